@@ -1,0 +1,30 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+// Warnings are errors in the project's own targets; SwiftPM does not apply this to packages that
+// depend on swift-rx, so users are never broken by a new compiler warning.
+let strict: [SwiftSetting] = [.treatAllWarnings(as: .error)]
+
+let package = Package(
+    name: "swift-rx",
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+    products: [
+        .library(name: "RxSwift", targets: ["RxSwift"]),
+        .library(name: "RxRelay", targets: ["RxRelay"]),
+        .library(name: "RxTest", targets: ["RxTest"]),
+        .library(name: "RxBlocking", targets: ["RxBlocking"]),
+    ],
+    targets: [
+        .target(name: "RxSwift", swiftSettings: strict),
+        .target(name: "RxRelay", dependencies: ["RxSwift"], swiftSettings: strict),
+        .target(name: "RxTest", dependencies: ["RxSwift"], swiftSettings: strict),
+        .target(name: "RxBlocking", dependencies: ["RxSwift"], swiftSettings: strict),
+        .testTarget(name: "RxSwiftTests", dependencies: ["RxSwift", "RxTest", "RxBlocking"], swiftSettings: strict),
+        .testTarget(name: "RxRelayTests", dependencies: ["RxRelay", "RxTest"], swiftSettings: strict),
+        .testTarget(name: "RxTestTests", dependencies: ["RxSwift", "RxTest"], swiftSettings: strict),
+        .testTarget(name: "RxBlockingTests", dependencies: ["RxSwift", "RxBlocking", "RxTest"], swiftSettings: strict),
+        .testTarget(
+            name: "Swift6ConcurrencyTests", dependencies: ["RxSwift", "RxRelay", "RxTest"], swiftSettings: strict),
+    ],
+    swiftLanguageModes: [.v6]
+)

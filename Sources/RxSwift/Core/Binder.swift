@@ -1,0 +1,53 @@
+/// An observer that binds elements to a target object: it holds the target weakly, runs the binding
+/// on a scheduler (`MainScheduler` by default), and never receives errors (an error is a programmer
+/// error: it asserts in debug builds and is ignored in release builds).
+public struct Binder<Value>: ObserverType {
+    /// The element type.
+    public typealias Element = Value
+
+    private let binding: (Event<Value>) -> Void
+
+    /// Creates a binder for `target` that runs `binding` on `scheduler`.
+    public init<Target: AnyObject>(
+        _ target: Target, scheduler: ImmediateSchedulerType = MainScheduler.instance,
+        binding: @escaping (Target, Value) -> Void
+    ) {
+        weak let weakTarget = target
+        let box = UncheckedSendable(binding)
+        self.binding = { event in
+            switch event {
+            case .next(let element):
+                let payload = UncheckedSendable(element)
+                _ = scheduler.schedule(payload) { payload in
+                    if let target = weakTarget {
+                        box.value(target, payload.value)
+                    }
+                    return Disposables.create()
+                }
+            case .error(let error):
+                rxBindingError(error)
+            case .completed:
+                break
+            }
+        }
+    }
+
+    /// Delivers `event` to the binding.
+    public func on(_ event: Event<Value>) {
+        binding(event)
+    }
+
+    /// Erases the binder's type.
+    public func asObserver() -> AnyObserver<Value> {
+        AnyObserver(eventHandler: on)
+    }
+}
+
+func rxBindingError(_ error: Swift.Error) {
+    let message = "Binding error: \(error)"
+    #if DEBUG
+        assertionFailure(message)
+    #else
+        print(message)
+    #endif
+}

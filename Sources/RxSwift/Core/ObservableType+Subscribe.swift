@@ -1,0 +1,133 @@
+import Synchronization
+
+extension ObservableType {
+    /// Subscribes a closure that receives every event.
+    public func subscribe(_ on: @escaping (Event<Element>) -> Void) -> Disposable {
+        subscribe(AnyObserver(eventHandler: on))
+    }
+
+    /// Subscribes closures for elements, the error, completion and disposal.
+    ///
+    /// `onDisposed` runs once: after a terminal event, or when the returned disposable is disposed.
+    /// An error with no `onError` goes to ``Hooks/defaultErrorHandler``. After termination or disposal
+    /// the closures are released, so a capture of `self` does not outlive the subscription.
+    public func subscribe(
+        onNext: ((Element) -> Void)? = nil,
+        onError: ((Swift.Error) -> Void)? = nil,
+        onCompleted: (() -> Void)? = nil,
+        onDisposed: (() -> Void)? = nil
+    ) -> Disposable {
+        let subscription = ClosureSubscription(onDisposed: onDisposed)
+        let sink = ClosureSink(
+            onNext: onNext, onError: onError, onCompleted: onCompleted, subscription: subscription)
+        subscription.setUpstream(asObservable().subscribe(sink: sink))
+        return subscription
+    }
+
+    /// Subscribes closures that receive `object` (held weakly) with each event; events that arrive
+    /// after `object` was deallocated are dropped.
+    public func subscribe<Object: AnyObject>(
+        with object: Object,
+        onNext: ((Object, Element) -> Void)? = nil,
+        onError: ((Object, Swift.Error) -> Void)? = nil,
+        onCompleted: ((Object) -> Void)? = nil,
+        onDisposed: ((Object) -> Void)? = nil
+    ) -> Disposable {
+        subscribe(
+            onNext: { [weak object] element in
+                guard let object else { return }
+                onNext?(object, element)
+            },
+            onError: { [weak object] error in
+                guard let object else { return }
+                onError?(object, error)
+            },
+            onCompleted: { [weak object] in
+                guard let object else { return }
+                onCompleted?(object)
+            },
+            onDisposed: { [weak object] in
+                guard let object else { return }
+                onDisposed?(object)
+            }
+        )
+    }
+}
+
+/// The disposable returned by `subscribe(onNext:…)`: it owns the upstream subscription and the
+/// `onDisposed` closure, but not the event closures, so disposing it releases them.
+///
+/// Thread-safety: as ``OperatorSink``, one atomic word decides which of `setUpstream` and `dispose`
+/// disposes upstream; `onDisposed` is read only by the thread that wins `disposed`.
+final class ClosureSubscription: DisposeBase, Cancelable, @unchecked Sendable {
+    private let flags = Atomic<Int>(0)
+    private var upstream: Disposable?
+    private var onDisposed: (() -> Void)?
+
+    init(onDisposed: (() -> Void)?) {
+        self.onDisposed = onDisposed
+    }
+
+    var isDisposed: Bool { flags.load(ordering: .relaxed) & 1 != 0 }
+
+    func setUpstream(_ disposable: Disposable) {
+        upstream = disposable
+        if flags.bitwiseOr(2, ordering: .acquiringAndReleasing).oldValue & 1 != 0 {
+            upstream = nil
+            disposable.dispose()
+        }
+    }
+
+    func dispose() {
+        let old = flags.bitwiseOr(1, ordering: .acquiringAndReleasing).oldValue
+        guard old & 1 == 0 else { return }
+        if old & 2 != 0 {
+            let disposable = upstream
+            upstream = nil
+            disposable?.dispose()
+        }
+        let onDisposed = self.onDisposed
+        self.onDisposed = nil
+        onDisposed?()
+    }
+}
+
+/// The sink behind `subscribe(onNext:…)`.
+///
+/// Thread-safety: events arrive serialized (the grammar); `stopped` is atomic so that a disposal
+/// from another thread stops delivery.
+final class ClosureSink<Element>: Sink<Element> {
+    private let onNext: ((Element) -> Void)?
+    private let onError: ((Swift.Error) -> Void)?
+    private let onCompleted: (() -> Void)?
+    private let subscription: ClosureSubscription
+
+    init(
+        onNext: ((Element) -> Void)?, onError: ((Swift.Error) -> Void)?, onCompleted: (() -> Void)?,
+        subscription: ClosureSubscription
+    ) {
+        self.onNext = onNext
+        self.onError = onError
+        self.onCompleted = onCompleted
+        self.subscription = subscription
+    }
+
+    override func next(_ element: Element) {
+        if !subscription.isDisposed { onNext?(element) }
+    }
+
+    override func terminate(_ termination: Termination) {
+        guard !subscription.isDisposed else { return }
+        switch termination {
+        case .completed:
+            onCompleted?()
+        case .error(let error):
+            if let onError {
+                onError(error)
+            } else {
+                Hooks.defaultErrorHandler(Hooks.customCaptureSubscriptionCallstack(), error)
+            }
+        }
+        subscription.dispose()
+    }
+}

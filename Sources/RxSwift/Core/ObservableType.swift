@@ -1,0 +1,32 @@
+/// A push-based sequence of events that observers can subscribe to.
+///
+/// Every operator is defined on this protocol. Custom conformers only implement
+/// ``subscribe(_:)``; `asObservable()` wraps them so the operator pipeline can use them.
+public protocol ObservableType: ObservableConvertibleType {
+    /// Subscribes `observer` to the sequence.
+    ///
+    /// - Returns: A disposable that cancels the subscription; after `dispose()` returns nothing more is
+    ///   delivered to `observer` from the disposing thread's point of view.
+    func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element
+}
+
+extension ObservableType {
+    /// Wraps this sequence in an ``Observable``.
+    public func asObservable() -> Observable<Element> {
+        if let observable = self as? Observable<Element> { return observable }
+        return CustomObservable(source: self)
+    }
+}
+
+/// Adapts a user-written `ObservableType` to the internal sink pipeline.
+final class CustomObservable<Source: ObservableType>: Observable<Source.Element>, @unchecked Sendable {
+    private let source: Source
+
+    init(source: Source) {
+        self.source = source
+    }
+
+    override func subscribe(sink: Sink<Source.Element>) -> Disposable {
+        source.subscribe(SinkObserver(sink))
+    }
+}

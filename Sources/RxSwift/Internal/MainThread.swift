@@ -1,0 +1,87 @@
+import Dispatch
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+
+    // glibc exports gettid but its header hides it without _GNU_SOURCE.
+    @_silgen_name("gettid") private func rxGettid() -> Int32
+
+    /// Whether the caller runs on the process's main thread (on Linux its thread id is the pid).
+    var isMainThread: Bool { getpid() == rxGettid() }
+#elseif canImport(Darwin)
+    import Darwin
+
+    /// Whether the caller runs on the process's main thread.
+    var isMainThread: Bool { pthread_main_np() != 0 }
+#else
+    var isMainThread: Bool { false }
+#endif
+
+/// Where main-thread work goes: normally the main dispatch queue; while RxBlocking blocks the main
+/// thread, into a queue that the blocked thread drains itself, so that waiting on the main thread for
+/// a source that delivers on `MainScheduler` cannot deadlock.
+enum MainQueue {
+    private struct Pump {
+        var work = Queue<@Sendable () -> Void>()
+        var depth = 0
+    }
+
+    private static let pump = Mutex(Pump())
+    static let wakeUp = DispatchSemaphore(value: 0)
+
+    /// Runs `work` on the main thread, asynchronously.
+    static func async(_ work: @escaping @Sendable () -> Void) {
+        let pumped: Bool = pump.withLock { pump in
+            guard pump.depth > 0 else { return false }
+            pump.work.enqueue(work)
+            return true
+        }
+        if pumped {
+            wakeUp.signal()
+        } else {
+            DispatchQueue.main.async(execute: work)
+        }
+    }
+
+    /// Blocks the main thread until `isDone()` returns true or `deadline` passes, running the
+    /// main-thread work that arrives meanwhile. Returns whether `isDone()` became true.
+    static func pumpUntil(deadline: DispatchTime, _ isDone: () -> Bool) -> Bool {
+        pump.withLock { $0.depth += 1 }
+        defer {
+            let leftover: [@Sendable () -> Void] = pump.withLock { pump in
+                pump.depth -= 1
+                guard pump.depth == 0 else { return [] }
+                defer { pump.work.removeAll() }
+                return pump.work.elements
+            }
+            for work in leftover { DispatchQueue.main.async(execute: work) }
+        }
+        while true {
+            while let work = pump.withLock({ $0.work.dequeue() }) {
+                work()
+            }
+            if isDone() { return true }
+            if wakeUp.wait(timeout: deadline) == .timedOut {
+                return isDone()
+            }
+        }
+    }
+}
+
+/// Entry points for RxBlocking; not part of the public API.
+@_spi(RxBlocking)
+public enum MainThreadPump {
+    /// Whether the caller runs on the main thread.
+    public static var isOnMainThread: Bool { isMainThread }
+
+    /// Blocks the main thread until `isDone()` or `deadline`, running main-scheduler work meanwhile.
+    public static func run(until deadline: DispatchTime, _ isDone: () -> Bool) -> Bool {
+        MainQueue.pumpUntil(deadline: deadline, isDone)
+    }
+
+    /// Wakes a pumping main thread so that it re-checks its condition.
+    public static func wake() {
+        MainQueue.wakeUp.signal()
+    }
+}

@@ -1,0 +1,73 @@
+import Synchronization
+
+/// The base of an operator's per-subscription state: it receives `Input` from upstream, sends
+/// `Output` downstream, and is the `Disposable` that downstream holds.
+///
+/// One object per operator per subscription: the sink is its own disposer. Disposal races with a
+/// terminal event and with upstream still being subscribed are resolved with one atomic word:
+/// whichever of `setUpstream` and `dispose` comes second disposes upstream, exactly once.
+///
+/// Thread-safety: `flags` is atomic; `upstream` is written once before `upstreamSet` is published
+/// and read only by the single thread that observes both `upstreamSet` and `disposed`.
+class OperatorSink<Input, Output>: Sink<Input>, Cancelable, @unchecked Sendable {
+    final let downstream: Sink<Output>
+    private let flags = Atomic<Int>(0)
+    private var upstream: Disposable?
+
+    private static var disposedBit: Int { 1 }
+    private static var upstreamSetBit: Int { 2 }
+    private static var stoppedBit: Int { 4 }
+
+    init(downstream: Sink<Output>) {
+        self.downstream = downstream
+    }
+
+    /// Whether `dispose()` has been called.
+    final var isDisposed: Bool {
+        flags.load(ordering: .relaxed) & Self.disposedBit != 0
+    }
+
+    /// Whether events may still be forwarded: false after a terminal event or disposal.
+    final var isForwarding: Bool {
+        flags.load(ordering: .relaxed) & Self.stoppedBit == 0
+    }
+
+    /// Stores the disposable of the upstream subscription; disposes it at once if this sink was
+    /// already disposed.
+    final func setUpstream(_ disposable: Disposable) {
+        upstream = disposable
+        let old = flags.bitwiseOr(Self.upstreamSetBit, ordering: .acquiringAndReleasing).oldValue
+        if old & Self.disposedBit != 0 {
+            upstream = nil
+            disposable.dispose()
+        }
+    }
+
+    /// Forwards `element` downstream unless the sink has stopped.
+    final func forward(_ element: Output) {
+        if isForwarding { downstream.next(element) }
+    }
+
+    /// Forwards the terminal event once, then disposes upstream.
+    final func forwardTermination(_ termination: Termination) {
+        let old = flags.bitwiseOr(Self.stoppedBit, ordering: .acquiringAndReleasing).oldValue
+        guard old & Self.stoppedBit == 0 else { return }
+        downstream.terminate(termination)
+        dispose()
+    }
+
+    /// Marks the sink stopped and disposes upstream once.
+    func dispose() {
+        let old = flags.bitwiseOr(Self.disposedBit | Self.stoppedBit, ordering: .acquiringAndReleasing).oldValue
+        guard old & Self.disposedBit == 0 else { return }
+        if old & Self.upstreamSetBit != 0 {
+            let disposable = upstream
+            upstream = nil
+            disposable?.dispose()
+        }
+        disposeResources()
+    }
+
+    /// Hook for subclasses that own more than the upstream subscription (timers, inner subscriptions).
+    func disposeResources() {}
+}

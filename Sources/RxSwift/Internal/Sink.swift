@@ -1,0 +1,85 @@
+/// The receiving end of the internal pipeline: element delivery and termination are separate calls.
+///
+/// Every operator's sink subclasses this; the public `ObserverType` surface is adapted by
+/// ``SinkObserver``. Senders guarantee the grammar: serialized calls, nothing after `terminate`.
+class Sink<Element> {
+    init() {
+        #if DEBUG
+            Resources.incrementTotal()
+        #endif
+    }
+
+    #if DEBUG
+        deinit {
+            Resources.decrementTotal()
+        }
+    #endif
+
+    /// Delivers one element.
+    func next(_ element: Element) {
+        rxAbstractMethod()
+    }
+
+    /// Delivers the terminal event.
+    func terminate(_ termination: Termination) {
+        rxAbstractMethod()
+    }
+
+    /// Delivers a public `Event` by splitting it into the two calls.
+    final func on(_ event: Event<Element>) {
+        switch event {
+        case .next(let element): next(element)
+        case .error(let error): terminate(.error(error))
+        case .completed: terminate(.completed)
+        }
+    }
+}
+
+/// Forwards the internal calls to a public `ObserverType`.
+final class ObserverTypeSink<Observer: ObserverType>: Sink<Observer.Element> {
+    private let observer: Observer
+
+    init(_ observer: Observer) {
+        self.observer = observer
+    }
+
+    override func next(_ element: Observer.Element) {
+        observer.on(.next(element))
+    }
+
+    override func terminate(_ termination: Termination) {
+        observer.on(termination.event())
+    }
+}
+
+/// Presents an internal sink as a public `ObserverType` (for `create`, custom observables and
+/// `AnyObserver`).
+struct SinkObserver<Element>: ObserverType {
+    let sink: Sink<Element>
+
+    init(_ sink: Sink<Element>) {
+        self.sink = sink
+    }
+
+    func on(_ event: Event<Element>) {
+        sink.on(event)
+    }
+
+    /// The sink to subscribe for `observer`: an observer that already wraps a sink is unwrapped, so
+    /// library observers never pay for two adapters.
+    static func sink<Observer: ObserverType>(for observer: Observer) -> Sink<Element>
+    where Observer.Element == Element {
+        if let wrapped = observer as? SinkObserver<Element> { return wrapped.sink }
+        if let convertible = observer as? any SinkConvertible,
+            let sink = convertible.asSink() as? Sink<Element>
+        {
+            return sink
+        }
+        return ObserverTypeSink(observer)
+    }
+}
+
+/// Observers of the library (subjects, relays) that can receive events without building `Event`s.
+protocol SinkConvertible {
+    func asSink() -> AnyObject
+}

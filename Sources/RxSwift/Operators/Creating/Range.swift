@@ -1,0 +1,68 @@
+extension ObservableType where Element: RxAbstractInteger {
+    /// `count` consecutive integers from `start`, then completed, delivered on `scheduler`.
+    /// RxJS: `range`.
+    public static func range(
+        start: Element, count: Element, scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance
+    ) -> Observable<Element> {
+        precondition(count >= 0, "range: count can't be negative")
+        return generate(initialState: 0, condition: { $0 < count }, scheduler: scheduler, iterate: { $0 + 1 })
+            .map { start + $0 }
+    }
+}
+
+extension ObservableType {
+    /// Emits `initialState`, then each state `iterate` produces, while `condition` holds; delivered on
+    /// `scheduler`. A throwing `condition` or `iterate` ends the sequence with its error.
+    public static func generate(
+        initialState: Element, condition: @escaping (Element) throws -> Bool,
+        scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance,
+        iterate: @escaping (Element) throws -> Element
+    ) -> Observable<Element> {
+        GenerateObservable(initialState: initialState, condition: condition, iterate: iterate, scheduler: scheduler)
+    }
+
+    /// Emits `element` forever, delivered on `scheduler`. Dispose to stop it.
+    public static func repeatElement(
+        _ element: Element, scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance
+    ) -> Observable<Element> {
+        generate(initialState: element, condition: { _ in true }, scheduler: scheduler, iterate: { $0 })
+    }
+}
+
+final class GenerateObservable<Element>: Observable<Element>, @unchecked Sendable {
+    private let initialState: Element
+    private let condition: (Element) throws -> Bool
+    private let iterate: (Element) throws -> Element
+    private let scheduler: ImmediateSchedulerType
+
+    init(
+        initialState: Element, condition: @escaping (Element) throws -> Bool,
+        iterate: @escaping (Element) throws -> Element, scheduler: ImmediateSchedulerType
+    ) {
+        self.initialState = initialState
+        self.condition = condition
+        self.iterate = iterate
+        self.scheduler = scheduler
+    }
+
+    override func subscribe(sink downstream: Sink<Element>) -> Disposable {
+        let sink = SourceSink(downstream: downstream)
+        let condition = self.condition
+        let iterate = self.iterate
+        sink.setUpstream(
+            scheduler.scheduleRecursive((initialState, true)) { step, recurse in
+                do {
+                    let state = step.1 ? step.0 : try iterate(step.0)
+                    if try condition(state) {
+                        sink.forward(state)
+                        recurse((state, false))
+                    } else {
+                        sink.forwardTermination(.completed)
+                    }
+                } catch {
+                    sink.forwardTermination(.error(error))
+                }
+            })
+        return sink
+    }
+}

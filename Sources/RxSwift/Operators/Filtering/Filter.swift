@@ -1,0 +1,48 @@
+extension ObservableType {
+    /// Passes on only the elements for which `predicate` returns `true`.
+    ///
+    /// Completes and errors when the source does; a throwing `predicate` ends the sequence with its
+    /// error and disposes the source. No scheduler; no lock or allocation per element.
+    /// RxJS: `filter`; Combine: `filter` / `tryFilter`.
+    public func filter(_ predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
+        FilterObservable(source: asObservable(), predicate: predicate)
+    }
+}
+
+final class FilterObservable<Element>: Observable<Element>, @unchecked Sendable {
+    private let source: Observable<Element>
+    private let predicate: (Element) throws -> Bool
+
+    init(source: Observable<Element>, predicate: @escaping (Element) throws -> Bool) {
+        self.source = source
+        self.predicate = predicate
+    }
+
+    override func subscribe(sink downstream: Sink<Element>) -> Disposable {
+        let sink = FilterSink(predicate: predicate, downstream: downstream)
+        sink.setUpstream(source.subscribe(sink: sink))
+        return sink
+    }
+}
+
+final class FilterSink<Element>: OperatorSink<Element, Element>, @unchecked Sendable {
+    private let predicate: (Element) throws -> Bool
+
+    init(predicate: @escaping (Element) throws -> Bool, downstream: Sink<Element>) {
+        self.predicate = predicate
+        super.init(downstream: downstream)
+    }
+
+    override func next(_ element: Element) {
+        guard isForwarding else { return }
+        do {
+            if try predicate(element) { downstream.next(element) }
+        } catch {
+            forwardTermination(.error(error))
+        }
+    }
+
+    override func terminate(_ termination: Termination) {
+        forwardTermination(termination)
+    }
+}

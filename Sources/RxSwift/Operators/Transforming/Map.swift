@@ -1,0 +1,48 @@
+extension ObservableType {
+    /// Transforms each element with `transform`.
+    ///
+    /// Completes and errors when the source does; a throwing `transform` ends the sequence with its
+    /// error and disposes the source. No scheduler; no lock or allocation per element.
+    /// RxJS: `map`; Combine: `map` / `tryMap`.
+    public func map<Result>(_ transform: @escaping (Element) throws -> Result) -> Observable<Result> {
+        MapObservable(source: asObservable(), transform: transform)
+    }
+}
+
+final class MapObservable<Source, Result>: Observable<Result>, @unchecked Sendable {
+    private let source: Observable<Source>
+    private let transform: (Source) throws -> Result
+
+    init(source: Observable<Source>, transform: @escaping (Source) throws -> Result) {
+        self.source = source
+        self.transform = transform
+    }
+
+    override func subscribe(sink downstream: Sink<Result>) -> Disposable {
+        let sink = MapSink(transform: transform, downstream: downstream)
+        sink.setUpstream(source.subscribe(sink: sink))
+        return sink
+    }
+}
+
+final class MapSink<Source, Result>: OperatorSink<Source, Result>, @unchecked Sendable {
+    private let transform: (Source) throws -> Result
+
+    init(transform: @escaping (Source) throws -> Result, downstream: Sink<Result>) {
+        self.transform = transform
+        super.init(downstream: downstream)
+    }
+
+    override func next(_ element: Source) {
+        guard isForwarding else { return }
+        do {
+            downstream.next(try transform(element))
+        } catch {
+            forwardTermination(.error(error))
+        }
+    }
+
+    override func terminate(_ termination: Termination) {
+        forwardTermination(termination)
+    }
+}

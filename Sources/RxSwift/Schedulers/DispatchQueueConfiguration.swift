@@ -1,0 +1,107 @@
+import Dispatch
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// The scheduling shared by the dispatch-queue schedulers: async work, one-shot timers and periodic
+/// timers on one queue. Work for the main queue goes through ``MainQueue`` so RxBlocking can pump it.
+struct DispatchQueueConfiguration: Sendable {
+    let queue: DispatchQueue
+    let leeway: DispatchTimeInterval
+    let isMain: Bool
+
+    init(queue: DispatchQueue, leeway: DispatchTimeInterval) {
+        self.queue = queue
+        self.leeway = leeway
+        self.isMain = queue === DispatchQueue.main
+    }
+
+    func async(_ work: @escaping @Sendable () -> Void) {
+        if isMain {
+            MainQueue.async(work)
+        } else {
+            queue.async(execute: work)
+        }
+    }
+
+    func schedule<State>(_ state: State, action: @escaping (State) -> Disposable) -> Disposable {
+        let item = ScheduledItem(state, action: action)
+        let box = UncheckedSendable(item)
+        async { box.value.invoke() }
+        return item
+    }
+
+    func scheduleRelative<State>(
+        _ state: State, dueTime: RxTimeInterval, action: @escaping (State) -> Disposable
+    ) -> Disposable {
+        let item = ScheduledItem(state, action: action)
+        let box = UncheckedSendable(item)
+        // Timers for the main queue fire on a global queue and hop to the main thread through
+        // MainQueue, so that a main thread blocked in RxBlocking still receives them.
+        let timer = DispatchSource.makeTimerSource(queue: isMain ? .global() : queue)
+        timer.schedule(deadline: .now() + dueTime, leeway: leeway)
+        let isMain = self.isMain
+        timer.setEventHandler {
+            if isMain {
+                MainQueue.async { box.value.invoke() }
+            } else {
+                box.value.invoke()
+            }
+        }
+        timer.resume()
+        let timerBox = UncheckedSendable(timer)
+        return Disposables.create {
+            timerBox.value.cancel()
+            box.value.dispose()
+        }
+    }
+
+    func schedulePeriodic<State>(
+        _ state: State, startAfter: RxTimeInterval, period: RxTimeInterval,
+        action: @escaping (State) -> State
+    ) -> Disposable {
+        let periodic = PeriodicTimerState(state: state, action: action)
+        let timer = DispatchSource.makeTimerSource(queue: isMain ? .global() : queue)
+        timer.schedule(deadline: .now() + startAfter, repeating: period, leeway: leeway)
+        let box = UncheckedSendable(periodic)
+        let isMain = self.isMain
+        timer.setEventHandler {
+            if isMain {
+                MainQueue.async { box.value.tick() }
+            } else {
+                box.value.tick()
+            }
+        }
+        timer.resume()
+        let timerBox = UncheckedSendable(timer)
+        return Disposables.create {
+            timerBox.value.cancel()
+            box.value.dispose()
+        }
+    }
+}
+
+/// The state of a periodic timer. Ticks are serialized by the timer's serial delivery (or the main
+/// queue); disposal only flips an atomic-free flag read on the ticking thread after cancellation.
+private final class PeriodicTimerState<State>: @unchecked Sendable {
+    private var state: State
+    private let action: (State) -> State
+    private let disposed = BooleanDisposable()
+
+    init(state: State, action: @escaping (State) -> State) {
+        self.state = state
+        self.action = action
+    }
+
+    func tick() {
+        if disposed.isDisposed { return }
+        state = action(state)
+    }
+
+    func dispose() {
+        disposed.dispose()
+    }
+}

@@ -1,0 +1,69 @@
+/// A subject that delivers only its last element, and only when it completes: observers receive
+/// that element followed by `completed` (or just the error). Late observers receive the same.
+///
+/// Thread-safety: as ``PublishSubject``.
+public final class AsyncSubject<Element>: Observable<Element>, SubjectType, ObserverType, SinkConvertible,
+    @unchecked Sendable
+{
+    /// The observer side's type.
+    public typealias SubjectObserverType = AsyncSubject<Element>
+
+    let core = SubjectCore(policy: AsyncPolicy<Element>())
+
+    /// Creates a subject.
+    public override init() {
+        super.init()
+        #if DEBUG
+            Resources.incrementTotal()
+        #endif
+    }
+
+    #if DEBUG
+        deinit {
+            Resources.decrementTotal()
+        }
+    #endif
+
+    /// Whether any observer is subscribed.
+    public var hasObservers: Bool { core.hasObservers }
+
+    /// Remembers a `next`; on `completed` delivers the last element and `completed`; delivers errors.
+    public func on(_ event: Event<Element>) {
+        switch event {
+        case .next(let element): core.next(element)
+        case .error(let error): core.terminate(.error(error))
+        case .completed: core.terminate(.completed)
+        }
+    }
+
+    /// Returns the subject itself.
+    public func asObserver() -> AsyncSubject<Element> {
+        self
+    }
+
+    override func subscribe(sink: Sink<Element>) -> Disposable {
+        guard let key = core.subscribe(sink, owner: self) else { return Disposables.create() }
+        return SubjectSubscription(core: core, key: key)
+    }
+
+    func asSink() -> AnyObject {
+        SubjectInput(core)
+    }
+}
+
+struct AsyncPolicy<Element>: SubjectPolicy {
+    var last: Element?
+
+    static var deliversElements: Bool { false }
+    mutating func accept(_ element: Element) { last = element }
+
+    func replay(stopped: Termination?) -> [Element] {
+        guard case .completed = stopped, let last else { return [] }
+        return [last]
+    }
+
+    func elementsBefore(_ termination: Termination) -> [Element] {
+        guard case .completed = termination, let last else { return [] }
+        return [last]
+    }
+}

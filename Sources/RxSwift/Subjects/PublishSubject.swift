@@ -1,0 +1,92 @@
+/// A subject that delivers to each observer the events that happen after it subscribed.
+///
+/// After a terminal event, new observers receive only that terminal event. After ``dispose()``,
+/// events are ignored and new observers receive `RxError.disposed`.
+///
+/// Thread-safety: `onNext` and friends may be called from several threads and re-entrantly from an
+/// observer; events are serialized by a drain loop (see "Contracts"), never by blocking.
+public final class PublishSubject<Element>: Observable<Element>, SubjectType, Cancelable, ObserverType,
+    SinkConvertible, @unchecked Sendable
+{
+    /// The observer side's type.
+    public typealias SubjectObserverType = PublishSubject<Element>
+
+    let core = SubjectCore(policy: PublishPolicy<Element>())
+
+    /// Creates a subject.
+    public override init() {
+        super.init()
+        #if DEBUG
+            Resources.incrementTotal()
+        #endif
+    }
+
+    #if DEBUG
+        deinit {
+            Resources.decrementTotal()
+        }
+    #endif
+
+    /// Whether any observer is subscribed.
+    public var hasObservers: Bool { core.hasObservers }
+
+    /// Whether ``dispose()`` was called.
+    public var isDisposed: Bool { core.isDisposed }
+
+    /// Delivers `event` to every observer.
+    public func on(_ event: Event<Element>) {
+        switch event {
+        case .next(let element): core.next(element)
+        case .error(let error): core.terminate(.error(error))
+        case .completed: core.terminate(.completed)
+        }
+    }
+
+    /// Delivers `element` to every observer (without building an `Event`).
+    public func onNext(_ element: Element) {
+        core.next(element)
+    }
+
+    /// Returns the subject itself.
+    public func asObserver() -> PublishSubject<Element> {
+        self
+    }
+
+    /// Releases every observer; later events are ignored.
+    public func dispose() {
+        core.dispose()
+    }
+
+    override func subscribe(sink: Sink<Element>) -> Disposable {
+        guard let key = core.subscribe(sink, owner: self) else { return Disposables.create() }
+        return SubjectSubscription(core: core, key: key)
+    }
+
+    func asSink() -> AnyObject {
+        SubjectInput(core)
+    }
+}
+
+struct PublishPolicy<Element>: SubjectPolicy {
+    static var deliversElements: Bool { true }
+    mutating func accept(_ element: Element) {}
+    func replay(stopped: Termination?) -> [Element] { [] }
+    func elementsBefore(_ termination: Termination) -> [Element] { [] }
+}
+
+/// Feeds a subject from the internal pipeline without building `Event`s (`source.subscribe(subject)`).
+final class SubjectInput<Policy: SubjectPolicy>: Sink<Policy.Element> {
+    private let core: SubjectCore<Policy>
+
+    init(_ core: SubjectCore<Policy>) {
+        self.core = core
+    }
+
+    override func next(_ element: Policy.Element) {
+        core.next(element)
+    }
+
+    override func terminate(_ termination: Termination) {
+        core.terminate(termination)
+    }
+}

@@ -1,0 +1,96 @@
+/// A subject that replays the latest elements (all of them, or up to a buffer size) to each new
+/// observer, then delivers every later event. After a terminal event, new observers receive the
+/// buffer and the terminal event.
+///
+/// Thread-safety: as ``PublishSubject``.
+public class ReplaySubject<Element>: Observable<Element>, SubjectType, Cancelable, ObserverType, SinkConvertible,
+    @unchecked Sendable
+{
+    /// The observer side's type.
+    public typealias SubjectObserverType = ReplaySubject<Element>
+
+    let core: SubjectCore<ReplayPolicy<Element>>
+
+    init(bufferSize: Int?) {
+        core = SubjectCore(policy: ReplayPolicy(bufferSize: bufferSize))
+        super.init()
+        #if DEBUG
+            Resources.incrementTotal()
+        #endif
+    }
+
+    #if DEBUG
+        deinit {
+            Resources.decrementTotal()
+        }
+    #endif
+
+    /// Creates a subject that replays at most `bufferSize` elements.
+    public static func create(bufferSize: Int) -> ReplaySubject<Element> {
+        ReplaySubject(bufferSize: Swift.max(0, bufferSize))
+    }
+
+    /// Creates a subject that replays every element it ever received.
+    public static func createUnbounded() -> ReplaySubject<Element> {
+        ReplaySubject(bufferSize: nil)
+    }
+
+    /// Whether any observer is subscribed.
+    public var hasObservers: Bool { core.hasObservers }
+
+    /// Whether ``dispose()`` was called.
+    public var isDisposed: Bool { core.isDisposed }
+
+    /// Delivers `event` to every observer and remembers elements for replay.
+    public func on(_ event: Event<Element>) {
+        switch event {
+        case .next(let element): core.next(element)
+        case .error(let error): core.terminate(.error(error))
+        case .completed: core.terminate(.completed)
+        }
+    }
+
+    /// Delivers `element` to every observer (without building an `Event`).
+    public func onNext(_ element: Element) {
+        core.next(element)
+    }
+
+    /// Returns the subject itself.
+    public func asObserver() -> ReplaySubject<Element> {
+        self
+    }
+
+    /// Releases every observer and the buffer; later events are ignored.
+    public func dispose() {
+        core.dispose()
+    }
+
+    override func subscribe(sink: Sink<Element>) -> Disposable {
+        guard let key = core.subscribe(sink, owner: self) else { return Disposables.create() }
+        return SubjectSubscription(core: core, key: key)
+    }
+
+    func asSink() -> AnyObject {
+        SubjectInput(core)
+    }
+}
+
+struct ReplayPolicy<Element>: SubjectPolicy {
+    let bufferSize: Int?
+    var buffer = Queue<Element>()
+
+    init(bufferSize: Int?) {
+        self.bufferSize = bufferSize
+    }
+
+    static var deliversElements: Bool { true }
+
+    mutating func accept(_ element: Element) {
+        if bufferSize == 0 { return }
+        buffer.enqueue(element)
+        if let bufferSize, buffer.count > bufferSize { _ = buffer.dequeue() }
+    }
+
+    func replay(stopped: Termination?) -> [Element] { buffer.elements }
+    func elementsBefore(_ termination: Termination) -> [Element] { [] }
+}

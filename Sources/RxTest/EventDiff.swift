@@ -1,0 +1,53 @@
+import Dispatch
+import RxSwift
+
+/// Renders two event lists for a failure message and finds the first difference.
+enum EventDiff {
+    static func message<Element: Equatable>(
+        _ actual: [Recorded<Event<Element>>], _ expected: [Recorded<Event<Element>>], timed: Bool
+    ) -> String? {
+        if actual == expected { return nil }
+        func line(_ recorded: Recorded<Event<Element>>?) -> String {
+            guard let recorded else { return "—" }
+            return timed ? "\(recorded.value) @ \(recorded.time)" : "\(recorded.value)"
+        }
+        let count = Swift.max(actual.count, expected.count)
+        var rows: [String] = []
+        var firstDifference: String?
+        for index in 0..<count {
+            let left = index < actual.count ? actual[index] : nil
+            let right = index < expected.count ? expected[index] : nil
+            let same = left == right
+            if !same, firstDifference == nil {
+                firstDifference = "first difference at index \(index): expected \(line(right)), got \(line(left))"
+            }
+            rows.append("\(same ? " " : "✗") \(line(left).padding(to: 28)) \(line(right))")
+        }
+        return (["events differ (\(firstDifference ?? "")):", "  \("actual".padding(to: 28)) expected"] + rows)
+            .joined(separator: "\n")
+    }
+}
+
+enum LeakCheck {
+    /// Waits up to a second for ``Resources/total`` to come back to `expected` (work released on
+    /// other threads); returns whether it did.
+    static func waitForCount(_ expected: Int32) -> Bool {
+        let deadline = DispatchTime.now() + .seconds(1)
+        while Resources.total != expected {
+            if DispatchTime.now() > deadline { return false }
+            usleepMilliseconds(5)
+        }
+        return true
+    }
+
+    private static func usleepMilliseconds(_ milliseconds: Int) {
+        let semaphore = DispatchSemaphore(value: 0)
+        _ = semaphore.wait(timeout: .now() + .milliseconds(milliseconds))
+    }
+}
+
+extension String {
+    func padding(to width: Int) -> String {
+        count >= width ? self : self + String(repeating: " ", count: width - count)
+    }
+}

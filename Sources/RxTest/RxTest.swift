@@ -1,0 +1,2 @@
+/// Virtual time of ``TestScheduler``: ticks.
+public typealias TestTime = Int

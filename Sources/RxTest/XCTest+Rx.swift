@@ -1,0 +1,79 @@
+import RxSwift
+import XCTest
+
+/// Asserts that two lists of events are equal; on failure lists both, aligned, and names the first
+/// difference.
+public func XCTAssertEqual<Element: Equatable>(
+    _ lhs: [Event<Element>], _ rhs: [Event<Element>], file: StaticString = #filePath, line: UInt = #line
+) {
+    if let message = EventDiff.message(
+        lhs.map { Recorded(time: 0, value: $0) }, rhs.map { Recorded(time: 0, value: $0) }, timed: false)
+    {
+        XCTFail(message, file: file, line: line)
+    }
+}
+
+/// Asserts that two lists of recorded events are equal; on failure lists both, aligned, and names the
+/// first difference.
+public func XCTAssertEqual<Element: Equatable>(
+    _ lhs: [Recorded<Event<Element>>], _ rhs: [Recorded<Event<Element>>],
+    file: StaticString = #filePath, line: UInt = #line
+) {
+    if let message = EventDiff.message(lhs, rhs, timed: true) {
+        XCTFail(message, file: file, line: line)
+    }
+}
+
+/// Asserts that two lists of optional-element events are equal.
+public func XCTAssertEqual<Element: Equatable>(
+    _ lhs: [Recorded<Event<Element?>>], _ rhs: [Recorded<Event<Element?>>],
+    file: StaticString = #filePath, line: UInt = #line
+) {
+    if let message = EventDiff.message(lhs, rhs, timed: true) {
+        XCTFail(message, file: file, line: line)
+    }
+}
+
+/// Asserts that two lists of subscriptions are equal, listing both on failure.
+public func XCTAssertEqual(
+    _ lhs: [Subscription], _ rhs: [Subscription], file: StaticString = #filePath, line: UInt = #line
+) {
+    if lhs != rhs {
+        XCTFail("subscriptions differ\n  actual: \(lhs)\nexpected: \(rhs)", file: file, line: line)
+    }
+}
+
+/// Asserts that the `next` elements of `stream` (ignoring times and terminal events) are `elements`.
+public func XCTAssertRecordedElements<Element: Equatable>(
+    _ stream: [Recorded<Event<Element>>], _ elements: [Element], file: StaticString = #filePath, line: UInt = #line
+) {
+    let recorded = stream.compactMap { $0.value.element }
+    if recorded != elements {
+        XCTFail("elements differ\n  actual: \(recorded)\nexpected: \(elements)", file: file, line: line)
+    }
+}
+
+/// A test case that fails a test whose live-resource count (``RxSwift/Resources/total``) did not
+/// return to where it started. Subclass it instead of `XCTestCase`.
+///
+/// The count is global to the process: XCTest runs the tests of one process one after another, so
+/// the check is exact. Work released on other threads gets up to a second to finish.
+open class RxLeakCheckingTestCase: XCTestCase {
+    private var resourcesAtStart: Int32 = 0
+
+    open override func setUp() {
+        super.setUp()
+        resourcesAtStart = Resources.total
+    }
+
+    open override func tearDown() {
+        let expected = resourcesAtStart
+        let settled = LeakCheck.waitForCount(expected)
+        if !settled {
+            XCTFail(
+                "leak check: \(Resources.total - expected) resource(s) still alive (started with \(expected), ended with \(Resources.total))"
+            )
+        }
+        super.tearDown()
+    }
+}
