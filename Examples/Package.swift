@@ -1,0 +1,19 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+// The example programs. They depend on swift-rx by path; later issues add the seeds' three
+// applications (weather, EONET, GIF search) here.
+let package = Package(
+    name: "swift-rx-examples",
+    platforms: [.macOS(.v15)],
+    dependencies: [.package(path: "..")],
+    targets: [
+        .executableTarget(
+            name: "rx-demo",
+            dependencies: [.product(name: "RxSwift", package: "swift-rx"), .product(name: "RxRelay", package: "swift-rx")],
+            path: "Sources/RxDemo",
+            swiftSettings: [.treatAllWarnings(as: .error)]
+        )
+    ],
+    swiftLanguageModes: [.v6]
+)
