@@ -40,6 +40,21 @@ enum LeakCheck {
         return true
     }
 
+    /// The async form of ``waitForCount(_:)``, which sleeps without blocking a thread.
+    static func settle(at expected: Int32) async -> Bool {
+        for _ in 0..<200 {
+            if Resources.total == expected { return true }
+            try? await Task.sleep(nanoseconds: 5_000_000)
+        }
+        return Resources.total == expected
+    }
+
+    /// "leak check: 2 resource(s) still alive (started with 0, ended with 2)".
+    static func message(start: Int32) -> String {
+        let end = Resources.total
+        return "leak check: \(end - start) resource(s) still alive (started with \(start), ended with \(end))"
+    }
+
     private static func usleepMilliseconds(_ milliseconds: Int) {
         let semaphore = DispatchSemaphore(value: 0)
         _ = semaphore.wait(timeout: .now() + .milliseconds(milliseconds))

@@ -5,7 +5,7 @@ import Synchronization
 ///
 /// Thread-safety: `events` is guarded by a `Mutex`.
 public final class TestableObserver<Element>: ObserverType, @unchecked Sendable {
-    private let scheduler: TestScheduler
+    let scheduler: TestScheduler
     private let lock = Mutex<Void>(())
     private var recorded: [Recorded<Event<Element>>] = []
 

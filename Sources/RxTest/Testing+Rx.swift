@@ -45,10 +45,7 @@ public func withLeakCheck<Result>(
     let result = try body()
     if !LeakCheck.waitForCount(start) {
         Issue.record(
-            Comment(
-                rawValue:
-                    "leak check: \(Resources.total - start) resource(s) still alive (started with \(start), ended with \(Resources.total))"
-            ),
+            Comment(rawValue: LeakCheck.message(start: start)),
             sourceLocation: sourceLocation)
     }
     return result

@@ -70,9 +70,7 @@ open class RxLeakCheckingTestCase: XCTestCase {
         let expected = resourcesAtStart
         let settled = LeakCheck.waitForCount(expected)
         if !settled {
-            XCTFail(
-                "leak check: \(Resources.total - expected) resource(s) still alive (started with \(expected), ended with \(Resources.total))"
-            )
+            XCTFail(LeakCheck.message(start: expected))
         }
         super.tearDown()
     }

@@ -1,5 +1,10 @@
 /// A type-erased observer that forwards every event to a closure.
-public struct AnyObserver<Element>: ObserverType {
+///
+/// Thread-safety: `Sendable` so that a producer can hand its observer to a callback on another thread
+/// (a network completion handler, a dispatch queue), as RxSwift code does everywhere. Calling it from
+/// two threads at once is still a contract violation; the observers the library hands out detect that
+/// in debug builds (see "Contracts").
+public struct AnyObserver<Element>: ObserverType, @unchecked Sendable {
     /// The closure type that handles events.
     public typealias EventHandler = (Event<Element>) -> Void
 

@@ -1,7 +1,10 @@
 /// An observer that binds elements to a target object: it holds the target weakly, runs the binding
 /// on a scheduler (`MainScheduler` by default), and never receives errors (an error is a programmer
 /// error: it asserts in debug builds and is ignored in release builds).
-public struct Binder<Value>: ObserverType {
+///
+/// Thread-safety: `Sendable`; every element is handed to the binder's scheduler, which runs the
+/// binding (on the main thread by default).
+public struct Binder<Value>: ObserverType, @unchecked Sendable {
     /// The element type.
     public typealias Element = Value
 

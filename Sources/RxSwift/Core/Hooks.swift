@@ -10,13 +10,19 @@ public enum Hooks {
     public typealias CustomCaptureSubscriptionCallstack = @Sendable () -> [String]
 
     private struct State {
-        var defaultErrorHandler: DefaultErrorHandler = { _, error in
+        var defaultErrorHandler: DefaultErrorHandler = { subscriptionCallStack, error in
             #if DEBUG
                 print("Unhandled error happened: \(error)")
+                if !subscriptionCallStack.isEmpty {
+                    print("subscription called from:\n\(subscriptionCallStack.joined(separator: "\n"))")
+                }
             #endif
         }
         var customCaptureSubscriptionCallstack: CustomCaptureSubscriptionCallstack = { [] }
         var recordCallStackOnError = false
+        var grammarViolationHandler: @Sendable (String) -> Void = { message in
+            assertionFailure(message)
+        }
     }
 
     private static let state = Mutex(State())
@@ -28,15 +34,27 @@ public enum Hooks {
         set { state.withLock { $0.defaultErrorHandler = newValue } }
     }
 
-    /// Returns the call stack recorded for a subscription; empty by default.
+    /// Returns the call stack recorded for a subscription when ``recordCallStackOnError`` is on; empty
+    /// by default (the library cannot symbolicate without Foundation's `Thread`).
     public static var customCaptureSubscriptionCallstack: CustomCaptureSubscriptionCallstack {
         get { state.withLock { $0.customCaptureSubscriptionCallstack } }
         set { state.withLock { $0.customCaptureSubscriptionCallstack = newValue } }
     }
 
-    /// Whether subscriptions record call stacks for `defaultErrorHandler` (off by default).
+    /// Whether `subscribe(onNext:…)` calls ``customCaptureSubscriptionCallstack`` when it subscribes, so
+    /// that ``defaultErrorHandler`` can say where an unhandled error's subscription was made. Off by
+    /// default because capturing a stack on every subscription is expensive.
     public static var recordCallStackOnError: Bool {
         get { state.withLock { $0.recordCallStackOnError } }
         set { state.withLock { $0.recordCallStackOnError = newValue } }
+    }
+
+    /// Called, in debug builds only, when a producer breaks the Rx contract through an observer the
+    /// library handed out: a `next` after a terminal event, two terminal events, or delivery from two
+    /// threads at once or re-entrantly. Each offending subscription reports once. The default is an
+    /// assertion failure; set it to log instead.
+    public static var grammarViolationHandler: @Sendable (String) -> Void {
+        get { state.withLock { $0.grammarViolationHandler } }
+        set { state.withLock { $0.grammarViolationHandler = newValue } }
     }
 }

@@ -19,6 +19,10 @@ extension ObservableType {
 }
 
 /// Adapts a user-written `ObservableType` to the internal sink pipeline.
+///
+/// As in RxSwift (where `asObservable()` wraps the source in `Observable.create`), the adapter enforces
+/// the grammar a hand-written source might break: nothing is forwarded after a terminal event or
+/// disposal, and a terminal event disposes the source's subscription.
 final class CustomObservable<Source: ObservableType>: Observable<Source.Element>, @unchecked Sendable {
     private let source: Source
 
@@ -26,7 +30,19 @@ final class CustomObservable<Source: ObservableType>: Observable<Source.Element>
         self.source = source
     }
 
-    override func subscribe(sink: Sink<Source.Element>) -> Disposable {
-        source.subscribe(SinkObserver(sink))
+    override func subscribe(sink downstream: Sink<Source.Element>) -> Disposable {
+        let sink = CustomObservableSink(downstream: downstream)
+        sink.setUpstream(source.subscribe(SinkObserver(sink)))
+        return sink
+    }
+}
+
+final class CustomObservableSink<Element>: OperatorSink<Element, Element>, @unchecked Sendable {
+    override func next(_ element: Element) {
+        forward(element)
+    }
+
+    override func terminate(_ termination: Termination) {
+        forwardTermination(termination)
     }
 }

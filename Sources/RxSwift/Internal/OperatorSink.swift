@@ -71,3 +71,15 @@ class OperatorSink<Input, Output>: Sink<Input>, Cancelable, @unchecked Sendable 
     /// Hook for subclasses that own more than the upstream subscription (timers, inner subscriptions).
     func disposeResources() {}
 }
+
+/// An operator sink that passes every event through unchanged (for operators whose work is in how
+/// they subscribe or dispose, such as `subscribe(on:)` and `using`).
+final class ForwardingSink<Element>: OperatorSink<Element, Element>, @unchecked Sendable {
+    override func next(_ element: Element) {
+        forward(element)
+    }
+
+    override func terminate(_ termination: Termination) {
+        forwardTermination(termination)
+    }
+}

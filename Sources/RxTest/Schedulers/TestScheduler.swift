@@ -18,9 +18,17 @@ public class TestScheduler: VirtualTimeScheduler<TestSchedulerVirtualTimeConvert
 
     private let simulateProcessingDelay: Bool
 
-    /// Creates a scheduler whose clock starts at `initialClock`.
-    public init(initialClock: TestTime, resolution: Double = 1.0, simulateProcessingDelay: Bool = true) {
+    /// The ticks one frame of a marble diagram stands for (10 by default).
+    public let marbleFrame: TestTime
+
+    /// Creates a scheduler whose clock starts at `initialClock`; one marble frame is `marbleFrame` ticks.
+    public init(
+        initialClock: TestTime, resolution: Double = 1.0, simulateProcessingDelay: Bool = true,
+        marbleFrame: TestTime = 10
+    ) {
+        precondition(marbleFrame > 0, "TestScheduler: marbleFrame must be positive")
         self.simulateProcessingDelay = simulateProcessingDelay
+        self.marbleFrame = marbleFrame
         super.init(initialClock: initialClock, converter: TestSchedulerVirtualTimeConverter(resolution: resolution))
     }
 

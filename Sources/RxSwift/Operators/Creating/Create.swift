@@ -25,11 +25,23 @@ final class CreateObservable<Element>: Observable<Element>, @unchecked Sendable 
 }
 
 final class CreateSink<Element>: OperatorSink<Element, Element>, @unchecked Sendable {
+    #if DEBUG
+        private let grammar = GrammarChecker()
+    #endif
+
     override func next(_ element: Element) {
+        #if DEBUG
+            let entered = grammar.enter(terminal: false)
+            defer { grammar.leave(entered) }
+        #endif
         forward(element)
     }
 
     override func terminate(_ termination: Termination) {
+        #if DEBUG
+            let entered = grammar.enter(terminal: true)
+            defer { grammar.leave(entered) }
+        #endif
         forwardTermination(termination)
     }
 }

@@ -1,7 +1,8 @@
 extension ObservableType {
     /// Creates a resource for each subscription, subscribes to the sequence built from it, and disposes
-    /// the resource when the subscription ends (terminal event or disposal). A throwing factory gives
-    /// an error event (and disposes a resource already created).
+    /// the resource when the subscription ends (terminal event or disposal), after the upstream
+    /// subscription. A throwing factory gives an error event, after which a resource already created
+    /// is disposed. RxJS: `using`.
     public static func using<Resource: Disposable>(
         _ resourceFactory: @escaping () throws -> Resource,
         observableFactory: @escaping (Resource) throws -> Observable<Element>
@@ -28,12 +29,13 @@ final class UsingObservable<Element, Resource: Disposable>: Observable<Element>,
             let created = try resourceFactory()
             resource = created
             let source = try observableFactory(created)
-            let sink = CreateSink(downstream: downstream)
+            let sink = ForwardingSink(downstream: downstream)
             sink.setUpstream(Disposables.create(source.subscribe(sink: sink), created))
             return sink
         } catch {
-            resource?.dispose()
+            // As a terminal event does on the normal path: downstream hears the error first.
             downstream.terminate(.error(error))
+            resource?.dispose()
             return Disposables.create()
         }
     }

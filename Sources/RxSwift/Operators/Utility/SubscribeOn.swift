@@ -23,7 +23,7 @@ final class SubscribeOnObservable<Element>: Observable<Element>, @unchecked Send
     }
 
     override func subscribe(sink downstream: Sink<Element>) -> Disposable {
-        let sink = CreateSink(downstream: downstream)
+        let sink = ForwardingSink(downstream: downstream)
         let source = self.source
         let scheduler = self.scheduler
         sink.setUpstream(

@@ -1,0 +1,132 @@
+import Dispatch
+import RxSwift
+import RxTest
+import Synchronization
+import XCTest
+
+/// Debug builds report contract violations through `Hooks.grammarViolationHandler`; these tests
+/// install a recording handler and restore the default afterwards.
+final class GrammarCheckTests: RxLeakCheckingTestCase {
+    private final class ReportLog: Sendable {
+        let lines = Mutex<[String]>([])
+    }
+
+    private let reports = ReportLog()
+    private var previousHandler: (@Sendable (String) -> Void)?
+
+    override func setUp() {
+        super.setUp()
+        previousHandler = Hooks.grammarViolationHandler
+        Hooks.grammarViolationHandler = { [reports] message in reports.lines.withLock { $0.append(message) } }
+    }
+
+    override func tearDown() {
+        if let previousHandler { Hooks.grammarViolationHandler = previousHandler }
+        super.tearDown()
+    }
+
+    private var reported: [String] { reports.lines.withLock { $0 } }
+
+    func testNextAfterCompletedIsReportedOnceAndDropped() {
+        var received: [Event<Int>] = []
+        _ = Observable<Int>.create { observer in
+            observer.onNext(1)
+            observer.onCompleted()
+            observer.onNext(2)
+            observer.onNext(3)
+            return Disposables.create()
+        }
+        .subscribe { received.append($0) }
+        XCTAssertEqual(received, [.next(1), .completed])
+        #if DEBUG
+            XCTAssertEqual(
+                reported,
+                ["Rx grammar violation: `next` was sent after a terminal event to the observer of `Observable.create`."]
+            )
+        #endif
+    }
+
+    func testTwoTerminalEventsAreReported() {
+        _ = Observable<Int>.create { observer in
+            observer.onCompleted()
+            observer.onError(RxTestError.marble)
+            return Disposables.create()
+        }
+        .subscribe()
+        #if DEBUG
+            XCTAssertEqual(
+                reported,
+                ["Rx grammar violation: two terminal events were sent to the observer of `Observable.create`."])
+        #endif
+    }
+
+    func testReentrantDeliveryIsReported() {
+        var observerOfSource: AnyObserver<Int>?
+        var received: [Int] = []
+        let source = Observable<Int>.create { observer in
+            observerOfSource = observer
+            return Disposables.create()
+        }
+        let subscription = source.subscribe(onNext: { value in
+            received.append(value)
+            // A misbehaving producer: it feeds the observer again from inside its own delivery.
+            if value == 1 { observerOfSource?.onNext(2) }
+        })
+        observerOfSource?.onNext(1)
+        subscription.dispose()
+        observerOfSource = nil
+        XCTAssertEqual(received, [1, 2])
+        #if DEBUG
+            XCTAssertEqual(reported.count, 1)
+            XCTAssertTrue(reported.first?.contains("re-entrant delivery") ?? false, "\(reported)")
+        #endif
+    }
+
+    func testConcurrentDeliveryFromTwoThreadsIsReported() {
+        let gate = DispatchSemaphore(value: 0)
+        let inside = DispatchSemaphore(value: 0)
+        let box = ObserverBox()
+        let subscription = Observable<Int>.create { observer in
+            box.observer.withLock { $0 = observer }
+            return Disposables.create()
+        }
+        .subscribe(onNext: { value in
+            if value == 1 {
+                inside.signal()
+                gate.wait()
+            }
+        })
+        let observer = box.observer.withLock { $0 }!
+        let done = expectation(description: "first delivery finished")
+        DispatchQueue.global().async {
+            observer.onNext(1)
+            done.fulfill()
+        }
+        inside.wait()
+        observer.onNext(2)  // while thread one is still inside its delivery
+        gate.signal()
+        wait(for: [done], timeout: 5)
+        subscription.dispose()
+        box.observer.withLock { $0 = nil }
+        #if DEBUG
+            XCTAssertEqual(reported.count, 1)
+            XCTAssertTrue(reported.first?.contains("concurrent delivery") ?? false, "\(reported)")
+        #endif
+    }
+
+    func testWellBehavedSourceReportsNothing() {
+        let subscription = Observable<Int>.create { observer in
+            observer.onNext(1)
+            observer.onNext(2)
+            observer.onCompleted()
+            return Disposables.create()
+        }
+        .subscribe()
+        subscription.dispose()
+        XCTAssertEqual(reported, [])
+    }
+}
+
+private final class ObserverBox: Sendable {
+    let observer = Mutex<AnyObserver<Int>?>(nil)
+}
