@@ -2,8 +2,10 @@ import Synchronization
 
 extension ObservableType {
     /// Subscribes a closure that receives every event.
+    ///
+    /// Goes through ``asObservable()``, so a hand-written source is held to the grammar as well.
     public func subscribe(_ on: @escaping (Event<Element>) -> Void) -> Disposable {
-        subscribe(AnyObserver(eventHandler: on))
+        asObservable().subscribe(AnyObserver(eventHandler: on))
     }
 
     /// Subscribes closures for elements, the error, completion and disposal.
@@ -18,8 +20,11 @@ extension ObservableType {
         onDisposed: (() -> Void)? = nil
     ) -> Disposable {
         let subscription = ClosureSubscription(onDisposed: onDisposed)
+        // Captured now, as in RxSwift: at error time the stack no longer shows who subscribed.
+        let callStack = onError == nil && Hooks.recordCallStackOnError ? Hooks.customCaptureSubscriptionCallstack() : []
         let sink = ClosureSink(
-            onNext: onNext, onError: onError, onCompleted: onCompleted, subscription: subscription)
+            onNext: onNext, onError: onError, onCompleted: onCompleted, callStack: callStack,
+            subscription: subscription)
         subscription.setUpstream(asObservable().subscribe(sink: sink))
         return subscription
     }
@@ -100,15 +105,17 @@ final class ClosureSink<Element>: Sink<Element> {
     private let onNext: ((Element) -> Void)?
     private let onError: ((Swift.Error) -> Void)?
     private let onCompleted: (() -> Void)?
+    private let callStack: [String]
     private let subscription: ClosureSubscription
 
     init(
         onNext: ((Element) -> Void)?, onError: ((Swift.Error) -> Void)?, onCompleted: (() -> Void)?,
-        subscription: ClosureSubscription
+        callStack: [String], subscription: ClosureSubscription
     ) {
         self.onNext = onNext
         self.onError = onError
         self.onCompleted = onCompleted
+        self.callStack = callStack
         self.subscription = subscription
     }
 
@@ -125,7 +132,7 @@ final class ClosureSink<Element>: Sink<Element> {
             if let onError {
                 onError(error)
             } else {
-                Hooks.defaultErrorHandler(Hooks.customCaptureSubscriptionCallstack(), error)
+                Hooks.defaultErrorHandler(callStack, error)
             }
         }
         subscription.dispose()

@@ -31,18 +31,8 @@ final class CustomObservable<Source: ObservableType>: Observable<Source.Element>
     }
 
     override func subscribe(sink downstream: Sink<Source.Element>) -> Disposable {
-        let sink = CustomObservableSink(downstream: downstream)
+        let sink = ForwardingSink(downstream: downstream)
         sink.setUpstream(source.subscribe(SinkObserver(sink)))
         return sink
-    }
-}
-
-final class CustomObservableSink<Element>: OperatorSink<Element, Element>, @unchecked Sendable {
-    override func next(_ element: Element) {
-        forward(element)
-    }
-
-    override func terminate(_ termination: Termination) {
-        forwardTermination(termination)
     }
 }

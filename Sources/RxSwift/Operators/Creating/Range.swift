@@ -1,12 +1,41 @@
 extension ObservableType where Element: RxAbstractInteger {
-    /// `count` consecutive integers from `start`, then completed, delivered on `scheduler`.
-    /// RxJS: `range`.
+    /// `count` consecutive integers from `start`, then completed, delivered one per scheduled step on
+    /// `scheduler`. A negative `count`, or a range that overflows `Element`, is a programmer error and
+    /// traps when the sequence is made, as in RxSwift. RxJS: `range`.
     public static func range(
         start: Element, count: Element, scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance
     ) -> Observable<Element> {
         precondition(count >= 0, "range: count can't be negative")
-        return generate(initialState: 0, condition: { $0 < count }, scheduler: scheduler, iterate: { $0 + 1 })
-            .map { start + $0 }
+        precondition(count == 0 || start <= Element.max - (count - 1), "range: start + count overflows")
+        return RangeObservable(start: start, count: count, scheduler: scheduler)
+    }
+}
+
+final class RangeObservable<Element: RxAbstractInteger>: Observable<Element>, @unchecked Sendable {
+    private let start: Element
+    private let count: Element
+    private let scheduler: ImmediateSchedulerType
+
+    init(start: Element, count: Element, scheduler: ImmediateSchedulerType) {
+        self.start = start
+        self.count = count
+        self.scheduler = scheduler
+    }
+
+    override func subscribe(sink downstream: Sink<Element>) -> Disposable {
+        let sink = SourceSink(downstream: downstream)
+        let start = self.start
+        let count = self.count
+        sink.setUpstream(
+            scheduler.scheduleRecursive(Element(0)) { index, recurse in
+                if index < count {
+                    sink.forward(start + index)
+                    recurse(index + 1)
+                } else {
+                    sink.forwardTermination(.completed)
+                }
+            })
+        return sink
     }
 }
 
