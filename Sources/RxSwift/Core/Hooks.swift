@@ -2,7 +2,8 @@ import Synchronization
 
 /// Global hooks: where unhandled errors and grammar violations are reported.
 ///
-/// Each hook lives behind a `Mutex`; set them once at start-up (or in a test's set-up).
+/// Each hook is synchronized (a `Mutex`, or an atomic for the flag read on every subscription); set
+/// them once at start-up (or in a test's set-up).
 public enum Hooks {
     /// Handles an error that reached a `subscribe` with no `onError`.
     public typealias DefaultErrorHandler = @Sendable (_ subscriptionCallStack: [String], _ error: Swift.Error) -> Void
@@ -19,13 +20,15 @@ public enum Hooks {
             #endif
         }
         var customCaptureSubscriptionCallstack: CustomCaptureSubscriptionCallstack = { [] }
-        var recordCallStackOnError = false
         var grammarViolationHandler: @Sendable (String) -> Void = { message in
             assertionFailure(message)
         }
     }
 
     private static let state = Mutex(State())
+    /// Read by every `subscribe(onNext:…)` without `onError`, so it is an atomic rather than behind
+    /// the mutex.
+    private static let recordCallStack = Atomic<Bool>(false)
 
     /// Called for errors that reach a `subscribe` without `onError`. By default debug builds print
     /// the error and release builds ignore it.
@@ -45,8 +48,8 @@ public enum Hooks {
     /// that ``defaultErrorHandler`` can say where an unhandled error's subscription was made. Off by
     /// default because capturing a stack on every subscription is expensive.
     public static var recordCallStackOnError: Bool {
-        get { state.withLock { $0.recordCallStackOnError } }
-        set { state.withLock { $0.recordCallStackOnError = newValue } }
+        get { recordCallStack.load(ordering: .relaxed) }
+        set { recordCallStack.store(newValue, ordering: .relaxed) }
     }
 
     /// Called, in debug builds only, when a producer breaks the Rx contract through an observer the

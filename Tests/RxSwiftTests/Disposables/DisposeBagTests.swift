@@ -68,4 +68,18 @@ final class DisposeBagTests: RxLeakCheckingTestCase {
         XCTAssertEqual(disposedCount, 1)
         XCTAssertFalse(subject.hasObservers)
     }
+
+    func testInsertWhileTheBagIsBeingDisposedDisposesAtOnce() {
+        // The only way to reach a disposed bag is from a member's disposal during the bag's deinit
+        // (say, an onDisposed that subscribes again into the owner's bag). `unowned(unsafe)` is the
+        // one reference that can still reach an object in its deinit; the object's memory is valid
+        // until the deinit returns.
+        let late = CountingDisposable()
+        var bag: DisposeBag? = DisposeBag()
+        unowned(unsafe) let dying = bag!
+        bag?.insert(Disposables.create { dying.insert(late) })
+        XCTAssertEqual(late.disposeCount, 0)
+        bag = nil
+        XCTAssertEqual(late.disposeCount, 1)
+    }
 }
