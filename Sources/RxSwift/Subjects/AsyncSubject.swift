@@ -42,8 +42,7 @@ public final class AsyncSubject<Element>: Observable<Element>, SubjectType, Obse
     }
 
     override func subscribe(sink: Sink<Element>) -> Disposable {
-        guard let key = core.subscribe(sink, owner: self) else { return Disposables.create() }
-        return SubjectSubscription(core: core, key: key)
+        core.subscribe(sink, owner: self)
     }
 
     func asSink() -> AnyObject {

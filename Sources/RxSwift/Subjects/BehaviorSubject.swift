@@ -1,7 +1,12 @@
 /// A subject that remembers its latest element: a new observer receives it first, then every later
 /// event.
 ///
-/// After a terminal event, new observers receive only that terminal event.
+/// After a terminal event, new observers receive only that terminal event. After ``dispose()``,
+/// events are ignored and new observers receive `RxError.disposed`.
+///
+/// A subscription made while the subject is delivering an event (re-entrantly from an observer, or
+/// from another thread) receives the latest element after that delivery reached every observer,
+/// not inside `subscribe`; RxSwift delivers it inside `subscribe` under a recursive lock.
 ///
 /// Thread-safety: as ``PublishSubject``.
 public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, Cancelable, ObserverType,
@@ -31,9 +36,12 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, C
     ///
     /// - Throws: the error the subject terminated with, or `RxError.disposed` after ``dispose()``.
     public func value() throws -> Element {
-        if isDisposed { throw RxError.disposed(object: self) }
-        if case .error(let error) = core.stoppedEvent { throw error }
-        return core.withPolicy { $0.value }
+        let state: Result<Element, any Swift.Error> = core.withState { policy, stopped, disposed in
+            if disposed { return .failure(RxError.disposed(object: self)) }
+            if case .error(let error) = stopped { return .failure(error) }
+            return .success(policy.value)
+        }
+        return try state.get()
     }
 
     /// Whether any observer is subscribed.
@@ -67,8 +75,7 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, C
     }
 
     override func subscribe(sink: Sink<Element>) -> Disposable {
-        guard let key = core.subscribe(sink, owner: self) else { return Disposables.create() }
-        return SubjectSubscription(core: core, key: key)
+        core.subscribe(sink, owner: self)
     }
 
     func asSink() -> AnyObject {

@@ -58,8 +58,7 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ca
     }
 
     override func subscribe(sink: Sink<Element>) -> Disposable {
-        guard let key = core.subscribe(sink, owner: self) else { return Disposables.create() }
-        return SubjectSubscription(core: core, key: key)
+        core.subscribe(sink, owner: self)
     }
 
     func asSink() -> AnyObject {

@@ -1,6 +1,10 @@
 /// A subject that replays the latest elements (all of them, or up to a buffer size) to each new
 /// observer, then delivers every later event. After a terminal event, new observers receive the
-/// buffer and the terminal event.
+/// buffer and the terminal event. After ``dispose()``, the buffer is released, events are ignored
+/// and new observers receive `RxError.disposed`.
+///
+/// As with ``BehaviorSubject``, a subscription made during a delivery receives its replay once that
+/// delivery reached every observer.
 ///
 /// Thread-safety: as ``PublishSubject``.
 public class ReplaySubject<Element>: Observable<Element>, SubjectType, Cancelable, ObserverType, SinkConvertible,
@@ -66,8 +70,7 @@ public class ReplaySubject<Element>: Observable<Element>, SubjectType, Cancelabl
     }
 
     override func subscribe(sink: Sink<Element>) -> Disposable {
-        guard let key = core.subscribe(sink, owner: self) else { return Disposables.create() }
-        return SubjectSubscription(core: core, key: key)
+        core.subscribe(sink, owner: self)
     }
 
     func asSink() -> AnyObject {
@@ -92,5 +95,6 @@ struct ReplayPolicy<Element>: SubjectPolicy {
     }
 
     func replay(stopped: Termination?) -> [Element] { buffer.elements }
+    mutating func release() { buffer.removeAll() }
     func elementsBefore(_ termination: Termination) -> [Element] { [] }
 }

@@ -16,6 +16,13 @@ protocol SubjectPolicy {
 
     /// The elements delivered to every observer just before `termination`.
     func elementsBefore(_ termination: Termination) -> [Element]
+
+    /// Drops what the policy remembers, when the subject is disposed.
+    mutating func release()
+}
+
+extension SubjectPolicy {
+    mutating func release() {}
 }
 
 /// The shared engine of the subjects: observers, terminal state, and a drain-loop serializer.
@@ -25,29 +32,51 @@ protocol SubjectPolicy {
 /// in order, after the current event reached every observer. No lock is held while observers run,
 /// nothing blocks, and every observer sees the same order (DESIGN §4).
 ///
+/// Delivery checks each subscription's disposed flag, so an observer unsubscribed from inside
+/// another observer's `onNext` does not receive the rest of that event (RxSwift would deliver it).
+///
 /// Thread-safety: every stored property is guarded by `lock`.
 final class SubjectCore<Policy: SubjectPolicy>: @unchecked Sendable {
     typealias Element = Policy.Element
+    typealias Subscription = SubjectSubscription<Policy>
+
+    /// An entry of the observer bag. The subscription does not hold the sink, so a disposed
+    /// subscription kept alive by its owner does not keep the observer alive.
+    struct Observer {
+        let sink: Sink<Element>
+        let subscription: Subscription
+
+        func next(_ element: Element) {
+            if !subscription.isDisposed { sink.next(element) }
+        }
+
+        func terminate(_ termination: Termination) {
+            if !subscription.isDisposed { sink.terminate(termination) }
+        }
+    }
 
     private enum Pending {
         case next(Element)
         case terminate(Termination)
-        case add(BagKey, Sink<Element>, replay: [Element])
+        case add(Observer, replay: [Element])
     }
 
     private enum SubscribeAction {
-        case deliver([Element], Termination?, BagKey?)
-        case queued(BagKey)
+        case none
+        case replay([Element])
+        case stopped([Element], Termination)
     }
+
     private enum DrainWork {
-        case next(Element, Bag<Sink<Element>>)
-        case terminate(Termination, [Element], Bag<Sink<Element>>)
-        case add(Sink<Element>, [Element])
+        case next(Element, Bag<Observer>)
+        case terminate(Termination, [Element], Bag<Observer>)
+        case add(Observer, [Element])
     }
+
     private let lock = Mutex<Void>(())
     private var policy: Policy
-    private var observers = Bag<Sink<Element>>()
-    private(set) var stopped: Termination?
+    private var observers = Bag<Observer>()
+    private var stopped: Termination?
     private var disposed = false
     private var emitting = false
     private var pending = Queue<Pending>()
@@ -58,15 +87,14 @@ final class SubjectCore<Policy: SubjectPolicy>: @unchecked Sendable {
 
     var hasObservers: Bool { lock.locked { !observers.isEmpty } }
     var isDisposed: Bool { lock.locked { disposed } }
-    var stoppedEvent: Termination? { lock.locked { stopped } }
 
-    /// Reads the policy's state under the lock.
-    func withPolicy<Result>(_ body: (Policy) -> Result) -> Result {
-        lock.locked { body(policy) }
+    /// Reads the whole state at once under the lock.
+    func withState<Result>(_ body: (Policy, Termination?, _ disposed: Bool) -> Result) -> Result {
+        lock.locked { body(policy, stopped, disposed) }
     }
 
     func next(_ element: Element) {
-        let snapshot: Bag<Sink<Element>>? = lock.locked {
+        let snapshot: Bag<Observer>? = lock.locked {
             if disposed || stopped != nil { return nil }
             policy.accept(element)
             if !Policy.deliversElements { return nil }
@@ -83,7 +111,7 @@ final class SubjectCore<Policy: SubjectPolicy>: @unchecked Sendable {
     }
 
     func terminate(_ termination: Termination) {
-        let snapshot: (Bag<Sink<Element>>, [Element])? = lock.locked {
+        let snapshot: (Bag<Observer>, [Element])? = lock.locked {
             if disposed || stopped != nil { return nil }
             stopped = termination
             if emitting {
@@ -99,53 +127,47 @@ final class SubjectCore<Policy: SubjectPolicy>: @unchecked Sendable {
         drain()
     }
 
-    /// Subscribes `sink`; returns the key to unsubscribe with, or `nil` when the subject had stopped
-    /// (the sink then already received the replay and the terminal event).
-    func subscribe(_ sink: Sink<Element>, owner: AnyObject) -> BagKey? {
+    /// Subscribes `sink`. A stopped or disposed subject delivers its replay and terminal event (or
+    /// `RxError.disposed`) at once and returns an empty disposable.
+    func subscribe(_ sink: Sink<Element>, owner: AnyObject) -> Disposable {
+        let subscription = Subscription(core: self)
+        let observer = Observer(sink: sink, subscription: subscription)
         let action: SubscribeAction = lock.locked {
-            if disposed { return .deliver([], .error(RxError.disposed(object: owner)), nil) }
+            if disposed { return .stopped([], .error(RxError.disposed(object: owner))) }
             let replay = policy.replay(stopped: stopped)
-            if let stopped { return .deliver(replay, stopped, nil) }
+            if let stopped { return .stopped(replay, stopped) }
             let key = observers.makeKey()
+            subscription.key = key
             if emitting {
                 // Another delivery is under way: the sink joins in queue order, so it receives its
                 // replay and then exactly what is queued after it.
-                pending.enqueue(.add(key, sink, replay: replay))
-                return .queued(key)
+                pending.enqueue(.add(observer, replay: replay))
+                return .none
             }
-            observers.insert(sink, for: key)
-            if replay.isEmpty { return .deliver([], nil, key) }
+            observers.insert(observer, for: key)
+            if replay.isEmpty { return .none }
             emitting = true
-            return .deliver(replay, nil, key)
+            return .replay(replay)
         }
         switch action {
-        case .queued(let key):
-            return key
-        case .deliver(let replay, let stopped, let key):
-            if let stopped {
-                for element in replay { sink.next(element) }
-                sink.terminate(stopped)
-                return nil
-            }
-            if !replay.isEmpty {
-                for element in replay { sink.next(element) }
-                drain()
-            }
-            return key
+        case .none:
+            return subscription
+        case .replay(let replay):
+            for element in replay { observer.next(element) }
+            drain()
+            return subscription
+        case .stopped(let replay, let termination):
+            for element in replay { sink.next(element) }
+            sink.terminate(termination)
+            return Disposables.create()
         }
     }
 
-    func unsubscribe(_ key: BagKey) {
+    func unsubscribe(_ subscription: Subscription) {
         lock.locked {
-            if observers.removeKey(key) == nil {
-                // Still queued for addition: drop the queued add.
-                var kept = Queue<Pending>()
-                while let item = pending.dequeue() {
-                    if case .add(let queuedKey, _, _) = item, queuedKey == key { continue }
-                    kept.enqueue(item)
-                }
-                pending = kept
-            }
+            // A subscription still queued for addition has no entry yet; `drain` skips it because its
+            // disposed flag is set.
+            if let key = subscription.key { observers.removeKey(key) }
         }
     }
 
@@ -155,34 +177,36 @@ final class SubjectCore<Policy: SubjectPolicy>: @unchecked Sendable {
             disposed = true
             observers.removeAll()
             pending.removeAll()
+            policy.release()
         }
     }
 
-    private func deliver(_ termination: Termination, after elements: [Element], to observers: Bag<Sink<Element>>) {
-        observers.forEach { observer in
-            for element in elements { observer.next(element) }
-            observer.terminate(termination)
+    private func deliver(_ termination: Termination, after elements: [Element], to observers: Bag<Observer>) {
+        for element in elements {
+            observers.forEach { $0.next(element) }
         }
+        observers.forEach { $0.terminate(termination) }
     }
 
     /// Delivers what was queued while this thread held the emitting token, then releases it.
     private func drain() {
         while true {
             let work: DrainWork? = lock.locked {
-                guard let item = pending.dequeue() else {
-                    emitting = false
-                    return nil
+                while let item = pending.dequeue() {
+                    switch item {
+                    case .next(let element):
+                        return .next(element, observers)
+                    case .terminate(let termination):
+                        defer { observers.removeAll() }
+                        return .terminate(termination, policy.elementsBefore(termination), observers)
+                    case .add(let observer, let replay):
+                        guard !observer.subscription.isDisposed, let key = observer.subscription.key else { continue }
+                        observers.insert(observer, for: key)
+                        if !replay.isEmpty { return .add(observer, replay) }
+                    }
                 }
-                switch item {
-                case .next(let element):
-                    return .next(element, observers)
-                case .terminate(let termination):
-                    defer { observers.removeAll() }
-                    return .terminate(termination, policy.elementsBefore(termination), observers)
-                case .add(let key, let sink, let replay):
-                    observers.insert(sink, for: key)
-                    return .add(sink, replay)
-                }
+                emitting = false
+                return nil
             }
             guard let work else { return }
             switch work {
@@ -190,26 +214,32 @@ final class SubjectCore<Policy: SubjectPolicy>: @unchecked Sendable {
                 observers.forEach { $0.next(element) }
             case .terminate(let termination, let elements, let observers):
                 deliver(termination, after: elements, to: observers)
-            case .add(let sink, let replay):
-                for element in replay { sink.next(element) }
+            case .add(let observer, let replay):
+                for element in replay { observer.next(element) }
             }
         }
     }
 }
 
 /// The disposable of one subscription to a subject.
+///
+/// It holds the core weakly: the core's observer bag holds the subscription, and a strong reference
+/// back would keep a dropped subject and its observers alive until every subscription is disposed.
+///
+/// Thread-safety: `disposed` is atomic; `key` is written and read only under the core's lock.
 final class SubjectSubscription<Policy: SubjectPolicy>: Disposable, @unchecked Sendable {
-    private let core: SubjectCore<Policy>
-    private let key: BagKey
+    private weak let core: SubjectCore<Policy>?
     private let disposed = Atomic<Bool>(false)
+    var key: BagKey?
 
-    init(core: SubjectCore<Policy>, key: BagKey) {
+    init(core: SubjectCore<Policy>) {
         self.core = core
-        self.key = key
     }
+
+    var isDisposed: Bool { disposed.load(ordering: .acquiring) }
 
     func dispose() {
         guard !disposed.exchange(true, ordering: .acquiringAndReleasing) else { return }
-        core.unsubscribe(key)
+        core?.unsubscribe(self)
     }
 }
