@@ -16,7 +16,13 @@ struct DispatchQueueConfiguration: Sendable {
     init(queue: DispatchQueue, leeway: DispatchTimeInterval) {
         self.queue = queue
         self.leeway = leeway
-        self.isMain = queue === DispatchQueue.main
+        self.isMain = Self.isMainQueue(queue)
+    }
+
+    /// On Linux `DispatchQueue.main` returns a new wrapper object on every access, so identity alone
+    /// does not recognise the main queue; its label does.
+    static func isMainQueue(_ queue: DispatchQueue) -> Bool {
+        queue === DispatchQueue.main || queue.label == DispatchQueue.main.label
     }
 
     func async(_ work: @escaping @Sendable () -> Void) {

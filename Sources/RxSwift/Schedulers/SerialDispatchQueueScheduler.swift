@@ -40,7 +40,7 @@ public class SerialDispatchQueueScheduler: SchedulerType, @unchecked Sendable {
     public convenience init(
         queue: DispatchQueue, internalSerialQueueName: String, leeway: DispatchTimeInterval = .nanoseconds(0)
     ) {
-        if queue === DispatchQueue.main {
+        if DispatchQueueConfiguration.isMainQueue(queue) {
             self.init(serialQueue: queue, leeway: leeway)
         } else {
             self.init(serialQueue: DispatchQueue(label: internalSerialQueueName, target: queue), leeway: leeway)
