@@ -1,5 +1,5 @@
 import Dispatch
-@_spi(RxBlocking) import RxSwift
+@_spi(RxBlocking) @_spi(RxInternal) import RxSwift
 import Synchronization
 
 /// One blocking wait: subscribes, collects elements until the source terminates, `max` elements
@@ -30,7 +30,7 @@ final class BlockingCollector<Element>: ObserverType, @unchecked Sendable {
         defer { subscription.dispose() }
         let deadline: DispatchTime = timeout.map { .now() + $0 } ?? .distantFuture
         let sourceFinished = waitFor(deadline)
-        return lock.withLock { _ in
+        return lock.withAnnotatedLock { _ in
             // The source may still call in until it is disposed; `isFinished` makes it leave the
             // elements alone. It may also have finished just after the deadline: its answer wins.
             if !sourceFinished && !isFinished {
@@ -57,7 +57,7 @@ final class BlockingCollector<Element>: ObserverType, @unchecked Sendable {
                 subscribed = true
                 subscribe()
             }
-            return lock.withLock { _ in isFinished }
+            return lock.withAnnotatedLock { _ in isFinished }
         }
     }
 
@@ -68,7 +68,7 @@ final class BlockingCollector<Element>: ObserverType, @unchecked Sendable {
     func on(_ event: Event<Element>) {
         switch event {
         case .next(let element):
-            if lock.withLock({ _ in isFinished }) { return }
+            if lock.withAnnotatedLock({ _ in isFinished }) { return }
             let matches: Bool
             do {
                 matches = try predicate(element)
@@ -77,7 +77,7 @@ final class BlockingCollector<Element>: ObserverType, @unchecked Sendable {
                 return
             }
             guard matches else { return }
-            let reachedMax: Bool = lock.withLock { _ in
+            let reachedMax: Bool = lock.withAnnotatedLock { _ in
                 guard !isFinished else { return false }
                 elements.append(element)
                 guard let max, elements.count >= max else { return false }
@@ -93,7 +93,7 @@ final class BlockingCollector<Element>: ObserverType, @unchecked Sendable {
     }
 
     private func finish(error: (any Error)?) {
-        let first: Bool = lock.withLock { _ in
+        let first: Bool = lock.withAnnotatedLock { _ in
             guard !isFinished else { return false }
             isFinished = true
             self.error = error

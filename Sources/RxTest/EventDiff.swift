@@ -31,13 +31,17 @@ enum EventDiff {
 enum LeakCheck {
     /// Waits up to a second for ``Resources/total`` to come back to `expected` (work released on
     /// other threads); returns whether it did.
-    static func waitForCount(_ expected: Int32) -> Bool {
+    static func waitForCount(_ expected: Int32, pause: () -> Void = { sleepBriefly() }) -> Bool {
         let deadline = DispatchTime.now() + .seconds(1)
         while Resources.total != expected {
             if DispatchTime.now() > deadline { return false }
-            usleepMilliseconds(5)
+            pause()
         }
         return true
+    }
+
+    static func sleepBriefly() {
+        _ = DispatchSemaphore(value: 0).wait(timeout: .now() + .milliseconds(5))
     }
 
     /// The async form of ``waitForCount(_:)``, which sleeps without blocking a thread.
@@ -55,10 +59,6 @@ enum LeakCheck {
         return "leak check: \(end - start) resource(s) still alive (started with \(start), ended with \(end))"
     }
 
-    private static func usleepMilliseconds(_ milliseconds: Int) {
-        let semaphore = DispatchSemaphore(value: 0)
-        _ = semaphore.wait(timeout: .now() + .milliseconds(milliseconds))
-    }
 }
 
 extension String {

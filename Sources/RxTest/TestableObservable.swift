@@ -1,4 +1,4 @@
-import RxSwift
+@_spi(RxInternal) import RxSwift
 import Synchronization
 
 /// An observable driven by recorded events, which records its subscriptions.
@@ -20,7 +20,7 @@ public class TestableObservable<Element>: ObservableType, @unchecked Sendable {
 
     /// The subscriptions made so far, with their subscribe and unsubscribe times.
     public var subscriptions: [Subscription] {
-        lock.withLock { _ in recordedSubscriptions }
+        lock.withAnnotatedLock { _ in recordedSubscriptions }
     }
 
     /// Subscribes `observer` (implemented by the hot and cold kinds).
@@ -32,7 +32,7 @@ public class TestableObservable<Element>: ObservableType, @unchecked Sendable {
     /// Records a subscription at the current time; returns its index.
     func recordSubscription() -> Int {
         let now = testScheduler.clock
-        return lock.withLock { _ in
+        return lock.withAnnotatedLock { _ in
             recordedSubscriptions.append(Subscription(now))
             return recordedSubscriptions.count - 1
         }
@@ -41,7 +41,7 @@ public class TestableObservable<Element>: ObservableType, @unchecked Sendable {
     /// Records the end of subscription `index` at the current time.
     func recordUnsubscription(_ index: Int) {
         let now = testScheduler.clock
-        lock.withLock { _ in
+        lock.withAnnotatedLock { _ in
             let subscribed = recordedSubscriptions[index].subscribe
             recordedSubscriptions[index] = Subscription(subscribed, now)
         }
@@ -59,7 +59,8 @@ final class HotObservable<Element>: TestableObservable<Element>, @unchecked Send
             let event = UncheckedBox(recorded.value)
             testScheduler.scheduleAt(recorded.time) { [weak self] in
                 guard let self else { return }
-                let current = self.lock.withLock { _ in UncheckedBox(self.observers.sorted { $0.key < $1.key }) }
+                let current = self.lock.withAnnotatedLock { _ in UncheckedBox(self.observers.sorted { $0.key < $1.key })
+                }
                 for (_, observer) in current.value { observer.on(event.value) }
             }
         }
@@ -69,14 +70,14 @@ final class HotObservable<Element>: TestableObservable<Element>, @unchecked Send
     where Observer.Element == Element {
         let index = recordSubscription()
         let box = UncheckedBox(AnyObserver(observer))
-        let key: Int = lock.withLock { _ in
+        let key: Int = lock.withAnnotatedLock { _ in
             let key = nextKey
             nextKey += 1
             observers[key] = box.value
             return key
         }
         return Disposables.create { [self] in
-            self.lock.withLock { _ in _ = self.observers.removeValue(forKey: key) }
+            self.lock.withAnnotatedLock { _ in _ = self.observers.removeValue(forKey: key) }
             self.recordUnsubscription(index)
         }
     }

@@ -1,4 +1,4 @@
-import RxSwift
+@_spi(RxInternal) import RxSwift
 import Synchronization
 
 /// An observer that records every event with the virtual time it arrived at.
@@ -15,13 +15,13 @@ public final class TestableObserver<Element>: ObserverType, @unchecked Sendable 
 
     /// The events received so far, with their times.
     public var events: [Recorded<Event<Element>>] {
-        lock.withLock { _ in UncheckedBox(recorded) }.value
+        lock.withAnnotatedLock { _ in UncheckedBox(recorded) }.value
     }
 
     /// Records `event` at the scheduler's current time.
     public func on(_ event: Event<Element>) {
         let time = scheduler.clock
-        lock.withLock { _ in
+        lock.withAnnotatedLock { _ in
             let box = UncheckedBox(event)
             recorded.append(Recorded(time: time, value: box.value))
         }

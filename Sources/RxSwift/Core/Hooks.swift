@@ -33,15 +33,15 @@ public enum Hooks {
     /// Called for errors that reach a `subscribe` without `onError`. By default debug builds print
     /// the error and release builds ignore it.
     public static var defaultErrorHandler: DefaultErrorHandler {
-        get { state.withLock { $0.defaultErrorHandler } }
-        set { state.withLock { $0.defaultErrorHandler = newValue } }
+        get { state.withAnnotatedLock { $0.defaultErrorHandler } }
+        set { state.withAnnotatedLock { $0.defaultErrorHandler = newValue } }
     }
 
     /// Returns the call stack recorded for a subscription when ``recordCallStackOnError`` is on; empty
     /// by default (the library cannot symbolicate without Foundation's `Thread`).
     public static var customCaptureSubscriptionCallstack: CustomCaptureSubscriptionCallstack {
-        get { state.withLock { $0.customCaptureSubscriptionCallstack } }
-        set { state.withLock { $0.customCaptureSubscriptionCallstack = newValue } }
+        get { state.withAnnotatedLock { $0.customCaptureSubscriptionCallstack } }
+        set { state.withAnnotatedLock { $0.customCaptureSubscriptionCallstack = newValue } }
     }
 
     /// Whether `subscribe(onNext:…)` calls ``customCaptureSubscriptionCallstack`` when it subscribes, so
@@ -57,7 +57,7 @@ public enum Hooks {
     /// threads at once or re-entrantly. Each offending subscription reports once. The default is an
     /// assertion failure; set it to log instead.
     public static var grammarViolationHandler: @Sendable (String) -> Void {
-        get { state.withLock { $0.grammarViolationHandler } }
-        set { state.withLock { $0.grammarViolationHandler = newValue } }
+        get { state.withAnnotatedLock { $0.grammarViolationHandler } }
+        set { state.withAnnotatedLock { $0.grammarViolationHandler = newValue } }
     }
 }

@@ -55,7 +55,7 @@ public final class CompositeDisposable: DisposeBase, Cancelable, @unchecked Send
 
     /// Adds `disposable`; returns its key, or `nil` (after disposing it) if the group is disposed.
     public func insert(_ disposable: Disposable) -> DisposeKey? {
-        let key: Int? = state.withLock { state in
+        let key: Int? = state.withAnnotatedLock { state in
             if state.disposed { return nil }
             let key = state.nextKey
             state.nextKey += 1
@@ -71,23 +71,23 @@ public final class CompositeDisposable: DisposeBase, Cancelable, @unchecked Send
 
     /// The number of members.
     public var count: Int {
-        state.withLock { $0.members.count }
+        state.withAnnotatedLock { $0.members.count }
     }
 
     /// Removes the member for `disposeKey` and disposes it.
     public func remove(for disposeKey: DisposeKey) {
-        let removed = state.withLock { $0.members.removeValue(forKey: disposeKey.key) }
+        let removed = state.withAnnotatedLock { $0.members.removeValue(forKey: disposeKey.key) }
         removed?.dispose()
     }
 
     /// Whether the group was disposed.
     public var isDisposed: Bool {
-        state.withLock { $0.disposed }
+        state.withAnnotatedLock { $0.disposed }
     }
 
     /// Disposes every member, in the order they were added, and every one added later.
     public func dispose() {
-        let members: [Int: Disposable] = state.withLock { state in
+        let members: [Int: Disposable] = state.withAnnotatedLock { state in
             if state.disposed { return [:] }
             state.disposed = true
             defer { state.members = [:] }

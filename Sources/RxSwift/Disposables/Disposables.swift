@@ -86,7 +86,7 @@ final class BinaryDisposable: DisposeBase, Cancelable, @unchecked Sendable {
 
     func dispose() {
         guard !disposed.exchange(true, ordering: .acquiringAndReleasing) else { return }
-        let pair = self.pair.withLock { pair in
+        let pair = self.pair.withAnnotatedLock { pair in
             let taken = pair
             pair = nil
             return taken

@@ -51,7 +51,7 @@ public final class DisposeBag: DisposeBase, @unchecked Sendable {
 
     /// Adds all `disposables` to the bag.
     public func insert(_ disposables: [Disposable]) {
-        let rejected: Bool = state.withLock { state in
+        let rejected: Bool = state.withAnnotatedLock { state in
             if state.disposed { return true }
             state.disposables.append(contentsOf: disposables)
             return false
@@ -62,7 +62,7 @@ public final class DisposeBag: DisposeBase, @unchecked Sendable {
     }
 
     private func dispose() {
-        let disposables: [Disposable] = state.withLock { state in
+        let disposables: [Disposable] = state.withAnnotatedLock { state in
             state.disposed = true
             defer { state.disposables = [] }
             return state.disposables

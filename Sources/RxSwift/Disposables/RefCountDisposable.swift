@@ -20,12 +20,12 @@ public final class RefCountDisposable: DisposeBase, Cancelable, @unchecked Senda
 
     /// Whether the target was disposed.
     public var isDisposed: Bool {
-        state.withLock { $0.target == nil }
+        state.withAnnotatedLock { $0.target == nil }
     }
 
     /// Returns a dependent disposable; the target stays alive until it is disposed.
     public func retain() -> Disposable {
-        let retained: Bool = state.withLock { state in
+        let retained: Bool = state.withAnnotatedLock { state in
             guard state.target != nil else { return false }
             state.count += 1
             return true
@@ -36,7 +36,7 @@ public final class RefCountDisposable: DisposeBase, Cancelable, @unchecked Senda
 
     /// Disposes the primary reference; the target is disposed once no dependent is left.
     public func dispose() {
-        let target: Disposable? = state.withLock { state in
+        let target: Disposable? = state.withAnnotatedLock { state in
             guard state.target != nil, !state.primaryDisposed else { return nil }
             state.primaryDisposed = true
             guard state.count == 0 else { return nil }
@@ -47,7 +47,7 @@ public final class RefCountDisposable: DisposeBase, Cancelable, @unchecked Senda
     }
 
     private func release() {
-        let target: Disposable? = state.withLock { state in
+        let target: Disposable? = state.withAnnotatedLock { state in
             guard state.target != nil else { return nil }
             precondition(state.count > 0, "RefCountDisposable: released more often than retained")
             state.count -= 1

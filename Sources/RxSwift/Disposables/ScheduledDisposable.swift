@@ -33,7 +33,7 @@ public final class ScheduledDisposable: DisposeBase, Cancelable, @unchecked Send
     }
 
     private func disposeTarget() {
-        let target = self.target.withLock { target in
+        let target = self.target.withAnnotatedLock { target in
             let taken = target
             target = nil
             return taken

@@ -16,17 +16,17 @@ public final class SerialDisposable: DisposeBase, Cancelable, @unchecked Sendabl
 
     /// Whether the serial disposable was disposed.
     public var isDisposed: Bool {
-        state.withLock { $0.disposed }
+        state.withAnnotatedLock { $0.disposed }
     }
 
     /// The current disposable. Setting it disposes the previous one; once disposed, a new value is
     /// disposed at once.
     public var disposable: Disposable {
         get {
-            state.withLock { $0.current } ?? Disposables.create()
+            state.withAnnotatedLock { $0.current } ?? Disposables.create()
         }
         set {
-            let previous: Disposable? = state.withLock { state in
+            let previous: Disposable? = state.withAnnotatedLock { state in
                 if state.disposed { return newValue }
                 let previous = state.current
                 state.current = newValue
@@ -38,7 +38,7 @@ public final class SerialDisposable: DisposeBase, Cancelable, @unchecked Sendabl
 
     /// Disposes the current disposable and every later one.
     public func dispose() {
-        let current: Disposable? = state.withLock { state in
+        let current: Disposable? = state.withAnnotatedLock { state in
             if state.disposed { return nil }
             state.disposed = true
             defer { state.current = nil }

@@ -18,12 +18,12 @@ public final class SingleAssignmentDisposable: DisposeBase, Cancelable, @uncheck
 
     /// Whether it was disposed.
     public var isDisposed: Bool {
-        state.withLock { $0.disposed }
+        state.withAnnotatedLock { $0.disposed }
     }
 
     /// Assigns the target. Assigning twice is a programmer error and traps.
     public func setDisposable(_ disposable: Disposable) {
-        let disposeNow: Bool = state.withLock { state in
+        let disposeNow: Bool = state.withAnnotatedLock { state in
             precondition(!state.assigned, "SingleAssignmentDisposable: the disposable was already set")
             state.assigned = true
             if state.disposed { return true }
@@ -35,7 +35,7 @@ public final class SingleAssignmentDisposable: DisposeBase, Cancelable, @uncheck
 
     /// Disposes the target (now, or when it is assigned).
     public func dispose() {
-        let target: Disposable? = state.withLock { state in
+        let target: Disposable? = state.withAnnotatedLock { state in
             if state.disposed { return nil }
             state.disposed = true
             defer { state.target = nil }
