@@ -8,7 +8,23 @@ import Synchronization
     @_silgen_name("gettid") private func rxGettid() -> Int32
 
     /// Whether the caller runs on the process's main thread (on Linux its thread id is the pid).
-    var isMainThread: Bool { getpid() == rxGettid() }
+    /// `gettid` is a system call, so each thread remembers its answer in a pthread key: the main
+    /// scheduler asks on every event.
+    var isMainThread: Bool {
+        if let cached = pthread_getspecific(isMainThreadKey) {
+            return Int(bitPattern: cached) == 1
+        }
+        let isMain = getpid() == rxGettid()
+        pthread_setspecific(isMainThreadKey, UnsafeRawPointer(bitPattern: isMain ? 1 : 2))
+        return isMain
+    }
+
+    private let isMainThreadKey: pthread_key_t = {
+        var key = pthread_key_t()
+        let status = pthread_key_create(&key, nil)
+        precondition(status == 0, "isMainThread: pthread_key_create failed (\(status))")
+        return key
+    }()
 #elseif canImport(Darwin)
     import Darwin
 

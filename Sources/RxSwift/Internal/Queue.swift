@@ -6,6 +6,9 @@ struct Queue<Element> {
 
     var isEmpty: Bool { count == 0 }
 
+    /// How many elements fit before the storage grows.
+    var capacity: Int { storage.count }
+
     mutating func enqueue(_ element: Element) {
         if count == storage.count {
             grow()

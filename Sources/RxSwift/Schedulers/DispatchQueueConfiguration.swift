@@ -43,26 +43,21 @@ struct DispatchQueueConfiguration: Sendable {
     func scheduleRelative<State>(
         _ state: State, dueTime: RxTimeInterval, action: @escaping (State) -> Disposable
     ) -> Disposable {
-        let item = ScheduledItem(state, action: action)
-        let box = UncheckedSendable(item)
         // Timers for the main queue fire on a global queue and hop to the main thread through
         // MainQueue, so that a main thread blocked in RxBlocking still receives them.
         let timer = DispatchSource.makeTimerSource(queue: isMain ? .global() : queue)
+        let scheduled = OneShotTimer(timer: timer, item: ScheduledItem(state, action: action))
         timer.schedule(deadline: .now() + dueTime, leeway: leeway)
         let isMain = self.isMain
         timer.setEventHandler {
             if isMain {
-                MainQueue.async { box.value.invoke() }
+                MainQueue.async { scheduled.fire() }
             } else {
-                box.value.invoke()
+                scheduled.fire()
             }
         }
         timer.resume()
-        let timerBox = UncheckedSendable(timer)
-        return Disposables.create {
-            timerBox.value.cancel()
-            box.value.dispose()
-        }
+        return scheduled
     }
 
     func schedulePeriodic<State>(
@@ -90,8 +85,36 @@ struct DispatchQueueConfiguration: Sendable {
     }
 }
 
-/// The state of a periodic timer. Ticks are serialized by the timer's serial delivery (or the main
-/// queue); disposal only flips an atomic-free flag read on the ticking thread after cancellation.
+/// A scheduled action behind a one-shot timer. The timer is cancelled once it fired (or on disposal),
+/// which releases its handler: a resumed dispatch source keeps its handler, and with it the action's
+/// captures, until cancelled.
+///
+/// Thread-safety: the timer is only cancelled (a thread-safe call); the item synchronizes itself.
+private final class OneShotTimer<State>: Cancelable, @unchecked Sendable {
+    private let timer: DispatchSourceTimer
+    private let item: ScheduledItem<State>
+
+    init(timer: DispatchSourceTimer, item: ScheduledItem<State>) {
+        self.timer = timer
+        self.item = item
+    }
+
+    func fire() {
+        timer.cancel()
+        item.invoke()
+    }
+
+    var isDisposed: Bool { item.isDisposed }
+
+    func dispose() {
+        timer.cancel()
+        item.dispose()
+    }
+}
+
+/// The state of a periodic timer. A dispatch source never runs its handler concurrently with itself
+/// (and main-queue ticks are serialized by the main thread), so `state` needs no lock; disposal flips
+/// an atomic flag that later ticks check.
 private final class PeriodicTimerState<State>: @unchecked Sendable {
     private var state: State
     private let action: (State) -> State

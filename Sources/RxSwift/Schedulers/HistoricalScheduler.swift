@@ -19,6 +19,9 @@ public struct HistoricalSchedulerTimeConverter: VirtualTimeConverterType, Sendab
     /// Virtual intervals are seconds.
     public typealias VirtualTimeIntervalUnit = TimeInterval
 
+    /// Creates the converter (it has no configuration).
+    public init() {}
+
     /// Returns `virtualTime`.
     public func convertFromVirtualTime(_ virtualTime: VirtualTimeUnit) -> RxTime { virtualTime }
     /// Returns `time`.

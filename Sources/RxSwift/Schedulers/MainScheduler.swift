@@ -55,6 +55,21 @@ public final class MainScheduler: SerialDispatchQueueScheduler, @unchecked Senda
         }
         return item
     }
+
+    override func enqueue<Payload>(_ payload: Payload, _ run: @escaping (Payload) -> Void) {
+        let previouslyEnqueued = numberEnqueued.wrappingAdd(1, ordering: .relaxed).oldValue
+        if isMainThread && previouslyEnqueued == 0 {
+            run(payload)
+            numberEnqueued.wrappingSubtract(1, ordering: .relaxed)
+            return
+        }
+        let work = UncheckedSendable((payload, run, self))
+        configuration.async {
+            let (payload, run, scheduler) = work.value
+            run(payload)
+            scheduler.numberEnqueued.wrappingSubtract(1, ordering: .relaxed)
+        }
+    }
 }
 
 func rxFatalError(_ message: String, file: StaticString = #file, line: UInt = #line) -> Never {

@@ -1,25 +1,60 @@
+import Synchronization
+
 /// One scheduled action: runs once unless disposed first; disposing it after it ran disposes what the
 /// action returned.
-final class ScheduledItem<State>: Cancelable, @unchecked Sendable {
-    private let action: (State) -> Disposable
-    private let state: State
-    private let disposable = SingleAssignmentDisposable()
+///
+/// One allocation per scheduled action (no inner disposable object). The action and its state are
+/// released as soon as the item ran or was disposed, so a scheduler that keeps a cancelled item
+/// around (a virtual-time queue, a pending dispatch block) does not keep the subscription alive.
+///
+/// It takes part in the live-resource count (DisposeBase), so leak checks see scheduled work that
+/// is never released.
+///
+/// Thread-safety: the fields live behind `lock`; the action and disposals run after unlocking.
+final class ScheduledItem<State>: DisposeBase, Cancelable, @unchecked Sendable {
+    private let lock = Mutex<Void>(())
+    private var work: (action: (State) -> Disposable, state: State)?
+    private var result: Disposable?
+    private var disposed = false
 
     init(_ state: State, action: @escaping (State) -> Disposable) {
-        self.state = state
-        self.action = action
+        work = (action, state)
     }
 
-    /// Runs the action unless the item was disposed.
+    /// Runs the action unless the item was disposed (or already ran).
     func invoke() {
-        if disposable.isDisposed { return }
-        disposable.setDisposable(action(state))
+        let work = lock.locked { () -> (action: (State) -> Disposable, state: State)? in
+            if disposed { return nil }
+            defer { self.work = nil }
+            return self.work
+        }
+        guard let work else { return }
+        let disposable = work.action(work.state)
+        let disposeNow: Bool = lock.locked {
+            if disposed { return true }
+            result = disposable
+            return false
+        }
+        if disposeNow { disposable.dispose() }
     }
 
-    var isDisposed: Bool { disposable.isDisposed }
+    var isDisposed: Bool {
+        lock.locked { disposed }
+    }
 
     func dispose() {
-        disposable.dispose()
+        let (disposable, work) = lock.locked { () -> (Disposable?, (action: (State) -> Disposable, state: State)?) in
+            if disposed { return (nil, nil) }
+            disposed = true
+            defer {
+                result = nil
+                self.work = nil
+            }
+            return (result, self.work)
+        }
+        // Released here, after unlocking: dropping the state may run arbitrary deinitializers.
+        withExtendedLifetime(work) {}
+        disposable?.dispose()
     }
 }
 

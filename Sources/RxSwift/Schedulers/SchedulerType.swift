@@ -43,48 +43,49 @@ public protocol SchedulerType: ImmediateSchedulerType {
 }
 
 extension SchedulerType {
-    /// Periodic scheduling built from recursive relative scheduling, for schedulers that have no
-    /// native timer.
+    /// Periodic scheduling emulated with relative scheduling, for schedulers that have no native
+    /// timer (virtual-time schedulers among them): the first run is `startAfter` from now, each next
+    /// one `period` after the previous tick. Runs never overlap; ticks that come due while a run is
+    /// still going are run one after the other.
     public func schedulePeriodic<StateType>(
         _ state: StateType, startAfter: RxTimeInterval, period: RxTimeInterval,
         action: @escaping (StateType) -> StateType
     ) -> Disposable {
-        let periodic = PeriodicState(state: state, action: action)
-        return scheduleRecursive(periodic, dueTime: startAfter) { periodic, recurse in
-            periodic.state = periodic.action(periodic.state)
-            recurse(periodic)
+        let periodic = PeriodicRecursiveSchedule(state: state, period: period, action: action)
+        let recursive = RecursiveScheduler<PeriodicRecursiveSchedule<StateType>.Command, Self>(
+            scheduler: self, timed: self
+        ) { command, recursive in
+            periodic.run(command, recursive)
         }
+        recursive.schedule(.tick, dueTime: startAfter)
+        return recursive
     }
 
+    /// Schedules `action` after `dueTime`; every `recurse` schedules it again `dueTime` later.
     func scheduleRecursive<State>(
         _ state: State, dueTime: RxTimeInterval, action: @escaping (State, (State) -> Void) -> Void
     ) -> Disposable {
-        let scheduler = RecursiveScheduler(scheduler: self, action: action)
-        scheduler.schedule(state, dueTime: dueTime)
-        return scheduler
-    }
-}
-
-/// The mutable state of a periodic schedule; runs are serialized by the scheduler.
-private final class PeriodicState<State> {
-    var state: State
-    let action: (State) -> State
-
-    init(state: State, action: @escaping (State) -> State) {
-        self.state = state
-        self.action = action
+        let recursive = RecursiveScheduler<State, Self>(scheduler: self, timed: self) { state, recursive in
+            action(state) { recursive.schedule($0, dueTime: dueTime) }
+        }
+        recursive.schedule(state, dueTime: dueTime)
+        return recursive
     }
 }
 
 extension ImmediateSchedulerType {
     /// Schedules `action` and lets it schedule itself again through its second argument, without
-    /// growing the stack.
+    /// growing the stack on the trampoline or on any queueing scheduler.
+    ///
+    /// Disposing the returned disposable cancels the pending run; a run already going finishes.
     public func scheduleRecursive<State>(
         _ state: State, action: @escaping (_ state: State, _ recurse: (State) -> Void) -> Void
     ) -> Disposable {
-        let scheduler = RecursiveScheduler(scheduler: self, action: action)
-        scheduler.schedule(state, dueTime: nil)
-        return scheduler
+        let recursive = RecursiveScheduler<State, Self>(scheduler: self, timed: nil) { state, recursive in
+            action(state) { recursive.schedule($0) }
+        }
+        recursive.schedule(state)
+        return recursive
     }
 }
 

@@ -70,6 +70,13 @@ public class SerialDispatchQueueScheduler: SchedulerType, @unchecked Sendable {
         configuration.schedule(state, action: action)
     }
 
+    /// Runs `run(payload)` on the queue without a cancellation handle: `observe(on:)` delivers each
+    /// event this way (the serial queue keeps them in order) and checks disposal itself.
+    func enqueue<Payload>(_ payload: Payload, _ run: @escaping (Payload) -> Void) {
+        let work = UncheckedSendable((payload, run))
+        configuration.async { work.value.1(work.value.0) }
+    }
+
     /// Schedules `action` on the queue after `dueTime`.
     public final func scheduleRelative<StateType>(
         _ state: StateType, dueTime: RxTimeInterval, action: @escaping (StateType) -> Disposable

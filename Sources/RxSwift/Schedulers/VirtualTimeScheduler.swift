@@ -28,7 +28,7 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
     private struct State {
         var clock: VirtualTime
         var running = false
-        var queue: [Item] = []
+        var queue: VirtualTimeQueue<Item>
         var nextId = 0
     }
 
@@ -38,7 +38,14 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
     /// Creates a scheduler whose clock starts at `initialClock`.
     public init(initialClock: VirtualTime, converter: Converter) {
         self.converter = converter
-        self.state = Mutex(State(clock: initialClock))
+        let ordered: @Sendable (Item, Item) -> Bool = { lhs, rhs in
+            switch converter.compareVirtualTime(lhs.time, rhs.time) {
+            case .lessThan: return true
+            case .greaterThan: return false
+            case .equal: return lhs.id < rhs.id
+            }
+        }
+        self.state = Mutex(State(clock: initialClock, queue: VirtualTimeQueue(ordered)))
     }
 
     /// The current virtual time.
@@ -51,16 +58,21 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
         converter.convertFromVirtualTime(clock)
     }
 
-    /// Schedules `action` at the current virtual time, after the work already scheduled for it.
+    /// Schedules `action` at the current virtual time (as adjusted by ``adjustScheduledTime(_:)``:
+    /// one tick later on a `TestScheduler` that simulates processing delay), after the work already
+    /// scheduled for that time.
     public func schedule<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable) -> Disposable {
         scheduleRelative(state, dueTime: .microseconds(0), action: action)
     }
 
     /// Schedules `action` after `dueTime` of virtual time.
+    ///
+    /// The due time is converted through real dates, then passed through ``adjustScheduledTime(_:)``;
+    /// `.never` is the distant future, as in RxSwift.
     public func scheduleRelative<StateType>(
         _ state: StateType, dueTime: RxTimeInterval, action: @escaping (StateType) -> Disposable
     ) -> Disposable {
-        let time = now.addingTimeInterval(dueTime.seconds)
+        let time = dueTime == .never ? Date.distantFuture : now.addingTimeInterval(dueTime.seconds)
         let absoluteTime = converter.convertToVirtualTime(time)
         return scheduleAbsoluteVirtual(state, time: adjustScheduledTime(absoluteTime), action: action)
     }
@@ -78,22 +90,9 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
         _ state: StateType, time: VirtualTime, action: @escaping (StateType) -> Disposable
     ) -> Disposable {
         let work = ScheduledItem(state, action: action)
-        let converter = self.converter
         self.state.withLock { state in
-            let item = Item(time: time, id: state.nextId, work: work)
+            state.queue.insert(Item(time: time, id: state.nextId, work: work))
             state.nextId += 1
-            // Insert after every item due at or before `time`: equal times keep scheduling order.
-            var low = 0
-            var high = state.queue.count
-            while low < high {
-                let middle = (low + high) / 2
-                if converter.compareVirtualTime(state.queue[middle].time, time) == .greaterThan {
-                    high = middle
-                } else {
-                    low = middle + 1
-                }
-            }
-            state.queue.insert(item, at: low)
         }
         return work
     }
@@ -103,7 +102,8 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
         time
     }
 
-    /// Runs the scheduled work in virtual-time order until none is left or ``stop()`` is called.
+    /// Runs the scheduled work in virtual-time order until none is left or ``stop()`` is called; the
+    /// clock moves to the time of each item as it runs. Does nothing when already running.
     public func start() {
         guard beginRunning() else { return }
         while let work = nextItem(until: nil) {
@@ -112,27 +112,33 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
         state.withLock { $0.running = false }
     }
 
-    /// Runs the work due up to `virtualTime`, then sets the clock to it.
+    /// Runs the work due at or before `virtualTime`, then sets the clock to `virtualTime` (as in
+    /// RxSwift, even when that is earlier than the clock, and even when ``stop()`` ended the run).
+    ///
+    /// - Precondition: The scheduler is not already running (`start` or `advanceTo` in progress).
     public func advanceTo(_ virtualTime: VirtualTime) {
-        guard beginRunning() else { return }
+        guard beginRunning() else { rxFatalError("Scheduler is already running") }
         while let work = nextItem(until: virtualTime) {
             work.invoke()
         }
-        let converter = self.converter
         state.withLock { state in
-            if converter.compareVirtualTime(state.clock, virtualTime) == .lessThan {
-                state.clock = virtualTime
-            }
+            state.clock = virtualTime
             state.running = false
         }
     }
 
     /// Moves the clock forward by `virtualInterval` without running anything.
+    ///
+    /// - Precondition: `virtualInterval` is not negative.
     public func sleep(_ virtualInterval: VirtualTimeInterval) {
         let converter = self.converter
-        state.withLock { state in
-            state.clock = converter.offsetVirtualTime(state.clock, offset: virtualInterval)
+        let movedBack: Bool = state.withLock { state in
+            let sleepTo = converter.offsetVirtualTime(state.clock, offset: virtualInterval)
+            if converter.compareVirtualTime(sleepTo, state.clock) == .lessThan { return true }
+            state.clock = sleepTo
+            return false
         }
+        if movedBack { rxFatalError("Can't sleep to past.") }
     }
 
     /// Stops a running ``start()`` or ``advanceTo(_:)`` after the current action.
@@ -143,7 +149,7 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
     /// A description listing the clock and the pending work.
     public var debugDescription: String {
         state.withLock { state in
-            let pending = state.queue.filter { !$0.work.isDisposed }.map { "\($0.time)" }
+            let pending = state.queue.sorted.filter { !$0.work.isDisposed }.map { "\($0.time)" }
             return "VirtualTimeScheduler(clock: \(state.clock), pending: [\(pending.joined(separator: ", "))])"
         }
     }
@@ -177,5 +183,54 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
             }
             return nil
         }
+    }
+}
+
+/// A binary min-heap: insertion and removal of the first item in O(log n), so a test scheduler with
+/// thousands of pending events stays fast.
+struct VirtualTimeQueue<Item> {
+    private var heap: [Item] = []
+    private let ordered: (Item, Item) -> Bool
+
+    init(_ ordered: @escaping (Item, Item) -> Bool) {
+        self.ordered = ordered
+    }
+
+    var first: Item? { heap.first }
+
+    var count: Int { heap.count }
+
+    /// The items in order (for descriptions; O(n log n)).
+    var sorted: [Item] { heap.sorted(by: ordered) }
+
+    mutating func insert(_ item: Item) {
+        heap.append(item)
+        var child = heap.count - 1
+        while child > 0 {
+            let parent = (child - 1) / 2
+            guard ordered(heap[child], heap[parent]) else { break }
+            heap.swapAt(child, parent)
+            child = parent
+        }
+    }
+
+    @discardableResult
+    mutating func removeFirst() -> Item {
+        let first = heap[0]
+        let last = heap.removeLast()
+        guard !heap.isEmpty else { return first }
+        heap[0] = last
+        var parent = 0
+        while true {
+            let left = 2 * parent + 1
+            let right = left + 1
+            var smallest = parent
+            if left < heap.count, ordered(heap[left], heap[smallest]) { smallest = left }
+            if right < heap.count, ordered(heap[right], heap[smallest]) { smallest = right }
+            if smallest == parent { break }
+            heap.swapAt(parent, smallest)
+            parent = smallest
+        }
+        return first
     }
 }

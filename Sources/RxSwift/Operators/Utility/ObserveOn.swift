@@ -3,11 +3,22 @@ import Synchronization
 extension ObservableType {
     /// Delivers every event on `scheduler`, in order.
     ///
-    /// Events are queued as they arrive; one scheduled run delivers all that are queued, so a busy
-    /// source costs one scheduling per burst, not per event. Disposal drops what is still queued.
+    /// Each event is delivered by its own scheduled run, as in RxSwift: on a `TestScheduler` every
+    /// event moves one tick later than the one before it when they queue up (`just(1)` subscribed at
+    /// 200 gives `next(201)`, `completed(202)`). On a ``SerialDispatchQueueScheduler`` (including
+    /// `MainScheduler`) each event is one block on the queue, so events interleave with other work on
+    /// that queue in the order they were emitted; `MainScheduler.instance` delivers at once when
+    /// called on the main thread with nothing queued. On other schedulers the next event is
+    /// scheduled when the previous one was delivered, so delivery is never concurrent. Terminal
+    /// events are delivered on the scheduler too; upstream is disposed after the terminal event was
+    /// delivered. Disposal drops whatever is still queued.
+    ///
     /// RxJS: `observeOn`; Combine: `receive(on:)`.
     public func observe(on scheduler: ImmediateSchedulerType) -> Observable<Element> {
-        ObserveOnObservable(source: asObservable(), scheduler: scheduler)
+        if let serial = scheduler as? SerialDispatchQueueScheduler {
+            return ObserveOnSerialDispatchQueueObservable(source: asObservable(), scheduler: serial)
+        }
+        return ObserveOnObservable(source: asObservable(), scheduler: scheduler)
     }
 
     /// Deprecated spelling of ``observe(on:)``.
@@ -15,6 +26,12 @@ extension ObservableType {
     public func observeOn(_ scheduler: ImmediateSchedulerType) -> Observable<Element> {
         observe(on: scheduler)
     }
+}
+
+/// An event waiting for delivery on the scheduler.
+enum ObserveOnItem<Element> {
+    case next(Element)
+    case terminate(Termination)
 }
 
 final class ObserveOnObservable<Element>: Observable<Element>, @unchecked Sendable {
@@ -33,18 +50,18 @@ final class ObserveOnObservable<Element>: Observable<Element>, @unchecked Sendab
     }
 }
 
-/// Thread-safety: the queue and the `scheduled` flag are guarded by `lock`; delivery happens on the
-/// scheduler, outside the lock, one run at a time.
+/// Queues events and delivers one per scheduled run; the run that delivered an event schedules the
+/// next one if more are queued, so at most one run is pending or running at a time.
+///
+/// Thread-safety: the queue, `running` and the pending run's disposable are guarded by `lock`;
+/// delivery happens on the scheduler, outside the lock, one run at a time.
 final class ObserveOnSink<Element>: OperatorSink<Element, Element>, @unchecked Sendable {
-    private enum Item {
-        case next(Element)
-        case terminate(Termination)
-    }
-
     private let scheduler: ImmediateSchedulerType
     private let lock = Mutex<Void>(())
-    private var queue = Queue<Item>()
-    private var scheduled = false
+    private var queue = Queue<ObserveOnItem<Element>>()
+    private var running = false
+    /// Numbers the scheduled runs so that a run's disposable is only stored while it is the latest.
+    private var runTicket = 0
     private var scheduledRun: Disposable?
 
     init(scheduler: ImmediateSchedulerType, downstream: Sink<Element>) {
@@ -60,47 +77,113 @@ final class ObserveOnSink<Element>: OperatorSink<Element, Element>, @unchecked S
         enqueue(.terminate(termination))
     }
 
-    private func enqueue(_ item: Item) {
-        let mustSchedule: Bool = lock.locked {
+    private func enqueue(_ item: ObserveOnItem<Element>) {
+        let ticket: Int? = lock.locked {
+            if isDisposed { return nil }
             queue.enqueue(item)
-            if scheduled { return false }
-            scheduled = true
-            return true
+            if running { return nil }
+            running = true
+            return nextTicketLocked()
         }
-        guard mustSchedule, !isDisposed else { return }
-        let run = scheduler.schedule(self) { sink in
-            sink.drain()
-            return Disposables.create()
-        }
-        lock.locked { scheduledRun = run }
+        if let ticket { scheduleRun(ticket) }
     }
 
-    private func drain() {
-        while true {
-            let item: Item? = lock.locked {
-                guard !isDisposed, let item = queue.dequeue() else {
-                    scheduled = false
-                    return nil
-                }
-                return item
-            }
-            switch item {
-            case .none:
-                return
-            case .next(let element):
-                forward(element)
-            case .terminate(let termination):
-                forwardTermination(termination)
-            }
+    private func nextTicketLocked() -> Int {
+        runTicket &+= 1
+        return runTicket
+    }
+
+    private func scheduleRun(_ ticket: Int) {
+        let run = scheduler.schedule(self) { sink in
+            sink.run(ticket)
+            return Disposables.create()
         }
+        let disposeNow: Bool = lock.locked {
+            if isDisposed { return true }
+            // An immediate scheduler may have run (and rescheduled) before we get here.
+            if runTicket == ticket && running { scheduledRun = run }
+            return false
+        }
+        if disposeNow { run.dispose() }
+    }
+
+    private func run(_ ticket: Int) {
+        let item: ObserveOnItem<Element>? = lock.locked {
+            if runTicket == ticket { scheduledRun = nil }
+            guard !isDisposed, let item = queue.dequeue() else {
+                running = false
+                return nil
+            }
+            return item
+        }
+        switch item {
+        case .none:
+            return
+        case .next(let element):
+            forward(element)
+        case .terminate(let termination):
+            forwardTermination(termination)
+            return
+        }
+        let nextTicket: Int? = lock.locked {
+            if isDisposed || queue.isEmpty {
+                running = false
+                return nil
+            }
+            return nextTicketLocked()
+        }
+        if let nextTicket { scheduleRun(nextTicket) }
     }
 
     override func disposeResources() {
-        let run: Disposable? = lock.locked {
-            queue.removeAll()
-            defer { scheduledRun = nil }
-            return scheduledRun
+        let (run, dropped) = lock.locked { () -> (Disposable?, Queue<ObserveOnItem<Element>>) in
+            defer {
+                scheduledRun = nil
+                queue = Queue()
+            }
+            return (scheduledRun, queue)
         }
+        // The dropped elements are released here, after unlocking: their deinitializers may run code.
+        withExtendedLifetime(dropped) {}
         run?.dispose()
+    }
+}
+
+/// `observe(on:)` for serial dispatch queues, as RxSwift does it: the queue keeps the events in
+/// order, so each event is simply one block on it; no lock, no queue, one allocation per event.
+final class ObserveOnSerialDispatchQueueObservable<Element>: Observable<Element>, @unchecked Sendable {
+    private let source: Observable<Element>
+    private let scheduler: SerialDispatchQueueScheduler
+
+    init(source: Observable<Element>, scheduler: SerialDispatchQueueScheduler) {
+        self.source = source
+        self.scheduler = scheduler
+    }
+
+    override func subscribe(sink downstream: Sink<Element>) -> Disposable {
+        let sink = ObserveOnSerialDispatchQueueSink(scheduler: scheduler, downstream: downstream)
+        sink.setUpstream(source.subscribe(sink: sink))
+        return sink
+    }
+}
+
+/// Thread-safety: upstream calls are serialized, so the blocks reach the serial queue in order and
+/// run one at a time; `forward` and `forwardTermination` drop what arrives after disposal.
+final class ObserveOnSerialDispatchQueueSink<Element>: OperatorSink<Element, Element>, @unchecked Sendable {
+    private let scheduler: SerialDispatchQueueScheduler
+
+    init(scheduler: SerialDispatchQueueScheduler, downstream: Sink<Element>) {
+        self.scheduler = scheduler
+        super.init(downstream: downstream)
+    }
+
+    override func next(_ element: Element) {
+        guard isForwarding else { return }
+        scheduler.enqueue((self, element)) { sink, element in sink.forward(element) }
+    }
+
+    override func terminate(_ termination: Termination) {
+        guard isForwarding else { return }
+        scheduler.enqueue((self, termination)) { sink, termination in sink.forwardTermination(termination) }
     }
 }
