@@ -1,0 +1,21 @@
+/// Building a pipeline and subscribing to it: the per-subscription cost, `subscriptionsPerIteration`
+/// times per iteration.
+let creatingWorkloads: [Workload] = [
+    creating("just(1).map.subscribe", rx: rxJustMap, combine: combineJustMap),
+    creating("just(1) → 12 operators → subscribe", rx: rxJustTwelveOperators, combine: combineJustTwelveOperators),
+    creating(
+        "subject → 12 operators → subscribe + dispose", rx: rxSubjectTwelveOperators,
+        combine: combineSubjectTwelveOperators),
+].flatMap { $0 }
+
+private func creating(
+    _ name: String,
+    rx: @escaping @Sendable () -> Prepared,
+    combine: @escaping @Sendable () -> Prepared
+) -> [Workload] {
+    let scenario = "Creating/\(name)"
+    return [
+        Workload(scenario: scenario, flavour: .swiftRx, count: subscriptionsPerIteration, prepare: rx),
+        Workload(scenario: scenario, flavour: .openCombine, count: subscriptionsPerIteration, prepare: combine),
+    ]
+}

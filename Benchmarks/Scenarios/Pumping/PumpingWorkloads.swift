@@ -1,0 +1,38 @@
+/// Pushing elements through a subscription that already exists: the per-element cost.
+let pumpingWorkloads: [Workload] = [
+    pumping(
+        "subject → 1 subscriber", rx: rxOneSubscriber, combine: combineOneSubscriber,
+        stream: streamOneConsumer, closures: closuresOneSubscriber),
+    pumping(
+        "subject → 2 subscribers", rx: rxTwoSubscribers, combine: combineTwoSubscribers,
+        stream: streamTwoConsumers, closures: closuresTwoSubscribers),
+    pumping(
+        "subject → map → filter → subscriber", rx: rxMapFilter, combine: combineMapFilter,
+        stream: streamMapFilter, closures: closuresMapFilter),
+    pumping(
+        "subject → 12 operators → subscriber", rx: rxTwelveOperators, combine: combineTwelveOperators,
+        stream: streamTwelveOperators, closures: closuresTwelveOperators),
+].flatMap { $0 }
+
+private func pumping(
+    _ name: String,
+    rx: @escaping @Sendable () -> Prepared,
+    combine: @escaping @Sendable () -> Prepared,
+    stream: @escaping @Sendable () -> Prepared,
+    closures: @escaping @Sendable () -> Prepared
+) -> [Workload] {
+    let scenario = "Pumping/\(name)"
+    return [
+        Workload(scenario: scenario, flavour: .swiftRx, count: elementsPerIteration, prepare: rx),
+        Workload(scenario: scenario, flavour: .openCombine, count: elementsPerIteration, prepare: combine),
+        Workload(scenario: scenario, flavour: .asyncStream, count: elementsPerIteration, prepare: stream),
+        Workload(scenario: scenario, flavour: .closures, count: elementsPerIteration, prepare: closures),
+    ]
+}
+
+// The operators every flavour applies, so that all of them do the same arithmetic. The map/filter
+// scenario keeps every other element; the 12-operator chain (six maps, six filters) keeps them all.
+
+@inline(__always) func increment(_ value: Int) -> Int { value &+ 1 }
+@inline(__always) func isEven(_ value: Int) -> Bool { value & 1 == 0 }
+@inline(__always) func isNotNegative(_ value: Int) -> Bool { value >= 0 }

@@ -1,0 +1,58 @@
+#!/bin/bash
+# Counts instructions and mallocs per element (pumping) or per subscription (creating) with callgrind,
+# for machines whose kernel offers no perf counters to package-benchmark.
+#
+# Usage: Benchmarks/Tools/count-instructions.sh [regex matched against "scenario (flavour)"]
+#
+# Each workload runs twice under callgrind, with n and n + count elements; the difference divided by
+# count is the cost of one element, without process start-up, set-up, or first-use costs (metadata
+# instantiation, lazy globals). Instruction counts do not depend on the machine's load.
+set -euo pipefail
+
+package=$(cd "$(dirname "$0")/.." && pwd)
+filter=${1:-.}
+swift build -c release --package-path "$package" --product RxInstructionCount >&2
+binary="$package/.build/release/RxInstructionCount"
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+# Prints "<instructions> <malloc calls>" of one run.
+measure() {
+    local output="$work/callgrind.out"
+    # valgrind 3.19 crashes when the Swift concurrency runtime starts a worker thread (AsyncStream):
+    # such a workload prints no figures rather than stopping the script.
+    valgrind --tool=callgrind --callgrind-out-file="$output" "$binary" "$1" "$2" </dev/null >/dev/null \
+        2>"$work/log" || return 0
+    local instructions
+    instructions=$(sed -n 's/.*Collected : \([0-9]*\).*/\1/p' "$work/log")
+    # Sums the call counts of every call to malloc (callgrind names a function in full once, then by id).
+    local mallocs
+    mallocs=$(awk '
+        /^c?fn=/ {
+            id = $1; sub(/^c?fn=/, "", id)
+            if (NF > 1) { name[id] = $2 }
+            if ($0 ~ /^cfn=/) { target = name[id] }
+            next
+        }
+        /^calls=/ && target == "malloc" { split($1, c, "="); total += c[2] }
+        /^calls=/ { target = "" }
+        END { print total + 0 }
+    ' "$output")
+    echo "$instructions $mallocs"
+}
+
+echo "| workload | flavour | instructions / unit | mallocs / unit |"
+echo "|---|---|---:|---:|"
+"$binary" list | while IFS=$'\t' read -r index count scenario flavour; do
+    [[ "$scenario ($flavour)" =~ $filter ]] || continue
+    base=$((count / 10))
+    read -r instructions1 mallocs1 < <(measure "$index" "$base") || true
+    read -r instructions2 mallocs2 < <(measure "$index" $((base + count))) || true
+    if [[ -z "${instructions1:-}" || -z "${instructions2:-}" ]]; then
+        printf '| %s | %s | n/a (valgrind failed) | n/a |\n' "$scenario" "$flavour"
+        continue
+    fi
+    printf '| %s | %s | %s | %s |\n' "$scenario" "$flavour" \
+        "$(awk -v a="$instructions1" -v b="$instructions2" -v n="$count" 'BEGIN { printf "%.0f", (b - a) / n }')" \
+        "$(awk -v a="$mallocs1" -v b="$mallocs2" -v n="$count" 'BEGIN { printf "%.2f", (b - a) / n }')"
+done
