@@ -6,11 +6,13 @@ import PackageDescription
 let package = Package(
     name: "swift-rx-examples",
     platforms: [.macOS(.v15)],
-    dependencies: [.package(path: "..")],
+    dependencies: [.package(name: "swift-rx", path: "..")],
     targets: [
         .executableTarget(
             name: "rx-demo",
-            dependencies: [.product(name: "RxSwift", package: "swift-rx"), .product(name: "RxRelay", package: "swift-rx")],
+            dependencies: [
+                .product(name: "RxSwift", package: "swift-rx"), .product(name: "RxRelay", package: "swift-rx"),
+            ],
             path: "Sources/RxDemo",
             swiftSettings: [.treatAllWarnings(as: .error)]
         )

@@ -1,6 +1,6 @@
 import Foundation
 import RxBlocking
-import RxSwift
+@_spi(RxInternal) import RxSwift
 import RxTest
 import Synchronization
 import XCTest
@@ -163,11 +163,11 @@ final class BlockingCollectorTests: RxLeakCheckingTestCase {
             } catch {
                 outcome = .failure(.other)
             }
-            result.withLock { $0 = outcome }
+            result.withAnnotatedLock { $0 = outcome }
             done.fulfill()
         }
         wait(for: [done], timeout: 10)
-        return result.withLock { $0 }
+        return result.withAnnotatedLock { $0 }
     }
 
     /// Lets the main queue run what a background source queued on it while racing with disposal:

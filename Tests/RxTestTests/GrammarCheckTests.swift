@@ -1,5 +1,5 @@
 import Dispatch
-import RxSwift
+@_spi(RxInternal) import RxSwift
 import RxTest
 import Synchronization
 import XCTest
@@ -17,7 +17,7 @@ final class GrammarCheckTests: RxLeakCheckingTestCase {
     override func setUp() {
         super.setUp()
         previousHandler = Hooks.grammarViolationHandler
-        Hooks.grammarViolationHandler = { [reports] message in reports.lines.withLock { $0.append(message) } }
+        Hooks.grammarViolationHandler = { [reports] message in reports.lines.withAnnotatedLock { $0.append(message) } }
     }
 
     override func tearDown() {
@@ -25,7 +25,7 @@ final class GrammarCheckTests: RxLeakCheckingTestCase {
         super.tearDown()
     }
 
-    private var reported: [String] { reports.lines.withLock { $0 } }
+    private var reported: [String] { reports.lines.withAnnotatedLock { $0 } }
 
     func testNextAfterCompletedIsReportedOnceAndDropped() {
         var received: [Event<Int>] = []
@@ -87,7 +87,7 @@ final class GrammarCheckTests: RxLeakCheckingTestCase {
         let inside = DispatchSemaphore(value: 0)
         let box = ObserverBox()
         let subscription = Observable<Int>.create { observer in
-            box.observer.withLock { $0 = observer }
+            box.observer.withAnnotatedLock { $0 = observer }
             return Disposables.create()
         }
         .subscribe(onNext: { value in
@@ -96,7 +96,7 @@ final class GrammarCheckTests: RxLeakCheckingTestCase {
                 gate.wait()
             }
         })
-        let observer = box.observer.withLock { $0 }!
+        let observer = box.observer.withAnnotatedLock { $0 }!
         let done = expectation(description: "first delivery finished")
         DispatchQueue.global().async {
             observer.onNext(1)
@@ -107,7 +107,7 @@ final class GrammarCheckTests: RxLeakCheckingTestCase {
         gate.signal()
         wait(for: [done], timeout: 5)
         subscription.dispose()
-        box.observer.withLock { $0 = nil }
+        box.observer.withAnnotatedLock { $0 = nil }
         #if DEBUG
             XCTAssertEqual(reported.count, 1)
             XCTAssertTrue(reported.first?.contains("concurrent delivery") ?? false, "\(reported)")

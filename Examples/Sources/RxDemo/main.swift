@@ -1,12 +1,12 @@
 import Dispatch
+import RxRelay
+import RxSwift
 
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import RxRelay
-import RxSwift
 
 // A tour of the foundation, offline: subjects, operators, schedulers and disposal. It prints what
 // happens and exits when the timer sequence has finished.

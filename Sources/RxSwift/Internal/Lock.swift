@@ -21,9 +21,11 @@ extension Mutex where Value: ~Copyable {
         _ body: (inout sending Value) throws(E) -> sending Result
     ) throws(E) -> sending Result {
         try withLock { (value: inout sending Value) throws(E) -> sending Result in
+            // One read of the lazily resolved hooks per critical section (each read is a `swift_once`).
+            guard let sanitizer = ThreadSanitizer.hooks else { return try body(&value) }
             let token = withUnsafePointer(to: self) { UnsafeRawPointer($0) }
-            ThreadSanitizer.acquire?(token)
-            defer { ThreadSanitizer.release?(token) }
+            sanitizer.acquire(token)
+            defer { sanitizer.release(token) }
             return try body(&value)
         }
     }
@@ -41,11 +43,17 @@ extension Mutex where Value == Void {
 
 /// The thread sanitizer's annotation entry points, found at run time: present only in binaries built
 /// with `-sanitize=thread`.
-enum ThreadSanitizer {
+struct ThreadSanitizer: Sendable {
     typealias Annotation = @convention(c) (UnsafeRawPointer?) -> Void
 
-    static let acquire: Annotation? = symbol("__tsan_acquire")
-    static let release: Annotation? = symbol("__tsan_release")
+    let acquire: Annotation
+    let release: Annotation
+
+    /// The annotation functions when the sanitizer's runtime is loaded, otherwise `nil`.
+    static let hooks: ThreadSanitizer? = {
+        guard let acquire = symbol("__tsan_acquire"), let release = symbol("__tsan_release") else { return nil }
+        return ThreadSanitizer(acquire: acquire, release: release)
+    }()
 
     private static func symbol(_ name: String) -> Annotation? {
         guard let handle = dlopen(nil, RTLD_NOW), let address = dlsym(handle, name) else { return nil }

@@ -48,7 +48,7 @@ enum MainQueue {
 
     /// Runs `work` on the main thread, asynchronously.
     static func async(_ work: @escaping @Sendable () -> Void) {
-        let pumped: Bool = pump.withLock { pump in
+        let pumped: Bool = pump.withAnnotatedLock { pump in
             guard pump.depth > 0 else { return false }
             pump.work.enqueue(work)
             return true
@@ -63,9 +63,9 @@ enum MainQueue {
     /// Blocks the main thread until `isDone()` returns true or `deadline` passes, running the
     /// main-thread work that arrives meanwhile. Returns whether `isDone()` became true.
     static func pumpUntil(deadline: DispatchTime, _ isDone: () -> Bool) -> Bool {
-        pump.withLock { $0.depth += 1 }
+        pump.withAnnotatedLock { $0.depth += 1 }
         defer {
-            let leftover: [@Sendable () -> Void] = pump.withLock { pump in
+            let leftover: [@Sendable () -> Void] = pump.withAnnotatedLock { pump in
                 pump.depth -= 1
                 guard pump.depth == 0 else { return [] }
                 defer { pump.work.removeAll() }
@@ -74,7 +74,7 @@ enum MainQueue {
             for work in leftover { DispatchQueue.main.async(execute: work) }
         }
         while true {
-            while let work = pump.withLock({ $0.work.dequeue() }) {
+            while let work = pump.withAnnotatedLock({ $0.work.dequeue() }) {
                 work()
             }
             if isDone() { return true }

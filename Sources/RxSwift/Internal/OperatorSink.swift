@@ -23,11 +23,14 @@ class OperatorSink<Input, Output>: Sink<Input>, Cancelable, @unchecked Sendable 
     }
 
     /// Whether `dispose()` has been called.
+    @inline(__always)
     final var isDisposed: Bool {
         flags.load(ordering: .relaxed) & Self.disposedBit != 0
     }
 
-    /// Whether events may still be forwarded: false after a terminal event or disposal.
+    /// Whether events may still be forwarded: false after a terminal event or disposal. Inlined: every
+    /// operator asks it for every element.
+    @inline(__always)
     final var isForwarding: Bool {
         flags.load(ordering: .relaxed) & Self.stoppedBit == 0
     }

@@ -1,8 +1,6 @@
-/// The receiving end of the internal pipeline: element delivery and termination are separate calls.
-///
-/// Every operator's sink subclasses this; the public `ObserverType` surface is adapted by
-/// ``SinkObserver``. Senders guarantee the grammar: serialized calls, nothing after `terminate`.
-class Sink<Element> {
+/// The non-generic root of every sink: it counts live sinks in debug builds, and lets a subject keep
+/// its observers in an array of a concrete type, so that emitting needs no generic metadata.
+class AnySink {
     init() {
         #if DEBUG
             Resources.incrementTotal()
@@ -14,6 +12,13 @@ class Sink<Element> {
             Resources.decrementTotal()
         }
     #endif
+}
+
+/// The receiving end of the internal pipeline: element delivery and termination are separate calls.
+///
+/// Every operator's sink subclasses this; the public `ObserverType` surface is adapted by
+/// ``SinkObserver``. Senders guarantee the grammar: serialized calls, nothing after `terminate`.
+class Sink<Element>: AnySink {
 
     /// Delivers one element.
     func next(_ element: Element) {

@@ -32,14 +32,14 @@ final class RecursiveScheduler<State, Scheduler: ImmediateSchedulerType>: Dispos
     /// Schedules one run: immediately (`dueTime == nil`) or after `dueTime` on a timed scheduler.
     /// Does nothing once disposed.
     func schedule(_ state: State, dueTime: RxTimeInterval? = nil) {
-        let key: Int? = pending.withLock { pending in
+        let key: Int? = pending.withAnnotatedLock { pending in
             if pending.disposed { return nil }
             defer { pending.nextKey += 1 }
             return pending.nextKey
         }
         guard let key else { return }
         let run: (State) -> Disposable = { [self] state in
-            let disposed: Bool = self.pending.withLock { pending in
+            let disposed: Bool = self.pending.withAnnotatedLock { pending in
                 if pending.disposables.removeValue(forKey: key) == nil { pending.ranEarly.insert(key) }
                 return pending.disposed
             }
@@ -52,7 +52,7 @@ final class RecursiveScheduler<State, Scheduler: ImmediateSchedulerType>: Dispos
         } else {
             disposable = scheduler.schedule(state, action: run)
         }
-        let disposeNow: Bool = pending.withLock { pending in
+        let disposeNow: Bool = pending.withAnnotatedLock { pending in
             if pending.disposed { return true }
             if pending.ranEarly.remove(key) == nil { pending.disposables[key] = disposable }
             return false
@@ -62,15 +62,15 @@ final class RecursiveScheduler<State, Scheduler: ImmediateSchedulerType>: Dispos
 
     /// How many runs are scheduled and not started (for tests of the bookkeeping).
     var pendingCount: Int {
-        pending.withLock { $0.disposables.count + $0.ranEarly.count }
+        pending.withAnnotatedLock { $0.disposables.count + $0.ranEarly.count }
     }
 
     var isDisposed: Bool {
-        pending.withLock { $0.disposed }
+        pending.withAnnotatedLock { $0.disposed }
     }
 
     func dispose() {
-        let disposables: [Int: Disposable] = pending.withLock { pending in
+        let disposables: [Int: Disposable] = pending.withAnnotatedLock { pending in
             if pending.disposed { return [:] }
             pending.disposed = true
             defer {

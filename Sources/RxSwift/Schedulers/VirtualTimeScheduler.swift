@@ -50,7 +50,7 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
 
     /// The current virtual time.
     public var clock: VirtualTime {
-        state.withLock { $0.clock }
+        state.withAnnotatedLock { $0.clock }
     }
 
     /// The current virtual time as a date.
@@ -90,7 +90,7 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
         _ state: StateType, time: VirtualTime, action: @escaping (StateType) -> Disposable
     ) -> Disposable {
         let work = ScheduledItem(state, action: action)
-        self.state.withLock { state in
+        self.state.withAnnotatedLock { state in
             state.queue.insert(Item(time: time, id: state.nextId, work: work))
             state.nextId += 1
         }
@@ -109,7 +109,7 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
         while let work = nextItem(until: nil) {
             work.invoke()
         }
-        state.withLock { $0.running = false }
+        state.withAnnotatedLock { $0.running = false }
     }
 
     /// Runs the work due at or before `virtualTime`, then sets the clock to `virtualTime` (as in
@@ -121,7 +121,7 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
         while let work = nextItem(until: virtualTime) {
             work.invoke()
         }
-        state.withLock { state in
+        state.withAnnotatedLock { state in
             state.clock = virtualTime
             state.running = false
         }
@@ -132,7 +132,7 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
     /// - Precondition: `virtualInterval` is not negative.
     public func sleep(_ virtualInterval: VirtualTimeInterval) {
         let converter = self.converter
-        let movedBack: Bool = state.withLock { state in
+        let movedBack: Bool = state.withAnnotatedLock { state in
             let sleepTo = converter.offsetVirtualTime(state.clock, offset: virtualInterval)
             if converter.compareVirtualTime(sleepTo, state.clock) == .lessThan { return true }
             state.clock = sleepTo
@@ -143,19 +143,19 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
 
     /// Stops a running ``start()`` or ``advanceTo(_:)`` after the current action.
     public func stop() {
-        state.withLock { $0.running = false }
+        state.withAnnotatedLock { $0.running = false }
     }
 
     /// A description listing the clock and the pending work.
     public var debugDescription: String {
-        state.withLock { state in
+        state.withAnnotatedLock { state in
             let pending = state.queue.sorted.filter { !$0.work.isDisposed }.map { "\($0.time)" }
             return "VirtualTimeScheduler(clock: \(state.clock), pending: [\(pending.joined(separator: ", "))])"
         }
     }
 
     private func beginRunning() -> Bool {
-        state.withLock { state in
+        state.withAnnotatedLock { state in
             if state.running { return false }
             state.running = true
             return true
@@ -165,7 +165,7 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
     /// Takes the next live item due by `limit` (any time when `nil`) and moves the clock to it.
     private func nextItem(until limit: VirtualTime?) -> (any InvocableItem)? {
         let converter = self.converter
-        return state.withLock { state -> (any InvocableItem)? in
+        return state.withAnnotatedLock { state -> (any InvocableItem)? in
             guard state.running else { return nil }
             while let item = state.queue.first {
                 if item.work.isDisposed {

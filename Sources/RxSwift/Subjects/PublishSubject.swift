@@ -68,6 +68,7 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ca
 
 struct PublishPolicy<Element>: SubjectPolicy {
     static var deliversElements: Bool { true }
+    static var remembersElements: Bool { false }
     mutating func accept(_ element: Element) {}
     func replay(stopped: Termination?) -> [Element] { [] }
     func elementsBefore(_ termination: Termination) -> [Element] { [] }

@@ -8,6 +8,11 @@ protocol SubjectPolicy {
     /// Whether accepted elements are delivered at once (`AsyncSubject` holds them back).
     static var deliversElements: Bool { get }
 
+    /// Whether ``accept(_:)`` and ``release()`` do anything. `PublishSubject`'s policy is empty, and a
+    /// mutating access to an empty stored property is reported by the thread sanitizer at the
+    /// object's own address, where it collides with unrelated accesses; so it is never mutated.
+    static var remembersElements: Bool { get }
+
     /// Remembers an accepted element.
     mutating func accept(_ element: Element)
 
@@ -22,6 +27,7 @@ protocol SubjectPolicy {
 }
 
 extension SubjectPolicy {
+    static var remembersElements: Bool { true }
     mutating func release() {}
 }
 
@@ -35,30 +41,21 @@ extension SubjectPolicy {
 /// Delivery checks each subscription's disposed flag, so an observer unsubscribed from inside
 /// another observer's `onNext` does not receive the rest of that event (RxSwift would deliver it).
 ///
-/// Thread-safety: every stored property is guarded by `lock`.
-final class SubjectCore<Policy: SubjectPolicy>: @unchecked Sendable {
+/// The uncontended path of `next` touches only concrete types (the observer array, `Bool`s, the
+/// non-generic `Termination`) and takes the lock twice, so it needs no generic metadata at run time
+/// and allocates nothing (DESIGN §3); generic payloads are only queued when a delivery is under way.
+/// The observer array is never mutated in place: a snapshot handed to an emitting thread stays valid
+/// and unshared with writers.
+///
+/// Thread-safety: every stored `var` is guarded by `lock` (hence `@exclusivity(unchecked)`: the lock
+/// already serializes them, and the dynamic checks would cost more than the rest of an emission).
+final class SubjectCore<Policy: SubjectPolicy>: SubjectCoreBase, @unchecked Sendable {
     typealias Element = Policy.Element
-    typealias Subscription = SubjectSubscription<Policy>
-
-    /// An entry of the observer bag. The subscription does not hold the sink, so a disposed
-    /// subscription kept alive by its owner does not keep the observer alive.
-    struct Observer {
-        let sink: Sink<Element>
-        let subscription: Subscription
-
-        func next(_ element: Element) {
-            if !subscription.isDisposed { sink.next(element) }
-        }
-
-        func terminate(_ termination: Termination) {
-            if !subscription.isDisposed { sink.terminate(termination) }
-        }
-    }
 
     private enum Pending {
         case next(Element)
         case terminate(Termination)
-        case add(Observer, replay: [Element])
+        case add(SubjectObserver, replay: [Element])
     }
 
     private enum SubscribeAction {
@@ -67,19 +64,18 @@ final class SubjectCore<Policy: SubjectPolicy>: @unchecked Sendable {
         case stopped([Element], Termination)
     }
 
-    private enum DrainWork {
-        case next(Element, Bag<Observer>)
-        case terminate(Termination, [Element], Bag<Observer>)
-        case add(Observer, [Element])
-    }
-
     private let lock = Mutex<Void>(())
-    private var policy: Policy
-    private var observers = Bag<Observer>()
-    private var stopped: Termination?
-    private var disposed = false
-    private var emitting = false
-    private var pending = Queue<Pending>()
+    @exclusivity(unchecked) private var policy: Policy
+    @exclusivity(unchecked) private var observers: ContiguousArray<SubjectObserver> = []
+    @exclusivity(unchecked) private var stopped: Termination?
+    @exclusivity(unchecked) private var disposed = false
+    @exclusivity(unchecked) private var emitting = false
+    // Kept beside the queue so that the hot path never asks the generic queue whether it is empty.
+    @exclusivity(unchecked) private var pendingCount = 0
+    @exclusivity(unchecked) private var pending = Queue<Pending>()
+    /// Observers disposed while a delivery was under way: their sinks are released when the emitting
+    /// token is given back, because the delivering thread may still be reading them.
+    @exclusivity(unchecked) private var retired: ContiguousArray<SubjectObserver> = []
 
     init(policy: Policy) {
         self.policy = policy
@@ -94,68 +90,75 @@ final class SubjectCore<Policy: SubjectPolicy>: @unchecked Sendable {
     }
 
     func next(_ element: Element) {
-        let snapshot: Bag<Observer>? = lock.locked {
-            if disposed || stopped != nil { return nil }
-            policy.accept(element)
-            if !Policy.deliversElements { return nil }
+        // Optional rather than an empty array: that would cost a retain and release of the shared
+        // empty storage on every element.
+        var snapshot: ContiguousArray<SubjectObserver>?
+        let deliver = lock.locked { () -> Bool in
+            if disposed || stopped != nil { return false }
+            if Policy.remembersElements { policy.accept(element) }
+            if !Policy.deliversElements { return false }
             if emitting {
-                pending.enqueue(.next(element))
-                return nil
+                enqueueNextLocked(element)
+                return false
             }
             emitting = true
-            return observers
+            snapshot = observers
+            return true
         }
-        guard let snapshot else { return }
-        snapshot.forEach { $0.next(element) }
-        drain()
+        guard deliver, let snapshot else { return }
+        for observer in snapshot where !observer.isDisposed {
+            observer.withSink(of: Element.self) { $0.next(element) }
+        }
+        finishEmitting()
     }
 
     func terminate(_ termination: Termination) {
-        let snapshot: (Bag<Observer>, [Element])? = lock.locked {
-            if disposed || stopped != nil { return nil }
+        var snapshot: ContiguousArray<SubjectObserver> = []
+        var elements: [Element] = []
+        let deliver = lock.locked { () -> Bool in
+            if disposed || stopped != nil { return false }
             stopped = termination
             if emitting {
-                pending.enqueue(.terminate(termination))
-                return nil
+                enqueueLocked(.terminate(termination))
+                return false
             }
             emitting = true
-            defer { observers.removeAll() }
-            return (observers, policy.elementsBefore(termination))
+            snapshot = observers
+            observers = []
+            elements = policy.elementsBefore(termination)
+            return true
         }
-        guard let (observers, elements) = snapshot else { return }
-        deliver(termination, after: elements, to: observers)
-        drain()
+        guard deliver else { return }
+        self.deliver(termination, after: elements, to: snapshot)
+        finishEmitting()
     }
 
     /// Subscribes `sink`. A stopped or disposed subject delivers its replay and terminal event (or
     /// `RxError.disposed`) at once and returns an empty disposable.
     func subscribe(_ sink: Sink<Element>, owner: AnyObject) -> Disposable {
-        let subscription = Subscription(core: self)
-        let observer = Observer(sink: sink, subscription: subscription)
+        let observer = SubjectObserver(sink: sink, core: self)
         let action: SubscribeAction = lock.locked {
             if disposed { return .stopped([], .error(RxError.disposed(object: owner))) }
             let replay = policy.replay(stopped: stopped)
             if let stopped { return .stopped(replay, stopped) }
-            let key = observers.makeKey()
-            subscription.key = key
             if emitting {
                 // Another delivery is under way: the sink joins in queue order, so it receives its
                 // replay and then exactly what is queued after it.
-                pending.enqueue(.add(observer, replay: replay))
+                enqueueLocked(.add(observer, replay: replay))
                 return .none
             }
-            observers.insert(observer, for: key)
+            observers = observers.appending(observer)
             if replay.isEmpty { return .none }
             emitting = true
             return .replay(replay)
         }
         switch action {
         case .none:
-            return subscription
+            return observer
         case .replay(let replay):
-            for element in replay { observer.next(element) }
-            drain()
-            return subscription
+            for element in replay where !observer.isDisposed { sink.next(element) }
+            finishEmitting()
+            return observer
         case .stopped(let replay, let termination):
             for element in replay { sink.next(element) }
             sink.terminate(termination)
@@ -163,83 +166,206 @@ final class SubjectCore<Policy: SubjectPolicy>: @unchecked Sendable {
         }
     }
 
-    func unsubscribe(_ subscription: Subscription) {
-        lock.locked {
-            // A subscription still queued for addition has no entry yet; `drain` skips it because its
-            // disposed flag is set.
-            if let key = subscription.key { observers.removeKey(key) }
+    override func unsubscribe(_ observer: SubjectObserver) {
+        // An observer still queued for addition has no entry yet; `drain` skips it because its
+        // disposed flag is set.
+        let released: AnySink? = lock.locked {
+            observers = observers.removing(observer)
+            return retireLocked(observer)
         }
+        // The sink (and whatever its closures hold) is released here, after unlocking.
+        withExtendedLifetime(released) {}
     }
 
     /// Releases every observer; later events are ignored and later subscribers get `RxError.disposed`.
     func dispose() {
-        lock.locked {
+        let released: [AnySink?] = lock.locked {
             disposed = true
-            observers.removeAll()
+            let all = observers
+            observers = []
             pending.removeAll()
-            policy.release()
+            pendingCount = 0
+            if Policy.remembersElements { policy.release() }
+            return all.map { retireLocked($0) }
         }
+        withExtendedLifetime(released) {}
     }
 
-    private func deliver(_ termination: Termination, after elements: [Element], to observers: Bag<Observer>) {
+    /// Takes the sink out of a disposed observer, or, while a delivery is under way (which may be
+    /// reading it), leaves that to ``releaseTokenLocked()``.
+    private func retireLocked(_ observer: SubjectObserver) -> AnySink? {
+        if emitting {
+            retired.append(observer)
+            return nil
+        }
+        return observer.takeSinkLocked()
+    }
+
+    /// Gives the emitting token back; returns the sinks of observers retired meanwhile, to be released
+    /// after unlocking.
+    private func releaseTokenLocked() -> [AnySink?] {
+        emitting = false
+        if retired.isEmpty { return [] }
+        defer { retired = [] }
+        return retired.map { $0.takeSinkLocked() }
+    }
+
+    private func enqueueLocked(_ item: Pending) {
+        pending.enqueue(item)
+        pendingCount += 1
+    }
+
+    /// Out of line so that the hot path of `next` does not fetch the generic `Pending` metadata
+    /// (the compiler hoists such fetches to the entry of the function that builds the value).
+    @inline(never)
+    private func enqueueNextLocked(_ element: Element) {
+        enqueueLocked(.next(element))
+    }
+
+    private func deliver(
+        _ termination: Termination, after elements: [Element], to observers: ContiguousArray<SubjectObserver>
+    ) {
         for element in elements {
-            observers.forEach { $0.next(element) }
+            for observer in observers where !observer.isDisposed {
+                observer.withSink(of: Element.self) { $0.next(element) }
+            }
         }
-        observers.forEach { $0.terminate(termination) }
+        for observer in observers where !observer.isDisposed {
+            observer.withSink(of: Element.self) { $0.terminate(termination) }
+        }
     }
 
-    /// Delivers what was queued while this thread held the emitting token, then releases it.
+    /// Gives the emitting token back, unless something was queued meanwhile: then delivers that first.
+    private func finishEmitting() {
+        var released: [AnySink?] = []
+        let more = lock.locked { () -> Bool in
+            if pendingCount > 0 { return true }
+            released = releaseTokenLocked()
+            return false
+        }
+        if more { drain() }
+        withExtendedLifetime(released) {}
+    }
+
+    /// Delivers what was queued while this thread held the emitting token, then gives the token back.
     private func drain() {
         while true {
-            let work: DrainWork? = lock.locked {
+            var work: Pending?
+            var snapshot: ContiguousArray<SubjectObserver> = []
+            var elements: [Element] = []
+            var released: [AnySink?] = []
+            lock.locked {
                 while let item = pending.dequeue() {
+                    pendingCount -= 1
                     switch item {
-                    case .next(let element):
-                        return .next(element, observers)
+                    case .next:
+                        snapshot = observers
+                        work = item
+                        return
                     case .terminate(let termination):
-                        defer { observers.removeAll() }
-                        return .terminate(termination, policy.elementsBefore(termination), observers)
+                        snapshot = observers
+                        observers = []
+                        elements = policy.elementsBefore(termination)
+                        work = item
+                        return
                     case .add(let observer, let replay):
-                        guard !observer.subscription.isDisposed, let key = observer.subscription.key else { continue }
-                        observers.insert(observer, for: key)
-                        if !replay.isEmpty { return .add(observer, replay) }
+                        if observer.isDisposed { continue }
+                        observers = observers.appending(observer)
+                        if !replay.isEmpty {
+                            work = item
+                            return
+                        }
                     }
                 }
-                emitting = false
-                return nil
+                released = releaseTokenLocked()
             }
-            guard let work else { return }
             switch work {
-            case .next(let element, let observers):
-                observers.forEach { $0.next(element) }
-            case .terminate(let termination, let elements, let observers):
-                deliver(termination, after: elements, to: observers)
+            case .none:
+                withExtendedLifetime(released) {}
+                return
+            case .next(let element):
+                for observer in snapshot where !observer.isDisposed {
+                    observer.withSink(of: Element.self) { $0.next(element) }
+                }
+            case .terminate(let termination):
+                deliver(termination, after: elements, to: snapshot)
             case .add(let observer, let replay):
-                for element in replay { observer.next(element) }
+                for element in replay where !observer.isDisposed {
+                    observer.withSink(of: Element.self) { $0.next(element) }
+                }
             }
         }
     }
 }
 
-/// The disposable of one subscription to a subject.
-///
-/// It holds the core weakly: the core's observer bag holds the subscription, and a strong reference
-/// back would keep a dropped subject and its observers alive until every subscription is disposed.
-///
-/// Thread-safety: `disposed` is atomic; `key` is written and read only under the core's lock.
-final class SubjectSubscription<Policy: SubjectPolicy>: Disposable, @unchecked Sendable {
-    private weak let core: SubjectCore<Policy>?
-    private let disposed = Atomic<Bool>(false)
-    var key: BagKey?
+/// The non-generic face of a subject's core, so that a subscription can unsubscribe without being
+/// generic itself.
+class SubjectCoreBase {
+    func unsubscribe(_ observer: SubjectObserver) {
+        rxAbstractMethod()
+    }
+}
 
-    init(core: SubjectCore<Policy>) {
+/// One subscription to a subject: the observer's entry in the subject's array, and the disposable
+/// handed to the subscriber. Not generic, so that the array is of a concrete type.
+///
+/// It holds the core weakly: the core's array holds the entry, and a strong reference back would
+/// keep a dropped subject and its observers alive until every subscription is disposed.
+///
+/// Disposing it releases the sink (and so the subscriber's closures), as RxSwift does, even while the
+/// disposable itself is kept.
+///
+/// Thread-safety: `disposed` is atomic and `core` immutable. `sink` is read only by the thread that
+/// holds the core's emitting token, and cleared only under the core's lock when no token is held.
+final class SubjectObserver: Disposable, @unchecked Sendable {
+    @exclusivity(unchecked) private var sink: AnySink?
+    private weak let core: SubjectCoreBase?
+    private let disposed = Atomic<Bool>(false)
+
+    init(sink: AnySink, core: SubjectCoreBase) {
+        self.sink = sink
         self.core = core
     }
 
     var isDisposed: Bool { disposed.load(ordering: .acquiring) }
 
+    /// Calls `body` with the sink, typed again (it was created as a `Sink<Element>` by the core of the
+    /// same `Element`), without retaining it: the entry keeps it alive, and the caller holds the entry.
+    @inline(__always)
+    func withSink<Element>(of _: Element.Type, _ body: (Sink<Element>) -> Void) {
+        guard let sink else { return }
+        Unmanaged.passUnretained(unsafeDowncast(sink, to: Sink<Element>.self))._withUnsafeGuaranteedRef(body)
+    }
+
+    /// Clears the sink and returns it, so that the caller releases it after unlocking.
+    func takeSinkLocked() -> AnySink? {
+        defer { sink = nil }
+        return sink
+    }
+
     func dispose() {
         guard !disposed.exchange(true, ordering: .acquiringAndReleasing) else { return }
         core?.unsubscribe(self)
+    }
+}
+
+extension ContiguousArray where Element == SubjectObserver {
+    /// A new array with `observer` appended (the receiver's storage is left untouched).
+    func appending(_ observer: SubjectObserver) -> Self {
+        var grown = Self()
+        grown.reserveCapacity(count + 1)
+        grown.append(contentsOf: self)
+        grown.append(observer)
+        return grown
+    }
+
+    /// A new array without `observer` (the receiver itself when it does not hold it).
+    func removing(_ observer: SubjectObserver) -> Self {
+        guard let index = firstIndex(where: { $0 === observer }) else { return self }
+        var shrunk = Self()
+        shrunk.reserveCapacity(count - 1)
+        shrunk.append(contentsOf: self[..<index])
+        shrunk.append(contentsOf: self[(index + 1)...])
+        return shrunk
     }
 }

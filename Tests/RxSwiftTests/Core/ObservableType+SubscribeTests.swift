@@ -1,4 +1,4 @@
-import RxSwift
+@_spi(RxInternal) import RxSwift
 import RxTest
 import Synchronization
 import XCTest
@@ -7,11 +7,11 @@ import XCTest
 private final class UnhandledErrors: Sendable {
     private let state = Mutex<[(callStack: [String], error: any Error)]>([])
 
-    var callStacks: [[String]] { state.withLock { $0.map(\.callStack) } }
-    var errors: [TestError] { state.withLock { $0.compactMap { $0.error as? TestError } } }
+    var callStacks: [[String]] { state.withAnnotatedLock { $0.map(\.callStack) } }
+    var errors: [TestError] { state.withAnnotatedLock { $0.compactMap { $0.error as? TestError } } }
 
     func record(_ callStack: [String], _ error: any Error) {
-        state.withLock { $0.append((callStack, error)) }
+        state.withAnnotatedLock { $0.append((callStack, error)) }
     }
 }
 
@@ -150,7 +150,7 @@ final class ObservableTypeSubscribeTests: RxLeakCheckingTestCase {
         let captures = Mutex(0)
         Hooks.defaultErrorHandler = { unhandled.record($0, $1) }
         Hooks.customCaptureSubscriptionCallstack = {
-            captures.withLock { $0 += 1 }
+            captures.withAnnotatedLock { $0 += 1 }
             return ["frame 0", "frame 1"]
         }
         Hooks.recordCallStackOnError = true
@@ -158,9 +158,9 @@ final class ObservableTypeSubscribeTests: RxLeakCheckingTestCase {
 
         let subject = PublishSubject<Int>()
         let subscription = subject.subscribe()
-        XCTAssertEqual(captures.withLock { $0 }, 1)
+        XCTAssertEqual(captures.withAnnotatedLock { $0 }, 1)
         subject.onError(testError)
-        XCTAssertEqual(captures.withLock { $0 }, 1)
+        XCTAssertEqual(captures.withAnnotatedLock { $0 }, 1)
         XCTAssertEqual(unhandled.callStacks, [["frame 0", "frame 1"]])
         XCTAssertEqual(unhandled.errors, [testError])
         subscription.dispose()
@@ -171,12 +171,12 @@ final class ObservableTypeSubscribeTests: RxLeakCheckingTestCase {
         let captures = Mutex(0)
         Hooks.defaultErrorHandler = { unhandled.record($0, $1) }
         Hooks.customCaptureSubscriptionCallstack = {
-            captures.withLock { $0 += 1 }
+            captures.withAnnotatedLock { $0 += 1 }
             return ["frame"]
         }
         Hooks.recordCallStackOnError = false
         _ = Observable<Int>.error(testError).subscribe()
-        XCTAssertEqual(captures.withLock { $0 }, 0)
+        XCTAssertEqual(captures.withAnnotatedLock { $0 }, 0)
         XCTAssertEqual(unhandled.callStacks, [[]])
     }
 

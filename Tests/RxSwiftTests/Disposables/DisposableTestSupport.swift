@@ -1,4 +1,4 @@
-import RxSwift
+@_spi(RxInternal) import RxSwift
 import Synchronization
 
 /// Counts how often something ran; shared across threads by the stress tests.
@@ -42,9 +42,9 @@ final class LoggingDisposable: Disposable {
 final class DisposalLog: Sendable {
     private let entries = Mutex<[String]>([])
 
-    var names: [String] { entries.withLock { $0 } }
+    var names: [String] { entries.withAnnotatedLock { $0 } }
 
     func append(_ name: String) {
-        entries.withLock { $0.append(name) }
+        entries.withAnnotatedLock { $0.append(name) }
     }
 }

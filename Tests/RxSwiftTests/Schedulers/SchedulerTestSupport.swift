@@ -1,4 +1,5 @@
 import Dispatch
+@_spi(RxInternal) import RxSwift
 import Synchronization
 
 /// A list that several threads append to, for the scheduler and observe/subscribe(on:) tests.
@@ -6,15 +7,15 @@ final class SchedulerTestLog<Value: Sendable>: Sendable {
     private let storage = Mutex<[Value]>([])
 
     func append(_ value: Value) {
-        storage.withLock { $0.append(value) }
+        storage.withAnnotatedLock { $0.append(value) }
     }
 
     var values: [Value] {
-        storage.withLock { $0 }
+        storage.withAnnotatedLock { $0 }
     }
 
     var count: Int {
-        storage.withLock { $0.count }
+        storage.withAnnotatedLock { $0.count }
     }
 }
 

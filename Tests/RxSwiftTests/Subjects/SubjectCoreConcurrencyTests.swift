@@ -1,5 +1,5 @@
 import Dispatch
-import RxSwift
+@_spi(RxInternal) import RxSwift
 import RxTest
 import Synchronization
 import XCTest
@@ -100,7 +100,7 @@ final class SubjectCoreConcurrencyTests: RxLeakCheckingTestCase {
                     let recorder = OrderRecorder()
                     let subscription = subject.subscribe(onNext: recorder.record)
                     subscription.dispose()
-                    transient.withLock { $0.append(recorder) }
+                    transient.withAnnotatedLock { $0.append(recorder) }
                 }
             }
         }
@@ -108,7 +108,7 @@ final class SubjectCoreConcurrencyTests: RxLeakCheckingTestCase {
         XCTAssertEqual(permanent.orderViolations, 0, file: file, line: line)
         XCTAssertEqual(permanent.last(of: 0), perThread - 1, file: file, line: line)
         XCTAssertEqual(permanent.last(of: 1), perThread - 1, file: file, line: line)
-        let recorders = transient.withLock { $0 }
+        let recorders = transient.withAnnotatedLock { $0 }
         XCTAssertEqual(recorders.count, 2 * 200, file: file, line: line)
         for recorder in recorders {
             XCTAssertEqual(recorder.overlaps, 0, file: file, line: line)
