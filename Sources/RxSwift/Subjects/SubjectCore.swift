@@ -8,9 +8,8 @@ protocol SubjectPolicy {
     /// Whether accepted elements are delivered at once (`AsyncSubject` holds them back).
     static var deliversElements: Bool { get }
 
-    /// Whether ``accept(_:)`` and ``release()`` do anything. `PublishSubject`'s policy is empty, and a
-    /// mutating access to an empty stored property is reported by the thread sanitizer at the
-    /// object's own address, where it collides with unrelated accesses; so it is never mutated.
+    /// Whether ``accept(_:)`` and ``release()`` do anything. `PublishSubject`'s policy remembers
+    /// nothing, so its elements skip the lock entirely.
     static var remembersElements: Bool { get }
 
     /// Remembers an accepted element.
@@ -31,271 +30,252 @@ extension SubjectPolicy {
     mutating func release() {}
 }
 
-/// The shared engine of the subjects: observers, terminal state, and a drain-loop serializer.
+/// The shared engine of the subjects: a drain-loop serializer (DESIGN §4).
 ///
-/// The first thread to emit takes the emitting token and delivers; events that arrive meanwhile,
-/// from other threads or re-entrantly from an observer, are queued and delivered by the token holder
-/// in order, after the current event reached every observer. No lock is held while observers run,
-/// nothing blocks, and every observer sees the same order (DESIGN §4).
+/// Whoever raises `workInProgress` from 0 holds the *emitting token* and delivers; events that
+/// arrive meanwhile, from other threads or re-entrantly from an observer, are queued and counted, and
+/// the token holder delivers them in order before it gives the token back. Nothing blocks, no lock is
+/// held while observers run, and every observer sees the same order.
+///
+/// Two kinds of state:
+/// - *accepted* state (`policy`, `acceptedStop`, `disposed`, the queue) changes when an event is
+///   accepted, under `lock`; it decides what is dropped and what a new subscriber is replayed;
+/// - *delivery* state (the observer array, `deliveredStop`) belongs to the token holder alone, and
+///   is handed from one holder to the next by the acquire/release operations on `workInProgress`.
+///
+/// `PublishSubject`'s elements take the fast path: one compare-and-swap to take the token, delivery
+/// to the array the token holder owns (no copy, no lock, no generic metadata), one atomic decrement
+/// to give it back (DESIGN §3). Everything else goes through the queue.
 ///
 /// Delivery checks each subscription's disposed flag, so an observer unsubscribed from inside
 /// another observer's `onNext` does not receive the rest of that event (RxSwift would deliver it).
 ///
-/// The uncontended path of `next` touches only concrete types (the observer array, `Bool`s, the
-/// non-generic `Termination`) and takes the lock twice, so it needs no generic metadata at run time
-/// and allocates nothing (DESIGN §3); generic payloads are only queued when a delivery is under way.
-/// The observer array is never mutated in place: a snapshot handed to an emitting thread stays valid
-/// and unshared with writers.
-///
-/// Thread-safety: every stored `var` is guarded by `lock` (hence `@exclusivity(unchecked)`: the lock
-/// already serializes them, and the dynamic checks would cost more than the rest of an emission).
+/// Thread-safety: accepted state is guarded by `lock`, delivery state by the emitting token (hence
+/// `@exclusivity(unchecked)` on both: the dynamic checks would cost more than an emission);
+/// `workInProgress`, `isDisposedFlag` and `observerCount` are atomics.
 final class SubjectCore<Policy: SubjectPolicy>: SubjectCoreBase, @unchecked Sendable {
     typealias Element = Policy.Element
 
-    private enum Pending {
+    enum Pending {
         case next(Element)
-        case terminate(Termination)
+        case terminate(Termination, elementsBefore: [Element])
         case add(SubjectObserver, replay: [Element])
+        case remove(SubjectObserver)
+        case dispose
     }
 
-    private enum SubscribeAction {
-        case none
-        case replay([Element])
-        case stopped([Element], Termination)
-    }
+    private let workInProgress = Atomic<Int>(0)
+    private let isDisposedFlag = Atomic<Bool>(false)
+    private let observerCount = Atomic<Int>(0)
 
     private let lock = Mutex<Void>(())
     @exclusivity(unchecked) private var policy: Policy
-    @exclusivity(unchecked) private var observers: ContiguousArray<SubjectObserver> = []
-    @exclusivity(unchecked) private var stopped: Termination?
-    @exclusivity(unchecked) private var disposed = false
-    @exclusivity(unchecked) private var emitting = false
-    // Kept beside the queue so that the hot path never asks the generic queue whether it is empty.
-    @exclusivity(unchecked) private var pendingCount = 0
+    @exclusivity(unchecked) private var acceptedStop: Termination?
     @exclusivity(unchecked) private var pending = Queue<Pending>()
-    /// Observers disposed while a delivery was under way: their sinks are released when the emitting
-    /// token is given back, because the delivering thread may still be reading them.
-    @exclusivity(unchecked) private var retired: ContiguousArray<SubjectObserver> = []
+
+    @exclusivity(unchecked) private var observers: ContiguousArray<SubjectObserver> = []
+    @exclusivity(unchecked) private var deliveredStop = false
 
     init(policy: Policy) {
         self.policy = policy
     }
 
-    var hasObservers: Bool { lock.locked { !observers.isEmpty } }
-    var isDisposed: Bool { lock.locked { disposed } }
+    var hasObservers: Bool { observerCount.load(ordering: .acquiring) > 0 }
+    var isDisposed: Bool { isDisposedFlag.load(ordering: .acquiring) }
 
-    /// Reads the whole state at once under the lock.
+    /// Reads the accepted state at once under the lock.
     func withState<Result>(_ body: (Policy, Termination?, _ disposed: Bool) -> Result) -> Result {
-        lock.locked { body(policy, stopped, disposed) }
+        lock.locked { body(policy, acceptedStop, isDisposed) }
     }
 
     func next(_ element: Element) {
-        // Optional rather than an empty array: that would cost a retain and release of the shared
-        // empty storage on every element.
-        var snapshot: ContiguousArray<SubjectObserver>?
-        let deliver = lock.locked { () -> Bool in
-            if disposed || stopped != nil { return false }
-            if Policy.remembersElements { policy.accept(element) }
-            if !Policy.deliversElements { return false }
-            if emitting {
-                enqueueNextLocked(element)
-                return false
+        if !Policy.remembersElements && Policy.deliversElements {
+            if tryTakeToken() {
+                deliverOwned(element)
+                giveTokenBack()
+            } else {
+                enqueueNext(element)
             }
-            emitting = true
-            snapshot = observers
-            return true
+            return
         }
-        guard deliver, let snapshot else { return }
-        for observer in snapshot where !observer.isDisposed {
-            observer.withSink(of: Element.self) { $0.next(element) }
+        let path: SubjectNextPath = lock.locked {
+            if isDisposed || acceptedStop != nil { return .dropped }
+            policy.accept(element)
+            if !Policy.deliversElements { return .dropped }
+            if tryTakeToken() { return .token }
+            pending.enqueue(.next(element))
+            return .queued
         }
-        finishEmitting()
+        switch path {
+        case .dropped:
+            return
+        case .token:
+            deliverOwned(element)
+            giveTokenBack()
+        case .queued:
+            signal()
+        }
     }
 
     func terminate(_ termination: Termination) {
-        var snapshot: ContiguousArray<SubjectObserver> = []
-        var elements: [Element] = []
-        let deliver = lock.locked { () -> Bool in
-            if disposed || stopped != nil { return false }
-            stopped = termination
-            if emitting {
-                enqueueLocked(.terminate(termination))
-                return false
-            }
-            emitting = true
-            snapshot = observers
-            observers = []
-            elements = policy.elementsBefore(termination)
+        let accepted: Bool = lock.locked {
+            if isDisposed || acceptedStop != nil { return false }
+            acceptedStop = termination
+            pending.enqueue(.terminate(termination, elementsBefore: policy.elementsBefore(termination)))
             return true
         }
-        guard deliver else { return }
-        self.deliver(termination, after: elements, to: snapshot)
-        finishEmitting()
+        if accepted { signal() }
     }
 
     /// Subscribes `sink`. A stopped or disposed subject delivers its replay and terminal event (or
-    /// `RxError.disposed`) at once and returns an empty disposable.
+    /// `RxError.disposed`) at once and returns an empty disposable; otherwise the sink joins in queue
+    /// order, receiving its replay and then exactly the events accepted after it.
     func subscribe(_ sink: Sink<Element>, owner: AnyObject) -> Disposable {
         let observer = SubjectObserver(sink: sink, core: self)
-        let action: SubscribeAction = lock.locked {
-            if disposed { return .stopped([], .error(RxError.disposed(object: owner))) }
-            let replay = policy.replay(stopped: stopped)
-            if let stopped { return .stopped(replay, stopped) }
-            if emitting {
-                // Another delivery is under way: the sink joins in queue order, so it receives its
-                // replay and then exactly what is queued after it.
-                enqueueLocked(.add(observer, replay: replay))
-                return .none
-            }
-            observers = observers.appending(observer)
-            if replay.isEmpty { return .none }
-            emitting = true
-            return .replay(replay)
+        let stopped: ([Element], Termination)? = lock.locked {
+            if isDisposed { return ([], .error(RxError.disposed(object: owner))) }
+            let replay = policy.replay(stopped: acceptedStop)
+            if let acceptedStop { return (replay, acceptedStop) }
+            pending.enqueue(.add(observer, replay: replay))
+            return nil
         }
-        switch action {
-        case .none:
-            return observer
-        case .replay(let replay):
-            for element in replay where !observer.isDisposed { sink.next(element) }
-            finishEmitting()
-            return observer
-        case .stopped(let replay, let termination):
+        if let (replay, termination) = stopped {
             for element in replay { sink.next(element) }
             sink.terminate(termination)
             return Disposables.create()
         }
+        signal()
+        return observer
     }
 
     override func unsubscribe(_ observer: SubjectObserver) {
-        // An observer still queued for addition has no entry yet; `drain` skips it because its
-        // disposed flag is set.
-        let released: AnySink? = lock.locked {
-            observers = observers.removing(observer)
-            return retireLocked(observer)
-        }
-        // The sink (and whatever its closures hold) is released here, after unlocking.
-        withExtendedLifetime(released) {}
+        lock.locked { pending.enqueue(.remove(observer)) }
+        signal()
     }
 
     /// Releases every observer; later events are ignored and later subscribers get `RxError.disposed`.
     func dispose() {
-        let released: [AnySink?] = lock.locked {
-            disposed = true
-            let all = observers
-            observers = []
+        let first: Bool = lock.locked {
+            if isDisposedFlag.exchange(true, ordering: .acquiringAndReleasing) { return false }
             pending.removeAll()
-            pendingCount = 0
+            pending.enqueue(.dispose)
             if Policy.remembersElements { policy.release() }
-            return all.map { retireLocked($0) }
+            return true
         }
-        withExtendedLifetime(released) {}
+        if first { signal() }
     }
 
-    /// Takes the sink out of a disposed observer, or, while a delivery is under way (which may be
-    /// reading it), leaves that to ``releaseTokenLocked()``.
-    private func retireLocked(_ observer: SubjectObserver) -> AnySink? {
-        if emitting {
-            retired.append(observer)
-            return nil
+    // MARK: - The emitting token
+
+    @inline(__always)
+    private func tryTakeToken() -> Bool {
+        workInProgress.compareExchange(expected: 0, desired: 1, ordering: .acquiringAndReleasing).exchanged
+    }
+
+    /// Gives the token back after a fast-path delivery, unless work was signalled meanwhile.
+    @inline(__always)
+    private func giveTokenBack() {
+        if workInProgress.wrappingSubtract(1, ordering: .acquiringAndReleasing).newValue != 0 {
+            drain()
         }
-        return observer.takeSinkLocked()
     }
 
-    /// Gives the emitting token back; returns the sinks of observers retired meanwhile, to be released
-    /// after unlocking.
-    private func releaseTokenLocked() -> [AnySink?] {
-        emitting = false
-        if retired.isEmpty { return [] }
-        defer { retired = [] }
-        return retired.map { $0.takeSinkLocked() }
+    /// Counts one queued item; the thread that raises the count from 0 takes the token and drains.
+    private func signal() {
+        if workInProgress.wrappingAdd(1, ordering: .acquiringAndReleasing).oldValue == 0 {
+            drain()
+        }
     }
 
-    private func enqueueLocked(_ item: Pending) {
-        pending.enqueue(item)
-        pendingCount += 1
-    }
-
-    /// Out of line so that the hot path of `next` does not fetch the generic `Pending` metadata
-    /// (the compiler hoists such fetches to the entry of the function that builds the value).
+    /// Out of line so that the fast path never fetches the generic `Pending` metadata (the compiler
+    /// hoists such fetches to the entry of the function that builds the value).
     @inline(never)
-    private func enqueueNextLocked(_ element: Element) {
-        enqueueLocked(.next(element))
+    private func enqueueNext(_ element: Element) {
+        let accepted: Bool = lock.locked {
+            if isDisposed || acceptedStop != nil { return false }
+            pending.enqueue(.next(element))
+            return true
+        }
+        if accepted { signal() }
     }
 
-    private func deliver(
-        _ termination: Termination, after elements: [Element], to observers: ContiguousArray<SubjectObserver>
-    ) {
-        for element in elements {
-            for observer in observers where !observer.isDisposed {
+    /// Delivers queued work until the count of signals comes back to 0. The caller holds the token.
+    private func drain() {
+        var missed = workInProgress.load(ordering: .acquiring)
+        while true {
+            while let item = lock.locked({ pending.dequeue() }) {
+                handle(item)
+            }
+            missed = workInProgress.wrappingSubtract(missed, ordering: .acquiringAndReleasing).newValue
+            if missed == 0 { return }
+        }
+    }
+
+    // MARK: - Delivery (token holder only)
+
+    private func deliverOwned(_ element: Element) {
+        if deliveredStop || isDisposed { return }
+        // The token holder owns `observers`: nothing replaces it during this loop (re-entrant changes
+        // are queued), so its storage is walked in place, without retaining the array or its entries.
+        observers.withUnsafeBufferPointer { entries in
+            for index in entries.indices {
+                Unmanaged.passUnretained(entries[index])._withUnsafeGuaranteedRef { observer in
+                    if !observer.isDisposed { observer.withSink(of: Element.self) { $0.next(element) } }
+                }
+            }
+        }
+    }
+
+    private func handle(_ item: Pending) {
+        switch item {
+        case .next(let element):
+            deliverOwned(element)
+        case .terminate(let termination, let elements):
+            if deliveredStop || isDisposed { return }
+            deliveredStop = true
+            let stopped = takeAllObservers()
+            for element in elements {
+                for observer in stopped where !observer.isDisposed {
+                    observer.withSink(of: Element.self) { $0.next(element) }
+                }
+            }
+            for observer in stopped where !observer.isDisposed {
+                observer.withSink(of: Element.self) { $0.terminate(termination) }
+            }
+            for observer in stopped { observer.releaseSink() }
+        case .add(let observer, let replay):
+            if observer.isDisposed || isDisposed {
+                observer.releaseSink()
+                return
+            }
+            observers.append(observer)
+            observerCount.store(observers.count, ordering: .releasing)
+            for element in replay where !observer.isDisposed {
                 observer.withSink(of: Element.self) { $0.next(element) }
             }
-        }
-        for observer in observers where !observer.isDisposed {
-            observer.withSink(of: Element.self) { $0.terminate(termination) }
+        case .remove(let observer):
+            if let index = observers.firstIndex(where: { $0 === observer }) {
+                observers.remove(at: index)
+                observerCount.store(observers.count, ordering: .releasing)
+            }
+            observer.releaseSink()
+        case .dispose:
+            for observer in takeAllObservers() { observer.releaseSink() }
         }
     }
 
-    /// Gives the emitting token back, unless something was queued meanwhile: then delivers that first.
-    private func finishEmitting() {
-        var released: [AnySink?] = []
-        let more = lock.locked { () -> Bool in
-            if pendingCount > 0 { return true }
-            released = releaseTokenLocked()
-            return false
+    private func takeAllObservers() -> ContiguousArray<SubjectObserver> {
+        defer {
+            observers = []
+            observerCount.store(0, ordering: .releasing)
         }
-        if more { drain() }
-        withExtendedLifetime(released) {}
+        return observers
     }
+}
 
-    /// Delivers what was queued while this thread held the emitting token, then gives the token back.
-    private func drain() {
-        while true {
-            var work: Pending?
-            var snapshot: ContiguousArray<SubjectObserver> = []
-            var elements: [Element] = []
-            var released: [AnySink?] = []
-            lock.locked {
-                while let item = pending.dequeue() {
-                    pendingCount -= 1
-                    switch item {
-                    case .next:
-                        snapshot = observers
-                        work = item
-                        return
-                    case .terminate(let termination):
-                        snapshot = observers
-                        observers = []
-                        elements = policy.elementsBefore(termination)
-                        work = item
-                        return
-                    case .add(let observer, let replay):
-                        if observer.isDisposed { continue }
-                        observers = observers.appending(observer)
-                        if !replay.isEmpty {
-                            work = item
-                            return
-                        }
-                    }
-                }
-                released = releaseTokenLocked()
-            }
-            switch work {
-            case .none:
-                withExtendedLifetime(released) {}
-                return
-            case .next(let element):
-                for observer in snapshot where !observer.isDisposed {
-                    observer.withSink(of: Element.self) { $0.next(element) }
-                }
-            case .terminate(let termination):
-                deliver(termination, after: elements, to: snapshot)
-            case .add(let observer, let replay):
-                for element in replay where !observer.isDisposed {
-                    observer.withSink(of: Element.self) { $0.next(element) }
-                }
-            }
-        }
-    }
+/// How `SubjectCore.next` proceeds after accepting an element under the lock.
+private enum SubjectNextPath {
+    case dropped, token, queued
 }
 
 /// The non-generic face of a subject's core, so that a subscription can unsubscribe without being
@@ -310,62 +290,46 @@ class SubjectCoreBase {
 /// handed to the subscriber. Not generic, so that the array is of a concrete type.
 ///
 /// It holds the core weakly: the core's array holds the entry, and a strong reference back would
-/// keep a dropped subject and its observers alive until every subscription is disposed.
+/// keep a dropped subject and its observers alive until every subscription is disposed. Disposing it
+/// releases the sink (and so the subscriber's closures), as RxSwift does, even while the disposable
+/// itself is kept.
 ///
-/// Disposing it releases the sink (and so the subscriber's closures), as RxSwift does, even while the
-/// disposable itself is kept.
-///
-/// Thread-safety: `disposed` is atomic and `core` immutable. `sink` is read only by the thread that
-/// holds the core's emitting token, and cleared only under the core's lock when no token is held.
+/// Thread-safety: `disposed` is atomic and `core` immutable; `sink` is read and cleared only by the
+/// holder of the core's emitting token.
 final class SubjectObserver: Disposable, @unchecked Sendable {
-    @exclusivity(unchecked) private var sink: AnySink?
+    /// Retained by hand, so that delivering reads it without a retain and release per element.
+    @exclusivity(unchecked) private var sink: Unmanaged<AnySink>?
     private weak let core: SubjectCoreBase?
     private let disposed = Atomic<Bool>(false)
 
     init(sink: AnySink, core: SubjectCoreBase) {
-        self.sink = sink
+        self.sink = Unmanaged.passRetained(sink)
         self.core = core
     }
 
+    deinit {
+        sink?.release()
+    }
+
+    @inline(__always)
     var isDisposed: Bool { disposed.load(ordering: .acquiring) }
 
     /// Calls `body` with the sink, typed again (it was created as a `Sink<Element>` by the core of the
     /// same `Element`), without retaining it: the entry keeps it alive, and the caller holds the entry.
     @inline(__always)
     func withSink<Element>(of _: Element.Type, _ body: (Sink<Element>) -> Void) {
-        guard let sink else { return }
-        Unmanaged.passUnretained(unsafeDowncast(sink, to: Sink<Element>.self))._withUnsafeGuaranteedRef(body)
+        sink?._withUnsafeGuaranteedRef { body(unsafeDowncast($0, to: Sink<Element>.self)) }
     }
 
-    /// Clears the sink and returns it, so that the caller releases it after unlocking.
-    func takeSinkLocked() -> AnySink? {
-        defer { sink = nil }
-        return sink
+    /// Drops the sink (token holder only).
+    func releaseSink() {
+        let released = sink
+        sink = nil
+        released?.release()
     }
 
     func dispose() {
         guard !disposed.exchange(true, ordering: .acquiringAndReleasing) else { return }
         core?.unsubscribe(self)
-    }
-}
-
-extension ContiguousArray where Element == SubjectObserver {
-    /// A new array with `observer` appended (the receiver's storage is left untouched).
-    func appending(_ observer: SubjectObserver) -> Self {
-        var grown = Self()
-        grown.reserveCapacity(count + 1)
-        grown.append(contentsOf: self)
-        grown.append(observer)
-        return grown
-    }
-
-    /// A new array without `observer` (the receiver itself when it does not hold it).
-    func removing(_ observer: SubjectObserver) -> Self {
-        guard let index = firstIndex(where: { $0 === observer }) else { return self }
-        var shrunk = Self()
-        shrunk.reserveCapacity(count - 1)
-        shrunk.append(contentsOf: self[..<index])
-        shrunk.append(contentsOf: self[(index + 1)...])
-        return shrunk
     }
 }
