@@ -1,0 +1,57 @@
+import Synchronization
+
+/// The non-generic face of a subject's core, so that a subscription can unsubscribe without being
+/// generic itself.
+class SubjectCoreBase {
+    func unsubscribe(_ observer: SubjectObserver) {
+        rxAbstractMethod()
+    }
+}
+
+/// One subscription to a subject: the observer's entry in the subject's array, and the disposable
+/// handed to the subscriber. Not generic, so that the array is of a concrete type.
+///
+/// It holds the core weakly: the core's array holds the entry, and a strong reference back would
+/// keep a dropped subject and its observers alive until every subscription is disposed. Disposing it
+/// releases the sink (and so the subscriber's closures), as RxSwift does, even while the disposable
+/// itself is kept.
+///
+/// Thread-safety: `disposed` is atomic and `core` immutable; `sink` is read and cleared only by the
+/// holder of the core's emitting token.
+final class SubjectObserver: Disposable, @unchecked Sendable {
+    /// Retained by hand, so that delivering reads it without a retain and release per element.
+    @exclusivity(unchecked) private var sink: Unmanaged<AnySink>?
+    private weak let core: SubjectCoreBase?
+    private let disposed = Atomic<Bool>(false)
+
+    init(sink: AnySink, core: SubjectCoreBase) {
+        self.sink = Unmanaged.passRetained(sink)
+        self.core = core
+    }
+
+    deinit {
+        sink?.release()
+    }
+
+    @inline(__always)
+    var isDisposed: Bool { disposed.load(ordering: .acquiring) }
+
+    /// Calls `body` with the sink, typed again (it was created as a `Sink<Element>` by the core of the
+    /// same `Element`), without retaining it: the entry keeps it alive, and the caller holds the entry.
+    @inline(__always)
+    func withSink<Element>(of _: Element.Type, _ body: (Sink<Element>) -> Void) {
+        sink?._withUnsafeGuaranteedRef { body(unsafeDowncast($0, to: Sink<Element>.self)) }
+    }
+
+    /// Drops the sink (token holder only).
+    func releaseSink() {
+        let released = sink
+        sink = nil
+        released?.release()
+    }
+
+    func dispose() {
+        guard !disposed.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        core?.unsubscribe(self)
+    }
+}

@@ -1,0 +1,29 @@
+/// What distinguishes one subject from another: what it remembers of the elements it accepts and
+/// what it replays to a new subscriber.
+protocol SubjectPolicy {
+    associatedtype Element
+
+    /// Whether accepted elements are delivered at once (`AsyncSubject` holds them back).
+    static var deliversElements: Bool { get }
+
+    /// Whether ``accept(_:)`` and ``release()`` do anything. `PublishSubject`'s policy remembers
+    /// nothing, so its elements skip the lock entirely.
+    static var remembersElements: Bool { get }
+
+    /// Remembers an accepted element.
+    mutating func accept(_ element: Element)
+
+    /// The elements a new subscriber receives first; `stopped` is the terminal event if there was one.
+    func replay(stopped: Termination?) -> [Element]
+
+    /// The elements delivered to every observer just before `termination`.
+    func elementsBefore(_ termination: Termination) -> [Element]
+
+    /// Drops what the policy remembers, when the subject is disposed.
+    mutating func release()
+}
+
+extension SubjectPolicy {
+    static var remembersElements: Bool { true }
+    mutating func release() {}
+}
