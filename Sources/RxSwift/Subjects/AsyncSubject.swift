@@ -13,27 +13,14 @@ public final class AsyncSubject<Element>: Observable<Element>, SubjectType, Obse
     /// Creates a subject.
     public override init() {
         super.init()
-        #if DEBUG
-            Resources.incrementTotal()
-        #endif
     }
-
-    #if DEBUG
-        deinit {
-            Resources.decrementTotal()
-        }
-    #endif
 
     /// Whether any observer is subscribed.
     public var hasObservers: Bool { core.hasObservers }
 
     /// Remembers a `next`; on `completed` delivers the last element and `completed`; delivers errors.
     public func on(_ event: Event<Element>) {
-        switch event {
-        case .next(let element): core.next(element)
-        case .error(let error): core.terminate(.error(error))
-        case .completed: core.terminate(.completed)
-        }
+        core.on(event)
     }
 
     /// Returns the subject itself.

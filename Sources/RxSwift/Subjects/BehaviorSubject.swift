@@ -21,16 +21,7 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, C
     public init(value: Element) {
         core = SubjectCore(policy: BehaviorPolicy(value: value))
         super.init()
-        #if DEBUG
-            Resources.incrementTotal()
-        #endif
     }
-
-    #if DEBUG
-        deinit {
-            Resources.decrementTotal()
-        }
-    #endif
 
     /// The latest element.
     ///
@@ -52,11 +43,7 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, C
 
     /// Delivers `event` to every observer; a `next` also becomes the latest element.
     public func on(_ event: Event<Element>) {
-        switch event {
-        case .next(let element): core.next(element)
-        case .error(let error): core.terminate(.error(error))
-        case .completed: core.terminate(.completed)
-        }
+        core.on(event)
     }
 
     /// Delivers `element` to every observer (without building an `Event`).

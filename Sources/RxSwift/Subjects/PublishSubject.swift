@@ -16,16 +16,7 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ca
     /// Creates a subject.
     public override init() {
         super.init()
-        #if DEBUG
-            Resources.incrementTotal()
-        #endif
     }
-
-    #if DEBUG
-        deinit {
-            Resources.decrementTotal()
-        }
-    #endif
 
     /// Whether any observer is subscribed.
     public var hasObservers: Bool { core.hasObservers }
@@ -35,11 +26,7 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ca
 
     /// Delivers `event` to every observer.
     public func on(_ event: Event<Element>) {
-        switch event {
-        case .next(let element): core.next(element)
-        case .error(let error): core.terminate(.error(error))
-        case .completed: core.terminate(.completed)
-        }
+        core.on(event)
     }
 
     /// Delivers `element` to every observer (without building an `Event`).

@@ -18,16 +18,7 @@ public class ReplaySubject<Element>: Observable<Element>, SubjectType, Cancelabl
     init(bufferSize: Int?) {
         core = SubjectCore(policy: ReplayPolicy(bufferSize: bufferSize))
         super.init()
-        #if DEBUG
-            Resources.incrementTotal()
-        #endif
     }
-
-    #if DEBUG
-        deinit {
-            Resources.decrementTotal()
-        }
-    #endif
 
     /// Creates a subject that replays at most `bufferSize` elements.
     public static func create(bufferSize: Int) -> ReplaySubject<Element> {
@@ -47,11 +38,7 @@ public class ReplaySubject<Element>: Observable<Element>, SubjectType, Cancelabl
 
     /// Delivers `event` to every observer and remembers elements for replay.
     public func on(_ event: Event<Element>) {
-        switch event {
-        case .next(let element): core.next(element)
-        case .error(let error): core.terminate(.error(error))
-        case .completed: core.terminate(.completed)
-        }
+        core.on(event)
     }
 
     /// Delivers `element` to every observer (without building an `Event`).

@@ -46,8 +46,28 @@ final class SubjectCore<Policy: SubjectPolicy>: SubjectCoreBase, @unchecked Send
     @exclusivity(unchecked) private var observers: ContiguousArray<SubjectObserver> = []
     @exclusivity(unchecked) private var deliveredStop = false
 
+    /// The core lives exactly as long as its subject, so it is what counts the subject as a live
+    /// resource (debug builds).
     init(policy: Policy) {
         self.policy = policy
+        #if DEBUG
+            Resources.incrementTotal()
+        #endif
+    }
+
+    #if DEBUG
+        deinit {
+            Resources.decrementTotal()
+        }
+    #endif
+
+    /// Delivers a public `Event` through the split interface.
+    func on(_ event: Event<Element>) {
+        switch event {
+        case .next(let element): next(element)
+        case .error(let error): terminate(.error(error))
+        case .completed: terminate(.completed)
+        }
     }
 
     var hasObservers: Bool { observerCount.load(ordering: .acquiring) > 0 }
