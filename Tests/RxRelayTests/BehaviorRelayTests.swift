@@ -57,7 +57,7 @@ final class BehaviorRelayTests: RxLeakCheckingTestCase {
 
     func testBindToOptionalRelay() {
         let scheduler = TestScheduler(initialClock: 0)
-        let xs = scheduler.createHotObservable([.next(210, "a")])
+        let xs = scheduler.createHotObservable("^a", values: ["a": "a"])
         let relay = BehaviorRelay<String?>(value: nil)
         var binding: Disposable?
         scheduler.scheduleAt(200) { binding = xs.bind(to: relay) }
@@ -65,7 +65,7 @@ final class BehaviorRelayTests: RxLeakCheckingTestCase {
         scheduler.start()
 
         XCTAssertEqual(relay.value, "a")
-        XCTAssertEqual(xs.subscriptions, [Subscription(200, 300)])
+        XCTAssertMarbles(xs.subscriptions, "^---------!")
     }
 
     func testValueIsReadableFromInsideAnObserver() {

@@ -48,7 +48,7 @@ final class PublishRelayTests: RxLeakCheckingTestCase {
 
     func testBindToOptionalRelayWrapsElements() {
         let scheduler = TestScheduler(initialClock: 0)
-        let xs = scheduler.createHotObservable([.next(210, 1), .completed(300)])
+        let xs = scheduler.createHotObservable("^a--------|", values: ["a": 1])
         let relay = PublishRelay<Int?>()
         let observer = scheduler.createObserver(Int?.self)
         var subscriptions: [Disposable] = []
@@ -58,12 +58,12 @@ final class PublishRelayTests: RxLeakCheckingTestCase {
         scheduler.scheduleAt(1000) { subscriptions.forEach { $0.dispose() } }
         scheduler.start()
 
-        XCTAssertEqual(observer.events, [.next(210, 1), .next(250, nil)])
+        XCTAssertMarbles(observer, "^a---n", values: ["a": 1, "n": nil])
     }
 
     func testDisposingTheBindingStopsForwarding() {
         let scheduler = TestScheduler(initialClock: 0)
-        let xs = scheduler.createHotObservable([.next(210, 1), .next(260, 2)])
+        let xs = scheduler.createHotObservable("^a----b", values: ["a": 1, "b": 2])
         let relay = PublishRelay<Int>()
         let observer = scheduler.createObserver(Int.self)
         var binding: Disposable?
@@ -74,8 +74,8 @@ final class PublishRelayTests: RxLeakCheckingTestCase {
         scheduler.scheduleAt(1000) { subscription?.dispose() }
         scheduler.start()
 
-        XCTAssertEqual(observer.events, [.next(210, 1)])
-        XCTAssertEqual(xs.subscriptions, [Subscription(200, 250)])
+        XCTAssertMarbles(observer, "^a", values: ["a": 1])
+        XCTAssertMarbles(xs.subscriptions, "^----!")
     }
 
     func testReentrantAcceptIsDeliveredAfterTheCurrentElement() {

@@ -5,12 +5,11 @@ import XCTest
 final class FilterTests: RxLeakCheckingTestCase {
     func testFilterPassesMatchingElements() {
         let scheduler = TestScheduler(initialClock: 0)
-        let xs = scheduler.createHotObservable([
-            .next(210, 1), .next(220, 2), .next(230, 3), .next(240, 4), .completed(300),
-        ])
+        let values: [Character: Int] = ["a": 1, "b": 2, "c": 3, "d": 4]
+        let xs = scheduler.createHotObservable("^abcd-----|", values: values)
         let res = scheduler.start { xs.filter { $0 % 2 == 0 } }
-        XCTAssertEqual(res.events, [.next(220, 2), .next(240, 4), .completed(300)])
-        XCTAssertEqual(xs.subscriptions, [Subscription(200, 300)])
+        XCTAssertMarbles(res, "^-b-d-----|", values: values)
+        XCTAssertMarbles(xs.subscriptions, "^---------!")
     }
 
     func testFilterNeverAndEmpty() {
@@ -29,29 +28,29 @@ final class FilterTests: RxLeakCheckingTestCase {
 
     func testFilterForwardsError() {
         let scheduler = TestScheduler(initialClock: 0)
-        let xs = scheduler.createHotObservable([.next(210, 1), .error(220, testError)])
+        let xs = scheduler.createHotObservable("^a#", values: ["a": 1], error: testError)
         let res = scheduler.start { xs.filter { _ in true } }
-        XCTAssertEqual(res.events, [.next(210, 1), .error(220, testError)])
+        XCTAssertMarbles(res, "^a#", values: ["a": 1], error: testError)
     }
 
     func testFilterThrowingPredicate() {
         let scheduler = TestScheduler(initialClock: 0)
-        let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(300)])
+        let xs = scheduler.createHotObservable("^ab-------|", values: ["a": 1, "b": 2])
         let res = scheduler.start { () -> Observable<Int> in
             xs.filter { value in
                 if value == 2 { throw testError }
                 return true
             }
         }
-        XCTAssertEqual(res.events, [.next(210, 1), .error(220, testError)])
-        XCTAssertEqual(xs.subscriptions, [Subscription(200, 220)])
+        XCTAssertMarbles(res, "^a#", values: ["a": 1], error: testError)
+        XCTAssertMarbles(xs.subscriptions, "^-!")
     }
 
     func testFilterDisposedEarly() {
         let scheduler = TestScheduler(initialClock: 0)
-        let xs = scheduler.createHotObservable([.next(210, 2), .next(260, 4), .completed(300)])
+        let xs = scheduler.createHotObservable("^a----b---|", values: ["a": 2, "b": 4])
         let res = scheduler.start(disposed: 250) { xs.filter { $0 > 0 } }
-        XCTAssertEqual(res.events, [.next(210, 2)])
-        XCTAssertEqual(xs.subscriptions, [Subscription(200, 250)])
+        XCTAssertMarbles(res, "^a", values: ["a": 2])
+        XCTAssertMarbles(xs.subscriptions, "^----!")
     }
 }

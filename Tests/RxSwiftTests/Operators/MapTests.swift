@@ -5,12 +5,10 @@ import XCTest
 final class MapTests: RxLeakCheckingTestCase {
     func testMapTransformsEveryElementAtItsTime() {
         let scheduler = TestScheduler(initialClock: 0)
-        let xs = scheduler.createHotObservable([
-            .next(150, 1), .next(210, 2), .next(220, 3), .completed(300),
-        ])
+        let xs = scheduler.createHotObservable("a----^bc-------|", values: ["a": 1, "b": 2, "c": 3])
         let res = scheduler.start { xs.map { $0 * 10 } }
-        XCTAssertEqual(res.events, [.next(210, 20), .next(220, 30), .completed(300)])
-        XCTAssertEqual(xs.subscriptions, [Subscription(200, 300)])
+        XCTAssertMarbles(res, "^BC-------|", values: ["B": 20, "C": 30])
+        XCTAssertMarbles(xs.subscriptions, "^---------!")
     }
 
     func testMapNever() {
@@ -23,47 +21,47 @@ final class MapTests: RxLeakCheckingTestCase {
 
     func testMapEmpty() {
         let scheduler = TestScheduler(initialClock: 0)
-        let xs = scheduler.createHotObservable([.completed(250, Int.self)])
+        let xs: TestableObservable<Int> = scheduler.createHotObservable("^----|")
         let res = scheduler.start { xs.map { $0 + 1 } }
-        XCTAssertEqual(res.events, [.completed(250)])
-        XCTAssertEqual(xs.subscriptions, [Subscription(200, 250)])
+        XCTAssertMarbles(res, "^----|")
+        XCTAssertMarbles(xs.subscriptions, "^----!")
     }
 
     func testMapForwardsUpstreamError() {
         let scheduler = TestScheduler(initialClock: 0)
-        let xs = scheduler.createHotObservable([.next(210, 1), .error(220, testError)])
+        let xs = scheduler.createHotObservable("^a#", values: ["a": 1], error: testError)
         let res = scheduler.start { xs.map { $0 + 1 } }
-        XCTAssertEqual(res.events, [.next(210, 2), .error(220, testError)])
-        XCTAssertEqual(xs.subscriptions, [Subscription(200, 220)])
+        XCTAssertMarbles(res, "^b#", values: ["b": 2], error: testError)
+        XCTAssertMarbles(xs.subscriptions, "^-!")
     }
 
     func testMapThrowingTransformErrorsAndDisposesSource() {
         let scheduler = TestScheduler(initialClock: 0)
-        let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .next(230, 3), .completed(300)])
+        let xs = scheduler.createHotObservable("^abc------|", values: ["a": 1, "b": 2, "c": 3])
         let res = scheduler.start { () -> Observable<Int> in
             xs.map { value in
                 if value == 2 { throw testError }
                 return value
             }
         }
-        XCTAssertEqual(res.events, [.next(210, 1), .error(220, testError)])
-        XCTAssertEqual(xs.subscriptions, [Subscription(200, 220)])
+        XCTAssertMarbles(res, "^a#", values: ["a": 1], error: testError)
+        XCTAssertMarbles(xs.subscriptions, "^-!")
     }
 
     func testMapDisposedEarly() {
         let scheduler = TestScheduler(initialClock: 0)
-        let xs = scheduler.createHotObservable([.next(210, 1), .next(260, 2), .completed(300)])
+        let xs = scheduler.createHotObservable("^a----b---|", values: ["a": 1, "b": 2])
         let res = scheduler.start(disposed: 250) { xs.map { $0 * 2 } }
-        XCTAssertEqual(res.events, [.next(210, 2)])
-        XCTAssertEqual(xs.subscriptions, [Subscription(200, 250)])
+        XCTAssertMarbles(res, "^A", values: ["A": 2])
+        XCTAssertMarbles(xs.subscriptions, "^----!")
     }
 
     func testMapColdObservableIsRelativeToSubscription() {
         let scheduler = TestScheduler(initialClock: 0)
-        let xs = scheduler.createColdObservable([.next(10, 1), .completed(20, Int.self)])
+        let xs = scheduler.createColdObservable("-a|", values: ["a": 1])
         let res = scheduler.start { xs.map { $0 + 1 } }
-        XCTAssertEqual(res.events, [.next(210, 2), .completed(220)])
-        XCTAssertEqual(xs.subscriptions, [Subscription(200, 220)])
+        XCTAssertMarbles(res, "^b|", values: ["b": 2])
+        XCTAssertMarbles(xs.subscriptions, "^-!")
     }
 
     func testDisposingFromInsideOnNextStopsDelivery() {

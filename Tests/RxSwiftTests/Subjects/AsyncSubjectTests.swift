@@ -77,8 +77,8 @@ final class AsyncSubjectTests: RxLeakCheckingTestCase {
         }
         scheduler.start()
 
-        XCTAssertEqual(leaving.events, [])
-        XCTAssertEqual(staying.events, [.next(300, 1), .completed(300)])
+        XCTAssertMarbles(leaving, "^")
+        XCTAssertMarbles(staying, "^---------(a|)", values: ["a": 1])
         XCTAssertEqual(hasObservers, [true, false])
     }
 

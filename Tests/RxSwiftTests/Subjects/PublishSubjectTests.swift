@@ -5,21 +5,21 @@ import XCTest
 final class PublishSubjectTests: RxLeakCheckingTestCase {
     func testObserversReceiveOnlyEventsAfterTheySubscribed() {
         let scheduler = TestScheduler(initialClock: 0)
-        let xs = scheduler.createHotObservable([
-            .next(110, 1), .next(210, 2), .next(310, 3), .next(410, 4), .completed(500),
-        ])
+        let values: [Character: Int] = ["a": 1, "b": 2, "c": 3, "d": 4]
+        // `^` is 200, when `early` subscribes; the subject subscribes to xs at 100, `later` at 300.
+        let xs = scheduler.createHotObservable("a--------^b---------c---------d--------|", values: values)
         let subject = PublishSubject<Int>()
         let early = scheduler.createObserver(Int.self)
-        let late = scheduler.createObserver(Int.self)
+        let later = scheduler.createObserver(Int.self)
         var disposables: [Disposable] = []
         scheduler.scheduleAt(100) { disposables.append(xs.subscribe(subject)) }
         scheduler.scheduleAt(200) { disposables.append(subject.subscribe(early)) }
-        scheduler.scheduleAt(300) { disposables.append(subject.subscribe(late)) }
+        scheduler.scheduleAt(300) { disposables.append(subject.subscribe(later)) }
         scheduler.scheduleAt(1000) { disposables.forEach { $0.dispose() } }
         scheduler.start()
 
-        XCTAssertEqual(early.events, [.next(210, 2), .next(310, 3), .next(410, 4), .completed(500)])
-        XCTAssertEqual(late.events, [.next(310, 3), .next(410, 4), .completed(500)])
+        XCTAssertMarbles(early, "^b---------c---------d--------|", values: values)
+        XCTAssertMarbles(later, "^----------c---------d--------|", values: values)
         XCTAssertEqual(xs.subscriptions, [Subscription(100, 1000)])
     }
 
@@ -79,8 +79,8 @@ final class PublishSubjectTests: RxLeakCheckingTestCase {
         scheduler.scheduleAt(310) { hasObservers.append(subject.hasObservers) }
         scheduler.start()
 
-        XCTAssertEqual(leaving.events, [.next(210, 1)])
-        XCTAssertEqual(staying.events, [.next(210, 1), .next(260, 2), .completed(300)])
+        XCTAssertMarbles(leaving, "^a", values: ["a": 1])
+        XCTAssertMarbles(staying, "^a----b---|", values: ["a": 1, "b": 2])
         XCTAssertEqual(hasObservers, [false, true, false])
     }
 
@@ -120,7 +120,7 @@ final class PublishSubjectTests: RxLeakCheckingTestCase {
 
     func testSubjectAsObserverOfOperatorChain() {
         let scheduler = TestScheduler(initialClock: 0)
-        let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .error(230, testError)])
+        let xs = scheduler.createHotObservable("^ab#", values: ["a": 1, "b": 2], error: testError)
         let subject = PublishSubject<Int>()
         let observer = scheduler.createObserver(Int.self)
         scheduler.scheduleAt(200) {
@@ -129,8 +129,8 @@ final class PublishSubjectTests: RxLeakCheckingTestCase {
         }
         scheduler.start()
 
-        XCTAssertEqual(observer.events, [.next(210, 10), .next(220, 20), .error(230, testError)])
-        XCTAssertEqual(xs.subscriptions, [Subscription(200, 230)])
+        XCTAssertMarbles(observer, "^AB#", values: ["A": 10, "B": 20], error: testError)
+        XCTAssertMarbles(xs.subscriptions, "^--!")
     }
 
     func testDroppingTheSubjectReleasesItsObservers() {

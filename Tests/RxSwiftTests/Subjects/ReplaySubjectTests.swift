@@ -98,7 +98,7 @@ final class ReplaySubjectTests: RxLeakCheckingTestCase {
         scheduler.scheduleAt(250) { subject.onNext(3) }
         scheduler.start()
 
-        XCTAssertEqual(leaving.events, [.next(220, 1), .next(230, 2)])
+        XCTAssertMarbles(leaving, "^-ab", values: ["a": 1, "b": 2])
     }
 
     func testDisposedSubjectIgnoresEventsAndFailsNewSubscribers() {

@@ -95,7 +95,7 @@ final class CreateTests: RxLeakCheckingTestCase {
                 }
             }
         }
-        XCTAssertEqual(res.events, [.next(210, 1)])
+        XCTAssertMarbles(res, "^a", values: ["a": 1])
         XCTAssertEqual(disposedAt, [250])
     }
 
@@ -115,7 +115,7 @@ final class CreateTests: RxLeakCheckingTestCase {
                 }
             }
         }
-        XCTAssertEqual(res.events, [.next(230, 1), .completed(230)])
+        XCTAssertMarbles(res, "^--(a|)", values: ["a": 1])
         // Disposed at completion; the later disposal at 1000 finds nothing left to do.
         XCTAssertEqual(disposedAt, [230])
     }

@@ -6,15 +6,15 @@ final class DeferredTests: RxLeakCheckingTestCase {
     func testFactoryRunsOncePerSubscriptionAtSubscriptionTime() {
         let scheduler = TestScheduler(initialClock: 0)
         var factoryCalls: [Int] = []
-        let xs = scheduler.createColdObservable([.next(10, 1), .completed(20, Int.self)])
+        let xs = scheduler.createColdObservable("-a|", values: ["a": 1])
         let res = scheduler.start {
             Observable.deferred { () -> Observable<Int> in
                 factoryCalls.append(scheduler.clock)
                 return xs.asObservable()
             }
         }
-        XCTAssertEqual(res.events, [.next(210, 1), .completed(220)])
-        XCTAssertEqual(xs.subscriptions, [Subscription(200, 220)])
+        XCTAssertMarbles(res, "^a|", values: ["a": 1])
+        XCTAssertMarbles(xs.subscriptions, "^-!")
         XCTAssertEqual(factoryCalls, [200])
     }
 
@@ -38,17 +38,17 @@ final class DeferredTests: RxLeakCheckingTestCase {
 
     func testDisposalReachesTheDeferredSequence() {
         let scheduler = TestScheduler(initialClock: 0)
-        let xs = scheduler.createHotObservable([.next(210, 1), .next(260, 2), .completed(300)])
+        let xs = scheduler.createHotObservable("^a----b---|", values: ["a": 1, "b": 2])
         let res = scheduler.start(disposed: 250) { Observable.deferred { xs.asObservable() } }
-        XCTAssertEqual(res.events, [.next(210, 1)])
-        XCTAssertEqual(xs.subscriptions, [Subscription(200, 250)])
+        XCTAssertMarbles(res, "^a", values: ["a": 1])
+        XCTAssertMarbles(xs.subscriptions, "^----!")
     }
 
     func testErrorOfTheDeferredSequenceIsForwarded() {
         let scheduler = TestScheduler(initialClock: 0)
-        let xs = scheduler.createHotObservable([.next(210, 1), .error(230, testError)])
+        let xs = scheduler.createHotObservable("^a-#", values: ["a": 1], error: testError)
         let res = scheduler.start { Observable.deferred { xs.asObservable() } }
-        XCTAssertEqual(res.events, [.next(210, 1), .error(230, testError)])
-        XCTAssertEqual(xs.subscriptions, [Subscription(200, 230)])
+        XCTAssertMarbles(res, "^a-#", values: ["a": 1], error: testError)
+        XCTAssertMarbles(xs.subscriptions, "^--!")
     }
 }

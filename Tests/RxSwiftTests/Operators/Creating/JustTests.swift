@@ -18,9 +18,10 @@ final class JustTests: RxLeakCheckingTestCase {
     }
 
     func testJustWithSchedulerEmitsAndCompletesOnSeparateTicks() {
-        let scheduler = TestScheduler(initialClock: 0)
+        // One frame per tick: the scheduler sends the element and the completion on separate ticks.
+        let scheduler = TestScheduler(initialClock: 0, marbleFrame: 1)
         let res = scheduler.start { Observable.just(42, scheduler: scheduler) }
-        XCTAssertEqual(res.events, [.next(201, 42), .completed(202)])
+        XCTAssertMarbles(res, "^a|", values: ["a": 42])
     }
 
     func testJustWithSchedulerDisposedBeforeElement() {

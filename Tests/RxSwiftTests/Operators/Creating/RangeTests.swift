@@ -4,9 +4,10 @@ import XCTest
 
 final class RangeTests: RxLeakCheckingTestCase {
     func testRangeWithSchedulerEmitsOnePerTick() {
-        let scheduler = TestScheduler(initialClock: 0)
+        // One frame per tick: the scheduler sends one event per tick.
+        let scheduler = TestScheduler(initialClock: 0, marbleFrame: 1)
         let res = scheduler.start { Observable.range(start: 5, count: 3, scheduler: scheduler) }
-        XCTAssertEqual(res.events, [.next(201, 5), .next(202, 6), .next(203, 7), .completed(204)])
+        XCTAssertMarbles(res, "^567|", values: ["5": 5, "6": 6, "7": 7])
     }
 
     func testRangeZeroCountCompletes() {
@@ -28,18 +29,19 @@ final class RangeTests: RxLeakCheckingTestCase {
     }
 
     func testRangeDisposedEarly() {
-        let scheduler = TestScheduler(initialClock: 0)
+        // One frame per tick: the scheduler sends one event per tick.
+        let scheduler = TestScheduler(initialClock: 0, marbleFrame: 1)
         let res = scheduler.start(disposed: 203) { Observable.range(start: 0, count: 100, scheduler: scheduler) }
-        XCTAssertEqual(res.events, [.next(201, 0), .next(202, 1)])
+        XCTAssertMarbles(res, "^01", values: ["0": 0, "1": 1])
     }
 
     func testGenerateFinite() {
-        let scheduler = TestScheduler(initialClock: 0)
+        // One frame per tick: the scheduler sends one event per tick.
+        let scheduler = TestScheduler(initialClock: 0, marbleFrame: 1)
         let res = scheduler.start {
             Observable.generate(initialState: 0, condition: { $0 <= 3 }, scheduler: scheduler, iterate: { $0 + 1 })
         }
-        XCTAssertEqual(
-            res.events, [.next(201, 0), .next(202, 1), .next(203, 2), .next(204, 3), .completed(205)])
+        XCTAssertMarbles(res, "^0123|", values: ["0": 0, "1": 1, "2": 2, "3": 3])
     }
 
     func testGenerateFalseInitialConditionCompletes() {

@@ -4,10 +4,10 @@ import XCTest
 
 final class SequenceTests: RxLeakCheckingTestCase {
     func testOfWithSchedulerEmitsOneElementPerTick() {
-        let scheduler = TestScheduler(initialClock: 0)
+        // One frame per tick: the scheduler sends one event per tick.
+        let scheduler = TestScheduler(initialClock: 0, marbleFrame: 1)
         let res = scheduler.start { Observable.of(3, 1, 2, 4, scheduler: scheduler) }
-        XCTAssertEqual(
-            res.events, [.next(201, 3), .next(202, 1), .next(203, 2), .next(204, 4), .completed(205)])
+        XCTAssertMarbles(res, "^3124|", values: ["1": 1, "2": 2, "3": 3, "4": 4])
     }
 
     func testOfWithSchedulerDisposedEarly() {
@@ -29,9 +29,10 @@ final class SequenceTests: RxLeakCheckingTestCase {
     }
 
     func testFromArrayWithScheduler() {
-        let scheduler = TestScheduler(initialClock: 0)
+        // One frame per tick: the scheduler sends one event per tick.
+        let scheduler = TestScheduler(initialClock: 0, marbleFrame: 1)
         let res = scheduler.start { Observable.from(["a", "b"], scheduler: scheduler) }
-        XCTAssertEqual(res.events, [.next(201, "a"), .next(202, "b"), .completed(203)])
+        XCTAssertMarbles(res, "^ab|", values: ["a": "a", "b": "b"])
     }
 
     func testFromArraySynchronous() {
@@ -41,9 +42,10 @@ final class SequenceTests: RxLeakCheckingTestCase {
     }
 
     func testFromSequenceWithScheduler() {
-        let scheduler = TestScheduler(initialClock: 0)
+        // One frame per tick: the scheduler sends one event per tick.
+        let scheduler = TestScheduler(initialClock: 0, marbleFrame: 1)
         let res = scheduler.start { Observable.from(stride(from: 0, to: 6, by: 2), scheduler: scheduler) }
-        XCTAssertEqual(res.events, [.next(201, 0), .next(202, 2), .next(203, 4), .completed(204)])
+        XCTAssertMarbles(res, "^024|", values: ["0": 0, "2": 2, "4": 4])
     }
 
     func testFromSequenceIteratesAFreshIteratorPerSubscription() {

@@ -6,13 +6,13 @@ final class TimerTests: RxLeakCheckingTestCase {
     func testTimerEmitsZeroAfterDueTimeThenCompletes() {
         let scheduler = TestScheduler(initialClock: 0)
         let res = scheduler.start { Observable<Int>.timer(.seconds(100), scheduler: scheduler) }
-        XCTAssertEqual(res.events, [.next(300, 0), .completed(300)])
+        XCTAssertMarbles(res, "^---------(0|)", values: ["0": 0])
     }
 
     func testTimerHonoursTheSchedulerResolution() {
         let scheduler = TestScheduler(initialClock: 0, resolution: 0.1)
         let res = scheduler.start { Observable<Int>.timer(.seconds(3), scheduler: scheduler) }
-        XCTAssertEqual(res.events, [.next(230, 0), .completed(230)])
+        XCTAssertMarbles(res, "^--(0|)", values: ["0": 0])
     }
 
     func testTimerZeroDueTimeRunsOnTheNextTick() {
@@ -32,8 +32,7 @@ final class TimerTests: RxLeakCheckingTestCase {
         let res = scheduler.start(disposed: 400) {
             Observable<Int>.timer(.seconds(50), period: .seconds(30), scheduler: scheduler)
         }
-        XCTAssertEqual(
-            res.events, [.next(250, 0), .next(280, 1), .next(310, 2), .next(340, 3), .next(370, 4)])
+        XCTAssertMarbles(res, "^----0--1--2--3--4", values: ["0": 0, "1": 1, "2": 2, "3": 3, "4": 4])
     }
 
     func testIntervalTicksEveryPeriodUntilDisposed() {

@@ -31,39 +31,37 @@ final class UsingTests: RxLeakCheckingTestCase {
                     return created
                 },
                 observableFactory: { resource in
-                    let source = scheduler.createColdObservable([
-                        .next(10, resource.value), .completed(30),
-                    ])
+                    let source = scheduler.createColdObservable("-a-|", values: ["a": resource.value])
                     xs = source
                     return source.asObservable()
                 })
         }
-        XCTAssertEqual(res.events, [.next(210, 7), .completed(230)])
-        XCTAssertEqual(xs?.subscriptions, [Subscription(200, 230)])
+        XCTAssertMarbles(res, "^a-|", values: ["a": 7])
+        XCTAssertMarbles(xs?.subscriptions ?? [], "^--!")
         XCTAssertEqual(resource?.disposedAt, [230])
     }
 
     func testResourceDisposedWhenTheSequenceErrors() {
         let scheduler = TestScheduler(initialClock: 0)
         let resource = TestResource(value: 1, scheduler: scheduler)
-        let xs = scheduler.createColdObservable([.next(10, 1), .error(20, testError)])
+        let xs = scheduler.createColdObservable("-a#", values: ["a": 1], error: testError)
         let res = scheduler.start {
             Observable.using({ resource }, observableFactory: { _ in xs.asObservable() })
         }
-        XCTAssertEqual(res.events, [.next(210, 1), .error(220, testError)])
-        XCTAssertEqual(xs.subscriptions, [Subscription(200, 220)])
+        XCTAssertMarbles(res, "^a#", values: ["a": 1], error: testError)
+        XCTAssertMarbles(xs.subscriptions, "^-!")
         XCTAssertEqual(resource.disposedAt, [220])
     }
 
     func testResourceDisposedOnDisposal() {
         let scheduler = TestScheduler(initialClock: 0)
         let resource = TestResource(value: 1, scheduler: scheduler)
-        let xs = scheduler.createColdObservable([.next(10, 1), .next(100, 2)])
+        let xs = scheduler.createColdObservable("-a--------b", values: ["a": 1, "b": 2])
         let res = scheduler.start(disposed: 250) {
             Observable.using({ resource }, observableFactory: { _ in xs.asObservable() })
         }
-        XCTAssertEqual(res.events, [.next(210, 1)])
-        XCTAssertEqual(xs.subscriptions, [Subscription(200, 250)])
+        XCTAssertMarbles(res, "^a", values: ["a": 1])
+        XCTAssertMarbles(xs.subscriptions, "^----!")
         XCTAssertEqual(resource.disposedAt, [250])
     }
 
