@@ -103,7 +103,8 @@ extension MarbleDiagram {
         ].joined(separator: "\n")
     }
 
-    /// "first difference at 250: expected completed, got next(3)".
+    /// "first difference at 250: expected completed, got next(3)": the first pair of events that differ,
+    /// at the earlier of their two times ("nothing" where one list has ended).
     static func firstDifference<Element: Equatable>(
         actual: [Recorded<Event<Element>>], expected: [Recorded<Event<Element>>]
     ) -> String {
@@ -113,11 +114,12 @@ extension MarbleDiagram {
             let right = index < expected.count ? expected[index] : nil
             if left == right { continue }
             let time = Swift.min(left?.time ?? Int.max, right?.time ?? Int.max)
-            let wanted =
-                right.map { $0.time == time ? "\($0.value)" : "nothing (next: \($0.value) at \($0.time))" } ?? "nothing"
-            let got =
-                left.map { $0.time == time ? "\($0.value)" : "nothing (next: \($0.value) at \($0.time))" } ?? "nothing"
-            return "first difference at \(time): expected \(wanted), got \(got)"
+            let wanted = right.map { "\($0.value)" } ?? "nothing"
+            let got = left.map { "\($0.value)" } ?? "nothing"
+            let timing =
+                left != nil && right != nil && left?.time != right?.time
+                ? " (expected at \(right!.time), got at \(left!.time))" : ""
+            return "first difference at \(time): expected \(wanted), got \(got)\(timing)"
         }
         return "no difference"
     }
