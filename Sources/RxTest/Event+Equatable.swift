@@ -3,6 +3,7 @@ import RxSwift
 /// Events are equal when they are the same case with equal elements; errors are equal when they are
 /// equal `Equatable` values of the same type, or otherwise of the same type with the same description.
 extension Event: Equatable where Element: Equatable {
+    /// Whether two events are the same case with equal elements (errors: see above).
     public static func == (lhs: Event<Element>, rhs: Event<Element>) -> Bool {
         switch (lhs, rhs) {
         case (.next(let left), .next(let right)): return left == right

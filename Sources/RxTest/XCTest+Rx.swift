@@ -62,11 +62,13 @@ public func XCTAssertRecordedElements<Element: Equatable>(
 open class RxLeakCheckingTestCase: XCTestCase {
     private var resourcesAtStart: Int32 = 0
 
+    /// Records the live-resource count the test starts with.
     open override func setUp() {
         super.setUp()
         resourcesAtStart = Resources.total
     }
 
+    /// Fails the test if the live-resource count did not come back to its start within a second.
     open override func tearDown() {
         let expected = resourcesAtStart
         // On the main thread, let the run loop drain the main queue while waiting: work a test left
