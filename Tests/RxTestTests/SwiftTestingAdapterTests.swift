@@ -24,7 +24,8 @@ struct SwiftTestingAdapterTests {
         } matching: { issue in
             let text = String(describing: issue)
             return text.contains("expected: ^-b--|") && text.contains("actual: ^-b---c|")
-                && text.contains("first difference at 250: expected completed, got next(3) (expected at 250, got at 260)")
+                && text.contains(
+                    "first difference at 250: expected completed, got next(3) (expected at 250, got at 260)")
         }
     }
 

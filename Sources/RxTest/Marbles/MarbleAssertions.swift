@@ -37,10 +37,12 @@ public func XCTAssertMarbles<Element: Equatable>(
 /// subscription, `^` subscribed at 200, `!` disposed).
 public func XCTAssertMarbles(
     _ subscriptions: [Subscription], _ diagrams: String..., frame: TestTime = 10,
+    subscribed: TestTime = TestScheduler.Defaults.subscribed,
     file: StaticString = #filePath, fileID: String = #fileID, line: UInt = #line, column: UInt = #column
 ) {
     assertSubscriptionMarbles(
-        subscriptions, diagrams, frame: frame, at: .init(file: file, fileID: fileID, line: line, column: column))
+        subscriptions, diagrams, frame: frame, subscribed: subscribed,
+        at: .init(file: file, fileID: fileID, line: line, column: column))
 }
 
 /// Swift Testing: records an issue at the caller's location unless `observer` recorded the events of
@@ -57,9 +59,10 @@ public func expectMarbles<Element: Equatable>(
 /// Swift Testing: records an issue at the caller's location unless `subscriptions` match the diagrams.
 public func expectMarbles(
     _ subscriptions: [Subscription], _ diagrams: String..., frame: TestTime = 10,
-    sourceLocation: SourceLocation = #_sourceLocation
+    subscribed: TestTime = TestScheduler.Defaults.subscribed, sourceLocation: SourceLocation = #_sourceLocation
 ) {
-    assertSubscriptionMarbles(subscriptions, diagrams, frame: frame, at: TestFailure.Location(sourceLocation))
+    assertSubscriptionMarbles(
+        subscriptions, diagrams, frame: frame, subscribed: subscribed, at: TestFailure.Location(sourceLocation))
 }
 
 private func assertMarbles<Element: Equatable>(
@@ -82,12 +85,13 @@ private func assertMarbles<Element: Equatable>(
 }
 
 private func assertSubscriptionMarbles(
-    _ actual: [Subscription], _ diagrams: [String], frame: TestTime, at location: TestFailure.Location
+    _ actual: [Subscription], _ diagrams: [String], frame: TestTime, subscribed: TestTime,
+    at location: TestFailure.Location
 ) {
     var expected: [Subscription] = []
     for diagram in diagrams {
         do {
-            expected.append(try MarbleDiagram.subscription(diagram, frame: frame))
+            expected.append(try MarbleDiagram.subscription(diagram, frame: frame, subscribed: subscribed))
         } catch {
             TestFailure.report(error.description, at: location)
             return
@@ -95,8 +99,8 @@ private func assertSubscriptionMarbles(
     }
     guard actual != expected else { return }
     let message = [
-        "expected: \(MarbleDiagram.render(expected, frame: frame).joined(separator: " | "))",
-        "  actual: \(MarbleDiagram.render(actual, frame: frame).joined(separator: " | "))",
+        "expected: \(MarbleDiagram.render(expected, frame: frame, subscribed: subscribed).joined(separator: " , "))",
+        "  actual: \(MarbleDiagram.render(actual, frame: frame, subscribed: subscribed).joined(separator: " , "))",
         "expected \(expected), got \(actual)",
     ]
     TestFailure.report(message.joined(separator: "\n"), at: location)

@@ -12,7 +12,7 @@ import RxSwift
 /// | `\|` | completed |
 /// | `#` | error (the `error:` argument, or ``RxTestError/marble``) |
 /// | `(…)` | every event inside happens at the frame of `(`; each character still takes a frame |
-/// | `^` | the subscription frame: a diagram with `^` is anchored so that `^` falls on the subscription time |
+/// | `^` | the subscription frame: a diagram with `^` is anchored so that `^` falls on the subscription time; inside a group (`(^a\|)`) it marks the group's frame, for events at the subscription time itself |
 /// | `!` | in a subscription diagram: disposal |
 public enum MarbleDiagram {
     /// Parses an event diagram into recorded events.
@@ -118,11 +118,9 @@ public enum MarbleDiagram {
                     throw MarbleParseError(
                         diagram: diagram, position: position, problem: "a diagram has at most one `^`")
                 }
-                if groupFrame != nil {
-                    throw MarbleParseError(
-                        diagram: diagram, position: position, problem: "`^` cannot be inside a group")
-                }
-                layout.anchor = frame
+                // Inside a group, `^` marks the group's frame: `(^a|)` is `a` and completion at the
+                // subscription time itself.
+                layout.anchor = groupFrame ?? frame
             case "|", "#", "!":
                 layout.symbols.append(Symbol(character: character, frame: groupFrame ?? frame, position: position))
             default:

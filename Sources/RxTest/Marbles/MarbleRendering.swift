@@ -50,15 +50,15 @@ extension MarbleDiagram {
         }
         for group in groups {
             pad(to: group.frame)
+            var symbols = group.symbols
             if column == anchorColumn, !anchorDrawn {
-                // An event on the subscription frame: `^` takes that frame, the event the next one.
-                output += "^"
+                // Events at the subscription time itself: `^` joins their group, `(^a|)`.
+                symbols.insert("^", at: 0)
                 anchorDrawn = true
-                column += 1
             }
-            let text = group.symbols.count == 1 ? group.symbols[0] : "(" + group.symbols.joined() + ")"
+            let text = symbols.count == 1 ? symbols[0] : "(" + symbols.joined() + ")"
             output += text
-            column += group.symbols.count == 1 ? 1 : group.symbols.count + 2
+            column += symbols.count == 1 ? 1 : symbols.count + 2
         }
         if let anchorColumn, !anchorDrawn, column <= anchorColumn { pad(to: anchorColumn + 1) }
         return output
@@ -71,16 +71,17 @@ extension MarbleDiagram {
         return anchor - ((anchor - earliest + frame - 1) / frame) * frame
     }
 
-    /// Renders subscriptions, one diagram per subscription (`^` subscribed, `!` unsubscribed).
+    /// Renders subscriptions, one diagram per subscription (`^` subscribed, `!` unsubscribed). A
+    /// subscription that does not start at `subscribed` gets its start time after the diagram
+    /// (`^--! @ 300`), since the diagram itself always stands for a start at `subscribed`.
     public static func render(
         _ subscriptions: [Subscription], frame: TestTime = 10, subscribed: TestTime = TestScheduler.Defaults.subscribed
     ) -> [String] {
         subscriptions.map { subscription in
-            let offset = floorDivide(subscription.subscribe - subscribed, frame)
-            let prefix = offset < 0 ? "" : String(repeating: " ", count: offset)
-            guard subscription.unsubscribe != Int.max else { return prefix + "^" }
+            let suffix = subscription.subscribe == subscribed ? "" : " @ \(subscription.subscribe)"
+            guard subscription.unsubscribe != Int.max else { return "^" + suffix }
             let length = Swift.max(0, floorDivide(subscription.unsubscribe - subscription.subscribe, frame) - 1)
-            return prefix + "^" + String(repeating: "-", count: length) + "!"
+            return "^" + String(repeating: "-", count: length) + "!" + suffix
         }
     }
 

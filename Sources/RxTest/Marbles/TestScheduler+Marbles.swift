@@ -36,13 +36,15 @@ extension TestScheduler {
 
     /// The subscriptions that subscription diagrams stand for (`^` subscribed, `!` disposed), one
     /// diagram per subscription.
+    ///
+    /// `subscribed` is the time `^` stands for (200 by default).
     public func marbleSubscriptions(
-        _ diagrams: String..., file: StaticString = #filePath, fileID: String = #fileID, line: UInt = #line,
-        column: UInt = #column
+        _ diagrams: String..., subscribed: TestTime = Defaults.subscribed, file: StaticString = #filePath,
+        fileID: String = #fileID, line: UInt = #line, column: UInt = #column
     ) -> [Subscription] {
         diagrams.compactMap { diagram in
             do {
-                return try MarbleDiagram.subscription(diagram, frame: marbleFrame)
+                return try MarbleDiagram.subscription(diagram, frame: marbleFrame, subscribed: subscribed)
             } catch {
                 TestFailure.report("\(error)", at: .init(file: file, fileID: fileID, line: line, column: column))
                 return nil

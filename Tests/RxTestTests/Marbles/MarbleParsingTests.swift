@@ -116,4 +116,20 @@ final class MarbleParsingTests: RxLeakCheckingTestCase {
             XCTAssertTrue("\(error)".contains("only `-`, one `^` and at most one `!`"), "\(error)")
         }
     }
+
+    func testAnchorInsideAGroupMarksEventsAtTheSubscriptionTime() {
+        let scheduler = TestScheduler(initialClock: 0)
+        XCTAssertEqual(scheduler.marbleEvents("(^a|)", values: ["a": 1]), [.next(200, 1), .completed(200)])
+        XCTAssertEqual(
+            scheduler.marbleEvents("-a(^b)-c|", values: ["a": 1, "b": 2, "c": 3]),
+            [.next(190, 1), .next(200, 2), .next(250, 3), .completed(260)])
+        let res = scheduler.start { Observable.just(7) }
+        XCTAssertMarbles(res, "(^a|)", values: ["a": 7])
+    }
+
+    func testSubscriptionDiagramsAtAnotherTime() {
+        let scheduler = TestScheduler(initialClock: 0)
+        XCTAssertEqual(scheduler.marbleSubscriptions("^--!", subscribed: 300), [Subscription(300, 330)])
+        XCTAssertMarbles([Subscription(100, 150)], "^----!", subscribed: 100)
+    }
 }

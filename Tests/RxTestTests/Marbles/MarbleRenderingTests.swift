@@ -7,7 +7,7 @@ final class MarbleRenderingTests: RxLeakCheckingTestCase {
     func testRendersAnchoredEventsBackIntoTheirDiagram() {
         let scheduler = TestScheduler(initialClock: 0)
         let values: [Character: Int] = ["a": 1, "b": 2]
-        for diagram in ["^-b--|", "^-(ab)-|", "^--a--#", "^-a-b"] {
+        for diagram in ["^-b--|", "^-(ab)-|", "^--a--#", "^-a-b", "(^a|)", "(^a)-b|", "(^|)"] {
             let events = scheduler.marbleEvents(diagram, values: values)
             XCTAssertEqual(scheduler.marbles(for: events, values: values), diagram)
         }
@@ -73,6 +73,12 @@ final class MarbleRenderingTests: RxLeakCheckingTestCase {
     func testSubscriptionRendering() {
         XCTAssertEqual(
             MarbleDiagram.render([Subscription(200, 270), Subscription(220), Subscription(210, 220)]),
-            ["^------!", "  ^", " ^!"])
+            ["^------!", "^ @ 220", "^! @ 210"])
+    }
+
+    func testEventsAtTheSubscriptionTimeRenderInsideTheAnchorGroup() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let res = scheduler.start { Observable.just(1) }
+        XCTAssertEqual(scheduler.marbles(for: res.events, values: ["a": 1]), "(^a|)")
     }
 }
