@@ -41,7 +41,11 @@ struct AsyncPolicy<Element>: SubjectPolicy {
     var last: Element?
 
     static var deliversElements: Bool { false }
-    mutating func accept(_ element: Element) { last = element }
+    mutating func accept(_ element: Element) -> Element? {
+        let replaced = last
+        last = element
+        return replaced
+    }
 
     func replay(stopped: Termination?) -> [Element] {
         guard case .completed = stopped, let last else { return [] }

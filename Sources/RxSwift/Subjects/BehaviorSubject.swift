@@ -74,7 +74,11 @@ struct BehaviorPolicy<Element>: SubjectPolicy {
     var value: Element
 
     static var deliversElements: Bool { true }
-    mutating func accept(_ element: Element) { value = element }
+    mutating func accept(_ element: Element) -> Element? {
+        let replaced = value
+        value = element
+        return replaced
+    }
     func replay(stopped: Termination?) -> [Element] { stopped == nil ? [value] : [] }
     func elementsBefore(_ termination: Termination) -> [Element] { [] }
 }

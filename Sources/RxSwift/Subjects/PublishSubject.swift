@@ -56,7 +56,7 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ca
 struct PublishPolicy<Element>: SubjectPolicy {
     static var deliversElements: Bool { true }
     static var remembersElements: Bool { false }
-    mutating func accept(_ element: Element) {}
+    mutating func accept(_ element: Element) -> Element? { nil }
     func replay(stopped: Termination?) -> [Element] { [] }
     func elementsBefore(_ termination: Termination) -> [Element] { [] }
 }

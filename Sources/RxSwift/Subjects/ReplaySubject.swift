@@ -75,10 +75,11 @@ struct ReplayPolicy<Element>: SubjectPolicy {
 
     static var deliversElements: Bool { true }
 
-    mutating func accept(_ element: Element) {
-        if bufferSize == 0 { return }
+    mutating func accept(_ element: Element) -> Element? {
+        if bufferSize == 0 { return nil }
         buffer.enqueue(element)
-        if let bufferSize, buffer.count > bufferSize { _ = buffer.dequeue() }
+        if let bufferSize, buffer.count > bufferSize { return buffer.dequeue() }
+        return nil
     }
 
     func replay(stopped: Termination?) -> [Element] { buffer.elements }

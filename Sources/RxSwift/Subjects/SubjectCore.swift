@@ -88,14 +88,22 @@ final class SubjectCore<Policy: SubjectPolicy>: SubjectCoreBase, @unchecked Send
             }
             return
         }
-        let path: SubjectNextPath = lock.locked {
-            if isDisposed || acceptedStop != nil { return .dropped }
-            policy.accept(element)
-            if !Policy.deliversElements { return .dropped }
-            if tryTakeToken() { return .token }
+        acceptNext(element)
+    }
+
+    /// The path of the subjects that remember elements; out of line like ``enqueueNext(_:)``.
+    @inline(never)
+    private func acceptNext(_ element: Element) {
+        let (path, replaced): (SubjectNextPath, Element?) = lock.locked {
+            if isDisposed || acceptedStop != nil { return (.dropped, nil) }
+            let replaced = policy.accept(element)
+            if !Policy.deliversElements { return (.dropped, replaced) }
+            if tryTakeToken() { return (.token, replaced) }
             pending.enqueue(.next(element))
-            return .queued
+            return (.queued, replaced)
         }
+        // Released after unlocking: its deinitializer may call back into the subject.
+        withExtendedLifetime(replaced) {}
         switch path {
         case .dropped:
             return
@@ -145,14 +153,20 @@ final class SubjectCore<Policy: SubjectPolicy>: SubjectCoreBase, @unchecked Send
 
     /// Releases every observer; later events are ignored and later subscribers get `RxError.disposed`.
     func dispose() {
-        let first: Bool = lock.locked {
-            if isDisposedFlag.exchange(true, ordering: .acquiringAndReleasing) { return false }
-            pending.removeAll()
+        let released: (dropped: Queue<Pending>, remembered: Policy)? = lock.locked {
+            if isDisposedFlag.exchange(true, ordering: .acquiringAndReleasing) { return nil }
+            let dropped = pending
+            pending = Queue()
             pending.enqueue(.dispose)
+            let remembered = policy
             if Policy.remembersElements { policy.release() }
-            return true
+            return (dropped, remembered)
         }
-        if first { signal() }
+        guard let released else { return }
+        // The dropped events and the remembered elements are released after unlocking: their
+        // deinitializers may call back into the subject.
+        withExtendedLifetime(released) {}
+        signal()
     }
 
     // MARK: - The emitting token

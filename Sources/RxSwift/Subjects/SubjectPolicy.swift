@@ -10,8 +10,9 @@ protocol SubjectPolicy {
     /// nothing, so its elements skip the lock entirely.
     static var remembersElements: Bool { get }
 
-    /// Remembers an accepted element.
-    mutating func accept(_ element: Element)
+    /// Remembers an accepted element; returns the element it stopped remembering, if any, so that
+    /// the caller releases it after unlocking (its deinitializer may call back into the subject).
+    mutating func accept(_ element: Element) -> Element?
 
     /// The elements a new subscriber receives first; `stopped` is the terminal event if there was one.
     func replay(stopped: Termination?) -> [Element]

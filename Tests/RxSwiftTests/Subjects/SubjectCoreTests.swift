@@ -1,3 +1,4 @@
+import Dispatch
 import RxSwift
 import RxTest
 import XCTest
@@ -207,4 +208,89 @@ final class SubjectCoreTests: RxLeakCheckingTestCase {
         first.dispose()
         second.dispose()
     }
+
+    // MARK: - Elements are released outside the subject's lock
+
+    func testBehaviorSubjectReleasesTheReplacedElementOutsideItsLock() {
+        let subject = BehaviorSubject<LockProbe.Tracked?>(value: nil)
+        let probe = LockProbe { _ = try? subject.value() }
+        subject.onNext(probe.make())
+        subject.onNext(nil)
+        XCTAssertEqual(probe.releases, 1)
+        XCTAssertEqual(probe.releasesUnderLock, 0)
+        subject.dispose()
+    }
+
+    func testReplaySubjectReleasesTheElementLeavingItsBufferOutsideItsLock() {
+        let subject = ReplaySubject<LockProbe.Tracked?>.create(bufferSize: 1)
+        let probe = LockProbe { subject.onNext(nil) }
+        subject.onNext(probe.make())
+        subject.onNext(nil)
+        XCTAssertEqual(probe.releases, 1)
+        XCTAssertEqual(probe.releasesUnderLock, 0)
+        subject.dispose()
+    }
+
+    func testDisposingAReplaySubjectReleasesItsBufferOutsideItsLock() {
+        let subject = ReplaySubject<LockProbe.Tracked?>.createUnbounded()
+        let probe = LockProbe { subject.onNext(nil) }
+        subject.onNext(probe.make())
+        subject.dispose()
+        XCTAssertEqual(probe.releases, 1)
+        XCTAssertEqual(probe.releasesUnderLock, 0)
+    }
+
+    func testDisposingASubjectReleasesQueuedElementsOutsideItsLock() {
+        let subject = PublishSubject<LockProbe.Tracked?>()
+        let probe = LockProbe { subject.onNext(nil) }
+        let subscription = subject.subscribe(onNext: { element in
+            guard element == nil else { return }
+            // Queued behind the delivery in progress, then dropped by the disposal.
+            subject.onNext(probe.make())
+            subject.dispose()
+        })
+        subject.onNext(nil)
+        XCTAssertEqual(probe.releases, 1)
+        XCTAssertEqual(probe.releasesUnderLock, 0)
+        subscription.dispose()
+    }
+}
+
+/// Makes elements whose deinitializer calls back into a subject (`touch`) from another thread: if
+/// the subject's lock is held while the element is released, that call cannot finish until the
+/// deinitializer returns, and the release counts as one under the lock. (Calling from the releasing
+/// thread itself would deadlock or trap instead of failing.)
+private final class LockProbe: @unchecked Sendable {
+    private let touch: @Sendable () -> Void
+    private(set) var releases = 0
+    private(set) var releasesUnderLock = 0
+
+    init(touch: @escaping () -> Void) {
+        let box = UncheckedSendableBox(touch)
+        self.touch = { box.value() }
+    }
+
+    func make() -> Tracked { Tracked(probe: self) }
+
+    fileprivate func released() {
+        let done = DispatchSemaphore(value: 0)
+        let touch = self.touch
+        DispatchQueue.global().async {
+            touch()
+            done.signal()
+        }
+        releases += 1
+        if done.wait(timeout: .now() + 2) == .timedOut { releasesUnderLock += 1 }
+    }
+
+    final class Tracked: @unchecked Sendable {
+        private let probe: LockProbe
+        init(probe: LockProbe) { self.probe = probe }
+        deinit { probe.released() }
+    }
+}
+
+private struct UncheckedSendableBox<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
 }
