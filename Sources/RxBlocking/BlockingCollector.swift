@@ -62,7 +62,18 @@ final class BlockingCollector<Element>: ObserverType, @unchecked Sendable {
     }
 
     private func subscribe() {
-        subscription.setDisposable(source.subscribe(self))
+        // Inside a trampoline, as RxSwift subscribes: a synchronous source (`from`, `generate`, …) then
+        // queues its steps behind the subscription instead of running them all inside `subscribe`,
+        // so `first()` can dispose it at the first element. Inside a running trampoline its steps
+        // queue anyway, so the subscription is made at once (not queued behind this blocked action).
+        guard CurrentThreadScheduler.isScheduleRequired else {
+            subscription.setDisposable(source.subscribe(self))
+            return
+        }
+        _ = CurrentThreadScheduler.instance.schedule(self) { collector in
+            collector.subscription.setDisposable(collector.source.subscribe(collector))
+            return Disposables.create()
+        }
     }
 
     func on(_ event: Event<Element>) {

@@ -120,6 +120,42 @@ final class BlockingCollectorTests: RxLeakCheckingTestCase {
         XCTAssertEqual(result, .success(0))
     }
 
+    func testMainThread_firstStopsASynchronousSourceAtTheFirstElement() throws {
+        let iterations = Atomic(0)
+        let source = Observable.generate(initialState: 0, condition: { $0 < 100_000 }) { state in
+            iterations.add(1, ordering: .relaxed)
+            return state + 1
+        }
+        XCTAssertEqual(try source.toBlocking(timeout: 5).first(), 0)
+        XCTAssertEqual(iterations.load(ordering: .relaxed), 0)
+    }
+
+    func testBackgroundThread_firstStopsASynchronousSourceAtTheFirstElement() {
+        let iterations = Atomic(0)
+        let result = onBackgroundThread {
+            try Observable.generate(initialState: 0, condition: { $0 < 100_000 }) { state in
+                iterations.add(1, ordering: .relaxed)
+                return state + 1
+            }
+            .toBlocking(timeout: 5).first() ?? -1
+        }
+        XCTAssertEqual(result, .success(0))
+        XCTAssertEqual(iterations.load(ordering: .relaxed), 0)
+    }
+
+    func testBackgroundThread_singleStopsASynchronousSourceAtTheSecondElement() {
+        let iterations = Atomic(0)
+        let result = onBackgroundThread {
+            try Observable.generate(initialState: 0, condition: { $0 < 100_000 }) { state in
+                iterations.add(1, ordering: .relaxed)
+                return state + 1
+            }
+            .toBlocking(timeout: 5).single()
+        }
+        XCTAssertEqual(result, .failure(.other))
+        XCTAssertEqual(iterations.load(ordering: .relaxed), 1)
+    }
+
     func testBackgroundThread_manyConcurrentWaits() {
         // Dedicated threads, not the global queue: waits that block its few worker threads would
         // starve the scheduler that has to deliver to them.
