@@ -53,6 +53,34 @@ final class BlockingCollectorTests: RxLeakCheckingTestCase {
         settleMainQueue()
     }
 
+    func testMainThread_mainSchedulerWorkQueuedBeforeTheWaitKeepsItsOrder() throws {
+        // An unrelated subscription observing on the main scheduler gets 1 queued before the main
+        // thread blocks and 2 while it blocks: it must still see 1 first.
+        let subject = PublishSubject<Int>()
+        let received = Mutex<[Int]>([])
+        let subscription = subject.observe(on: MainScheduler.instance)
+            .subscribe(onNext: { value in received.withAnnotatedLock { $0.append(value) } })
+        let queued = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            subject.onNext(1)
+            queued.signal()
+        }
+        queued.wait()
+        let wait = Observable<Int>.create { observer in
+            DispatchQueue.global().async {
+                subject.onNext(2)
+                observer.onCompleted()
+            }
+            return Disposables.create()
+        }
+        .observe(on: MainScheduler.instance)
+        XCTAssertEqual(try wait.toBlocking(timeout: 5).toArray(), [])
+        XCTAssertEqual(received.withAnnotatedLock { $0 }.first, 1)
+        settleMainQueue()
+        XCTAssertEqual(received.withAnnotatedLock { $0 }, [1, 2])
+        subscription.dispose()
+    }
+
     func testMainThread_timeoutWhileWaitingForTheMainScheduler() {
         let source = Observable<Int>.never().observe(on: MainScheduler.instance)
         assertTimesOut(try source.toBlocking(timeout: 0.05).toArray())

@@ -34,9 +34,11 @@ import Synchronization
     var isMainThread: Bool { false }
 #endif
 
-/// Where main-thread work goes: normally the main dispatch queue; while RxBlocking blocks the main
-/// thread, into a queue that the blocked thread drains itself, so that waiting on the main thread for
-/// a source that delivers on `MainScheduler` cannot deadlock.
+/// Where main-thread work goes: one FIFO queue, run by the main dispatch queue (each item posts one
+/// block there, which runs the oldest item) and, while RxBlocking blocks the main thread, by the
+/// blocked thread itself, so that waiting on the main thread for a source that delivers on
+/// `MainScheduler` cannot deadlock. Both run the same queue, so work keeps its order whoever runs
+/// it, including work queued before the main thread started to block.
 enum MainQueue {
     private struct Pump {
         var work = Queue<@Sendable () -> Void>()
@@ -46,33 +48,26 @@ enum MainQueue {
     private static let pump = Mutex(Pump())
     static let wakeUp = DispatchSemaphore(value: 0)
 
-    /// Runs `work` on the main thread, asynchronously.
+    /// Runs `work` on the main thread, asynchronously, after the work queued before it.
     static func async(_ work: @escaping @Sendable () -> Void) {
-        let pumped: Bool = pump.withAnnotatedLock { pump in
-            guard pump.depth > 0 else { return false }
+        let pumping: Bool = pump.withAnnotatedLock { pump in
             pump.work.enqueue(work)
-            return true
+            return pump.depth > 0
         }
-        if pumped {
-            wakeUp.signal()
-        } else {
-            DispatchQueue.main.async(execute: work)
-        }
+        if pumping { wakeUp.signal() }
+        // Finds nothing to run when a blocked main thread already ran the item.
+        DispatchQueue.main.async { runOldest() }
+    }
+
+    private static func runOldest() {
+        pump.withAnnotatedLock { $0.work.dequeue() }?()
     }
 
     /// Blocks the main thread until `isDone()` returns true or `deadline` passes, running the
     /// main-thread work that arrives meanwhile. Returns whether `isDone()` became true.
     static func pumpUntil(deadline: DispatchTime, _ isDone: () -> Bool) -> Bool {
         pump.withAnnotatedLock { $0.depth += 1 }
-        defer {
-            let leftover: [@Sendable () -> Void] = pump.withAnnotatedLock { pump in
-                pump.depth -= 1
-                guard pump.depth == 0 else { return [] }
-                defer { pump.work.removeAll() }
-                return pump.work.elements
-            }
-            for work in leftover { DispatchQueue.main.async(execute: work) }
-        }
+        defer { pump.withAnnotatedLock { $0.depth -= 1 } }
         while true {
             while let work = pump.withAnnotatedLock({ $0.work.dequeue() }) {
                 work()
