@@ -77,7 +77,9 @@ final class HotObservable<Element>: TestableObservable<Element>, @unchecked Send
             return key
         }
         return Disposables.create { [self] in
-            self.lock.withAnnotatedLock { _ in _ = self.observers.removeValue(forKey: key) }
+            let removed = self.lock.withAnnotatedLock { _ in UncheckedBox(self.observers.removeValue(forKey: key)) }
+            // Released after unlocking: the observer's captures may run code in their deinitializers.
+            withExtendedLifetime(removed) {}
             self.recordUnsubscription(index)
         }
     }
