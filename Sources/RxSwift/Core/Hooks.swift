@@ -26,6 +26,16 @@ public enum Hooks {
     }
 
     private static let state = Mutex(State())
+
+    /// Stores `value` and returns the hook it replaces, for the setter to release after unlocking:
+    /// a closure's captures may run code in their deinitializers.
+    private static func replace<Value: Sendable>(_ hook: WritableKeyPath<State, Value>, with value: Value) -> Value {
+        state.withAnnotatedLock { state in
+            let replaced = state[keyPath: hook]
+            state[keyPath: hook] = value
+            return replaced
+        }
+    }
     /// Read by every `subscribe(onNext:…)` without `onError`, so it is an atomic rather than behind
     /// the mutex.
     private static let recordCallStack = Atomic<Bool>(false)
@@ -34,14 +44,14 @@ public enum Hooks {
     /// the error and release builds ignore it.
     public static var defaultErrorHandler: DefaultErrorHandler {
         get { state.withAnnotatedLock { $0.defaultErrorHandler } }
-        set { state.withAnnotatedLock { $0.defaultErrorHandler = newValue } }
+        set { withExtendedLifetime(replace(\.defaultErrorHandler, with: newValue)) {} }
     }
 
     /// Returns the call stack recorded for a subscription when ``recordCallStackOnError`` is on; empty
     /// by default (the library cannot symbolicate without Foundation's `Thread`).
     public static var customCaptureSubscriptionCallstack: CustomCaptureSubscriptionCallstack {
         get { state.withAnnotatedLock { $0.customCaptureSubscriptionCallstack } }
-        set { state.withAnnotatedLock { $0.customCaptureSubscriptionCallstack = newValue } }
+        set { withExtendedLifetime(replace(\.customCaptureSubscriptionCallstack, with: newValue)) {} }
     }
 
     /// Whether `subscribe(onNext:…)` calls ``customCaptureSubscriptionCallstack`` when it subscribes, so
@@ -58,6 +68,6 @@ public enum Hooks {
     /// assertion failure; set it to log instead.
     public static var grammarViolationHandler: @Sendable (String) -> Void {
         get { state.withAnnotatedLock { $0.grammarViolationHandler } }
-        set { state.withAnnotatedLock { $0.grammarViolationHandler = newValue } }
+        set { withExtendedLifetime(replace(\.grammarViolationHandler, with: newValue)) {} }
     }
 }

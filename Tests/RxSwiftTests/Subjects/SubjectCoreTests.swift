@@ -260,7 +260,7 @@ final class SubjectCoreTests: RxLeakCheckingTestCase {
 /// the subject's lock is held while the element is released, that call cannot finish until the
 /// deinitializer returns, and the release counts as one under the lock. (Calling from the releasing
 /// thread itself would deadlock or trap instead of failing.)
-private final class LockProbe: @unchecked Sendable {
+final class LockProbe: @unchecked Sendable {
     private let touch: @Sendable () -> Void
     private(set) var releases = 0
     private(set) var releasesUnderLock = 0
