@@ -4,12 +4,36 @@
 /// creates the mutable state (sinks), so an `Observable` may be shared across threads and actors.
 /// Closures given to operators run on whatever thread delivers the events, as in RxSwift.
 public class Observable<Element>: ObservableType, @unchecked Sendable {
+    /// Whether subscribing may start synchronous emission scheduled on the current-thread trampoline
+    /// (`of`, `from`, `range`, `generate`, `repeatElement`, … and every operator downstream of one).
+    /// Such a chain is subscribed inside a trampoline, as RxSwift subscribes every chain, so that the
+    /// whole chain is in place before the first element and an early end (an error, `take`) stops the
+    /// source. Other chains skip the trampoline and its thread-local lookup (DESIGN §3).
+    ///
+    /// An operator passes on its source's value; a source whose emission is not known in advance
+    /// (`deferred`, `using`, a custom `ObservableType`) says `true`.
+    /// Set once, by the initializer of the subclass.
+    var needsTrampoline = false
+
     init() {}
 
     /// Subscribes `observer` to the sequence.
     public func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
     where Observer.Element == Element {
-        subscribe(sink: SinkObserver.sink(for: observer))
+        let sink = SinkObserver.sink(for: observer)
+        if mustSubscribeInTrampoline {
+            return CurrentThreadScheduler.instance.schedule(()) { _ in self.subscribe(sink: sink) }
+        }
+        return subscribe(sink: sink)
+    }
+
+    /// Whether a subscription made from outside the library (a `subscribe` call, `bind`, a test
+    /// scheduler) must run inside a new trampoline: the chain ``needsTrampoline`` and none is
+    /// running. Callers test it before building the escaping closure for the trampoline, so that the
+    /// usual subscription allocates nothing for it.
+    @inline(__always)
+    final var mustSubscribeInTrampoline: Bool {
+        needsTrampoline && CurrentThreadScheduler.isScheduleRequired
     }
 
     /// Returns `self`.

@@ -25,7 +25,14 @@ extension ObservableType {
         let sink = ClosureSink(
             onNext: onNext, onError: onError, onCompleted: onCompleted, callStack: callStack,
             subscription: subscription)
-        subscription.setUpstream(asObservable().subscribe(sink: sink))
+        let observable = asObservable()
+        if observable.mustSubscribeInTrampoline {
+            return CurrentThreadScheduler.instance.schedule(()) { _ in
+                subscription.setUpstream(observable.subscribe(sink: sink))
+                return subscription
+            }
+        }
+        subscription.setUpstream(observable.subscribe(sink: sink))
         return subscription
     }
 

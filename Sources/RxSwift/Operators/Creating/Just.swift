@@ -32,6 +32,8 @@ final class JustScheduledObservable<Element>: Observable<Element>, @unchecked Se
     init(element: Element, scheduler: ImmediateSchedulerType) {
         self.element = element
         self.scheduler = scheduler
+        super.init()
+        needsTrampoline = scheduler is CurrentThreadScheduler
     }
 
     override func subscribe(sink downstream: Sink<Element>) -> Disposable {

@@ -20,9 +20,19 @@ final class RangeObservable<Element: RxAbstractInteger>: Observable<Element>, @u
         self.start = start
         self.count = count
         self.scheduler = scheduler
+        super.init()
+        needsTrampoline = scheduler is CurrentThreadScheduler
     }
 
     override func subscribe(sink downstream: Sink<Element>) -> Disposable {
+        // Outside a trampoline, start one first (see `Observable.needsTrampoline`).
+        if mustSubscribeInTrampoline {
+            return CurrentThreadScheduler.instance.schedule(()) { [self] _ in run(downstream) }
+        }
+        return run(downstream)
+    }
+
+    private func run(_ downstream: Sink<Element>) -> Disposable {
         let sink = SourceSink(downstream: downstream)
         let start = self.start
         let count = self.count
@@ -72,9 +82,19 @@ final class GenerateObservable<Element>: Observable<Element>, @unchecked Sendabl
         self.condition = condition
         self.iterate = iterate
         self.scheduler = scheduler
+        super.init()
+        needsTrampoline = scheduler is CurrentThreadScheduler
     }
 
     override func subscribe(sink downstream: Sink<Element>) -> Disposable {
+        // Outside a trampoline, start one first (see `Observable.needsTrampoline`).
+        if mustSubscribeInTrampoline {
+            return CurrentThreadScheduler.instance.schedule(()) { [self] _ in run(downstream) }
+        }
+        return run(downstream)
+    }
+
+    private func run(_ downstream: Sink<Element>) -> Disposable {
         let sink = SourceSink(downstream: downstream)
         let condition = self.condition
         let iterate = self.iterate

@@ -42,9 +42,19 @@ final class SequenceObservable<Source: Sequence>: Observable<Source.Element>, @u
     init(elements: Source, scheduler: ImmediateSchedulerType) {
         self.elements = elements
         self.scheduler = scheduler
+        super.init()
+        needsTrampoline = scheduler is CurrentThreadScheduler
     }
 
     override func subscribe(sink downstream: Sink<Source.Element>) -> Disposable {
+        // Outside a trampoline, start one first (see `Observable.needsTrampoline`).
+        if mustSubscribeInTrampoline {
+            return CurrentThreadScheduler.instance.schedule(()) { [self] _ in run(downstream) }
+        }
+        return run(downstream)
+    }
+
+    private func run(_ downstream: Sink<Source.Element>) -> Disposable {
         let sink = SourceSink(downstream: downstream)
         sink.setUpstream(
             scheduler.scheduleRecursive(elements.makeIterator()) { iterator, recurse in

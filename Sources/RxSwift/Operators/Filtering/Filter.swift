@@ -16,6 +16,8 @@ final class FilterObservable<Element>: Observable<Element>, @unchecked Sendable 
     init(source: Observable<Element>, predicate: @escaping (Element) throws -> Bool) {
         self.source = source
         self.predicate = predicate
+        super.init()
+        needsTrampoline = source.needsTrampoline
     }
 
     override func subscribe(sink downstream: Sink<Element>) -> Disposable {

@@ -16,6 +16,8 @@ final class MapObservable<Source, Result>: Observable<Result>, @unchecked Sendab
     init(source: Observable<Source>, transform: @escaping (Source) throws -> Result) {
         self.source = source
         self.transform = transform
+        super.init()
+        needsTrampoline = source.needsTrampoline
     }
 
     override func subscribe(sink downstream: Sink<Result>) -> Disposable {

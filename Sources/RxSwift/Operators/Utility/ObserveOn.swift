@@ -41,6 +41,8 @@ final class ObserveOnObservable<Element>: Observable<Element>, @unchecked Sendab
     init(source: Observable<Element>, scheduler: ImmediateSchedulerType) {
         self.source = source
         self.scheduler = scheduler
+        super.init()
+        needsTrampoline = source.needsTrampoline || scheduler is CurrentThreadScheduler
     }
 
     override func subscribe(sink downstream: Sink<Element>) -> Disposable {
@@ -158,6 +160,8 @@ final class ObserveOnSerialDispatchQueueObservable<Element>: Observable<Element>
     init(source: Observable<Element>, scheduler: SerialDispatchQueueScheduler) {
         self.source = source
         self.scheduler = scheduler
+        super.init()
+        needsTrampoline = source.needsTrampoline
     }
 
     override func subscribe(sink downstream: Sink<Element>) -> Disposable {

@@ -20,6 +20,8 @@ final class SubscribeOnObservable<Element>: Observable<Element>, @unchecked Send
     init(source: Observable<Element>, scheduler: ImmediateSchedulerType) {
         self.source = source
         self.scheduler = scheduler
+        super.init()
+        needsTrampoline = source.needsTrampoline || scheduler is CurrentThreadScheduler
     }
 
     override func subscribe(sink downstream: Sink<Element>) -> Disposable {
