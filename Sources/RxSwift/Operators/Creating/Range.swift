@@ -11,28 +11,17 @@ extension ObservableType where Element: RxAbstractInteger {
     }
 }
 
-final class RangeObservable<Element: RxAbstractInteger>: Observable<Element>, @unchecked Sendable {
+final class RangeObservable<Element: RxAbstractInteger>: RecursiveSource<Element>, @unchecked Sendable {
     private let start: Element
     private let count: Element
-    private let scheduler: ImmediateSchedulerType
 
     init(start: Element, count: Element, scheduler: ImmediateSchedulerType) {
         self.start = start
         self.count = count
-        self.scheduler = scheduler
-        super.init()
-        needsTrampoline = scheduler is CurrentThreadScheduler
+        super.init(scheduler: scheduler)
     }
 
-    override func subscribe(sink downstream: Sink<Element>) -> Disposable {
-        // Outside a trampoline, start one first (see `Observable.needsTrampoline`).
-        if mustSubscribeInTrampoline {
-            return CurrentThreadScheduler.instance.schedule(()) { [self] _ in run(downstream) }
-        }
-        return run(downstream)
-    }
-
-    private func run(_ downstream: Sink<Element>) -> Disposable {
+    override func run(_ downstream: Sink<Element>) -> Disposable {
         let sink = SourceSink(downstream: downstream)
         let start = self.start
         let count = self.count
@@ -68,11 +57,10 @@ extension ObservableType {
     }
 }
 
-final class GenerateObservable<Element>: Observable<Element>, @unchecked Sendable {
+final class GenerateObservable<Element>: RecursiveSource<Element>, @unchecked Sendable {
     private let initialState: Element
     private let condition: (Element) throws -> Bool
     private let iterate: (Element) throws -> Element
-    private let scheduler: ImmediateSchedulerType
 
     init(
         initialState: Element, condition: @escaping (Element) throws -> Bool,
@@ -81,20 +69,10 @@ final class GenerateObservable<Element>: Observable<Element>, @unchecked Sendabl
         self.initialState = initialState
         self.condition = condition
         self.iterate = iterate
-        self.scheduler = scheduler
-        super.init()
-        needsTrampoline = scheduler is CurrentThreadScheduler
+        super.init(scheduler: scheduler)
     }
 
-    override func subscribe(sink downstream: Sink<Element>) -> Disposable {
-        // Outside a trampoline, start one first (see `Observable.needsTrampoline`).
-        if mustSubscribeInTrampoline {
-            return CurrentThreadScheduler.instance.schedule(()) { [self] _ in run(downstream) }
-        }
-        return run(downstream)
-    }
-
-    private func run(_ downstream: Sink<Element>) -> Disposable {
+    override func run(_ downstream: Sink<Element>) -> Disposable {
         let sink = SourceSink(downstream: downstream)
         let condition = self.condition
         let iterate = self.iterate

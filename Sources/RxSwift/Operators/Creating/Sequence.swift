@@ -35,26 +35,15 @@ extension ObservableType {
 
 /// Emits a sequence's elements one scheduled step at a time (so a trampoline interleaves it fairly
 /// with other sources, as in RxSwift).
-final class SequenceObservable<Source: Sequence>: Observable<Source.Element>, @unchecked Sendable {
+final class SequenceObservable<Source: Sequence>: RecursiveSource<Source.Element>, @unchecked Sendable {
     private let elements: Source
-    private let scheduler: ImmediateSchedulerType
 
     init(elements: Source, scheduler: ImmediateSchedulerType) {
         self.elements = elements
-        self.scheduler = scheduler
-        super.init()
-        needsTrampoline = scheduler is CurrentThreadScheduler
+        super.init(scheduler: scheduler)
     }
 
-    override func subscribe(sink downstream: Sink<Source.Element>) -> Disposable {
-        // Outside a trampoline, start one first (see `Observable.needsTrampoline`).
-        if mustSubscribeInTrampoline {
-            return CurrentThreadScheduler.instance.schedule(()) { [self] _ in run(downstream) }
-        }
-        return run(downstream)
-    }
-
-    private func run(_ downstream: Sink<Source.Element>) -> Disposable {
+    override func run(_ downstream: Sink<Source.Element>) -> Disposable {
         let sink = SourceSink(downstream: downstream)
         sink.setUpstream(
             scheduler.scheduleRecursive(elements.makeIterator()) { iterator, recurse in
