@@ -20,7 +20,7 @@ public class TestableObservable<Element>: ObservableType, @unchecked Sendable {
 
     /// The subscriptions made so far, with their subscribe and unsubscribe times.
     public var subscriptions: [Subscription] {
-        lock.withAnnotatedLock { _ in recordedSubscriptions }
+        lock.locked { recordedSubscriptions }
     }
 
     /// Subscribes `observer` (implemented by the hot and cold kinds).
@@ -32,7 +32,7 @@ public class TestableObservable<Element>: ObservableType, @unchecked Sendable {
     /// Records a subscription at the current time; returns its index.
     func recordSubscription() -> Int {
         let now = testScheduler.clock
-        return lock.withAnnotatedLock { _ in
+        return lock.locked {
             recordedSubscriptions.append(Subscription(now))
             return recordedSubscriptions.count - 1
         }
@@ -41,7 +41,7 @@ public class TestableObservable<Element>: ObservableType, @unchecked Sendable {
     /// Records the end of subscription `index` at the current time.
     func recordUnsubscription(_ index: Int) {
         let now = testScheduler.clock
-        lock.withAnnotatedLock { _ in
+        lock.locked {
             let subscribed = recordedSubscriptions[index].subscribe
             recordedSubscriptions[index] = Subscription(subscribed, now)
         }
@@ -56,12 +56,11 @@ final class HotObservable<Element>: TestableObservable<Element>, @unchecked Send
     override init(testScheduler: TestScheduler, recordedEvents: [Recorded<Event<Element>>]) {
         super.init(testScheduler: testScheduler, recordedEvents: recordedEvents)
         for recorded in recordedEvents {
-            let event = UncheckedBox(recorded.value)
+            let event = recorded.value
             testScheduler.scheduleAt(recorded.time) { [weak self] in
                 guard let self else { return }
-                let current = self.lock.withAnnotatedLock { _ in UncheckedBox(self.observers.sorted { $0.key < $1.key })
-                }
-                for (_, observer) in current.value { observer.on(event.value) }
+                let current = self.lock.locked { self.observers.sorted { $0.key < $1.key } }
+                for (_, observer) in current { observer.on(event) }
             }
         }
     }
@@ -69,15 +68,14 @@ final class HotObservable<Element>: TestableObservable<Element>, @unchecked Send
     override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
     where Observer.Element == Element {
         let index = recordSubscription()
-        let box = UncheckedBox(AnyObserver(observer))
-        let key: Int = lock.withAnnotatedLock { _ in
+        let key: Int = lock.locked {
             let key = nextKey
             nextKey += 1
-            observers[key] = box.value
+            observers[key] = AnyObserver(observer)
             return key
         }
         return Disposables.create { [self] in
-            let removed = self.lock.withAnnotatedLock { _ in UncheckedBox(self.observers.removeValue(forKey: key)) }
+            let removed = self.lock.locked { self.observers.removeValue(forKey: key) }
             // Released after unlocking: the observer's captures may run code in their deinitializers.
             withExtendedLifetime(removed) {}
             self.recordUnsubscription(index)
@@ -92,9 +90,9 @@ final class ColdObservable<Element>: TestableObservable<Element>, @unchecked Sen
         let index = recordSubscription()
         let composite = CompositeDisposable()
         for recorded in recordedEvents {
-            let event = UncheckedBox(recorded.value)
+            let event = recorded.value
             let scheduled = testScheduler.scheduleRelativeVirtual((), dueTime: recorded.time) { _ in
-                observer.on(event.value)
+                observer.on(event)
                 return Disposables.create()
             }
             _ = composite.insert(scheduled)

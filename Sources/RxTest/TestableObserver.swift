@@ -15,22 +15,12 @@ public final class TestableObserver<Element>: ObserverType, @unchecked Sendable 
 
     /// The events received so far, with their times.
     public var events: [Recorded<Event<Element>>] {
-        lock.withAnnotatedLock { _ in UncheckedBox(recorded) }.value
+        lock.locked { recorded }
     }
 
     /// Records `event` at the scheduler's current time.
     public func on(_ event: Event<Element>) {
         let time = scheduler.clock
-        lock.withAnnotatedLock { _ in
-            let box = UncheckedBox(event)
-            recorded.append(Recorded(time: time, value: box.value))
-        }
+        lock.locked { recorded.append(Recorded(time: time, value: event)) }
     }
-}
-
-/// Moves non-`Sendable` values across `Mutex.withLock`'s `sending` boundary; the mutex itself is what
-/// makes the access safe.
-struct UncheckedBox<Value>: @unchecked Sendable {
-    let value: Value
-    init(_ value: Value) { self.value = value }
 }

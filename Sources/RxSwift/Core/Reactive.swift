@@ -37,14 +37,12 @@ extension ReactiveCompatible {
     public static var rx: Reactive<Self>.Type {
         get { Reactive<Self>.self }
         // Setting is allowed so that `rx` can be used on mutable values, as in RxSwift.
-        // swiftlint:disable:next unused_setter_value
         set {}
     }
 
     /// Reactive extensions of the value.
     public var rx: Reactive<Self> {
         get { Reactive(self) }
-        // swiftlint:disable:next unused_setter_value
         set {}
     }
 }

@@ -37,8 +37,3 @@ public enum VirtualTimeComparison: Sendable {
     /// The left time is later.
     case greaterThan
 }
-
-extension VirtualTimeComparison {
-    var lessThen: Bool { self == .lessThan }
-    var greaterThan: Bool { self == .greaterThan }
-}
