@@ -39,10 +39,13 @@ final class RecursiveScheduler<State, Scheduler: ImmediateSchedulerType>: Dispos
         }
         guard let key else { return }
         let run: (State) -> Disposable = { [self] state in
-            let disposed: Bool = self.pending.withAnnotatedLock { pending in
-                if pending.disposables.removeValue(forKey: key) == nil { pending.ranEarly.insert(key) }
-                return pending.disposed
+            let (disposed, finished): (Bool, Disposable?) = self.pending.withAnnotatedLock { pending in
+                let finished = pending.disposables.removeValue(forKey: key)
+                if finished == nil { pending.ranEarly.insert(key) }
+                return (pending.disposed, finished)
             }
+            // Released after unlocking: a scheduler's disposable may run code when it goes away.
+            withExtendedLifetime(finished) {}
             if !disposed { self.action(state, self) }
             return Disposables.create()
         }
