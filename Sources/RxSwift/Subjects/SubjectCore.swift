@@ -1,50 +1,64 @@
 import Synchronization
 
-/// The shared engine of the subjects: a drain-loop serializer (DESIGN §4).
+/// The shared engine of the subjects: one lock for the accepted state, and an *emitting* flag that
+/// serializes the senders (DESIGN §4).
 ///
-/// Whoever raises `workInProgress` from 0 holds the *emitting token* and delivers; events that
-/// arrive meanwhile, from other threads or re-entrantly from an observer, are queued and counted, and
-/// the token holder delivers them in order before it gives the token back. Nothing blocks, no lock is
-/// held while observers run, and every observer sees the same order.
+/// Who delivers:
+/// - A sender (`next`, `terminate`) that finds no other sender emitting raises the flag and delivers
+///   on its own thread, before returning, to the observers subscribed when its event was accepted
+///   (a snapshot of the observer array, taken under the lock). A sender that finds the flag raised
+///   (another thread, or re-entrantly from an observer) queues its event with its snapshot and
+///   returns; the emitting sender delivers it before lowering the flag.
+/// - `subscribe` never touches the flag. It registers the new observer as *catching up*, delivers the
+///   replay (current value, buffer) on the subscribing thread, then the events accepted meanwhile
+///   (which senders add to that observer's own list rather than to their snapshots), and joins the
+///   observer array once the list is empty: no gap, no duplicate, no overlap, and nothing delivered
+///   to anyone else.
+/// - Unsubscribing and `dispose()` deliver nothing. An observer's sink (the subscriber's closures)
+///   is released by whoever may be calling it: at once when no sender is emitting, by the emitting
+///   sender between two events otherwise, by the subscribing thread while it catches up.
 ///
-/// Two kinds of state:
-/// - *accepted* state (`policy`, `acceptedStop`, `disposed`, the queue) changes when an event is
-///   accepted, under `lock`; it decides what is dropped and what a new subscriber is replayed;
-/// - *delivery* state (the observer array, `deliveredStop`) belongs to the token holder alone, and
-///   is handed from one holder to the next by the acquire/release operations on `workInProgress`.
+/// Nothing keeps itself alive: the core's deinitializer releases the sinks of observers nobody
+/// unsubscribed (subscription → sink → subscription is a cycle that only the core can break).
 ///
-/// `PublishSubject`'s elements take the fast path: one compare-and-swap to take the token, delivery
-/// to the array the token holder owns (no copy, no lock, no generic metadata), one atomic decrement
-/// to give it back (DESIGN §3). Everything else goes through the queue.
-///
-/// Delivery checks each subscription's disposed flag, so an observer unsubscribed from inside
-/// another observer's `onNext` does not receive the rest of that event (RxSwift would deliver it).
-///
-/// Thread-safety: accepted state is guarded by `lock`, delivery state by the emitting token (hence
-/// `@exclusivity(unchecked)` on both: the dynamic checks would cost more than an emission);
-/// `workInProgress`, `isDisposedFlag` and `observerCount` are atomics.
+/// Thread-safety: every `@exclusivity(unchecked)` property is guarded by `lock`; `isDisposedFlag` and
+/// `observerCount` are atomics mirrored from it for lock-free reads. Observer sinks are called only
+/// by the emitting sender (live observers) or the catching-up subscriber (its own observer).
 final class SubjectCore<Policy: SubjectPolicy>: SubjectCoreBase, @unchecked Sendable {
     typealias Element = Policy.Element
 
+    /// An event accepted while another sender was emitting, with the observers it goes to.
     enum Pending {
-        case next(Element)
-        case terminate(Termination, elementsBefore: [Element])
-        case add(SubjectObserver, replay: [Element])
-        case remove(SubjectObserver)
-        case dispose
+        case next(Element, ContiguousArray<SubjectObserver>)
+        case terminate(Termination, elementsBefore: [Element], ContiguousArray<SubjectObserver>)
     }
 
-    private let workInProgress = Atomic<Int>(0)
+    /// An event accepted while an observer was catching up, kept for that observer alone.
+    enum CatchUpItem {
+        case next(Element)
+        case terminate(Termination)
+    }
+
+    struct CatchUp {
+        let observer: SubjectObserver
+        var items: [CatchUpItem] = []
+    }
+
+    private let lock = Mutex<Void>(())
     private let isDisposedFlag = Atomic<Bool>(false)
     private let observerCount = Atomic<Int>(0)
 
-    private let lock = Mutex<Void>(())
     @exclusivity(unchecked) private var policy: Policy
     @exclusivity(unchecked) private var acceptedStop: Termination?
-    @exclusivity(unchecked) private var pending = Queue<Pending>()
-
     @exclusivity(unchecked) private var observers: ContiguousArray<SubjectObserver> = []
-    @exclusivity(unchecked) private var deliveredStop = false
+    @exclusivity(unchecked) private var emitting = false
+    @exclusivity(unchecked) private var pending = Queue<Pending>()
+    /// `pending.count`, readable without the generic `Pending` metadata (the hot path tests it).
+    @exclusivity(unchecked) private var pendingCount = 0
+    /// Unsubscribed observers whose sinks the emitting sender releases between two events.
+    @exclusivity(unchecked) private var retired: [SubjectObserver] = []
+    @exclusivity(unchecked) private var catchUps: [CatchUp] = []
+    @exclusivity(unchecked) private var catchUpCount = 0
 
     /// The core lives exactly as long as its subject, so it is what counts the subject as a live
     /// resource (debug builds).
@@ -55,11 +69,19 @@ final class SubjectCore<Policy: SubjectPolicy>: SubjectCoreBase, @unchecked Send
         #endif
     }
 
-    #if DEBUG
-        deinit {
-            Resources.decrementTotal()
+    deinit {
+        // Nobody can be emitting or catching up: both hold the core.
+        for observer in observers { observer.releaseSink() }
+        for observer in retired { observer.releaseSink() }
+        while let item = pending.dequeue() {
+            if case .terminate(_, _, let stopped) = item {
+                for observer in stopped { observer.releaseSink() }
+            }
         }
-    #endif
+        #if DEBUG
+            Resources.decrementTotal()
+        #endif
+    }
 
     /// Delivers a public `Event` through the split interface.
     func on(_ event: Event<Element>) {
@@ -78,150 +100,136 @@ final class SubjectCore<Policy: SubjectPolicy>: SubjectCoreBase, @unchecked Send
         lock.locked { body(policy, acceptedStop, isDisposed) }
     }
 
+    // MARK: - Senders
+
     func next(_ element: Element) {
-        if !Policy.remembersElements && Policy.deliversElements {
-            if tryTakeToken() {
-                deliverOwned(element)
-                giveTokenBack()
-            } else {
-                enqueueNext(element)
+        guard !Policy.remembersElements && Policy.deliversElements else { return acceptNext(element) }
+        let snapshot: ContiguousArray<SubjectObserver>? = lock.locked {
+            if acceptedStop != nil || isDisposed { return nil }
+            if catchUpCount > 0 { appendToCatchUpsLocked(element) }
+            if emitting {
+                enqueueNextLocked(element)
+                return nil
             }
-            return
+            emitting = true
+            return observers
         }
-        acceptNext(element)
+        guard let snapshot else { return }
+        deliver(element, to: snapshot)
+        endEmission()
     }
 
-    /// The path of the subjects that remember elements; out of line like ``enqueueNext(_:)``.
+    /// The path of the subjects that remember elements; out of line so that `PublishSubject`'s path
+    /// never fetches the metadata of `Element?`.
     @inline(never)
     private func acceptNext(_ element: Element) {
-        let (path, replaced): (SubjectNextPath, Element?) = lock.locked {
-            if isDisposed || acceptedStop != nil { return (.dropped, nil) }
+        let (snapshot, replaced): (ContiguousArray<SubjectObserver>?, Element?) = lock.locked {
+            if acceptedStop != nil || isDisposed { return (nil, nil) }
             let replaced = policy.accept(element)
-            if !Policy.deliversElements { return (.dropped, replaced) }
-            if tryTakeToken() { return (.token, replaced) }
-            pending.enqueue(.next(element))
-            return (.queued, replaced)
+            if !Policy.deliversElements { return (nil, replaced) }
+            if catchUpCount > 0 { appendToCatchUpsLocked(element) }
+            if emitting {
+                enqueueNextLocked(element)
+                return (nil, replaced)
+            }
+            emitting = true
+            return (observers, replaced)
         }
         // Released after unlocking: its deinitializer may call back into the subject.
         withExtendedLifetime(replaced) {}
-        switch path {
-        case .dropped:
-            return
-        case .token:
-            deliverOwned(element)
-            giveTokenBack()
-        case .queued:
-            signal()
-        }
+        guard let snapshot else { return }
+        deliver(element, to: snapshot)
+        endEmission()
     }
 
     func terminate(_ termination: Termination) {
-        let accepted: Bool = lock.locked {
-            if isDisposed || acceptedStop != nil { return false }
+        let accepted: (ContiguousArray<SubjectObserver>, [Element])? = lock.locked {
+            if acceptedStop != nil || isDisposed { return nil }
             acceptedStop = termination
-            pending.enqueue(.terminate(termination, elementsBefore: policy.elementsBefore(termination)))
-            return true
-        }
-        if accepted { signal() }
-    }
-
-    /// Subscribes `sink`. A stopped or disposed subject delivers its replay and terminal event (or
-    /// `RxError.disposed`) at once and returns an empty disposable; otherwise the sink joins in queue
-    /// order, receiving its replay and then exactly the events accepted after it.
-    func subscribe(_ sink: Sink<Element>, owner: AnyObject) -> Disposable {
-        let observer = SubjectObserver(sink: sink, core: self)
-        let stopped: ([Element], Termination)? = lock.locked {
-            if isDisposed { return ([], .error(RxError.disposed(object: owner))) }
-            let replay = policy.replay(stopped: acceptedStop)
-            if let acceptedStop { return (replay, acceptedStop) }
-            pending.enqueue(.add(observer, replay: replay))
-            return nil
-        }
-        if let (replay, termination) = stopped {
-            for element in replay { sink.next(element) }
-            sink.terminate(termination)
-            return Disposables.create()
-        }
-        signal()
-        return observer
-    }
-
-    override func unsubscribe(_ observer: SubjectObserver) {
-        lock.locked { pending.enqueue(.remove(observer)) }
-        signal()
-    }
-
-    /// Releases every observer; later events are ignored and later subscribers get `RxError.disposed`.
-    func dispose() {
-        let released: (dropped: Queue<Pending>, remembered: Policy)? = lock.locked {
-            if isDisposedFlag.exchange(true, ordering: .acquiringAndReleasing) { return nil }
-            let dropped = pending
-            pending = Queue()
-            pending.enqueue(.dispose)
-            let remembered = policy
-            if Policy.remembersElements { policy.release() }
-            return (dropped, remembered)
-        }
-        guard let released else { return }
-        // The dropped events and the remembered elements are released after unlocking: their
-        // deinitializers may call back into the subject.
-        withExtendedLifetime(released) {}
-        signal()
-    }
-
-    // MARK: - The emitting token
-
-    @inline(__always)
-    private func tryTakeToken() -> Bool {
-        workInProgress.compareExchange(expected: 0, desired: 1, ordering: .acquiringAndReleasing).exchanged
-    }
-
-    /// Gives the token back after a fast-path delivery, unless work was signalled meanwhile.
-    @inline(__always)
-    private func giveTokenBack() {
-        if workInProgress.wrappingSubtract(1, ordering: .acquiringAndReleasing).newValue != 0 {
-            drain()
-        }
-    }
-
-    /// Counts one queued item; the thread that raises the count from 0 takes the token and drains.
-    private func signal() {
-        if workInProgress.wrappingAdd(1, ordering: .acquiringAndReleasing).oldValue == 0 {
-            drain()
-        }
-    }
-
-    /// Out of line so that the fast path never fetches the generic `Pending` metadata (the compiler
-    /// hoists such fetches to the entry of the function that builds the value).
-    @inline(never)
-    private func enqueueNext(_ element: Element) {
-        let accepted: Bool = lock.locked {
-            if isDisposed || acceptedStop != nil { return false }
-            pending.enqueue(.next(element))
-            return true
-        }
-        if accepted { signal() }
-    }
-
-    /// Delivers queued work until the count of signals comes back to 0. The caller holds the token.
-    private func drain() {
-        var missed = workInProgress.load(ordering: .acquiring)
-        while true {
-            while let item = lock.locked({ pending.dequeue() }) {
-                handle(item)
+            let elements = policy.elementsBefore(termination)
+            let stopped = observers
+            observers = []
+            if catchUpCount > 0 {
+                for index in catchUps.indices {
+                    catchUps[index].items.append(contentsOf: elements.map { .next($0) })
+                    catchUps[index].items.append(.terminate(termination))
+                }
             }
-            missed = workInProgress.wrappingSubtract(missed, ordering: .acquiringAndReleasing).newValue
-            if missed == 0 { return }
+            updateObserverCountLocked()
+            if emitting {
+                pending.enqueue(.terminate(termination, elementsBefore: elements, stopped))
+                pendingCount += 1
+                return nil
+            }
+            emitting = true
+            return (stopped, elements)
+        }
+        guard let (stopped, elements) = accepted else { return }
+        deliverTermination(termination, elementsBefore: elements, to: stopped)
+        endEmission()
+    }
+
+    @inline(never)
+    private func enqueueNextLocked(_ element: Element) {
+        pending.enqueue(.next(element, observers))
+        pendingCount += 1
+    }
+
+    @inline(never)
+    private func appendToCatchUpsLocked(_ element: Element) {
+        for index in catchUps.indices {
+            catchUps[index].items.append(.next(element))
         }
     }
 
-    // MARK: - Delivery (token holder only)
+    /// Lowers the emitting flag, unless events were queued or observers retired meanwhile.
+    @inline(__always)
+    private func endEmission() {
+        let more: Bool = lock.locked {
+            if pendingCount == 0 && retired.isEmpty {
+                emitting = false
+                return false
+            }
+            return true
+        }
+        if more { drain() }
+    }
 
-    private func deliverOwned(_ element: Element) {
-        if deliveredStop || isDisposed { return }
-        // The token holder owns `observers`: nothing replaces it during this loop (re-entrant changes
-        // are queued), so its storage is walked in place, without retaining the array or its entries.
-        observers.withUnsafeBufferPointer { entries in
+    /// Delivers queued events and releases retired sinks until there are none, then lowers the flag.
+    /// The caller is the emitting sender.
+    @inline(never)
+    private func drain() {
+        while true {
+            let (item, released): (Pending?, [SubjectObserver]) = lock.locked {
+                let released = retired
+                retired = []
+                if let item = pending.dequeue() {
+                    pendingCount -= 1
+                    return (item, released)
+                }
+                emitting = false
+                return (nil, released)
+            }
+            // Retired observers are in no snapshot still to be delivered, except as disposed entries
+            // that delivery skips, so their sinks are this thread's to release.
+            for observer in released { observer.releaseSink() }
+            guard let item else { return }
+            switch item {
+            case .next(let element, let snapshot):
+                deliver(element, to: snapshot)
+            case .terminate(let termination, let elements, let snapshot):
+                deliverTermination(termination, elementsBefore: elements, to: snapshot)
+            }
+        }
+    }
+
+    // MARK: - Delivery (the emitting sender only)
+
+    @inline(__always)
+    private func deliver(_ element: Element, to snapshot: ContiguousArray<SubjectObserver>) {
+        if isDisposedFlag.load(ordering: .relaxed) { return }
+        // The snapshot holds its entries, and each entry its sink, so neither is retained per call.
+        snapshot.withUnsafeBufferPointer { entries in
             for index in entries.indices {
                 Unmanaged.passUnretained(entries[index])._withUnsafeGuaranteedRef { observer in
                     if !observer.isDisposed { observer.withSink(of: Element.self) { $0.next(element) } }
@@ -230,54 +238,169 @@ final class SubjectCore<Policy: SubjectPolicy>: SubjectCoreBase, @unchecked Send
         }
     }
 
-    private func handle(_ item: Pending) {
-        switch item {
-        case .next(let element):
-            deliverOwned(element)
-        case .terminate(let termination, let elements):
-            if deliveredStop || isDisposed { return }
-            deliveredStop = true
-            let stopped = takeAllObservers()
-            for element in elements {
-                for observer in stopped where !observer.isDisposed {
-                    observer.withSink(of: Element.self) { $0.next(element) }
-                }
-            }
+    @inline(never)
+    private func deliverTermination(
+        _ termination: Termination, elementsBefore elements: [Element], to stopped: ContiguousArray<SubjectObserver>
+    ) {
+        for element in elements {
+            deliver(element, to: stopped)
+        }
+        if !isDisposed {
             for observer in stopped where !observer.isDisposed {
                 observer.withSink(of: Element.self) { $0.terminate(termination) }
             }
-            for observer in stopped { observer.releaseSink() }
-        case .add(let observer, let replay):
-            if observer.isDisposed || isDisposed {
+        }
+        // These observers left the array when the event was accepted: nobody else calls them.
+        for observer in stopped { observer.releaseSink() }
+    }
+
+    // MARK: - Subscribing and unsubscribing
+
+    /// Subscribes `sink`. A stopped or disposed subject delivers its replay and terminal event (or
+    /// `RxError.disposed`) at once and returns an empty disposable; otherwise the sink receives its
+    /// replay, then exactly the events accepted after it subscribed, the first of them on this thread.
+    func subscribe(_ sink: Sink<Element>, owner: AnyObject) -> Disposable {
+        let observer = SubjectObserver(sink: sink, core: self)
+        let start: (replay: [Element], stop: Termination?)? = lock.locked {
+            if isDisposed { return ([], .error(RxError.disposed(object: owner))) }
+            let replay = Policy.remembersElements ? policy.replay(stopped: acceptedStop) : []
+            if let acceptedStop { return (replay, acceptedStop) }
+            if replay.isEmpty {
+                observers.append(observer)
+                updateObserverCountLocked()
+                return nil
+            }
+            catchUps.append(CatchUp(observer: observer))
+            catchUpCount += 1
+            updateObserverCountLocked()
+            return (replay, nil)
+        }
+        guard let start else { return observer }
+        if let stop = start.stop {
+            observer.releaseSink()
+            for element in start.replay { sink.next(element) }
+            sink.terminate(stop)
+            return Disposables.create()
+        }
+        catchUp(observer, sink: sink, replay: start.replay)
+        return observer
+    }
+
+    /// Delivers `replay` and then what was accepted meanwhile to a new observer, on the subscribing
+    /// thread, until nothing is left and the observer joins the array.
+    @inline(never)
+    private func catchUp(_ observer: SubjectObserver, sink: Sink<Element>, replay: [Element]) {
+        #if DEBUG
+            SubjectTestHooks.catchingUp()
+        #endif
+        var items = replay.map { CatchUpItem.next($0) }
+        var terminated = false
+        while true {
+            for item in items {
+                if observer.isDisposed || terminated { break }
+                switch item {
+                case .next(let element):
+                    sink.next(element)
+                case .terminate(let termination):
+                    terminated = true
+                    sink.terminate(termination)
+                }
+            }
+            let more: [CatchUpItem]? = lock.locked {
+                let index = catchUps.firstIndex { $0.observer === observer }!
+                let done = terminated || observer.isDisposed || isDisposed
+                if !done && !catchUps[index].items.isEmpty {
+                    defer { catchUps[index].items = [] }
+                    return catchUps[index].items
+                }
+                catchUps.remove(at: index)
+                catchUpCount -= 1
+                if done {
+                    updateObserverCountLocked()
+                    return nil
+                }
+                observers.append(observer)
+                return []
+            }
+            guard let more else {
                 observer.releaseSink()
                 return
             }
-            observers.append(observer)
-            observerCount.store(observers.count, ordering: .releasing)
-            for element in replay where !observer.isDisposed {
-                observer.withSink(of: Element.self) { $0.next(element) }
-            }
-        case .remove(let observer):
+            if more.isEmpty { return }
+            items = more
+        }
+    }
+
+    override func unsubscribe(_ observer: SubjectObserver) {
+        let releaseNow: Bool = lock.locked {
             if let index = observers.firstIndex(where: { $0 === observer }) {
                 observers.remove(at: index)
-                observerCount.store(observers.count, ordering: .releasing)
+                updateObserverCountLocked()
+            } else if catchUpCount > 0 && catchUps.contains(where: { $0.observer === observer }) {
+                // The subscribing thread sees the disposed flag and releases it.
+                return false
             }
-            observer.releaseSink()
-        case .dispose:
-            for observer in takeAllObservers() { observer.releaseSink() }
+            if emitting {
+                retired.append(observer)
+                return false
+            }
+            return true
         }
+        if releaseNow { observer.releaseSink() }
     }
 
-    private func takeAllObservers() -> ContiguousArray<SubjectObserver> {
-        defer {
+    /// Releases every observer; later events are ignored and later subscribers get `RxError.disposed`.
+    func dispose() {
+        let released: (ContiguousArray<SubjectObserver>, Queue<Pending>, Policy)? = lock.locked {
+            if isDisposedFlag.exchange(true, ordering: .acquiringAndReleasing) { return nil }
+            var taken = observers
             observers = []
-            observerCount.store(0, ordering: .releasing)
+            let dropped = pending
+            pending = Queue()
+            pendingCount = 0
+            if emitting {
+                // The emitting sender may be calling them: it releases them between two events.
+                retired.append(contentsOf: taken)
+                taken = []
+                for item in dropped.elements {
+                    if case .terminate(_, _, let stopped) = item { retired.append(contentsOf: stopped) }
+                }
+            }
+            updateObserverCountLocked()
+            let remembered = policy
+            if Policy.remembersElements { policy.release() }
+            return (taken, dropped, remembered)
         }
-        return observers
+        guard let released else { return }
+        for observer in released.0 { observer.releaseSink() }
+        // The dropped events and the remembered elements are released after unlocking: their
+        // deinitializers may call back into the subject.
+        withExtendedLifetime(released) {}
+    }
+
+    private func updateObserverCountLocked() {
+        observerCount.store(observers.count + catchUpCount, ordering: .releasing)
     }
 }
 
-/// How `SubjectCore.next` proceeds after accepting an element under the lock.
-private enum SubjectNextPath {
-    case dropped, token, queued
-}
+#if DEBUG
+    /// Test-only pauses at the points where a race between threads decides an outcome, so that tests
+    /// can reproduce it deterministically.
+    enum SubjectTestHooks {
+        private static let onCatchingUp = Mutex<(@Sendable () -> Void)?>(nil)
+
+        /// Runs `body` whenever a new subscriber has registered and is about to receive its replay.
+        static func whileCatchingUp<Result>(_ hook: @escaping @Sendable () -> Void, _ body: () throws -> Result)
+            rethrows -> Result
+        {
+            onCatchingUp.withAnnotatedLock { $0 = hook }
+            defer { onCatchingUp.withAnnotatedLock { $0 = nil } }
+            return try body()
+        }
+
+        static func catchingUp() {
+            let hook = onCatchingUp.withAnnotatedLock { $0 }
+            hook?()
+        }
+    }
+#endif

@@ -16,21 +16,23 @@ class SubjectCoreBase {
 /// releases the sink (and so the subscriber's closures), as RxSwift does, even while the disposable
 /// itself is kept.
 ///
-/// Thread-safety: `disposed` is atomic and `core` immutable; `sink` is read and cleared only by the
-/// holder of the core's emitting token.
+/// Thread-safety: `disposed` is atomic and `core` immutable. The sink's address is an atomic word, so
+/// releasing it happens once whoever does it; the core guarantees that nobody is calling the sink
+/// when it is released (see ``SubjectCore``).
 final class SubjectObserver: Disposable, @unchecked Sendable {
-    /// Retained by hand, so that delivering reads it without a retain and release per element.
-    @exclusivity(unchecked) private var sink: Unmanaged<AnySink>?
+    /// The sink's address, retained by hand, so that delivering reads it without a retain and release
+    /// per element; 0 once released.
+    private let sinkAddress: Atomic<UInt>
     private weak let core: SubjectCoreBase?
     private let disposed = Atomic<Bool>(false)
 
     init(sink: AnySink, core: SubjectCoreBase) {
-        self.sink = Unmanaged.passRetained(sink)
+        sinkAddress = Atomic(UInt(bitPattern: Unmanaged.passRetained(sink).toOpaque()))
         self.core = core
     }
 
     deinit {
-        sink?.release()
+        releaseSink()
     }
 
     @inline(__always)
@@ -40,14 +42,17 @@ final class SubjectObserver: Disposable, @unchecked Sendable {
     /// same `Element`), without retaining it: the entry keeps it alive, and the caller holds the entry.
     @inline(__always)
     func withSink<Element>(of _: Element.Type, _ body: (Sink<Element>) -> Void) {
-        sink?._withUnsafeGuaranteedRef { body(unsafeDowncast($0, to: Sink<Element>.self)) }
+        guard let address = UnsafeRawPointer(bitPattern: sinkAddress.load(ordering: .acquiring)) else { return }
+        Unmanaged<AnySink>.fromOpaque(address)._withUnsafeGuaranteedRef {
+            body(unsafeDowncast($0, to: Sink<Element>.self))
+        }
     }
 
-    /// Drops the sink (token holder only).
+    /// Drops the sink, once. The caller makes sure nobody is calling it.
     func releaseSink() {
-        let released = sink
-        sink = nil
-        released?.release()
+        let address = sinkAddress.exchange(0, ordering: .acquiringAndReleasing)
+        guard let pointer = UnsafeRawPointer(bitPattern: address) else { return }
+        Unmanaged<AnySink>.fromOpaque(pointer).release()
     }
 
     func dispose() {

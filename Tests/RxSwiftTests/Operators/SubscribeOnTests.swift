@@ -24,12 +24,14 @@ final class SubscribeOnTests: RxLeakCheckingTestCase {
         XCTAssertEqual(disposedAt, 1001)
     }
 
+    // A testable observable is a hand-written `ObservableType`: as in RxSwift, it is subscribed
+    // directly and its subscription ends when the disposal scheduled after the terminal event runs.
     func testEventsAreNotMoved() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(150, 1), .next(210, 2), .next(220, 3), .completed(300)])
         let res = scheduler.start { xs.subscribe(on: scheduler) }
         XCTAssertEqual(res.events, [.next(210, 2), .next(220, 3), .completed(300)])
-        XCTAssertEqual(xs.subscriptions, [Subscription(201, 300)])
+        XCTAssertEqual(xs.subscriptions, [Subscription(201, 301)])
     }
 
     func testNever() {
@@ -45,7 +47,7 @@ final class SubscribeOnTests: RxLeakCheckingTestCase {
         let xs = scheduler.createHotObservable([.completed(300, Int.self)])
         let res = scheduler.start { xs.subscribe(on: scheduler) }
         XCTAssertEqual(res.events, [.completed(300)])
-        XCTAssertEqual(xs.subscriptions, [Subscription(201, 300)])
+        XCTAssertEqual(xs.subscriptions, [Subscription(201, 301)])
     }
 
     func testErrorUpstream() {
@@ -53,7 +55,7 @@ final class SubscribeOnTests: RxLeakCheckingTestCase {
         let xs = scheduler.createHotObservable([.next(210, 1), .error(300, testError)])
         let res = scheduler.start { xs.subscribe(on: scheduler) }
         XCTAssertEqual(res.events, [.next(210, 1), .error(300, testError)])
-        XCTAssertEqual(xs.subscriptions, [Subscription(201, 300)])
+        XCTAssertEqual(xs.subscriptions, [Subscription(201, 301)])
     }
 
     func testColdSourceStartsWhenSubscribedOnTheScheduler() {
@@ -61,7 +63,7 @@ final class SubscribeOnTests: RxLeakCheckingTestCase {
         let xs = scheduler.createColdObservable([.next(10, 1), .completed(20, Int.self)])
         let res = scheduler.start { xs.subscribe(on: scheduler) }
         XCTAssertEqual(res.events, [.next(211, 1), .completed(221)])
-        XCTAssertEqual(xs.subscriptions, [Subscription(201, 221)])
+        XCTAssertEqual(xs.subscriptions, [Subscription(201, 222)])
     }
 
     func testDisposedEarly() {
@@ -165,6 +167,15 @@ final class SubscribeOnTests: RxLeakCheckingTestCase {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.completed(300, Int.self)])
         _ = scheduler.start { xs.subscribeOn(scheduler) }
+        XCTAssertEqual(xs.subscriptions, [Subscription(201, 301)])
+    }
+
+    func testObservableSourceIsDisposedAtItsTerminalEvent() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .completed(300)])
+        let res = scheduler.start { xs.asObservable().subscribe(on: scheduler) }
+        XCTAssertEqual(res.events, [.next(210, 1), .completed(300)])
+        // `asObservable()` ends its own subscription at the terminal event, in RxSwift too.
         XCTAssertEqual(xs.subscriptions, [Subscription(201, 300)])
     }
 }

@@ -77,7 +77,7 @@ final class SubjectCoreTests: RxLeakCheckingTestCase {
         late?.dispose()
     }
 
-    func testBehaviorSubscriberAddedDuringDeliveryGetsTheValueAfterTheCurrentDelivery() {
+    func testBehaviorSubscriberAddedDuringDeliveryGetsTheValueInsideSubscribe() {
         let subject = BehaviorSubject(value: 0)
         var log: [String] = []
         var late: Disposable?
@@ -91,7 +91,8 @@ final class SubjectCoreTests: RxLeakCheckingTestCase {
         let second = subject.subscribe(onNext: { log.append("b\($0)") })
         subject.onNext(1)
         subject.onNext(2)
-        XCTAssertEqual(log, ["a0", "b0", "a1", "subscribed", "b1", "c1", "a2", "b2", "c2"])
+        // As in RxSwift: the replay is delivered on the subscribing thread before `subscribe` returns.
+        XCTAssertEqual(log, ["a0", "b0", "a1", "c1", "subscribed", "b1", "a2", "b2", "c2"])
         first.dispose()
         second.dispose()
         late?.dispose()
@@ -105,7 +106,7 @@ final class SubjectCoreTests: RxLeakCheckingTestCase {
             log.append("a\(value)")
             if value == 2 {
                 // 3 is queued (and buffered) before the new subscriber joins: it reaches the new
-                // subscriber once, through the replay.
+                // subscriber once, through the replay delivered inside `subscribe`.
                 subject.onNext(3)
                 late = subject.subscribe(onNext: { log.append("c\($0)") })
                 subject.onNext(4)
@@ -113,7 +114,7 @@ final class SubjectCoreTests: RxLeakCheckingTestCase {
         })
         subject.onNext(1)
         subject.onNext(2)
-        XCTAssertEqual(log, ["a1", "a2", "a3", "c2", "c3", "a4", "c4"])
+        XCTAssertEqual(log, ["a1", "a2", "c2", "c3", "a3", "a4", "c4"])
         first.dispose()
         late?.dispose()
     }
@@ -151,7 +152,7 @@ final class SubjectCoreTests: RxLeakCheckingTestCase {
         second.dispose()
     }
 
-    func testSubscriberAddedAndRemovedDuringDeliveryReceivesNothing() {
+    func testSubscriberAddedAndRemovedDuringDeliveryReceivesOnlyItsReplay() {
         let subject = BehaviorSubject(value: 0)
         var log: [String] = []
         let first = subject.subscribe(onNext: { value in
@@ -163,7 +164,7 @@ final class SubjectCoreTests: RxLeakCheckingTestCase {
         })
         subject.onNext(1)
         subject.onNext(2)
-        XCTAssertEqual(log, ["a0", "a1", "a2"])
+        XCTAssertEqual(log, ["a0", "a1", "cnext(1)", "a2"])
         first.dispose()
     }
 

@@ -2,8 +2,19 @@ extension ObservableType {
     /// Subscribes to the source (and disposes that subscription) on `scheduler`. Events are delivered
     /// wherever the source produces them; use ``observe(on:)`` to move delivery.
     /// RxJS: `subscribeOn`; Combine: `subscribe(on:)`.
+    ///
+    /// A hand-written `ObservableType` (RxTest's testable observables among them) is subscribed
+    /// directly, not through ``asObservable()``, as RxSwift does: its subscription then ends when the
+    /// disposal scheduled on `scheduler` runs, one tick after a terminal event on a test scheduler.
     public func subscribe(on scheduler: ImmediateSchedulerType) -> Observable<Element> {
-        SubscribeOnObservable(source: asObservable(), scheduler: scheduler)
+        if let observable = self as? Observable<Element> {
+            return SubscribeOnObservable(scheduler: scheduler, needsTrampoline: observable.needsTrampoline) {
+                observable.subscribe(sink: $0)
+            }
+        }
+        return SubscribeOnObservable(scheduler: scheduler, needsTrampoline: true) { [self] sink in
+            subscribe(SinkObserver(sink))
+        }
     }
 
     /// Deprecated spelling of ``subscribe(on:)``.
@@ -14,23 +25,26 @@ extension ObservableType {
 }
 
 final class SubscribeOnObservable<Element>: Observable<Element>, @unchecked Sendable {
-    private let source: Observable<Element>
+    private let subscribeSource: (Sink<Element>) -> Disposable
     private let scheduler: ImmediateSchedulerType
 
-    init(source: Observable<Element>, scheduler: ImmediateSchedulerType) {
-        self.source = source
+    init(
+        scheduler: ImmediateSchedulerType, needsTrampoline: Bool,
+        subscribeSource: @escaping (Sink<Element>) -> Disposable
+    ) {
+        self.subscribeSource = subscribeSource
         self.scheduler = scheduler
         super.init()
-        needsTrampoline = source.needsTrampoline || scheduler is CurrentThreadScheduler
+        self.needsTrampoline = needsTrampoline || scheduler is CurrentThreadScheduler
     }
 
     override func subscribe(sink downstream: Sink<Element>) -> Disposable {
         let sink = ForwardingSink(downstream: downstream)
-        let source = self.source
+        let subscribeSource = self.subscribeSource
         let scheduler = self.scheduler
         sink.setUpstream(
             scheduler.schedule(()) { _ in
-                ScheduledDisposable(scheduler: scheduler, disposable: source.subscribe(sink: sink))
+                ScheduledDisposable(scheduler: scheduler, disposable: subscribeSource(sink))
             })
         return sink
     }
