@@ -59,17 +59,30 @@ public func XCTAssertRecordedElements<Element: Equatable>(
 ///
 /// The count is global to the process: XCTest runs the tests of one process one after another, so
 /// the check is exact. Work released on other threads gets up to a second to finish.
+///
+/// Override ``failsOnGrammarViolations`` to also fail a test in which a source broke the Rx grammar
+/// (debug builds; see `Hooks.grammarViolationHandler`).
 open class RxLeakCheckingTestCase: XCTestCase {
     private var resourcesAtStart: Int32 = 0
+    private var grammarRecorder: GrammarViolationRecorder?
+
+    /// Whether a grammar violation reported during a test fails it. `false` by default: violations
+    /// are then reported as the process's handler says (printed to standard error by default).
+    open var failsOnGrammarViolations: Bool { false }
 
     /// Records the live-resource count the test starts with.
     open override func setUp() {
         super.setUp()
         resourcesAtStart = Resources.total
+        if failsOnGrammarViolations { grammarRecorder = GrammarViolationRecorder() }
     }
 
     /// Fails the test if the live-resource count did not come back to its start within a second.
     open override func tearDown() {
+        if let grammarRecorder {
+            for report in grammarRecorder.remove() { XCTFail(report) }
+            self.grammarRecorder = nil
+        }
         let expected = resourcesAtStart
         // On the main thread, let the run loop drain the main queue while waiting: work a test left
         // there (main-scheduler deliveries, disposals) would otherwise look like a leak.

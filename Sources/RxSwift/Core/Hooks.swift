@@ -1,5 +1,13 @@
 import Synchronization
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Global hooks: where unhandled errors and grammar violations are reported.
 ///
 /// Each hook is synchronized (a `Mutex`, or an atomic for the flag read on every subscription); set
@@ -20,9 +28,7 @@ public enum Hooks {
             #endif
         }
         var customCaptureSubscriptionCallstack: CustomCaptureSubscriptionCallstack = { [] }
-        var grammarViolationHandler: @Sendable (String) -> Void = { message in
-            assertionFailure(message)
-        }
+        var grammarViolationHandler: @Sendable (String) -> Void = Hooks.printingGrammarViolationHandler
     }
 
     private static let state = Mutex(State())
@@ -64,10 +70,27 @@ public enum Hooks {
 
     /// Called, in debug builds only, when a producer breaks the Rx contract through an observer the
     /// library handed out: a `next` after a terminal event, two terminal events, or delivery from two
-    /// threads at once or re-entrantly. Each offending subscription reports once. The default is an
-    /// assertion failure; set it to log instead.
+    /// threads at once or re-entrantly. Each offending source reports once, naming where it was
+    /// created. The offending events are dropped, as RxSwift drops them.
+    ///
+    /// The default, ``printingGrammarViolationHandler``, writes the report to standard error and lets
+    /// the program go on; set ``trappingGrammarViolationHandler`` to stop at the first violation, or
+    /// let RxTest turn violations into test failures (`RxLeakCheckingTestCase.failsOnGrammarViolations`,
+    /// `@Test(.grammarChecked)`).
     public static var grammarViolationHandler: @Sendable (String) -> Void {
         get { state.withAnnotatedLock { $0.grammarViolationHandler } }
         set { withExtendedLifetime(replace(\.grammarViolationHandler, with: newValue)) {} }
+    }
+
+    /// Writes a grammar violation report to standard error (the default handler).
+    public static let printingGrammarViolationHandler: @Sendable (String) -> Void = { message in
+        var line = message + "\n"
+        // `write` on the descriptor: the C `stderr` global is not concurrency-safe in Swift 6.
+        line.withUTF8 { bytes in _ = write(2, bytes.baseAddress, bytes.count) }
+    }
+
+    /// Stops the program at a grammar violation in debug builds (`assertionFailure`).
+    public static let trappingGrammarViolationHandler: @Sendable (String) -> Void = { message in
+        assertionFailure(message)
     }
 }

@@ -9,16 +9,39 @@ import Synchronization
 #endif
 
 #if DEBUG
+    /// Where a source that checks the grammar was created, and whether it has reported a violation
+    /// yet: each source reports once, however many subscriptions break the grammar.
+    final class GrammarSource: Sendable {
+        private let reported = Atomic<Bool>(false)
+        let file: StaticString
+        let line: UInt
+
+        init(file: StaticString, line: UInt) {
+            self.file = file
+            self.line = line
+        }
+
+        func report(_ problem: String) {
+            guard !reported.exchange(true, ordering: .acquiringAndReleasing) else { return }
+            Hooks.grammarViolationHandler("Rx grammar violation: \(problem) (`Observable.create` at \(file):\(line)).")
+        }
+    }
+
     /// Debug-build checks of what a producer sends into an observer the library handed out
     /// (`Observable.create`): a `next` after a terminal event, a second terminal event, and delivery
-    /// from two threads at once or re-entrantly from inside a delivery. Each sink reports its first
-    /// violation once, through ``Hooks/grammarViolationHandler``. Release builds compile none of this.
+    /// from two threads at once or re-entrantly from inside a delivery. Violations are reported through
+    /// the source, once per source, to ``Hooks/grammarViolationHandler``. Release builds compile none
+    /// of this.
     struct GrammarChecker: ~Copyable {
         private static var terminatedBit: UInt { 1 }
-        private static var reportedBit: UInt { 2 }
 
+        private let source: GrammarSource
         private let flags = Atomic<UInt>(0)
         private let deliveringThread = Atomic<UInt>(0)
+
+        init(source: GrammarSource) {
+            self.source = source
+        }
 
         /// Call before delivering; pass the result to ``leave(_:)`` afterwards.
         func enter(terminal: Bool) -> Bool {
@@ -49,9 +72,7 @@ import Synchronization
         }
 
         private func report(_ problem: String) {
-            let old = flags.bitwiseOr(Self.reportedBit, ordering: .acquiringAndReleasing).oldValue
-            guard old & Self.reportedBit == 0 else { return }
-            Hooks.grammarViolationHandler("Rx grammar violation: \(problem).")
+            source.report(problem)
         }
 
         private func currentThreadID() -> UInt {
