@@ -6,6 +6,12 @@ let creatingWorkloads: [Workload] = [
     creating(
         "subject → 12 operators → subscribe + dispose", rx: rxSubjectTwelveOperators,
         combine: combineSubjectTwelveOperators),
+    creating(
+        "new subject, subscribe, on(.next), dispose (RxSwift's PublishSubjectCreating)",
+        rx: rxPublishSubjectCreating, combine: combinePublishSubjectCreating),
+    creating(
+        "create → 6 × map/filter → subscribe + dispose (RxSwift's MapFilterCreating)", rx: rxMapFilterCreating,
+        combine: combineMapFilterCreating),
 ].flatMap { $0 }
 
 private func creating(

@@ -12,7 +12,26 @@ let pumpingWorkloads: [Workload] = [
     pumping(
         "subject → 12 operators → subscriber", rx: rxTwelveOperators, combine: combineTwelveOperators,
         stream: streamTwelveOperators, closures: closuresTwelveOperators),
+].flatMap { $0 } + [
+    rxSwiftSuite(
+        "subject.on(.next) → 1 subscriber (RxSwift's PublishSubjectPumping)", rx: rxPublishSubjectEventPumping,
+        combine: combinePublishSubjectEventPumping),
+    rxSwiftSuite(
+        "create → 6 × map/filter → subscriber (RxSwift's MapFilterPumping)", rx: rxCreateMapFilterPumping,
+        combine: combineSequenceMapFilterPumping),
 ].flatMap { $0 }
+
+private func rxSwiftSuite(
+    _ name: String,
+    rx: @escaping @Sendable () -> Prepared,
+    combine: @escaping @Sendable () -> Prepared
+) -> [Workload] {
+    let scenario = "Pumping/\(name)"
+    return [
+        Workload(scenario: scenario, flavour: .swiftRx, count: elementsPerIteration, prepare: rx),
+        Workload(scenario: scenario, flavour: .openCombine, count: elementsPerIteration, prepare: combine),
+    ]
+}
 
 private func pumping(
     _ name: String,

@@ -8,21 +8,42 @@ public struct AnyObserver<Element>: ObserverType, @unchecked Sendable {
     /// The closure type that handles events.
     public typealias EventHandler = (Event<Element>) -> Void
 
-    private let observer: EventHandler
+    /// The handler, unless the observer is one of the library's sinks.
+    @usableFromInline let observer: EventHandler?
+    /// The library's sink behind the observer (`Observable.create`, custom observables): events go to
+    /// it directly, split in the caller's module without building a closure or looking up metadata.
+    @usableFromInline let sink: Sink<Element>?
 
     /// Creates an observer that calls `eventHandler` for every event.
     public init(eventHandler: @escaping EventHandler) {
         self.observer = eventHandler
+        self.sink = nil
     }
 
     /// Creates an observer that forwards every event to `observer`.
     public init<Observer: ObserverType>(_ observer: Observer) where Observer.Element == Element {
-        self.observer = observer.on
+        if let wrapped = observer as? AnyObserver<Element> {
+            self = wrapped
+        } else if let wrapped = observer as? SinkObserver<Element> {
+            self.init(sink: wrapped.sink)
+        } else {
+            self.init(eventHandler: observer.on)
+        }
+    }
+
+    init(sink: Sink<Element>) {
+        self.observer = nil
+        self.sink = sink
     }
 
     /// Forwards `event` to the wrapped handler.
+    @inlinable
     public func on(_ event: Event<Element>) {
-        observer(event)
+        if let sink {
+            sink.on(event)
+        } else {
+            observer.unsafelyUnwrapped(event)
+        }
     }
 
     /// Returns `self`.

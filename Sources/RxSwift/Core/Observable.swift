@@ -15,6 +15,7 @@ public class Observable<Element>: ObservableType, @unchecked Sendable {
     /// Set once, by the initializer of the subclass.
     var needsTrampoline = false
 
+    @usableFromInline
     init() {}
 
     /// Subscribes `observer` to the sequence.

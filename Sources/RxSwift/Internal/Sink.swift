@@ -1,6 +1,12 @@
 /// The non-generic root of every sink: it counts live sinks in debug builds, and lets a subject keep
 /// its observers in an array of a concrete type, so that emitting needs no generic metadata.
+///
+/// The sink classes are `@usableFromInline` so that the public event entry points (`on(_:)` of the
+/// subjects and of `AnyObserver`) can be inlined into the caller's module: there `Event<Element>` is
+/// a concrete type, and splitting it into the two calls costs no run-time metadata lookup (DESIGN §3).
+@usableFromInline
 class AnySink {
+    @usableFromInline
     init() {
         #if DEBUG
             Resources.incrementTotal()
@@ -18,19 +24,26 @@ class AnySink {
 ///
 /// Every operator's sink subclasses this; the public `ObserverType` surface is adapted by
 /// ``SinkObserver``. Senders guarantee the grammar: serialized calls, nothing after `terminate`.
+@usableFromInline
 class Sink<Element>: AnySink {
 
+    @usableFromInline
+    override init() {}
+
     /// Delivers one element.
+    @usableFromInline
     func next(_ element: Element) {
         rxAbstractMethod()
     }
 
     /// Delivers the terminal event.
+    @usableFromInline
     func terminate(_ termination: Termination) {
         rxAbstractMethod()
     }
 
     /// Delivers a public `Event` by splitting it into the two calls.
+    @inlinable
     final func on(_ event: Event<Element>) {
         switch event {
         case .next(let element): next(element)

@@ -1,5 +1,6 @@
 /// How a sequence ended. Not generic over the element, so terminating a sink never needs the
 /// generic metadata of `Event<Element>` (DESIGN §3).
+@usableFromInline
 enum Termination {
     case completed
     case error(any Swift.Error)

@@ -8,10 +8,12 @@ public final class AsyncSubject<Element>: Observable<Element>, SubjectType, Obse
     /// The observer side's type.
     public typealias SubjectObserverType = AsyncSubject<Element>
 
-    let core = SubjectCore(policy: AsyncPolicy<Element>())
+    @usableFromInline let core: SubjectCore<AsyncPolicy<Element>>
 
     /// Creates a subject.
+    @inlinable
     public override init() {
+        core = SubjectCore(policy: AsyncPolicy())
         super.init()
     }
 
@@ -19,6 +21,7 @@ public final class AsyncSubject<Element>: Observable<Element>, SubjectType, Obse
     public var hasObservers: Bool { core.hasObservers }
 
     /// Remembers a `next`; on `completed` delivers the last element and `completed`; delivers errors.
+    @inlinable
     public func on(_ event: Event<Element>) {
         core.on(event)
     }
@@ -37,21 +40,29 @@ public final class AsyncSubject<Element>: Observable<Element>, SubjectType, Obse
     }
 }
 
+@usableFromInline
 struct AsyncPolicy<Element>: SubjectPolicy {
     var last: Element?
 
+    @usableFromInline
+    init() {}
+
+    @usableFromInline
     static var deliversElements: Bool { false }
+    @usableFromInline
     mutating func accept(_ element: Element) -> Element? {
         let replaced = last
         last = element
         return replaced
     }
 
+    @usableFromInline
     func replay(stopped: Termination?) -> [Element] {
         guard case .completed = stopped, let last else { return [] }
         return [last]
     }
 
+    @usableFromInline
     func elementsBefore(_ termination: Termination) -> [Element] {
         guard case .completed = termination, let last else { return [] }
         return [last]

@@ -15,9 +15,10 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, C
     /// The observer side's type.
     public typealias SubjectObserverType = BehaviorSubject<Element>
 
-    let core: SubjectCore<BehaviorPolicy<Element>>
+    @usableFromInline let core: SubjectCore<BehaviorPolicy<Element>>
 
     /// Creates a subject whose latest element starts as `value`.
+    @inlinable
     public init(value: Element) {
         core = SubjectCore(policy: BehaviorPolicy(value: value))
         super.init()
@@ -42,6 +43,7 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, C
     public var isDisposed: Bool { core.isDisposed }
 
     /// Delivers `event` to every observer; a `next` also becomes the latest element.
+    @inlinable
     public func on(_ event: Event<Element>) {
         core.on(event)
     }
@@ -70,15 +72,25 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, C
     }
 }
 
+@usableFromInline
 struct BehaviorPolicy<Element>: SubjectPolicy {
     var value: Element
 
+    @usableFromInline
+    init(value: Element) {
+        self.value = value
+    }
+
+    @usableFromInline
     static var deliversElements: Bool { true }
+    @usableFromInline
     mutating func accept(_ element: Element) -> Element? {
         let replaced = value
         value = element
         return replaced
     }
+    @usableFromInline
     func replay(stopped: Termination?) -> [Element] { stopped == nil ? [value] : [] }
+    @usableFromInline
     func elementsBefore(_ termination: Termination) -> [Element] { [] }
 }

@@ -11,10 +11,13 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ca
     /// The observer side's type.
     public typealias SubjectObserverType = PublishSubject<Element>
 
-    let core = SubjectCore(policy: PublishPolicy<Element>())
+    @usableFromInline let core: SubjectCore<PublishPolicy<Element>>
 
-    /// Creates a subject.
+    /// Creates a subject. Inlinable, so that the core's generic type is instantiated in the caller's
+    /// module, once, rather than looked up at run time for every new subject.
+    @inlinable
     public override init() {
+        core = SubjectCore(policy: PublishPolicy())
         super.init()
     }
 
@@ -25,6 +28,7 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ca
     public var isDisposed: Bool { core.isDisposed }
 
     /// Delivers `event` to every observer.
+    @inlinable
     public func on(_ event: Event<Element>) {
         core.on(event)
     }
@@ -53,11 +57,20 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ca
     }
 }
 
+@usableFromInline
 struct PublishPolicy<Element>: SubjectPolicy {
+    @usableFromInline
+    init() {}
+
+    @usableFromInline
     static var deliversElements: Bool { true }
+    @usableFromInline
     static var remembersElements: Bool { false }
+    @usableFromInline
     mutating func accept(_ element: Element) -> Element? { nil }
+    @usableFromInline
     func replay(stopped: Termination?) -> [Element] { [] }
+    @usableFromInline
     func elementsBefore(_ termination: Termination) -> [Element] { [] }
 }
 

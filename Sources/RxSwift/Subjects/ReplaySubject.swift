@@ -13,19 +13,22 @@ public class ReplaySubject<Element>: Observable<Element>, SubjectType, Cancelabl
     /// The observer side's type.
     public typealias SubjectObserverType = ReplaySubject<Element>
 
-    let core: SubjectCore<ReplayPolicy<Element>>
+    @usableFromInline let core: SubjectCore<ReplayPolicy<Element>>
 
+    @inlinable
     init(bufferSize: Int?) {
         core = SubjectCore(policy: ReplayPolicy(bufferSize: bufferSize))
         super.init()
     }
 
     /// Creates a subject that replays at most `bufferSize` elements.
+    @inlinable
     public static func create(bufferSize: Int) -> ReplaySubject<Element> {
         ReplaySubject(bufferSize: Swift.max(0, bufferSize))
     }
 
     /// Creates a subject that replays every element it ever received.
+    @inlinable
     public static func createUnbounded() -> ReplaySubject<Element> {
         ReplaySubject(bufferSize: nil)
     }
@@ -37,6 +40,7 @@ public class ReplaySubject<Element>: Observable<Element>, SubjectType, Cancelabl
     public var isDisposed: Bool { core.isDisposed }
 
     /// Delivers `event` to every observer and remembers elements for replay.
+    @inlinable
     public func on(_ event: Event<Element>) {
         core.on(event)
     }
@@ -65,16 +69,20 @@ public class ReplaySubject<Element>: Observable<Element>, SubjectType, Cancelabl
     }
 }
 
+@usableFromInline
 struct ReplayPolicy<Element>: SubjectPolicy {
     let bufferSize: Int?
     var buffer = Queue<Element>()
 
+    @usableFromInline
     init(bufferSize: Int?) {
         self.bufferSize = bufferSize
     }
 
+    @usableFromInline
     static var deliversElements: Bool { true }
 
+    @usableFromInline
     mutating func accept(_ element: Element) -> Element? {
         if bufferSize == 0 { return nil }
         buffer.enqueue(element)
@@ -82,7 +90,10 @@ struct ReplayPolicy<Element>: SubjectPolicy {
         return nil
     }
 
+    @usableFromInline
     func replay(stopped: Termination?) -> [Element] { buffer.elements }
+    @usableFromInline
     mutating func release() { buffer.removeAll() }
+    @usableFromInline
     func elementsBefore(_ termination: Termination) -> [Element] { [] }
 }

@@ -24,8 +24,9 @@ import Synchronization
 /// Thread-safety: every `@exclusivity(unchecked)` property is guarded by `lock`; `isDisposedFlag` and
 /// `observerCount` are atomics mirrored from it for lock-free reads. Observer sinks are called only
 /// by the emitting sender (live observers) or the catching-up subscriber (its own observer).
+@usableFromInline
 final class SubjectCore<Policy: SubjectPolicy>: SubjectCoreBase, @unchecked Sendable {
-    typealias Element = Policy.Element
+    @usableFromInline typealias Element = Policy.Element
 
     /// An event accepted while another sender was emitting, with the observers it goes to.
     enum Pending {
@@ -44,6 +45,14 @@ final class SubjectCore<Policy: SubjectPolicy>: SubjectCoreBase, @unchecked Send
         var items: [CatchUpItem] = []
     }
 
+    /// The rarely used state whose types depend on `Element`: events queued behind a delivery, and
+    /// subscribers catching up. Boxed (and made on first use), so that creating, subscribing to and
+    /// destroying a subject never fetch their generic metadata at run time.
+    final class Backlog {
+        var pending = Queue<Pending>()
+        var catchUps: [CatchUp] = []
+    }
+
     private let lock = Mutex<Void>(())
     private let isDisposedFlag = Atomic<Bool>(false)
     private let observerCount = Atomic<Int>(0)
@@ -52,16 +61,17 @@ final class SubjectCore<Policy: SubjectPolicy>: SubjectCoreBase, @unchecked Send
     @exclusivity(unchecked) private var acceptedStop: Termination?
     @exclusivity(unchecked) private var observers: ContiguousArray<SubjectObserver> = []
     @exclusivity(unchecked) private var emitting = false
-    @exclusivity(unchecked) private var pending = Queue<Pending>()
-    /// `pending.count`, readable without the generic `Pending` metadata (the hot path tests it).
+    @exclusivity(unchecked) private var backlogStorage: Backlog?
+    /// `backlog.pending.count`, readable without the backlog (the hot path tests it).
     @exclusivity(unchecked) private var pendingCount = 0
+    /// `backlog.catchUps.count`.
+    @exclusivity(unchecked) private var catchUpCount = 0
     /// Unsubscribed observers whose sinks the emitting sender releases between two events.
     @exclusivity(unchecked) private var retired: [SubjectObserver] = []
-    @exclusivity(unchecked) private var catchUps: [CatchUp] = []
-    @exclusivity(unchecked) private var catchUpCount = 0
 
     /// The core lives exactly as long as its subject, so it is what counts the subject as a live
     /// resource (debug builds).
+    @usableFromInline
     init(policy: Policy) {
         self.policy = policy
         #if DEBUG
@@ -73,17 +83,33 @@ final class SubjectCore<Policy: SubjectPolicy>: SubjectCoreBase, @unchecked Send
         // Nobody can be emitting or catching up: both hold the core.
         for observer in observers { observer.releaseSink() }
         for observer in retired { observer.releaseSink() }
-        while let item = pending.dequeue() {
-            if case .terminate(_, _, let stopped) = item {
-                for observer in stopped { observer.releaseSink() }
-            }
-        }
+        if pendingCount > 0 { releaseQueuedObservers() }
         #if DEBUG
             Resources.decrementTotal()
         #endif
     }
 
-    /// Delivers a public `Event` through the split interface.
+    /// The backlog, made on first use. Under the lock.
+    @inline(never)
+    private var backlog: Backlog {
+        if let backlogStorage { return backlogStorage }
+        let made = Backlog()
+        backlogStorage = made
+        return made
+    }
+
+    @inline(never)
+    private func releaseQueuedObservers() {
+        while let item = backlog.pending.dequeue() {
+            if case .terminate(_, _, let stopped) = item {
+                for observer in stopped { observer.releaseSink() }
+            }
+        }
+    }
+
+    /// Delivers a public `Event` through the split interface; inlined into the caller, where the
+    /// `Event` type is concrete.
+    @inlinable
     func on(_ event: Event<Element>) {
         switch event {
         case .next(let element): next(element)
@@ -102,6 +128,7 @@ final class SubjectCore<Policy: SubjectPolicy>: SubjectCoreBase, @unchecked Send
 
     // MARK: - Senders
 
+    @usableFromInline
     func next(_ element: Element) {
         guard !Policy.remembersElements && Policy.deliversElements else { return acceptNext(element) }
         let snapshot: ContiguousArray<SubjectObserver>? = lock.locked {
@@ -142,6 +169,7 @@ final class SubjectCore<Policy: SubjectPolicy>: SubjectCoreBase, @unchecked Send
         endEmission()
     }
 
+    @usableFromInline
     func terminate(_ termination: Termination) {
         let accepted: (ContiguousArray<SubjectObserver>, [Element])? = lock.locked {
             if acceptedStop != nil || isDisposed { return nil }
@@ -150,14 +178,15 @@ final class SubjectCore<Policy: SubjectPolicy>: SubjectCoreBase, @unchecked Send
             let stopped = observers
             observers = []
             if catchUpCount > 0 {
-                for index in catchUps.indices {
-                    catchUps[index].items.append(contentsOf: elements.map { .next($0) })
-                    catchUps[index].items.append(.terminate(termination))
+                let backlog = self.backlog
+                for index in backlog.catchUps.indices {
+                    backlog.catchUps[index].items.append(contentsOf: elements.map { .next($0) })
+                    backlog.catchUps[index].items.append(.terminate(termination))
                 }
             }
             updateObserverCountLocked()
             if emitting {
-                pending.enqueue(.terminate(termination, elementsBefore: elements, stopped))
+                backlog.pending.enqueue(.terminate(termination, elementsBefore: elements, stopped))
                 pendingCount += 1
                 return nil
             }
@@ -171,14 +200,15 @@ final class SubjectCore<Policy: SubjectPolicy>: SubjectCoreBase, @unchecked Send
 
     @inline(never)
     private func enqueueNextLocked(_ element: Element) {
-        pending.enqueue(.next(element, observers))
+        backlog.pending.enqueue(.next(element, observers))
         pendingCount += 1
     }
 
     @inline(never)
     private func appendToCatchUpsLocked(_ element: Element) {
-        for index in catchUps.indices {
-            catchUps[index].items.append(.next(element))
+        let backlog = self.backlog
+        for index in backlog.catchUps.indices {
+            backlog.catchUps[index].items.append(.next(element))
         }
     }
 
@@ -203,7 +233,7 @@ final class SubjectCore<Policy: SubjectPolicy>: SubjectCoreBase, @unchecked Send
             let (item, released): (Pending?, [SubjectObserver]) = lock.locked {
                 let released = retired
                 retired = []
-                if let item = pending.dequeue() {
+                if pendingCount > 0, let item = backlog.pending.dequeue() {
                     pendingCount -= 1
                     return (item, released)
                 }
@@ -261,16 +291,35 @@ final class SubjectCore<Policy: SubjectPolicy>: SubjectCoreBase, @unchecked Send
     /// replay, then exactly the events accepted after it subscribed, the first of them on this thread.
     func subscribe(_ sink: Sink<Element>, owner: AnyObject) -> Disposable {
         let observer = SubjectObserver(sink: sink, core: self)
+        if Policy.remembersElements { return subscribeWithReplay(observer, sink: sink, owner: owner) }
+        // Nothing to replay: the observer joins at once, and no type that depends on `Element` is made.
+        let stop: Termination? = lock.locked {
+            if isDisposed { return .error(RxError.disposed(object: owner)) }
+            if let acceptedStop { return acceptedStop }
+            observers.append(observer)
+            updateObserverCountLocked()
+            return nil
+        }
+        guard let stop else { return observer }
+        observer.releaseSink()
+        sink.terminate(stop)
+        return Disposables.create()
+    }
+
+    @inline(never)
+    private func subscribeWithReplay(_ observer: SubjectObserver, sink: Sink<Element>, owner: AnyObject)
+        -> Disposable
+    {
         let start: (replay: [Element], stop: Termination?)? = lock.locked {
             if isDisposed { return ([], .error(RxError.disposed(object: owner))) }
-            let replay = Policy.remembersElements ? policy.replay(stopped: acceptedStop) : []
+            let replay = policy.replay(stopped: acceptedStop)
             if let acceptedStop { return (replay, acceptedStop) }
             if replay.isEmpty {
                 observers.append(observer)
                 updateObserverCountLocked()
                 return nil
             }
-            catchUps.append(CatchUp(observer: observer))
+            backlog.catchUps.append(CatchUp(observer: observer))
             catchUpCount += 1
             updateObserverCountLocked()
             return (replay, nil)
@@ -307,13 +356,14 @@ final class SubjectCore<Policy: SubjectPolicy>: SubjectCoreBase, @unchecked Send
                 }
             }
             let more: [CatchUpItem]? = lock.locked {
-                let index = catchUps.firstIndex { $0.observer === observer }!
+                let backlog = self.backlog
+                let index = backlog.catchUps.firstIndex { $0.observer === observer }!
                 let done = terminated || observer.isDisposed || isDisposed
-                if !done && !catchUps[index].items.isEmpty {
-                    defer { catchUps[index].items = [] }
-                    return catchUps[index].items
+                if !done && !backlog.catchUps[index].items.isEmpty {
+                    defer { backlog.catchUps[index].items = [] }
+                    return backlog.catchUps[index].items
                 }
-                catchUps.remove(at: index)
+                backlog.catchUps.remove(at: index)
                 catchUpCount -= 1
                 if done {
                     updateObserverCountLocked()
@@ -336,7 +386,7 @@ final class SubjectCore<Policy: SubjectPolicy>: SubjectCoreBase, @unchecked Send
             if let index = observers.firstIndex(where: { $0 === observer }) {
                 observers.remove(at: index)
                 updateObserverCountLocked()
-            } else if catchUpCount > 0 && catchUps.contains(where: { $0.observer === observer }) {
+            } else if catchUpCount > 0 && isCatchingUpLocked(observer) {
                 // The subscribing thread sees the disposed flag and releases it.
                 return false
             }
@@ -349,33 +399,56 @@ final class SubjectCore<Policy: SubjectPolicy>: SubjectCoreBase, @unchecked Send
         if releaseNow { observer.releaseSink() }
     }
 
+    @inline(never)
+    private func isCatchingUpLocked(_ observer: SubjectObserver) -> Bool {
+        backlog.catchUps.contains { $0.observer === observer }
+    }
+
     /// Releases every observer; later events are ignored and later subscribers get `RxError.disposed`.
     func dispose() {
-        let released: (ContiguousArray<SubjectObserver>, Queue<Pending>, Policy)? = lock.locked {
+        let released: (ContiguousArray<SubjectObserver>, Backlog?)? = lock.locked {
             if isDisposedFlag.exchange(true, ordering: .acquiringAndReleasing) { return nil }
             var taken = observers
             observers = []
-            let dropped = pending
-            pending = Queue()
-            pendingCount = 0
+            let dropped = pendingCount > 0 ? dropPendingLocked() : nil
             if emitting {
                 // The emitting sender may be calling them: it releases them between two events.
                 retired.append(contentsOf: taken)
                 taken = []
-                for item in dropped.elements {
-                    if case .terminate(_, _, let stopped) = item { retired.append(contentsOf: stopped) }
-                }
             }
             updateObserverCountLocked()
-            let remembered = policy
-            if Policy.remembersElements { policy.release() }
-            return (taken, dropped, remembered)
+            return (taken, dropped)
         }
         guard let released else { return }
         for observer in released.0 { observer.releaseSink() }
-        // The dropped events and the remembered elements are released after unlocking: their
-        // deinitializers may call back into the subject.
+        if Policy.remembersElements { releaseRememberedElements() }
+        // The dropped events are released after unlocking: their deinitializers may call back into the
+        // subject.
         withExtendedLifetime(released) {}
+    }
+
+    /// Takes the queued events out (the emitting sender releases the observers of a queued terminal
+    /// event, which left the array when it was accepted).
+    @inline(never)
+    private func dropPendingLocked() -> Backlog {
+        let dropped = Backlog()
+        swap(&dropped.pending, &backlog.pending)
+        pendingCount = 0
+        for item in dropped.pending.elements {
+            if case .terminate(_, _, let stopped) = item { retired.append(contentsOf: stopped) }
+        }
+        return dropped
+    }
+
+    @inline(never)
+    private func releaseRememberedElements() {
+        let remembered: Policy = lock.locked {
+            let remembered = policy
+            policy.release()
+            return remembered
+        }
+        // Released after unlocking: their deinitializers may call back into the subject.
+        withExtendedLifetime(remembered) {}
     }
 
     private func updateObserverCountLocked() {

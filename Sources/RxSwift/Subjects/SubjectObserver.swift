@@ -2,6 +2,7 @@ import Synchronization
 
 /// The non-generic face of a subject's core, so that a subscription can unsubscribe without being
 /// generic itself.
+@usableFromInline
 class SubjectCoreBase {
     func unsubscribe(_ observer: SubjectObserver) {
         rxAbstractMethod()

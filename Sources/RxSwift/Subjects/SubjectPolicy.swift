@@ -1,5 +1,6 @@
 /// What distinguishes one subject from another: what it remembers of the elements it accepts and
 /// what it replays to a new subscriber.
+@usableFromInline
 protocol SubjectPolicy {
     associatedtype Element
 
@@ -25,6 +26,8 @@ protocol SubjectPolicy {
 }
 
 extension SubjectPolicy {
+    @usableFromInline
     static var remembersElements: Bool { true }
+    @usableFromInline
     mutating func release() {}
 }

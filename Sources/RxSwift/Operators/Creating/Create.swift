@@ -44,7 +44,7 @@ final class CreateObservable<Element>: Observable<Element>, @unchecked Sendable 
         #else
             let sink = CreateSink(downstream: downstream)
         #endif
-        sink.setUpstream(subscribeHandler(AnyObserver(SinkObserver(sink))))
+        sink.setUpstream(subscribeHandler(AnyObserver(sink: sink)))
         return sink
     }
 }
