@@ -13,7 +13,7 @@ public class Observable<Element>: ObservableType, @unchecked Sendable {
     /// An operator passes on its source's value; a source whose emission is not known in advance
     /// (`deferred`, `using`, a custom `ObservableType`) says `true`.
     /// Set once, by the initializer of the subclass.
-    var needsTrampoline = false
+    @usableFromInline var needsTrampoline = false
 
     @usableFromInline
     init() {}
@@ -32,7 +32,7 @@ public class Observable<Element>: ObservableType, @unchecked Sendable {
     /// scheduler) must run inside a new trampoline: the chain ``needsTrampoline`` and none is
     /// running. Callers test it before building the escaping closure for the trampoline, so that the
     /// usual subscription allocates nothing for it.
-    @inline(__always)
+    @inlinable
     final var mustSubscribeInTrampoline: Bool {
         needsTrampoline && CurrentThreadScheduler.isScheduleRequired
     }
@@ -43,6 +43,7 @@ public class Observable<Element>: ObservableType, @unchecked Sendable {
     }
 
     /// The internal subscription entry point: producers override it to run their sink.
+    @usableFromInline
     func subscribe(sink: Sink<Element>) -> Disposable {
         rxAbstractMethod()
     }

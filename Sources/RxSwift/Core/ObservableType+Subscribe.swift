@@ -13,6 +13,10 @@ extension ObservableType {
     /// `onDisposed` runs once: after a terminal event, or when the returned disposable is disposed.
     /// An error with no `onError` goes to ``Hooks/defaultErrorHandler``. After termination or disposal
     /// the closures are released, so a capture of `self` does not outlive the subscription.
+    ///
+    /// Inlinable, so that the sink's generic class is instantiated in the caller's module, once,
+    /// instead of being looked up at run time on every subscription (DESIGN §3).
+    @inlinable
     public func subscribe(
         onNext: ((Element) -> Void)? = nil,
         onError: ((Swift.Error) -> Void)? = nil,
@@ -71,17 +75,21 @@ extension ObservableType {
 ///
 /// Thread-safety: as ``OperatorSink``, one atomic word decides which of `setUpstream` and `dispose`
 /// disposes upstream; `onDisposed` is read only by the thread that wins `disposed`.
+@usableFromInline
 final class ClosureSubscription: DisposeBase, Cancelable, @unchecked Sendable {
     private let flags = Atomic<Int>(0)
-    private var upstream: Disposable?
-    private var onDisposed: (() -> Void)?
+    @exclusivity(unchecked) private var upstream: Disposable?
+    @exclusivity(unchecked) private var onDisposed: (() -> Void)?
 
+    @usableFromInline
     init(onDisposed: (() -> Void)?) {
         self.onDisposed = onDisposed
     }
 
+    @usableFromInline
     var isDisposed: Bool { flags.load(ordering: .relaxed) & 1 != 0 }
 
+    @usableFromInline
     func setUpstream(_ disposable: Disposable) {
         upstream = disposable
         if flags.bitwiseOr(2, ordering: .acquiringAndReleasing).oldValue & 1 != 0 {
@@ -90,6 +98,7 @@ final class ClosureSubscription: DisposeBase, Cancelable, @unchecked Sendable {
         }
     }
 
+    @usableFromInline
     func dispose() {
         let old = flags.bitwiseOr(1, ordering: .acquiringAndReleasing).oldValue
         guard old & 1 == 0 else { return }
@@ -108,6 +117,7 @@ final class ClosureSubscription: DisposeBase, Cancelable, @unchecked Sendable {
 ///
 /// Thread-safety: events arrive serialized (the grammar); `stopped` is atomic so that a disposal
 /// from another thread stops delivery.
+@usableFromInline
 final class ClosureSink<Element>: Sink<Element> {
     private let onNext: ((Element) -> Void)?
     private let onError: ((Swift.Error) -> Void)?
@@ -115,6 +125,7 @@ final class ClosureSink<Element>: Sink<Element> {
     private let callStack: [String]
     private let subscription: ClosureSubscription
 
+    @usableFromInline
     init(
         onNext: ((Element) -> Void)?, onError: ((Swift.Error) -> Void)?, onCompleted: (() -> Void)?,
         callStack: [String], subscription: ClosureSubscription

@@ -36,7 +36,11 @@ public final class AsyncSubject<Element>: Observable<Element>, SubjectType, Obse
     }
 
     func asSink() -> AnyObject {
-        SubjectInput(core)
+        SubjectInput(core, subject: self)
+    }
+
+    deinit {
+        core.detach()
     }
 }
 

@@ -68,7 +68,11 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, C
     }
 
     func asSink() -> AnyObject {
-        SubjectInput(core)
+        SubjectInput(core, subject: self)
+    }
+
+    deinit {
+        core.detach()
     }
 }
 

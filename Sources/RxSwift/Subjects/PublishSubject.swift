@@ -53,7 +53,11 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ca
     }
 
     func asSink() -> AnyObject {
-        SubjectInput(core)
+        SubjectInput(core, subject: self)
+    }
+
+    deinit {
+        core.detach()
     }
 }
 
@@ -75,11 +79,15 @@ struct PublishPolicy<Element>: SubjectPolicy {
 }
 
 /// Feeds a subject from the internal pipeline without building `Event`s (`source.subscribe(subject)`).
+/// It holds the subject itself, as an observer does in RxSwift: a subject fed by a source lives as
+/// long as that subscription.
 final class SubjectInput<Policy: SubjectPolicy>: Sink<Policy.Element> {
     private let core: SubjectCore<Policy>
+    private let subject: AnyObject
 
-    init(_ core: SubjectCore<Policy>) {
+    init(_ core: SubjectCore<Policy>, subject: AnyObject) {
         self.core = core
+        self.subject = subject
     }
 
     override func next(_ element: Policy.Element) {

@@ -65,7 +65,11 @@ public class ReplaySubject<Element>: Observable<Element>, SubjectType, Cancelabl
     }
 
     func asSink() -> AnyObject {
-        SubjectInput(core)
+        SubjectInput(core, subject: self)
+    }
+
+    deinit {
+        core.detach()
     }
 }
 

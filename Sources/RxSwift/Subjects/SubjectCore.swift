@@ -18,8 +18,9 @@ import Synchronization
 ///   is released by whoever may be calling it: at once when no sender is emitting, by the emitting
 ///   sender between two events otherwise, by the subscribing thread while it catches up.
 ///
-/// Nothing keeps itself alive: the core's deinitializer releases the sinks of observers nobody
-/// unsubscribed (subscription → sink → subscription is a cycle that only the core can break).
+/// Nothing keeps itself alive: the subject's deinitializer calls ``detach()``, which releases the
+/// sinks of observers nobody unsubscribed (subscription → sink → subscription is a cycle that only
+/// the core can break).
 ///
 /// Thread-safety: every `@exclusivity(unchecked)` property is guarded by `lock`; `isDisposedFlag` and
 /// `observerCount` are atomics mirrored from it for lock-free reads. Observer sinks are called only
@@ -79,14 +80,28 @@ final class SubjectCore<Policy: SubjectPolicy>: SubjectCoreBase, @unchecked Send
         #endif
     }
 
-    deinit {
-        // Nobody can be emitting or catching up: both hold the core.
-        for observer in observers { observer.releaseSink() }
-        for observer in retired { observer.releaseSink() }
-        if pendingCount > 0 { releaseQueuedObservers() }
-        #if DEBUG
+    #if DEBUG
+        deinit {
             Resources.decrementTotal()
-        #endif
+        }
+    #endif
+
+    /// Called by the subject's deinitializer: releases the sinks of the observers nobody
+    /// unsubscribed, which breaks their cycles (sink → subscription → entry → sink) and the entries'
+    /// references back to the core. Nobody can be emitting or catching up: both hold the subject.
+    @usableFromInline
+    func detach() {
+        let (live, released): (ContiguousArray<SubjectObserver>, [SubjectObserver]) = lock.locked {
+            defer {
+                observers = []
+                retired = []
+                updateObserverCountLocked()
+            }
+            return (observers, retired)
+        }
+        for observer in live { observer.releaseSink() }
+        for observer in released { observer.releaseSink() }
+        if pendingCount > 0 { releaseQueuedObservers() }
     }
 
     /// The backlog, made on first use. Under the lock.
@@ -100,7 +115,13 @@ final class SubjectCore<Policy: SubjectPolicy>: SubjectCoreBase, @unchecked Send
 
     @inline(never)
     private func releaseQueuedObservers() {
-        while let item = backlog.pending.dequeue() {
+        let queued: Backlog = lock.locked {
+            let queued = backlog
+            backlogStorage = nil
+            pendingCount = 0
+            return queued
+        }
+        while let item = queued.pending.dequeue() {
             if case .terminate(_, _, let stopped) = item {
                 for observer in stopped { observer.releaseSink() }
             }

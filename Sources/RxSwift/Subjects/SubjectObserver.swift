@@ -12,10 +12,11 @@ class SubjectCoreBase {
 /// One subscription to a subject: the observer's entry in the subject's array, and the disposable
 /// handed to the subscriber. Not generic, so that the array is of a concrete type.
 ///
-/// It holds the core weakly: the core's array holds the entry, and a strong reference back would
-/// keep a dropped subject and its observers alive until every subscription is disposed. Disposing it
-/// releases the sink (and so the subscriber's closures), as RxSwift does, even while the disposable
-/// itself is kept.
+/// It holds the core strongly (a weak reference would cost a side-table allocation per subject):
+/// the cycle core → entry → core is broken by the subject's deinitializer, which releases every
+/// entry's sink (``SubjectCore/detach()``), so a dropped subject frees its observers even when
+/// nobody disposed them. Disposing the entry releases the sink (and so the subscriber's closures),
+/// as RxSwift does, even while the disposable itself is kept.
 ///
 /// Thread-safety: `disposed` is atomic and `core` immutable. The sink's address is an atomic word, so
 /// releasing it happens once whoever does it; the core guarantees that nobody is calling the sink
@@ -24,7 +25,7 @@ final class SubjectObserver: Disposable, @unchecked Sendable {
     /// The sink's address, retained by hand, so that delivering reads it without a retain and release
     /// per element; 0 once released.
     private let sinkAddress: Atomic<UInt>
-    private weak let core: SubjectCoreBase?
+    private let core: SubjectCoreBase
     private let disposed = Atomic<Bool>(false)
 
     init(sink: AnySink, core: SubjectCoreBase) {
@@ -58,6 +59,6 @@ final class SubjectObserver: Disposable, @unchecked Sendable {
 
     func dispose() {
         guard !disposed.exchange(true, ordering: .acquiringAndReleasing) else { return }
-        core?.unsubscribe(self)
+        core.unsubscribe(self)
     }
 }
