@@ -13,7 +13,7 @@ public class Observable<Element>: ObservableType, @unchecked Sendable {
     /// An operator passes on its source's value; a source whose emission is not known in advance
     /// (`deferred`, `using`, a custom `ObservableType`) says `true`.
     /// Set once, by the initializer of the subclass.
-    @usableFromInline var needsTrampoline = false
+    @usableFromInline @exclusivity(unchecked) var needsTrampoline = false
 
     @usableFromInline
     init() {}

@@ -90,11 +90,10 @@ final class ClosureSubscription: DisposeBase, Cancelable, @unchecked Sendable {
     var isDisposed: Bool { flags.load(ordering: .relaxed) & 1 != 0 }
 
     @usableFromInline
-    func setUpstream(_ disposable: Disposable) {
+    func setUpstream(_ disposable: consuming Disposable) {
         upstream = disposable
         if flags.bitwiseOr(2, ordering: .acquiringAndReleasing).oldValue & 1 != 0 {
-            upstream = nil
-            disposable.dispose()
+            upstream.take()?.dispose()
         }
     }
 
@@ -103,13 +102,9 @@ final class ClosureSubscription: DisposeBase, Cancelable, @unchecked Sendable {
         let old = flags.bitwiseOr(1, ordering: .acquiringAndReleasing).oldValue
         guard old & 1 == 0 else { return }
         if old & 2 != 0 {
-            let disposable = upstream
-            upstream = nil
-            disposable?.dispose()
+            upstream.take()?.dispose()
         }
-        let onDisposed = self.onDisposed
-        self.onDisposed = nil
-        onDisposed?()
+        onDisposed.take()?()
     }
 }
 

@@ -8,22 +8,25 @@ import Synchronization
 /// whichever of `setUpstream` and `dispose` comes second disposes upstream, exactly once.
 ///
 /// Thread-safety: `flags` is atomic; `upstream` is written once before `upstreamSet` is published
-/// and read only by the single thread that observes both `upstreamSet` and `disposed`.
+/// and read only by the single thread that observes both `upstreamSet` and `disposed` (hence no
+/// dynamic exclusivity checks on it: they cost more than the rest of a subscription's bookkeeping).
+@usableFromInline
 class OperatorSink<Input, Output>: Sink<Input>, Cancelable, @unchecked Sendable {
     final let downstream: Sink<Output>
     private let flags = Atomic<Int>(0)
-    private var upstream: Disposable?
+    @exclusivity(unchecked) private var upstream: Disposable?
 
     private static var disposedBit: Int { 1 }
     private static var upstreamSetBit: Int { 2 }
     private static var stoppedBit: Int { 4 }
 
+    @usableFromInline
     init(downstream: Sink<Output>) {
         self.downstream = downstream
     }
 
     /// Whether `dispose()` has been called.
-    @inline(__always)
+    @usableFromInline @inline(__always)
     final var isDisposed: Bool {
         flags.load(ordering: .relaxed) & Self.disposedBit != 0
     }
@@ -37,12 +40,11 @@ class OperatorSink<Input, Output>: Sink<Input>, Cancelable, @unchecked Sendable 
 
     /// Stores the disposable of the upstream subscription; disposes it at once if this sink was
     /// already disposed.
-    final func setUpstream(_ disposable: Disposable) {
+    final func setUpstream(_ disposable: consuming Disposable) {
         upstream = disposable
         let old = flags.bitwiseOr(Self.upstreamSetBit, ordering: .acquiringAndReleasing).oldValue
         if old & Self.disposedBit != 0 {
-            upstream = nil
-            disposable.dispose()
+            upstream.take()?.dispose()
         }
     }
 
@@ -60,13 +62,12 @@ class OperatorSink<Input, Output>: Sink<Input>, Cancelable, @unchecked Sendable 
     }
 
     /// Marks the sink stopped and disposes upstream once.
+    @usableFromInline
     func dispose() {
         let old = flags.bitwiseOr(Self.disposedBit | Self.stoppedBit, ordering: .acquiringAndReleasing).oldValue
         guard old & Self.disposedBit == 0 else { return }
         if old & Self.upstreamSetBit != 0 {
-            let disposable = upstream
-            upstream = nil
-            disposable?.dispose()
+            upstream.take()?.dispose()
         }
         disposeResources()
     }

@@ -13,9 +13,9 @@ import Synchronization
 /// Thread-safety: the fields live behind `lock`; the action and disposals run after unlocking.
 final class ScheduledItem<State>: DisposeBase, Cancelable, @unchecked Sendable {
     private let lock = Mutex<Void>(())
-    private var work: (action: (State) -> Disposable, state: State)?
-    private var result: Disposable?
-    private var disposed = false
+    @exclusivity(unchecked) private var work: (action: (State) -> Disposable, state: State)?
+    @exclusivity(unchecked) private var result: Disposable?
+    @exclusivity(unchecked) private var disposed = false
 
     init(_ state: State, action: @escaping (State) -> Disposable) {
         work = (action, state)

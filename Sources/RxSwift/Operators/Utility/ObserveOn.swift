@@ -60,11 +60,11 @@ final class ObserveOnObservable<Element>: Observable<Element>, @unchecked Sendab
 final class ObserveOnSink<Element>: OperatorSink<Element, Element>, @unchecked Sendable {
     private let scheduler: ImmediateSchedulerType
     private let lock = Mutex<Void>(())
-    private var queue = Queue<ObserveOnItem<Element>>()
-    private var running = false
+    @exclusivity(unchecked) private var queue = Queue<ObserveOnItem<Element>>()
+    @exclusivity(unchecked) private var running = false
     /// Numbers the scheduled runs so that a run's disposable is only stored while it is the latest.
-    private var runTicket = 0
-    private var scheduledRun: Disposable?
+    @exclusivity(unchecked) private var runTicket = 0
+    @exclusivity(unchecked) private var scheduledRun: Disposable?
 
     init(scheduler: ImmediateSchedulerType, downstream: Sink<Element>) {
         self.scheduler = scheduler
