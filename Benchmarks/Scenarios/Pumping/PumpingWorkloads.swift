@@ -1,25 +1,27 @@
 /// Pushing elements through a subscription that already exists: the per-element cost.
-let pumpingWorkloads: [Workload] = [
-    pumping(
-        "subject → 1 subscriber", rx: rxOneSubscriber, combine: combineOneSubscriber,
-        stream: streamOneConsumer, closures: closuresOneSubscriber),
-    pumping(
-        "subject → 2 subscribers", rx: rxTwoSubscribers, combine: combineTwoSubscribers,
-        stream: streamTwoConsumers, closures: closuresTwoSubscribers),
-    pumping(
-        "subject → map → filter → subscriber", rx: rxMapFilter, combine: combineMapFilter,
-        stream: streamMapFilter, closures: closuresMapFilter),
-    pumping(
-        "subject → 12 operators → subscriber", rx: rxTwelveOperators, combine: combineTwelveOperators,
-        stream: streamTwelveOperators, closures: closuresTwelveOperators),
-].flatMap { $0 } + [
-    rxSwiftSuite(
-        "subject.on(.next) → 1 subscriber (RxSwift's PublishSubjectPumping)", rx: rxPublishSubjectEventPumping,
-        combine: combinePublishSubjectEventPumping),
-    rxSwiftSuite(
-        "create → 6 × map/filter → subscriber (RxSwift's MapFilterPumping)", rx: rxCreateMapFilterPumping,
-        combine: combineSequenceMapFilterPumping),
-].flatMap { $0 }
+let pumpingWorkloads: [Workload] =
+    [
+        pumping(
+            "subject → 1 subscriber", rx: rxOneSubscriber, combine: combineOneSubscriber,
+            stream: streamOneConsumer, closures: closuresOneSubscriber),
+        pumping(
+            "subject → 2 subscribers", rx: rxTwoSubscribers, combine: combineTwoSubscribers,
+            stream: streamTwoConsumers, closures: closuresTwoSubscribers),
+        pumping(
+            "subject → map → filter → subscriber", rx: rxMapFilter, combine: combineMapFilter,
+            stream: streamMapFilter, closures: closuresMapFilter),
+        pumping(
+            "subject → 12 operators → subscriber", rx: rxTwelveOperators, combine: combineTwelveOperators,
+            stream: streamTwelveOperators, closures: closuresTwelveOperators),
+    ].flatMap { $0 }
+    + [
+        rxSwiftSuite(
+            "subject.on(.next) → 1 subscriber (RxSwift's PublishSubjectPumping)", rx: rxPublishSubjectEventPumping,
+            combine: combinePublishSubjectEventPumping),
+        rxSwiftSuite(
+            "create → 6 × map/filter → subscriber (RxSwift's MapFilterPumping)", rx: rxCreateMapFilterPumping,
+            combine: combineSequenceMapFilterPumping),
+    ].flatMap { $0 }
 
 private func rxSwiftSuite(
     _ name: String,
