@@ -102,6 +102,24 @@ final class FilteringTimeStressTests: XCTestCase {
         }
     }
 
+    /// `take(for:)` shares the serialization: its timer's completion races elements from the source.
+    func testTakeForStress() {
+        for scheduler in schedulers {
+            for round in 0..<rounds {
+                let subject = PublishSubject<Int>()
+                let recorder = FilteringGrammarRecorder<Int>(elementWork: 20)
+                let subscription = subject.take(for: .microseconds(200 + round * 300), scheduler: scheduler)
+                    .subscribe(recorder)
+                let fed = feed(subject, count: count)
+                XCTAssertEqual(fed.wait(timeout: .now() + 5), .success)
+                assertGrammar(recorder, lastElement: nil)
+                let elements = recorder.elements
+                XCTAssertEqual(elements, Array(0..<elements.count), "not a prefix of the source")
+                subscription.dispose()
+            }
+        }
+    }
+
     /// Disposal from the test thread races elements, timers and the completion: whatever was
     /// delivered keeps the grammar, and nothing is left running afterwards.
     func testDisposalRacingDebounceAndThrottle() {
