@@ -8,7 +8,8 @@ extension ObservableType {
     /// forwarded at once. Termination and disposal cancel the pending timer.
     ///
     /// Elements from the timer and events from the source are serialized: the observer never sees two
-    /// calls at once. On RxTest's `TestScheduler`, a `dueTime` of 0 delivers one tick later
+    /// calls at once (an event decided while another thread is delivering is delivered by that thread,
+    /// right after, in order). On RxTest's `TestScheduler`, a `dueTime` of 0 delivers one tick later
     /// (simulated processing delay).
     ///
     /// - Parameters:

@@ -23,7 +23,8 @@ extension ObservableType {
     /// disposed. In virtual time an element of a hot source at exactly `duration` after the
     /// subscription is still passed on (it was scheduled before the timer). Errors and completion of
     /// the source are forwarded at once. Elements and the timer's completion are serialized: the
-    /// observer never sees two calls at once, and nothing after the completion.
+    /// observer never sees two calls at once, and nothing after the completion (if another thread is
+    /// delivering an element when the timer fires, that thread delivers the completion right after).
     ///
     /// RxJS: `takeUntil(timer(duration))`; Combine: `prefix(untilOutputFrom: Timer…)`.
     public func take(for duration: RxTimeInterval, scheduler: SchedulerType) -> Observable<Element> {
