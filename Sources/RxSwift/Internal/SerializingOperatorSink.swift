@@ -1,0 +1,84 @@
+import Synchronization
+
+/// An event waiting for delivery by a ``SerializingOperatorSink``.
+enum SerializedEvent<Element> {
+    case next(Element)
+    case terminate(Termination)
+}
+
+/// The base of an operator whose downstream calls come from two threads: upstream's, and a timer's on
+/// a scheduler (`debounce`, `throttle`, `take(for:scheduler:)`).
+///
+/// It serializes them with an emitting token, a drain loop (DESIGN §4): under ``lock`` the subclass
+/// updates its state and queues what to send with ``enqueueLocked(_:)``; the thread that finds nobody
+/// emitting takes the token and, after unlocking, calls ``drain()``, which delivers everything queued
+/// (including what other threads queue meanwhile) in the order it was decided. Nothing blocks and no
+/// lock is held while downstream runs. An event sent re-entrantly from inside a delivery is delivered
+/// after the current one, not depth-first.
+///
+/// Thread-safety: `outbox`, `emitting` and `terminationQueued` are guarded by ``lock``, as is the
+/// subclass's own state; delivery belongs to the token holder alone.
+class SerializingOperatorSink<Input, Output>: OperatorSink<Input, Output>, @unchecked Sendable {
+    /// Guards the subclass's state and the outbox.
+    final let lock = Mutex<Void>(())
+    private var outbox = Queue<SerializedEvent<Output>>()
+    private var emitting = false
+    private var terminationQueued = false
+
+    /// Whether the sink still accepts events to send: not stopped, and no terminal event queued.
+    /// Call under ``lock``.
+    final var acceptsEventsLocked: Bool {
+        isForwarding && !terminationQueued
+    }
+
+    /// Queues `event` for delivery; call under ``lock``. Events after a queued terminal event, or
+    /// after the sink stopped, are dropped.
+    ///
+    /// - Returns: Whether the caller took the emitting token; if so it must call ``drain()`` after
+    ///   unlocking.
+    final func enqueueLocked(_ event: SerializedEvent<Output>) -> Bool {
+        guard acceptsEventsLocked else { return false }
+        if case .terminate = event { terminationQueued = true }
+        outbox.enqueue(event)
+        if emitting { return false }
+        emitting = true
+        return true
+    }
+
+    /// Delivers the queued events in order until none is left, then gives the token back. Only the
+    /// token holder calls it, never under ``lock``.
+    final func drain() {
+        while let event = dequeue() {
+            switch event {
+            case .next(let element):
+                forward(element)
+                didForwardElement()
+            case .terminate(let termination):
+                // The token is kept: nothing may follow a terminal event.
+                forwardTermination(termination)
+                return
+            }
+        }
+    }
+
+    private func dequeue() -> SerializedEvent<Output>? {
+        lock.locked {
+            if isForwarding, let event = outbox.dequeue() { return event }
+            emitting = false
+            return nil
+        }
+    }
+
+    /// Called by the token holder after each element it delivered, outside the lock.
+    func didForwardElement() {}
+
+    /// Releases what is still queued (after unlocking: deinitializers may run code). Subclasses that
+    /// own timers override it and call `super`.
+    override func disposeResources() {
+        let dropped = lock.locked { () -> Queue<SerializedEvent<Output>> in
+            defer { outbox = Queue() }
+            return outbox
+        }
+        withExtendedLifetime(dropped) {}
+    }
+}

@@ -1,0 +1,64 @@
+extension ObservableType {
+    /// Emits only the element at `index` (counting from 0), then completes.
+    ///
+    /// Completes, and disposes the source, as soon as that element arrived. A source that completes
+    /// before reaching `index` gives `RxError.argumentOutOfRange`; an error before it is forwarded.
+    /// No scheduler.
+    ///
+    /// - Parameter index: The zero-based position of the element; a negative index is a programmer
+    ///   error and traps, as in RxSwift.
+    /// - Returns: A sequence of at most that one element.
+    ///
+    /// RxJS: `elementAt`; Combine: `output(at:)` (which completes instead of failing when the source is
+    /// too short).
+    public func element(at index: Int) -> Observable<Element> {
+        precondition(index >= 0, "element(at:): index can't be negative")
+        return ElementAtObservable(source: asObservable(), index: index)
+    }
+}
+
+final class ElementAtObservable<Element>: Observable<Element>, @unchecked Sendable {
+    private let source: Observable<Element>
+    private let index: Int
+
+    init(source: Observable<Element>, index: Int) {
+        self.source = source
+        self.index = index
+        super.init()
+        needsTrampoline = source.needsTrampoline
+    }
+
+    override func subscribe(sink downstream: Sink<Element>) -> Disposable {
+        let sink = ElementAtSink(remaining: index, downstream: downstream)
+        sink.setUpstream(source.subscribe(sink: sink))
+        return sink
+    }
+}
+
+final class ElementAtSink<Element>: OperatorSink<Element, Element>, @unchecked Sendable {
+    /// How many elements are still to be skipped.
+    private var remaining: Int
+
+    init(remaining: Int, downstream: Sink<Element>) {
+        self.remaining = remaining
+        super.init(downstream: downstream)
+    }
+
+    override func next(_ element: Element) {
+        guard isForwarding else { return }
+        if remaining == 0 {
+            remaining = -1
+            downstream.next(element)
+            forwardTermination(.completed)
+            return
+        }
+        remaining -= 1
+    }
+
+    override func terminate(_ termination: Termination) {
+        switch termination {
+        case .completed: forwardTermination(.error(RxError.argumentOutOfRange))
+        case .error: forwardTermination(termination)
+        }
+    }
+}
