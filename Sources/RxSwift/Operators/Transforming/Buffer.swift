@@ -90,12 +90,13 @@ final class BufferSink<Element>: OperatorSink<Element, [Element]>, @unchecked Se
         let drain: Bool = lock.locked {
             if stopped { return false }
             stopped = true
+            var drain = false
             if case .completed = termination {
-                _ = enqueueLocked(.next(closeBufferLocked()))
+                drain = enqueueLocked(.next(closeBufferLocked()))
             } else {
                 buffer = []
             }
-            return enqueueLocked(.terminate(termination))
+            return enqueueLocked(.terminate(termination)) || drain
         }
         if drain { drainOutputs() }
     }

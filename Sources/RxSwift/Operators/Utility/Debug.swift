@@ -133,9 +133,11 @@ enum DebugTimestamp {
     }
 
     static func format(secondsSince1970 time: Double) -> String {
-        let whole = time.rounded(.down)
-        let milliseconds = min(999, Int((time - whole) * 1000))
-        var seconds = time_t(whole)
+        // Whole milliseconds first, as `DateFormatter` does, then split.
+        let totalMilliseconds = (time * 1000).rounded(.down)
+        let wholeSeconds = (totalMilliseconds / 1000).rounded(.down)
+        let milliseconds = Int(totalMilliseconds - wholeSeconds * 1000)
+        var seconds = time_t(wholeSeconds)
         var fields = tm()
         localtime_r(&seconds, &fields)
         return "\(pad(Int(fields.tm_year) + 1900, 4))-\(pad(Int(fields.tm_mon) + 1, 2))-\(pad(Int(fields.tm_mday), 2)) "

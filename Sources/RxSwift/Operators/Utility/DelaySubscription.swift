@@ -32,15 +32,23 @@ final class DelaySubscriptionObservable<Element>: Observable<Element>, @unchecke
     override func subscribe(sink downstream: Sink<Element>) -> Disposable {
         let sink = ForwardingSink(downstream: downstream)
         let source = self.source
-        sink.setUpstream(
-            scheduler.scheduleRelative(sink, dueTime: dueTime) { sink in
-                // As a `subscribe` call from outside would, and as RxSwift does: a synchronous source
-                // runs inside a trampoline, so that an early end downstream can stop it.
-                if source.mustSubscribeInTrampoline {
-                    return CurrentThreadScheduler.instance.schedule(sink) { source.subscribe(sink: $0) }
+        // Held by the sink from the start (not only as the scheduled action's result, which the
+        // scheduler stores after the action returned): a synchronous source then learns of an early
+        // end downstream while it is still emitting.
+        let sourceSubscription = SingleAssignmentDisposable()
+        let timer = scheduler.scheduleRelative((), dueTime: dueTime) { _ in
+            // As a `subscribe` call from outside would, and as RxSwift does: a source that emits
+            // synchronously on the current-thread trampoline is subscribed inside one.
+            if source.mustSubscribeInTrampoline {
+                return CurrentThreadScheduler.instance.schedule(()) { _ in
+                    sourceSubscription.setDisposable(source.subscribe(sink: sink))
+                    return Disposables.create()
                 }
-                return source.subscribe(sink: sink)
-            })
+            }
+            sourceSubscription.setDisposable(source.subscribe(sink: sink))
+            return Disposables.create()
+        }
+        sink.setUpstream(Disposables.create(timer, sourceSubscription))
         return sink
     }
 }

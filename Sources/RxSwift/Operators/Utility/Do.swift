@@ -1,3 +1,5 @@
+import Synchronization
+
 extension ObservableType {
     /// Runs side effects for the events and the lifecycle of each subscription, and passes every
     /// event on unchanged.
@@ -94,6 +96,10 @@ final class DoObservable<Element>: Observable<Element>, @unchecked Sendable {
 
 final class DoSink<Element>: OperatorSink<Element, Element>, @unchecked Sendable {
     private let handlers: DoHandlers<Element>
+    /// Set while the terminal event and its `after…` callback run: a disposal meanwhile (a subscriber
+    /// that disposes when it receives the terminal event, as `subscribe(onNext:…)` does) is left to
+    /// the end of `terminate`, so that `onDispose` follows `afterCompleted`/`afterError` as in RxSwift.
+    private let terminating = Atomic<Bool>(false)
 
     init(handlers: DoHandlers<Element>, downstream: Sink<Element>) {
         self.handlers = handlers
@@ -104,7 +110,9 @@ final class DoSink<Element>: OperatorSink<Element, Element>, @unchecked Sendable
         guard isForwarding else { return }
         do {
             try handlers.onNext?(element)
-            downstream.next(element)
+            // `forward` checks again: `onNext` may have disposed the subscription (RxSwift then drops
+            // the element too, and still runs `afterNext`).
+            forward(element)
             try handlers.afterNext?(element)
         } catch {
             forwardTermination(.error(error))
@@ -122,13 +130,20 @@ final class DoSink<Element>: OperatorSink<Element, Element>, @unchecked Sendable
             forwardTermination(.error(error))
             return
         }
-        // Delivered directly rather than through `forwardTermination`, which would dispose the
-        // source (and run `onDispose`) before the `after…` callback; `dispose()` follows it.
-        downstream.terminate(termination)
+        // Delivered here rather than through `forwardTermination`, which would dispose the source
+        // (and run `onDispose`) before the `after…` callback; `dispose()` follows that callback.
+        terminating.store(true, ordering: .sequentiallyConsistent)
+        if isForwarding { downstream.terminate(termination) }
         switch termination {
         case .completed: try? handlers.afterCompleted?()
         case .error(let error): try? handlers.afterError?(error)
         }
+        terminating.store(false, ordering: .sequentiallyConsistent)
         dispose()
+    }
+
+    override func dispose() {
+        if terminating.load(ordering: .sequentiallyConsistent) { return }
+        super.dispose()
     }
 }

@@ -5,9 +5,9 @@ extension ObservableType {
     /// subscribed. Completes and errors when the source does. No scheduler.
     /// RxJS: `startWith`; Combine: `prepend`.
     ///
-    /// Differs from RxSwift in one edge: when the subscription ends while the elements are being
-    /// delivered (`startWith(1, 2).take(1)`), the source is not subscribed at all, where RxSwift
-    /// subscribes it and disposes it at once.
+    /// As in RxSwift, when the subscription ends while the elements are being delivered
+    /// (`startWith(1, 2).take(1)`), the remaining elements are still sent (downstream drops them)
+    /// and the source is still subscribed, then disposed as soon as subscribing it returns.
     ///
     /// - Parameter elements: The elements to emit before the source's.
     /// - Returns: The elements followed by the source sequence.
@@ -30,10 +30,8 @@ final class StartWithObservable<Element>: Observable<Element>, @unchecked Sendab
     override func subscribe(sink downstream: Sink<Element>) -> Disposable {
         let sink = ForwardingSink(downstream: downstream)
         for element in elements {
-            guard sink.isForwarding else { return sink }
-            downstream.next(element)
+            sink.forward(element)
         }
-        guard sink.isForwarding else { return sink }
         sink.setUpstream(source.subscribe(sink: sink))
         return sink
     }
