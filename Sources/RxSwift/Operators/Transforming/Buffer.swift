@@ -1,0 +1,178 @@
+import Synchronization
+
+extension ObservableType {
+    /// Collects the elements into arrays and emits each array when it holds `count` elements or when
+    /// `timeSpan` has passed since the previous array was emitted (or since subscribing), whichever
+    /// comes first; the timer runs on `scheduler`.
+    ///
+    /// As in RxSwift, a timer that fires emits the array even when it is empty, and filling an array
+    /// restarts the timer. When the source completes, the current array (possibly empty) is emitted,
+    /// then completion; an error drops the current array and is forwarded. Arrays are emitted on the
+    /// thread of the event that closed them: the source's, or the scheduler's for a timer; emission
+    /// is serialized. Disposal cancels the timer. RxJS: `bufferTime(timeSpan, null, count)`;
+    /// Combine: `collect(.byTimeOrCount(…))`.
+    ///
+    /// - Parameters:
+    ///   - timeSpan: The longest time an array stays open.
+    ///   - count: The most elements an array holds (0 or less: no limit, as RxSwift does not check it).
+    ///   - scheduler: Runs the timer.
+    /// - Returns: A sequence of arrays of elements.
+    public func buffer(timeSpan: RxTimeInterval, count: Int, scheduler: SchedulerType) -> Observable<[Element]> {
+        BufferObservable(source: asObservable(), timeSpan: timeSpan, count: count, scheduler: scheduler)
+    }
+}
+
+final class BufferObservable<Element>: Observable<[Element]>, @unchecked Sendable {
+    private let source: Observable<Element>
+    private let timeSpan: RxTimeInterval
+    private let count: Int
+    private let scheduler: SchedulerType
+
+    init(source: Observable<Element>, timeSpan: RxTimeInterval, count: Int, scheduler: SchedulerType) {
+        self.source = source
+        self.timeSpan = timeSpan
+        self.count = count
+        self.scheduler = scheduler
+        super.init()
+        needsTrampoline = source.needsTrampoline
+    }
+
+    override func subscribe(sink downstream: Sink<[Element]>) -> Disposable {
+        let sink = BufferSink(timeSpan: timeSpan, count: count, scheduler: scheduler, downstream: downstream)
+        sink.startTimer(for: 0)
+        sink.setUpstream(source.subscribe(sink: sink))
+        return sink
+    }
+}
+
+/// Thread-safety: the open array, the window number, the timer and the outgoing queue are guarded
+/// by `lock`. The timer (on the scheduler) and the source (on its thread) can both close an array;
+/// closed arrays go through one queue, drained by whichever thread finds nobody draining it, so that
+/// downstream sees them in order and never concurrently.
+final class BufferSink<Element>: OperatorSink<Element, [Element]>, @unchecked Sendable {
+    private enum Output {
+        case next([Element])
+        case terminate(Termination)
+    }
+
+    private let timeSpan: RxTimeInterval
+    private let count: Int
+    private let scheduler: SchedulerType
+    private let lock = Mutex<Void>(())
+    private var buffer: [Element] = []
+    /// Numbers the arrays; a timer only closes the array it was started for.
+    private var windowID = 0
+    private var timer: Disposable?
+    private var stopped = false
+    private var outputs = Queue<Output>()
+    private var draining = false
+
+    init(timeSpan: RxTimeInterval, count: Int, scheduler: SchedulerType, downstream: Sink<[Element]>) {
+        self.timeSpan = timeSpan
+        self.count = count
+        self.scheduler = scheduler
+        super.init(downstream: downstream)
+    }
+
+    override func next(_ element: Element) {
+        let (drain, nextWindow): (Bool, Int?) = lock.locked {
+            if stopped { return (false, nil) }
+            buffer.append(element)
+            guard buffer.count == count else { return (false, nil) }
+            let closed = closeBufferLocked()
+            return (enqueueLocked(.next(closed)), windowID)
+        }
+        if drain { drainOutputs() }
+        if let nextWindow { startTimer(for: nextWindow) }
+    }
+
+    override func terminate(_ termination: Termination) {
+        let drain: Bool = lock.locked {
+            if stopped { return false }
+            stopped = true
+            var drain = false
+            if case .completed = termination {
+                drain = enqueueLocked(.next(closeBufferLocked()))
+            } else {
+                buffer = []
+            }
+            return enqueueLocked(.terminate(termination)) || drain
+        }
+        if drain { drainOutputs() }
+    }
+
+    /// Schedules the timer that closes array number `id`, unless that array is already closed.
+    func startTimer(for id: Int) {
+        let current: Bool = lock.locked { !stopped && windowID == id }
+        guard current else { return }
+        let timer = scheduler.scheduleRelative(self, dueTime: timeSpan) { sink in
+            sink.timerFired(for: id)
+            return Disposables.create()
+        }
+        let (kept, replaced): (Bool, Disposable?) = lock.locked {
+            guard !stopped, !isDisposed, windowID == id else { return (false, nil) }
+            defer { self.timer = timer }
+            return (true, self.timer)
+        }
+        replaced?.dispose()
+        if !kept { timer.dispose() }
+    }
+
+    private func timerFired(for id: Int) {
+        let drain: Bool? = lock.locked {
+            if stopped || windowID != id { return nil }
+            return enqueueLocked(.next(closeBufferLocked()))
+        }
+        guard let drain else { return }
+        if drain { drainOutputs() }
+        startTimer(for: id &+ 1)
+    }
+
+    /// Takes the open array and starts the next one.
+    private func closeBufferLocked() -> [Element] {
+        windowID &+= 1
+        defer { buffer = [] }
+        return buffer
+    }
+
+    /// Queues `output`; returns whether the caller must drain the queue.
+    private func enqueueLocked(_ output: Output) -> Bool {
+        outputs.enqueue(output)
+        if draining { return false }
+        draining = true
+        return true
+    }
+
+    private func drainOutputs() {
+        while true {
+            let output: Output? = lock.locked {
+                if let output = outputs.dequeue() { return output }
+                draining = false
+                return nil
+            }
+            switch output {
+            case .none:
+                return
+            case .next(let elements):
+                forward(elements)
+            case .terminate(let termination):
+                forwardTermination(termination)
+            }
+        }
+    }
+
+    override func disposeResources() {
+        let (timer, dropped): (Disposable?, ([Element], Queue<Output>)) = lock.locked {
+            stopped = true
+            defer {
+                self.timer = nil
+                buffer = []
+                outputs = Queue()
+            }
+            return (self.timer, (buffer, outputs))
+        }
+        // Released after unlocking: the elements' deinitializers may run code.
+        withExtendedLifetime(dropped) {}
+        timer?.dispose()
+    }
+}

@@ -1,0 +1,224 @@
+import Synchronization
+
+extension ObservableType {
+    /// Splits the elements into windows, each an `Observable` of its own: a window is completed and
+    /// the next one opened when it holds `count` elements or when `timeSpan` has passed since it was
+    /// opened, whichever comes first; the timer runs on `scheduler`.
+    ///
+    /// The first window is emitted when subscribing; as in RxSwift, a timer that fires closes the
+    /// window even when it is empty. A window is hot: subscribe to it when it is emitted to see all
+    /// of its elements (it is backed by a ``PublishSubject``). When the source completes or errors,
+    /// the open window gets the same terminal event, then the outer sequence does.
+    ///
+    /// Disposal, as in RxSwift: the source subscription and the timer live as long as the outer
+    /// subscription or any subscription to a window does. Disposing the outer subscription stops
+    /// emitting windows; subscribers of the open window keep receiving its elements until it
+    /// closes. Windows and elements are delivered on the thread of the event that caused them (the
+    /// source's, or the scheduler's for a timer), serialized. RxJS: `windowTime(timeSpan, null,
+    /// count)`; Combine: none.
+    ///
+    /// - Parameters:
+    ///   - timeSpan: The longest time a window stays open.
+    ///   - count: The most elements a window holds (0 or less: no limit, as RxSwift does not check it).
+    ///   - scheduler: Runs the timer.
+    /// - Returns: A sequence of windows.
+    public func window(timeSpan: RxTimeInterval, count: Int, scheduler: SchedulerType)
+        -> Observable<Observable<Element>>
+    {
+        WindowObservable(source: asObservable(), timeSpan: timeSpan, count: count, scheduler: scheduler)
+    }
+}
+
+final class WindowObservable<Element>: Observable<Observable<Element>>, @unchecked Sendable {
+    private let source: Observable<Element>
+    private let timeSpan: RxTimeInterval
+    private let count: Int
+    private let scheduler: SchedulerType
+
+    init(source: Observable<Element>, timeSpan: RxTimeInterval, count: Int, scheduler: SchedulerType) {
+        self.source = source
+        self.timeSpan = timeSpan
+        self.count = count
+        self.scheduler = scheduler
+        super.init()
+        needsTrampoline = source.needsTrampoline
+    }
+
+    override func subscribe(sink downstream: Sink<Observable<Element>>) -> Disposable {
+        let sink = WindowSink(timeSpan: timeSpan, count: count, scheduler: scheduler, downstream: downstream)
+        sink.run(source)
+        return sink
+    }
+}
+
+/// Thread-safety: the open window, the element count, the window number, the timer and the outgoing
+/// queue are guarded by `lock`. The timer (on the scheduler) and the source (on its thread) can both
+/// close a window; what they decide goes through one queue, drained by whichever thread finds nobody
+/// draining it, so that the windows' subjects and downstream see events in order, never concurrently.
+final class WindowSink<Element>: OperatorSink<Element, Observable<Element>>, @unchecked Sendable {
+    private enum Output {
+        case open(PublishSubject<Element>)
+        case element(PublishSubject<Element>, Element)
+        case close(PublishSubject<Element>)
+        case terminate(PublishSubject<Element>, Termination)
+    }
+
+    private let timeSpan: RxTimeInterval
+    private let count: Int
+    private let scheduler: SchedulerType
+    private let lock = Mutex<Void>(())
+    private var subject = PublishSubject<Element>()
+    private var elementCount = 0
+    /// Numbers the windows; a timer only closes the window it was started for.
+    private var windowID = 0
+    private var timer: Disposable?
+    /// The source subscription and the timer were disposed: the outer subscription and every window
+    /// subscription are gone.
+    private var released = false
+    /// The source terminated.
+    private var stopped = false
+    private var outputs = Queue<Output>()
+    private var draining = false
+    private let sourceSubscription = SingleAssignmentDisposable()
+    /// What the outer subscription and each window subscription hold: the source subscription and
+    /// the timer are released when all of them are disposed.
+    private var refCount: RefCountDisposable!
+
+    init(timeSpan: RxTimeInterval, count: Int, scheduler: SchedulerType, downstream: Sink<Observable<Element>>) {
+        self.timeSpan = timeSpan
+        self.count = count
+        self.scheduler = scheduler
+        super.init(downstream: downstream)
+        // The closure holds the sink until the count drops to zero; the RefCountDisposable then
+        // drops the closure.
+        refCount = RefCountDisposable(disposable: Disposables.create { [self] in releaseSubscriptions() })
+    }
+
+    func run(_ source: Observable<Element>) {
+        setUpstream(refCount)
+        let drain: Bool = lock.locked { enqueueLocked(.open(subject)) }
+        if drain { drainOutputs() }
+        startTimer(for: 0)
+        sourceSubscription.setDisposable(source.subscribe(sink: self))
+    }
+
+    override func next(_ element: Element) {
+        let (drain, nextWindow): (Bool, Int?) = lock.locked {
+            if stopped || released { return (false, nil) }
+            var drain = enqueueLocked(.element(subject, element))
+            elementCount &+= 1
+            guard elementCount == count else { return (drain, nil) }
+            drain = openNextWindowLocked() || drain
+            return (drain, windowID)
+        }
+        if drain { drainOutputs() }
+        if let nextWindow { startTimer(for: nextWindow) }
+    }
+
+    override func terminate(_ termination: Termination) {
+        let drain: Bool = lock.locked {
+            if stopped { return false }
+            stopped = true
+            return enqueueLocked(.terminate(subject, termination))
+        }
+        if drain { drainOutputs() }
+    }
+
+    /// Schedules the timer that closes window number `id`, unless that window is already closed.
+    private func startTimer(for id: Int) {
+        let current: Bool = lock.locked { !released && windowID == id }
+        guard current else { return }
+        let timer = scheduler.scheduleRelative(self, dueTime: timeSpan) { sink in
+            sink.timerFired(for: id)
+            return Disposables.create()
+        }
+        let (kept, replaced): (Bool, Disposable?) = lock.locked {
+            guard !released, windowID == id else { return (false, nil) }
+            defer { self.timer = timer }
+            return (true, self.timer)
+        }
+        replaced?.dispose()
+        if !kept { timer.dispose() }
+    }
+
+    private func timerFired(for id: Int) {
+        let drain: Bool? = lock.locked {
+            if stopped || released || windowID != id { return nil }
+            return openNextWindowLocked()
+        }
+        guard let drain else { return }
+        if drain { drainOutputs() }
+        startTimer(for: id &+ 1)
+    }
+
+    /// Closes the open window and opens the next one; returns whether the caller must drain.
+    private func openNextWindowLocked() -> Bool {
+        elementCount = 0
+        windowID &+= 1
+        let closed = subject
+        subject = PublishSubject()
+        let drain = enqueueLocked(.close(closed))
+        return enqueueLocked(.open(subject)) || drain
+    }
+
+    /// Queues `output`; returns whether the caller must drain the queue.
+    private func enqueueLocked(_ output: Output) -> Bool {
+        outputs.enqueue(output)
+        if draining { return false }
+        draining = true
+        return true
+    }
+
+    private func drainOutputs() {
+        while true {
+            let output: Output? = lock.locked {
+                if let output = outputs.dequeue() { return output }
+                draining = false
+                return nil
+            }
+            switch output {
+            case .none:
+                return
+            case .open(let subject):
+                if isForwarding { forward(WindowOfSubject(subject: subject, refCount: refCount)) }
+            case .element(let subject, let element):
+                subject.onNext(element)
+            case .close(let subject):
+                subject.on(.completed)
+            case .terminate(let subject, let termination):
+                subject.on(termination.event())
+                forwardTermination(termination)
+            }
+        }
+    }
+
+    /// Runs when the outer subscription and every window subscription are disposed.
+    private func releaseSubscriptions() {
+        let timer: Disposable? = lock.locked {
+            released = true
+            defer { self.timer = nil }
+            return self.timer
+        }
+        timer?.dispose()
+        sourceSubscription.dispose()
+    }
+}
+
+/// One window as its subscribers see it: the window's subject, plus a hold on the source
+/// subscription for as long as the window subscription lasts (RxSwift's `AddRef`).
+final class WindowOfSubject<Element>: Observable<Element>, @unchecked Sendable {
+    private let subject: PublishSubject<Element>
+    private let refCount: RefCountDisposable
+
+    init(subject: PublishSubject<Element>, refCount: RefCountDisposable) {
+        self.subject = subject
+        self.refCount = refCount
+    }
+
+    override func subscribe(sink downstream: Sink<Element>) -> Disposable {
+        let hold = refCount.retain()
+        let sink = ForwardingSink(downstream: downstream)
+        sink.setUpstream(Disposables.create(hold, subject.subscribe(sink: sink)))
+        return sink
+    }
+}
