@@ -15,6 +15,7 @@ let pumpingWorkloads: [Workload] =
             stream: streamTwelveOperators, closures: closuresTwelveOperators),
     ].flatMap { $0 }
     + [
+        statefulChain(),
         rxSwiftSuite(
             "subject.on(.next) → 1 subscriber (RxSwift's PublishSubjectPumping)", rx: rxPublishSubjectEventPumping,
             combine: combinePublishSubjectEventPumping),
@@ -32,6 +33,17 @@ private func rxSwiftSuite(
     return [
         Workload(scenario: scenario, flavour: .swiftRx, count: elementsPerIteration, prepare: rx),
         Workload(scenario: scenario, flavour: .openCombine, count: elementsPerIteration, prepare: combine),
+    ]
+}
+
+private func statefulChain() -> [Workload] {
+    let scenario = "Pumping/subject → scan → distinctUntilChanged → compactMap → take → subscriber"
+    return [
+        Workload(scenario: scenario, flavour: .swiftRx, count: elementsPerIteration, prepare: rxStatefulChain),
+        Workload(
+            scenario: scenario, flavour: .openCombine, count: elementsPerIteration, prepare: combineStatefulChain),
+        Workload(
+            scenario: scenario, flavour: .closures, count: elementsPerIteration, prepare: closuresStatefulChain),
     ]
 }
 

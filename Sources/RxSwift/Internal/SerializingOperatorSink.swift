@@ -21,9 +21,9 @@ enum SerializedEvent<Element> {
 class SerializingOperatorSink<Input, Output>: OperatorSink<Input, Output>, @unchecked Sendable {
     /// Guards the subclass's state and the outbox.
     final let lock = Mutex<Void>(())
-    private var outbox = Queue<SerializedEvent<Output>>()
-    private var emitting = false
-    private var terminationQueued = false
+    @exclusivity(unchecked) private var outbox = Queue<SerializedEvent<Output>>()
+    @exclusivity(unchecked) private var emitting = false
+    @exclusivity(unchecked) private var terminationQueued = false
 
     /// Whether the sink still accepts events to send: not stopped, and no terminal event queued.
     /// Call under ``lock``.

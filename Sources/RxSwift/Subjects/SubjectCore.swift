@@ -54,9 +54,11 @@ final class SubjectCore<Policy: SubjectPolicy>: SubjectCoreBase, @unchecked Send
         var catchUps: [CatchUp] = []
     }
 
-    private let lock = Mutex<Void>(())
     private let isDisposedFlag = Atomic<Bool>(false)
     private let observerCount = Atomic<Int>(0)
+    /// After the atomics: the thread sanitizer reports the lock's zero-sized `Void` value at the
+    /// address of the field that follows it, so that field must be one only touched under the lock.
+    private let lock = Mutex<Void>(())
 
     @exclusivity(unchecked) private var policy: Policy
     @exclusivity(unchecked) private var acceptedStop: Termination?

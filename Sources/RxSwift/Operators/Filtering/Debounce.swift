@@ -49,9 +49,9 @@ final class DebounceObservable<Element>: Observable<Element>, @unchecked Sendabl
 final class DebounceSink<Element>: SerializingOperatorSink<Element, Element>, @unchecked Sendable {
     private let dueTime: RxTimeInterval
     private let scheduler: SchedulerType
-    private var waiting: Element?
-    private var ticket: UInt64 = 0
-    private var timer: Disposable?
+    @exclusivity(unchecked) private var waiting: Element?
+    @exclusivity(unchecked) private var ticket: UInt64 = 0
+    @exclusivity(unchecked) private var timer: Disposable?
 
     init(dueTime: RxTimeInterval, scheduler: SchedulerType, downstream: Sink<Element>) {
         self.dueTime = dueTime

@@ -80,7 +80,7 @@ final class DistinctUntilChangedEquatableObservable<Element: Equatable>: Observa
 final class DistinctUntilChangedEquatableSink<Element: Equatable>: OperatorSink<Element, Element>,
     @unchecked Sendable
 {
-    private var last: Element?
+    @exclusivity(unchecked) private var last: Element?
 
     override func next(_ element: Element) {
         guard isForwarding else { return }
@@ -121,7 +121,7 @@ final class DistinctUntilChangedObservable<Element, Key>: Observable<Element>, @
 final class DistinctUntilChangedSink<Element, Key>: OperatorSink<Element, Element>, @unchecked Sendable {
     private let keySelector: (Element) throws -> Key
     private let comparer: (Key, Key) throws -> Bool
-    private var lastKey: Key?
+    @exclusivity(unchecked) private var lastKey: Key?
 
     init(
         keySelector: @escaping (Element) throws -> Key, comparer: @escaping (Key, Key) throws -> Bool,

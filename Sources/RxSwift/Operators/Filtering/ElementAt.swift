@@ -37,7 +37,7 @@ final class ElementAtObservable<Element>: Observable<Element>, @unchecked Sendab
 
 final class ElementAtSink<Element>: OperatorSink<Element, Element>, @unchecked Sendable {
     /// How many elements are still to be skipped.
-    private var remaining: Int
+    @exclusivity(unchecked) private var remaining: Int
 
     init(remaining: Int, downstream: Sink<Element>) {
         self.remaining = remaining

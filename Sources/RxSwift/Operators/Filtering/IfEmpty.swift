@@ -42,7 +42,7 @@ final class DefaultIfEmptyObservable<Element>: Observable<Element>, @unchecked S
 
 final class DefaultIfEmptySink<Element>: OperatorSink<Element, Element>, @unchecked Sendable {
     private let defaultElement: Element
-    private var isEmpty = true
+    @exclusivity(unchecked) private var isEmpty = true
 
     init(defaultElement: Element, downstream: Sink<Element>) {
         self.defaultElement = defaultElement
@@ -89,7 +89,7 @@ final class SwitchIfEmptyObservable<Element>: Observable<Element>, @unchecked Se
 /// `other` lives in a `SingleAssignmentDisposable`, which resolves a race with disposal.
 final class SwitchIfEmptySink<Element>: OperatorSink<Element, Element>, @unchecked Sendable {
     private let other: Observable<Element>
-    private var isEmpty = true
+    @exclusivity(unchecked) private var isEmpty = true
     private let otherSubscription = SingleAssignmentDisposable()
 
     init(other: Observable<Element>, downstream: Sink<Element>) {

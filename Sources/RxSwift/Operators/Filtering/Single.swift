@@ -45,7 +45,7 @@ final class SingleObservable<Element>: Observable<Element>, @unchecked Sendable 
 
 final class SingleSink<Element>: OperatorSink<Element, Element>, @unchecked Sendable {
     private let predicate: ((Element) throws -> Bool)?
-    private var seen = false
+    @exclusivity(unchecked) private var seen = false
 
     init(predicate: ((Element) throws -> Bool)?, downstream: Sink<Element>) {
         self.predicate = predicate

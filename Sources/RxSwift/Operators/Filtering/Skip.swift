@@ -43,7 +43,7 @@ final class SkipCountObservable<Element>: Observable<Element>, @unchecked Sendab
 }
 
 final class SkipCountSink<Element>: OperatorSink<Element, Element>, @unchecked Sendable {
-    private var remaining: Int
+    @exclusivity(unchecked) private var remaining: Int
 
     init(remaining: Int, downstream: Sink<Element>) {
         self.remaining = remaining

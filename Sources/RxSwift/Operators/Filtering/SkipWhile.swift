@@ -30,7 +30,7 @@ final class SkipWhileObservable<Element>: Observable<Element>, @unchecked Sendab
 
 final class SkipWhileSink<Element>: OperatorSink<Element, Element>, @unchecked Sendable {
     private let predicate: (Element) throws -> Bool
-    private var skipping = true
+    @exclusivity(unchecked) private var skipping = true
 
     init(predicate: @escaping (Element) throws -> Bool, downstream: Sink<Element>) {
         self.predicate = predicate

@@ -51,7 +51,7 @@ final class TakeCountObservable<Element>: Observable<Element>, @unchecked Sendab
 }
 
 final class TakeCountSink<Element>: OperatorSink<Element, Element>, @unchecked Sendable {
-    private var remaining: Int
+    @exclusivity(unchecked) private var remaining: Int
 
     init(remaining: Int, downstream: Sink<Element>) {
         self.remaining = remaining

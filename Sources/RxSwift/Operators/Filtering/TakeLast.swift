@@ -35,7 +35,7 @@ final class TakeLastObservable<Element>: Observable<Element>, @unchecked Sendabl
 
 final class TakeLastSink<Element>: OperatorSink<Element, Element>, @unchecked Sendable {
     private let count: Int
-    private var kept = Queue<Element>()
+    @exclusivity(unchecked) private var kept = Queue<Element>()
 
     init(count: Int, downstream: Sink<Element>) {
         self.count = count

@@ -72,7 +72,7 @@ final class TakeWhileSink<Element>: OperatorSink<Element, Element>, @unchecked S
     private let stopWhen: Bool
     private let inclusive: Bool
     /// Set before the inclusive element is forwarded, so a re-entrant element is not considered.
-    private var done = false
+    @exclusivity(unchecked) private var done = false
 
     init(predicate: @escaping (Element) throws -> Bool, stopWhen: Bool, inclusive: Bool, downstream: Sink<Element>) {
         self.predicate = predicate

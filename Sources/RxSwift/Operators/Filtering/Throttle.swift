@@ -79,11 +79,11 @@ final class ThrottleSink<Element>: SerializingOperatorSink<Element, Element>, @u
     private let dueTime: RxTimeInterval
     private let latest: Bool
     private let scheduler: SchedulerType
-    private var kept: Element?
-    private var lastSent: RxTime?
-    private var completedWhileKept = false
-    private var ticket: UInt64 = 0
-    private var timer: Disposable?
+    @exclusivity(unchecked) private var kept: Element?
+    @exclusivity(unchecked) private var lastSent: RxTime?
+    @exclusivity(unchecked) private var completedWhileKept = false
+    @exclusivity(unchecked) private var ticket: UInt64 = 0
+    @exclusivity(unchecked) private var timer: Disposable?
 
     init(dueTime: RxTimeInterval, latest: Bool, scheduler: SchedulerType, downstream: Sink<Element>) {
         self.dueTime = dueTime

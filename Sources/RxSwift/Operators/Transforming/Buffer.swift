@@ -59,13 +59,13 @@ final class BufferSink<Element>: OperatorSink<Element, [Element]>, @unchecked Se
     private let count: Int
     private let scheduler: SchedulerType
     private let lock = Mutex<Void>(())
-    private var buffer: [Element] = []
+    @exclusivity(unchecked) private var buffer: [Element] = []
     /// Numbers the arrays; a timer only closes the array it was started for.
-    private var windowID = 0
-    private var timer: Disposable?
-    private var stopped = false
-    private var outputs = Queue<Output>()
-    private var draining = false
+    @exclusivity(unchecked) private var windowID = 0
+    @exclusivity(unchecked) private var timer: Disposable?
+    @exclusivity(unchecked) private var stopped = false
+    @exclusivity(unchecked) private var outputs = Queue<Output>()
+    @exclusivity(unchecked) private var draining = false
 
     init(timeSpan: RxTimeInterval, count: Int, scheduler: SchedulerType, downstream: Sink<[Element]>) {
         self.timeSpan = timeSpan

@@ -33,7 +33,7 @@ final class EnumeratedObservable<Element>: Observable<(index: Int, element: Elem
 
 /// Thread-safety: `index` is touched only by `next`, which upstream serializes.
 final class EnumeratedSink<Element>: OperatorSink<Element, (index: Int, element: Element)>, @unchecked Sendable {
-    private var index: Int
+    @exclusivity(unchecked) private var index: Int
 
     init(firstIndex: Int, downstream: Sink<(index: Int, element: Element)>) {
         index = firstIndex

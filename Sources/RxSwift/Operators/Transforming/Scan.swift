@@ -56,7 +56,7 @@ final class ScanObservable<Source, Accumulate>: Observable<Accumulate>, @uncheck
 
 /// Thread-safety: `accumulated` is touched only by `next`, which upstream serializes.
 final class ScanSink<Source, Accumulate>: OperatorSink<Source, Accumulate>, @unchecked Sendable {
-    private var accumulated: Accumulate
+    @exclusivity(unchecked) private var accumulated: Accumulate
     private let accumulator: (inout Accumulate, Source) throws -> Void
 
     init(

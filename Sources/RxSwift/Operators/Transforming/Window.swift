@@ -67,22 +67,22 @@ final class WindowSink<Element>: OperatorSink<Element, Observable<Element>>, @un
     private let count: Int
     private let scheduler: SchedulerType
     private let lock = Mutex<Void>(())
-    private var subject = PublishSubject<Element>()
-    private var elementCount = 0
+    @exclusivity(unchecked) private var subject = PublishSubject<Element>()
+    @exclusivity(unchecked) private var elementCount = 0
     /// Numbers the windows; a timer only closes the window it was started for.
-    private var windowID = 0
-    private var timer: Disposable?
+    @exclusivity(unchecked) private var windowID = 0
+    @exclusivity(unchecked) private var timer: Disposable?
     /// The source subscription and the timer were disposed: the outer subscription and every window
     /// subscription are gone.
-    private var released = false
+    @exclusivity(unchecked) private var released = false
     /// The source terminated.
-    private var stopped = false
-    private var outputs = Queue<Output>()
-    private var draining = false
+    @exclusivity(unchecked) private var stopped = false
+    @exclusivity(unchecked) private var outputs = Queue<Output>()
+    @exclusivity(unchecked) private var draining = false
     private let sourceSubscription = SingleAssignmentDisposable()
     /// What the outer subscription and each window subscription hold: the source subscription and
     /// the timer are released when all of them are disposed.
-    private var refCount: RefCountDisposable!
+    @exclusivity(unchecked) private var refCount: RefCountDisposable!
 
     init(timeSpan: RxTimeInterval, count: Int, scheduler: SchedulerType, downstream: Sink<Observable<Element>>) {
         self.timeSpan = timeSpan

@@ -80,16 +80,16 @@ final class DelaySink<Element>: OperatorSink<Element, Element>, @unchecked Senda
     private let scheduler: SchedulerType
     private let lock = Mutex<Void>(())
     /// The oldest entry, taken out of `queue` to read its time.
-    private var front: Entry?
-    private var queue = Queue<Entry>()
+    @exclusivity(unchecked) private var front: Entry?
+    @exclusivity(unchecked) private var queue = Queue<Entry>()
     /// A drain is scheduled or running.
-    private var active = false
+    @exclusivity(unchecked) private var active = false
     /// A drain is delivering.
-    private var running = false
-    private var failure: (any Swift.Error)?
+    @exclusivity(unchecked) private var running = false
+    @exclusivity(unchecked) private var failure: (any Swift.Error)?
     /// Numbers the drains, so that only the current one's disposable is kept.
-    private var drainTicket = 0
-    private var drain: Disposable?
+    @exclusivity(unchecked) private var drainTicket = 0
+    @exclusivity(unchecked) private var drain: Disposable?
 
     init(dueTime: RxTimeInterval, scheduler: SchedulerType, downstream: Sink<Element>) {
         self.dueTime = dueTime
