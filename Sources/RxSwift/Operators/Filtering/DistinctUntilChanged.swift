@@ -80,13 +80,19 @@ final class DistinctUntilChangedEquatableObservable<Element: Equatable>: Observa
 final class DistinctUntilChangedEquatableSink<Element: Equatable>: OperatorSink<Element, Element>,
     @unchecked Sendable
 {
-    @exclusivity(unchecked) private var last: Element?
+    /// Boxed rather than `Element?`: in this unspecialized code an `Element?` costs a run-time
+    /// metadata lookup on every element; a class reference does not.
+    @exclusivity(unchecked) private var last: ElementBox<Element>?
 
     override func next(_ element: Element) {
         guard isForwarding else { return }
-        if let last, last == element { return }
-        // Stored before forwarding, as in RxSwift, so a re-entrant element compares with this one.
-        last = element
+        if let last {
+            if last.value == element { return }
+            // Stored before forwarding, as in RxSwift, so a re-entrant element compares with this one.
+            last.value = element
+        } else {
+            last = ElementBox(element)
+        }
         downstream.next(element)
     }
 
@@ -146,5 +152,14 @@ final class DistinctUntilChangedSink<Element, Key>: OperatorSink<Element, Elemen
 
     override func terminate(_ termination: Termination) {
         forwardTermination(termination)
+    }
+}
+
+/// A mutable element held by reference, for sinks that remember one element.
+final class ElementBox<Element> {
+    var value: Element
+
+    init(_ value: Element) {
+        self.value = value
     }
 }

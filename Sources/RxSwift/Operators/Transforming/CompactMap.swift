@@ -7,16 +7,27 @@ extension ObservableType {
     ///
     /// - Parameter transform: Maps an element to a result, or to `nil` to drop it.
     /// - Returns: The non-`nil` results, in order.
+    @inlinable
     public func compactMap<Result>(_ transform: @escaping (Element) throws -> Result?) -> Observable<Result> {
-        CompactMapObservable(source: asObservable(), transform: transform)
+        // The `nil` test runs in this closure, made where `Result` is concrete: in the library's
+        // unspecialized sink, every `Result?` would cost a run-time metadata lookup per element.
+        CompactMapObservable(source: asObservable()) { element, downstream in
+            if let result = try transform(element) { downstream.next(result) }
+        }
     }
 }
 
+/// Applies the transform and forwards a non-`nil` result to the sink it is given.
+@usableFromInline
+typealias CompactMapStep<Source, Result> = (Source, Sink<Result>) throws -> Void
+
+@usableFromInline
 final class CompactMapObservable<Source, Result>: Observable<Result>, @unchecked Sendable {
     private let source: Observable<Source>
-    private let transform: (Source) throws -> Result?
+    private let transform: CompactMapStep<Source, Result>
 
-    init(source: Observable<Source>, transform: @escaping (Source) throws -> Result?) {
+    @usableFromInline
+    init(source: Observable<Source>, transform: @escaping CompactMapStep<Source, Result>) {
         self.source = source
         self.transform = transform
         super.init()
@@ -31,9 +42,9 @@ final class CompactMapObservable<Source, Result>: Observable<Result>, @unchecked
 }
 
 final class CompactMapSink<Source, Result>: OperatorSink<Source, Result>, @unchecked Sendable {
-    private let transform: (Source) throws -> Result?
+    private let transform: CompactMapStep<Source, Result>
 
-    init(transform: @escaping (Source) throws -> Result?, downstream: Sink<Result>) {
+    init(transform: @escaping CompactMapStep<Source, Result>, downstream: Sink<Result>) {
         self.transform = transform
         super.init(downstream: downstream)
     }
@@ -41,7 +52,7 @@ final class CompactMapSink<Source, Result>: OperatorSink<Source, Result>, @unche
     override func next(_ element: Source) {
         guard isForwarding else { return }
         do {
-            if let result = try transform(element) { downstream.next(result) }
+            try transform(element, downstream)
         } catch {
             forwardTermination(.error(error))
         }
