@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import RxSwift
 import RxTest
 import XCTest
@@ -215,7 +216,11 @@ final class TimeoutTests: RxLeakCheckingTestCase {
             }
             let emitted = DispatchSemaphore(value: 0)
             DispatchQueue.global().async {
-                for value in 0..<300 { subject.onNext(value) }
+                for value in 0..<300 {
+                    subject.onNext(value)
+                    // Pauses around the due time, so that timers fire in the middle of the stream too.
+                    if value % 50 == 49 { usleep(UInt32(round % 5) * 25) }
+                }
                 subject.onCompleted()
                 emitted.signal()
             }
