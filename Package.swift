@@ -25,6 +25,11 @@ let package = Package(
         .testTarget(name: "RxBlockingTests", dependencies: ["RxSwift", "RxBlocking", "RxTest"], swiftSettings: strict),
         .testTarget(
             name: "Swift6ConcurrencyTests", dependencies: ["RxSwift", "RxRelay", "RxTest"], swiftSettings: strict),
+        // Code written with the names of RxSwift 4–5 must compile with deprecation warnings only: every
+        // other warning is an error here too (Swift 6.2 diagnostic groups; later flags win).
+        .testTarget(
+            name: "RxSwiftDeprecatedSpellingsTests", dependencies: ["RxSwift", "RxRelay", "RxTest"],
+            swiftSettings: strict + [.treatWarning("DeprecatedDeclaration", as: .warning)]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,30 @@
+// The filtering operators' names of RxSwift 4 and 5, forwarding to today's spellings (which live in
+// Operators/Filtering/).
+
+extension ObservableType {
+    /// Deprecated spelling of ``element(at:)``.
+    @available(*, deprecated, renamed: "element(at:)")
+    public func elementAt(_ index: Int) -> Observable<Element> {
+        element(at: index)
+    }
+
+    /// Deprecated spelling of ``skip(while:)``.
+    @available(*, deprecated, renamed: "skip(while:)")
+    public func skipWhile(_ predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
+        skip(while: predicate)
+    }
+
+    /// Deprecated spelling of ``take(while:behavior:)`` (with the default, exclusive behavior).
+    @available(*, deprecated, renamed: "take(while:)")
+    public func takeWhile(_ predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
+        take(while: predicate)
+    }
+
+    /// Deprecated spelling of ``take(until:behavior:)`` (RxSwift 5's predicate form of `takeUntil`).
+    @available(*, deprecated, renamed: "take(until:behavior:)")
+    public func takeUntil(_ behavior: TakeBehavior, predicate: @escaping (Element) throws -> Bool)
+        -> Observable<Element>
+    {
+        take(until: predicate, behavior: behavior)
+    }
+}

@@ -1,0 +1,183 @@
+import Synchronization
+
+extension ObservableType {
+    /// Continues a sequence that ends with an error with the sequence `handler` returns for that error.
+    ///
+    /// Elements and completion of the source pass through. When the source errors, `handler` is
+    /// called with the error (on the thread that delivered it) and its sequence is subscribed; its
+    /// events, including its terminal event, are delivered downstream. A second error (from the
+    /// handler's sequence) is delivered, not caught again. A throwing `handler` ends the sequence
+    /// with the thrown error. Disposing disposes the current subscription, whichever it is. No
+    /// scheduler of its own.
+    ///
+    /// - Parameter handler: Returns the sequence to continue with after `error`.
+    /// - Returns: The source's elements, then, after an error, the handler's sequence.
+    ///
+    /// RxJS: `catchError`; Combine: `catch` / `tryCatch`.
+    public func `catch`(_ handler: @escaping (Swift.Error) throws -> Observable<Element>) -> Observable<Element> {
+        CatchObservable(source: asObservable(), handler: handler)
+    }
+
+    /// Deprecated spelling of ``catch(_:)``.
+    @available(*, deprecated, renamed: "catch(_:)")
+    public func catchError(_ handler: @escaping (Swift.Error) throws -> Observable<Element>) -> Observable<Element> {
+        `catch`(handler)
+    }
+
+    /// Ends a sequence that errors with `element`: on an error, delivers `element` and completes,
+    /// at the time of the error.
+    ///
+    /// Elements and completion of the source pass through. No scheduler of its own. RxSwift builds
+    /// this as `catch { _ in .just(element) }`; the events and their timing are the same.
+    ///
+    /// - Parameter element: The last element, delivered in place of an error.
+    /// - Returns: The source's elements, then `element` and completion if the source errors.
+    ///
+    /// RxJS: `catchError(() => of(element))`; Combine: `replaceError(with:)`.
+    public func catchAndReturn(_ element: Element) -> Observable<Element> {
+        CatchAndReturnObservable(source: asObservable(), element: element)
+    }
+
+    /// Deprecated spelling of ``catchAndReturn(_:)``.
+    @available(*, deprecated, renamed: "catchAndReturn(_:)")
+    public func catchErrorJustReturn(_ element: Element) -> Observable<Element> {
+        catchAndReturn(element)
+    }
+}
+
+final class CatchObservable<Element>: Observable<Element>, @unchecked Sendable {
+    private let source: Observable<Element>
+    private let handler: (Swift.Error) throws -> Observable<Element>
+
+    init(source: Observable<Element>, handler: @escaping (Swift.Error) throws -> Observable<Element>) {
+        self.source = source
+        self.handler = handler
+        super.init()
+        // The handler's sequence is unknown until an error; it may emit on the trampoline, and an error
+        // that arrives during `subscribe` subscribes it there and then.
+        needsTrampoline = true
+    }
+
+    override func subscribe(sink downstream: Sink<Element>) -> Disposable {
+        let sink = CatchSink(handler: handler, downstream: downstream)
+        sink.setUpstream(source.subscribe(sink: sink))
+        return sink
+    }
+}
+
+/// Receives the source; on its error, subscribes a ``CatchHandlerSink`` to the handler's sequence.
+///
+/// The source's subscription stays the upstream until the whole subscription ends: the source has
+/// terminated by then, and every source of the library releases its own resources on termination.
+///
+/// Thread-safety: `handlerSink` is written once, from the source's error, and taken by
+/// `disposeResources` from any thread; both go through `lock`.
+final class CatchSink<Element>: OperatorSink<Element, Element>, @unchecked Sendable {
+    private let handler: (Swift.Error) throws -> Observable<Element>
+    private let lock = Mutex<Void>(())
+    private var handlerSink: CatchHandlerSink<Element>?
+
+    init(handler: @escaping (Swift.Error) throws -> Observable<Element>, downstream: Sink<Element>) {
+        self.handler = handler
+        super.init(downstream: downstream)
+    }
+
+    override func next(_ element: Element) {
+        forward(element)
+    }
+
+    override func terminate(_ termination: Termination) {
+        switch termination {
+        case .completed:
+            forwardTermination(termination)
+        case .error(let error):
+            handle(error)
+        }
+    }
+
+    @inline(never)
+    private func handle(_ error: Swift.Error) {
+        guard isForwarding else { return }
+        let continuation: Observable<Element>
+        do {
+            continuation = try handler(error)
+        } catch {
+            forwardTermination(.error(error))
+            return
+        }
+        let sink = CatchHandlerSink(parent: self)
+        let installed: Bool = lock.locked {
+            if isDisposed { return false }
+            handlerSink = sink
+            return true
+        }
+        if installed { sink.subscribeLater(to: continuation) }
+    }
+
+    override func disposeResources() {
+        let sink: CatchHandlerSink<Element>? = lock.locked {
+            defer { handlerSink = nil }
+            return handlerSink
+        }
+        sink?.dispose()
+    }
+}
+
+/// Receives the handler's sequence and delivers it through the parent, so that its terminal event
+/// ends (and disposes) the whole subscription.
+final class CatchHandlerSink<Element>: OperatorSink<Element, Element>, @unchecked Sendable {
+    private let parent: CatchSink<Element>
+
+    init(parent: CatchSink<Element>) {
+        self.parent = parent
+        super.init(downstream: parent.downstream)
+    }
+
+    override func next(_ element: Element) {
+        parent.forward(element)
+    }
+
+    override func terminate(_ termination: Termination) {
+        parent.forwardTermination(termination)
+    }
+}
+
+final class CatchAndReturnObservable<Element>: Observable<Element>, @unchecked Sendable {
+    private let source: Observable<Element>
+    private let element: Element
+
+    init(source: Observable<Element>, element: Element) {
+        self.source = source
+        self.element = element
+        super.init()
+        needsTrampoline = source.needsTrampoline
+    }
+
+    override func subscribe(sink downstream: Sink<Element>) -> Disposable {
+        let sink = CatchAndReturnSink(element: element, downstream: downstream)
+        sink.setUpstream(source.subscribe(sink: sink))
+        return sink
+    }
+}
+
+final class CatchAndReturnSink<Element>: OperatorSink<Element, Element>, @unchecked Sendable {
+    private let element: Element
+
+    init(element: Element, downstream: Sink<Element>) {
+        self.element = element
+        super.init(downstream: downstream)
+    }
+
+    override func next(_ element: Element) {
+        forward(element)
+    }
+
+    override func terminate(_ termination: Termination) {
+        if case .error = termination {
+            forward(element)
+            forwardTermination(.completed)
+        } else {
+            forwardTermination(termination)
+        }
+    }
+}
