@@ -47,4 +47,12 @@ final class FilteringSpellingsTests: RxLeakCheckingTestCase {
             new: { xs, _ in xs.take(until: { $0 == 3 }, behavior: .exclusive) })
         XCTAssertEqual(exclusive, [.next(210, 1), .next(220, 2), .completed(230)])
     }
+
+    func testTakeWithADurationIsTakeFor() {
+        let events = assertSameBehaviour(
+            of: counting,
+            old: { xs, scheduler in xs.take(.seconds(25), scheduler: scheduler) },
+            new: { xs, scheduler in xs.take(for: .seconds(25), scheduler: scheduler) })
+        XCTAssertEqual(events, [.next(210, 1), .next(220, 2), .completed(225)])
+    }
 }

@@ -27,4 +27,10 @@ extension ObservableType {
     {
         take(until: predicate, behavior: behavior)
     }
+
+    /// Deprecated spelling of ``take(for:scheduler:)`` (RxSwift 5).
+    @available(*, deprecated, renamed: "take(for:scheduler:)")
+    public func take(_ duration: RxTimeInterval, scheduler: SchedulerType) -> Observable<Element> {
+        take(for: duration, scheduler: scheduler)
+    }
 }
