@@ -366,10 +366,13 @@ final class SubjectCore<Policy: SubjectPolicy>: SubjectCoreBase, @unchecked Send
             SubjectTestHooks.catchingUp()
         #endif
         var items = replay.map { CatchUpItem.next($0) }
+        // The replay is part of `subscribe` and goes out whole, as in RxSwift; what was accepted
+        // after it is dropped once the subject is disposed, as the emitting sender drops its queue.
+        var isReplay = true
         var terminated = false
         while true {
             for item in items {
-                if observer.isDisposed || terminated { break }
+                if observer.isDisposed || terminated || (!isReplay && isDisposed) { break }
                 switch item {
                 case .next(let element):
                     sink.next(element)
@@ -378,23 +381,28 @@ final class SubjectCore<Policy: SubjectPolicy>: SubjectCoreBase, @unchecked Send
                     sink.terminate(termination)
                 }
             }
-            let more: [CatchUpItem]? = lock.locked {
+            isReplay = false
+            let (more, left): ([CatchUpItem]?, CatchUp?) = lock.locked {
                 let backlog = self.backlog
                 let index = backlog.catchUps.firstIndex { $0.observer === observer }!
                 let done = terminated || observer.isDisposed || isDisposed
                 if !done && !backlog.catchUps[index].items.isEmpty {
                     defer { backlog.catchUps[index].items = [] }
-                    return backlog.catchUps[index].items
+                    return (backlog.catchUps[index].items, nil)
                 }
-                backlog.catchUps.remove(at: index)
+                // Taken out with what is left in it, released after unlocking.
+                let left = backlog.catchUps.remove(at: index)
                 catchUpCount -= 1
                 if done {
                     updateObserverCountLocked()
-                    return nil
+                    return (nil, left)
                 }
                 observers.append(observer)
-                return []
+                return ([], left)
             }
+            // Elements left for a stopped observer are released here, not under the lock: their
+            // deinitializers may call back into the subject.
+            withExtendedLifetime(left) {}
             guard let more else {
                 observer.releaseSink()
                 return
@@ -433,7 +441,7 @@ final class SubjectCore<Policy: SubjectPolicy>: SubjectCoreBase, @unchecked Send
             if isDisposedFlag.exchange(true, ordering: .acquiringAndReleasing) { return nil }
             var taken = observers
             observers = []
-            let dropped = pendingCount > 0 ? dropPendingLocked() : nil
+            let dropped = pendingCount > 0 || catchUpCount > 0 ? dropQueuedLocked() : nil
             if emitting {
                 // The emitting sender may be calling them: it releases them between two events.
                 retired.append(contentsOf: taken)
@@ -450,15 +458,20 @@ final class SubjectCore<Policy: SubjectPolicy>: SubjectCoreBase, @unchecked Send
         withExtendedLifetime(released) {}
     }
 
-    /// Takes the queued events out (the emitting sender releases the observers of a queued terminal
-    /// event, which left the array when it was accepted).
+    /// Takes the queued events out: those behind a delivery (the emitting sender releases the
+    /// observers of a queued terminal event, which left the array when it was accepted) and those
+    /// kept for subscribers catching up (each stops when it next looks at the backlog).
     @inline(never)
-    private func dropPendingLocked() -> Backlog {
+    private func dropQueuedLocked() -> Backlog {
         let dropped = Backlog()
         swap(&dropped.pending, &backlog.pending)
         pendingCount = 0
         for item in dropped.pending.elements {
             if case .terminate(_, _, let stopped) = item { retired.append(contentsOf: stopped) }
+        }
+        if catchUpCount > 0 {
+            dropped.catchUps = backlog.catchUps
+            for index in backlog.catchUps.indices { backlog.catchUps[index].items = [] }
         }
         return dropped
     }
