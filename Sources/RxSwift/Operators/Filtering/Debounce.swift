@@ -22,19 +22,7 @@ extension ObservableType {
     }
 }
 
-final class DebounceObservable<Element>: Observable<Element>, @unchecked Sendable {
-    private let source: Observable<Element>
-    private let dueTime: RxTimeInterval
-    private let scheduler: SchedulerType
-
-    init(source: Observable<Element>, dueTime: RxTimeInterval, scheduler: SchedulerType) {
-        self.source = source
-        self.dueTime = dueTime
-        self.scheduler = scheduler
-        super.init()
-        needsTrampoline = source.needsTrampoline
-    }
-
+final class DebounceObservable<Element>: TimedProducer<Element, Element>, @unchecked Sendable {
     override func subscribe(sink downstream: Sink<Element>) -> Disposable {
         let sink = DebounceSink(dueTime: dueTime, scheduler: scheduler, downstream: downstream)
         sink.setUpstream(source.subscribe(sink: sink))

@@ -20,7 +20,7 @@ extension ObservableType {
     ///
     /// RxJS: `skipUntil(timer(duration))`; Combine: `drop(untilOutputFrom: Timer…)`.
     public func skip(_ duration: RxTimeInterval, scheduler: SchedulerType) -> Observable<Element> {
-        SkipTimeObservable(source: asObservable(), duration: duration, scheduler: scheduler)
+        SkipTimeObservable(source: asObservable(), dueTime: duration, scheduler: scheduler)
     }
 }
 
@@ -64,22 +64,10 @@ final class SkipCountSink<Element>: OperatorSink<Element, Element>, @unchecked S
     }
 }
 
-final class SkipTimeObservable<Element>: Observable<Element>, @unchecked Sendable {
-    private let source: Observable<Element>
-    private let duration: RxTimeInterval
-    private let scheduler: SchedulerType
-
-    init(source: Observable<Element>, duration: RxTimeInterval, scheduler: SchedulerType) {
-        self.source = source
-        self.duration = duration
-        self.scheduler = scheduler
-        super.init()
-        needsTrampoline = source.needsTrampoline
-    }
-
+final class SkipTimeObservable<Element>: TimedProducer<Element, Element>, @unchecked Sendable {
     override func subscribe(sink downstream: Sink<Element>) -> Disposable {
         let sink = SkipTimeSink(downstream: downstream)
-        let timer = scheduler.scheduleRelative(sink, dueTime: duration) { sink in
+        let timer = scheduler.scheduleRelative(sink, dueTime: dueTime) { sink in
             sink.open()
             return Disposables.create()
         }

@@ -28,7 +28,7 @@ extension ObservableType {
     ///
     /// RxJS: `takeUntil(timer(duration))`; Combine: `prefix(untilOutputFrom: Timer…)`.
     public func take(for duration: RxTimeInterval, scheduler: SchedulerType) -> Observable<Element> {
-        TakeTimeObservable(source: asObservable(), duration: duration, scheduler: scheduler)
+        TakeTimeObservable(source: asObservable(), dueTime: duration, scheduler: scheduler)
     }
 }
 
@@ -73,22 +73,10 @@ final class TakeCountSink<Element>: OperatorSink<Element, Element>, @unchecked S
     }
 }
 
-final class TakeTimeObservable<Element>: Observable<Element>, @unchecked Sendable {
-    private let source: Observable<Element>
-    private let duration: RxTimeInterval
-    private let scheduler: SchedulerType
-
-    init(source: Observable<Element>, duration: RxTimeInterval, scheduler: SchedulerType) {
-        self.source = source
-        self.duration = duration
-        self.scheduler = scheduler
-        super.init()
-        needsTrampoline = source.needsTrampoline
-    }
-
+final class TakeTimeObservable<Element>: TimedProducer<Element, Element>, @unchecked Sendable {
     override func subscribe(sink downstream: Sink<Element>) -> Disposable {
         let sink = TakeTimeSink(downstream: downstream)
-        let timer = scheduler.scheduleRelative(sink, dueTime: duration) { sink in
+        let timer = scheduler.scheduleRelative(sink, dueTime: dueTime) { sink in
             sink.send(.terminate(.completed))
             return Disposables.create()
         }

@@ -48,19 +48,12 @@ extension ObservableType {
     }
 }
 
-final class ThrottleObservable<Element>: Observable<Element>, @unchecked Sendable {
-    private let source: Observable<Element>
-    private let dueTime: RxTimeInterval
+final class ThrottleObservable<Element>: TimedProducer<Element, Element>, @unchecked Sendable {
     private let latest: Bool
-    private let scheduler: SchedulerType
 
     init(source: Observable<Element>, dueTime: RxTimeInterval, latest: Bool, scheduler: SchedulerType) {
-        self.source = source
-        self.dueTime = dueTime
         self.latest = latest
-        self.scheduler = scheduler
-        super.init()
-        needsTrampoline = source.needsTrampoline
+        super.init(source: source, dueTime: dueTime, scheduler: scheduler)
     }
 
     override func subscribe(sink downstream: Sink<Element>) -> Disposable {

@@ -42,18 +42,12 @@ extension ObservableType {
     }
 }
 
-final class TimeoutObservable<Element>: Observable<Element>, @unchecked Sendable {
-    private let source: Observable<Element>
-    private let dueTime: RxTimeInterval
+final class TimeoutObservable<Element>: TimedProducer<Element, Element>, @unchecked Sendable {
     private let other: Observable<Element>?
-    private let scheduler: SchedulerType
 
     init(source: Observable<Element>, dueTime: RxTimeInterval, other: Observable<Element>?, scheduler: SchedulerType) {
-        self.source = source
-        self.dueTime = dueTime
         self.other = other
-        self.scheduler = scheduler
-        super.init()
+        super.init(source: source, dueTime: dueTime, scheduler: scheduler)
         needsTrampoline = source.needsTrampoline || other?.needsTrampoline == true
     }
 

@@ -22,23 +22,16 @@ extension ObservableType {
     }
 }
 
-final class BufferObservable<Element>: Observable<[Element]>, @unchecked Sendable {
-    private let source: Observable<Element>
-    private let timeSpan: RxTimeInterval
+final class BufferObservable<Element>: TimedProducer<Element, [Element]>, @unchecked Sendable {
     private let count: Int
-    private let scheduler: SchedulerType
 
     init(source: Observable<Element>, timeSpan: RxTimeInterval, count: Int, scheduler: SchedulerType) {
-        self.source = source
-        self.timeSpan = timeSpan
         self.count = count
-        self.scheduler = scheduler
-        super.init()
-        needsTrampoline = source.needsTrampoline
+        super.init(source: source, dueTime: timeSpan, scheduler: scheduler)
     }
 
     override func subscribe(sink downstream: Sink<[Element]>) -> Disposable {
-        let sink = BufferSink(timeSpan: timeSpan, count: count, scheduler: scheduler, downstream: downstream)
+        let sink = BufferSink(timeSpan: dueTime, count: count, scheduler: scheduler, downstream: downstream)
         sink.startTimer(for: 0)
         sink.setUpstream(source.subscribe(sink: sink))
         return sink

@@ -29,23 +29,16 @@ extension ObservableType {
     }
 }
 
-final class WindowObservable<Element>: Observable<Observable<Element>>, @unchecked Sendable {
-    private let source: Observable<Element>
-    private let timeSpan: RxTimeInterval
+final class WindowObservable<Element>: TimedProducer<Element, Observable<Element>>, @unchecked Sendable {
     private let count: Int
-    private let scheduler: SchedulerType
 
     init(source: Observable<Element>, timeSpan: RxTimeInterval, count: Int, scheduler: SchedulerType) {
-        self.source = source
-        self.timeSpan = timeSpan
         self.count = count
-        self.scheduler = scheduler
-        super.init()
-        needsTrampoline = source.needsTrampoline
+        super.init(source: source, dueTime: timeSpan, scheduler: scheduler)
     }
 
     override func subscribe(sink downstream: Sink<Observable<Element>>) -> Disposable {
-        let sink = WindowSink(timeSpan: timeSpan, count: count, scheduler: scheduler, downstream: downstream)
+        let sink = WindowSink(timeSpan: dueTime, count: count, scheduler: scheduler, downstream: downstream)
         sink.run(source)
         return sink
     }

@@ -15,16 +15,9 @@ extension ObservableType {
     }
 }
 
-final class DelaySubscriptionObservable<Element>: Observable<Element>, @unchecked Sendable {
-    private let source: Observable<Element>
-    private let dueTime: RxTimeInterval
-    private let scheduler: SchedulerType
-
-    init(source: Observable<Element>, dueTime: RxTimeInterval, scheduler: SchedulerType) {
-        self.source = source
-        self.dueTime = dueTime
-        self.scheduler = scheduler
-        super.init()
+final class DelaySubscriptionObservable<Element>: TimedProducer<Element, Element>, @unchecked Sendable {
+    override init(source: Observable<Element>, dueTime: RxTimeInterval, scheduler: SchedulerType) {
+        super.init(source: source, dueTime: dueTime, scheduler: scheduler)
         // Nothing is emitted while subscribing; the source is subscribed later, from the scheduler.
         needsTrampoline = false
     }

@@ -1,0 +1,20 @@
+/// The shared shape of the time-based operators' observables (`debounce`, `throttle`, `delay`,
+/// `delaySubscription`, `skip(_:scheduler:)`, `take(for:scheduler:)`, `timeout`, `buffer`,
+/// `window`): one source, a time span and the scheduler that runs the timers.
+///
+/// The initializer passes on the source's ``Observable/needsTrampoline``; a subclass that knows
+/// better sets it again after `super.init`. Subclasses override only `subscribe(sink:)` (and add
+/// their own parameters). Only subscription touches this class, never the per-element path.
+class TimedProducer<SourceElement, Element>: Observable<Element>, @unchecked Sendable {
+    let source: Observable<SourceElement>
+    let dueTime: RxTimeInterval
+    let scheduler: SchedulerType
+
+    init(source: Observable<SourceElement>, dueTime: RxTimeInterval, scheduler: SchedulerType) {
+        self.source = source
+        self.dueTime = dueTime
+        self.scheduler = scheduler
+        super.init()
+        needsTrampoline = source.needsTrampoline
+    }
+}
