@@ -4,9 +4,9 @@
 /// After a terminal event, new observers receive only that terminal event. After ``dispose()``,
 /// events are ignored and new observers receive `RxError.disposed`.
 ///
-/// A subscription made while the subject is delivering an event (re-entrantly from an observer, or
-/// from another thread) receives the latest element after that delivery reached every observer,
-/// not inside `subscribe`; RxSwift delivers it inside `subscribe` under a recursive lock.
+/// As in RxSwift, `subscribe` delivers the latest element on the subscribing thread before it
+/// returns, also while another event is being delivered (re-entrantly from an observer, or from
+/// another thread); events accepted meanwhile follow, in order (see "Contracts").
 ///
 /// Thread-safety: as ``PublishSubject``.
 public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, Cancelable, ObserverType,

@@ -3,8 +3,8 @@
 /// buffer and the terminal event. After ``dispose()``, the buffer is released, events are ignored
 /// and new observers receive `RxError.disposed`.
 ///
-/// As with ``BehaviorSubject``, a subscription made during a delivery receives its replay once that
-/// delivery reached every observer.
+/// As with ``BehaviorSubject``, `subscribe` delivers the buffer on the subscribing thread before it
+/// returns, then the events accepted meanwhile, in order.
 ///
 /// Thread-safety: as ``PublishSubject``.
 public class ReplaySubject<Element>: Observable<Element>, SubjectType, Cancelable, ObserverType, SinkConvertible,

@@ -2,7 +2,7 @@ import Dispatch
 import Synchronization
 import XCTest
 
-@testable import RxSwift
+@_spi(RxInternal) @testable import RxSwift
 
 #if canImport(Glibc)
     import Glibc
@@ -21,10 +21,10 @@ final class SubjectThreadingTests: XCTestCase {
             // Another thread sends while the new subscriber is registered but has not had its replay.
             DispatchQueue.global().sync { subject.onNext(1) }
         }) {
-            subject.subscribe(onNext: { value in received.withLock { $0.append(value) } })
+            subject.subscribe(onNext: { value in received.withAnnotatedLock { $0.append(value) } })
         }
         subject.onNext(2)
-        XCTAssertEqual(received.withLock { $0 }, [0, 1, 2])
+        XCTAssertEqual(received.withAnnotatedLock { $0 }, [0, 1, 2])
         subscription.dispose()
     }
 
@@ -35,10 +35,10 @@ final class SubjectThreadingTests: XCTestCase {
         let subscription = SubjectTestHooks.whileCatchingUp({
             DispatchQueue.global().sync { subject.onNext(1) }
         }) {
-            subject.subscribe(onNext: { value in received.withLock { $0.append(value) } })
+            subject.subscribe(onNext: { value in received.withAnnotatedLock { $0.append(value) } })
         }
         subject.onNext(2)
-        XCTAssertEqual(received.withLock { $0 }, [0, 1, 2])
+        XCTAssertEqual(received.withAnnotatedLock { $0 }, [0, 1, 2])
         subscription.dispose()
     }
 
@@ -51,9 +51,9 @@ final class SubjectThreadingTests: XCTestCase {
                 subject.onCompleted()
             }
         }) {
-            subject.subscribe { event in received.withLock { $0.append("\(event)") } }
+            subject.subscribe { event in received.withAnnotatedLock { $0.append("\(event)") } }
         }
-        XCTAssertEqual(received.withLock { $0 }, ["next(0)", "next(1)", "completed"])
+        XCTAssertEqual(received.withAnnotatedLock { $0 }, ["next(0)", "next(1)", "completed"])
         XCTAssertFalse(subject.hasObservers)
     }
 
@@ -110,25 +110,25 @@ final class SubjectThreadingTests: XCTestCase {
                 let received = Mutex<[Int]>([])
                 let replayedHere = Atomic<Bool>(false)
                 let subscription = subject.subscribe(onNext: { value in
-                    if received.withLock({ $0.isEmpty }) && subscriber.isCurrent {
+                    if received.withAnnotatedLock({ $0.isEmpty }) && subscriber.isCurrent {
                         replayedHere.store(true, ordering: .relaxed)
                     }
-                    received.withLock { $0.append(value) }
+                    received.withAnnotatedLock { $0.append(value) }
                 })
-                let beforeReturn = received.withLock { $0.count }
+                let beforeReturn = received.withAnnotatedLock { $0.count }
                 subscription.dispose()
                 subscriptions.add(1, ordering: .relaxed)
-                let values = received.withLock { $0 }
+                let values = received.withAnnotatedLock { $0 }
                 if beforeReturn == 0 || !replayedHere.load(ordering: .relaxed) {
-                    failures.withLock { $0.append("no current value on the subscribing thread") }
+                    failures.withAnnotatedLock { $0.append("no current value on the subscribing thread") }
                 }
                 for (earlier, later) in zip(values, values.dropFirst()) where later != earlier + 1 {
-                    failures.withLock { $0.append("gap or duplicate: \(earlier) then \(later)") }
+                    failures.withAnnotatedLock { $0.append("gap or duplicate: \(earlier) then \(later)") }
                 }
             }
         }
         XCTAssertGreaterThan(subscriptions.load(ordering: .relaxed), 0)
-        XCTAssertEqual(failures.withLock { Array($0.prefix(5)) }, [])
+        XCTAssertEqual(failures.withAnnotatedLock { Array($0.prefix(5)) }, [])
     }
 
     // MARK: - (c) subscribe and dispose never deliver to other observers
