@@ -1,0 +1,78 @@
+/// The base of an operator that subscribes to its source and to one other sequence (`take(until:)`,
+/// `skip(until:)`, `withLatestFrom`, `sample`). The two may deliver on different threads: subclasses
+/// decide under the base's `lock` and queue what to send; the drain loop of
+/// ``SerializingOperatorSink`` delivers it, never under the lock (DESIGN §4).
+///
+/// Thread-safety: `otherSubscription` is itself thread-safe; the subclass's state is guarded by
+/// `lock`.
+class TwoSourceSink<Input, Other, Output>: SerializingOperatorSink<Input, Output>, @unchecked Sendable {
+    /// The subscription to the other sequence; disposed with the sink, or earlier by the subclass.
+    final let otherSubscription = SingleAssignmentDisposable()
+
+    /// Subscribes to `other`, delivering its events to ``otherNext(_:)`` and ``otherTerminate(_:)``.
+    final func subscribe(other: Observable<Other>) {
+        otherSubscription.setDisposable(other.subscribe(sink: TwoSourceOtherSink(parent: self)))
+    }
+
+    /// An element of the other sequence.
+    func otherNext(_ element: Other) {
+        rxAbstractMethod()
+    }
+
+    /// The other sequence's terminal event.
+    func otherTerminate(_ termination: Termination) {
+        rxAbstractMethod()
+    }
+
+    /// Queues `event` under the lock and delivers it if this thread took the emitting token.
+    final func send(_ event: SerializedEvent<Output>) {
+        if lock.locked({ enqueueLocked(event) }) { drain() }
+    }
+
+    override func disposeResources() {
+        otherSubscription.dispose()
+        super.disposeResources()
+    }
+}
+
+/// Receives the other sequence's events for a ``TwoSourceSink``. It keeps its parent alive until the
+/// other subscription is disposed, which the parent's disposal does.
+final class TwoSourceOtherSink<Input, Other, Output>: Sink<Other> {
+    private let parent: TwoSourceSink<Input, Other, Output>
+
+    init(parent: TwoSourceSink<Input, Other, Output>) {
+        self.parent = parent
+    }
+
+    override func next(_ element: Other) {
+        parent.otherNext(element)
+    }
+
+    override func terminate(_ termination: Termination) {
+        parent.otherTerminate(termination)
+    }
+}
+
+/// A remembered element, boxed so that the per-element paths handle a class reference rather than
+/// an `Optional` of a generic type.
+final class TwoSourceBox<Value> {
+    @exclusivity(unchecked) var value: Value
+
+    init(_ value: Value) {
+        self.value = value
+    }
+}
+
+/// The producer of a ``TwoSourceSink`` operator: it stores both sequences and needs a trampoline if
+/// either does.
+class TwoSourceProducer<Input, Other, Output>: Observable<Output>, @unchecked Sendable {
+    final let source: Observable<Input>
+    final let other: Observable<Other>
+
+    init(source: Observable<Input>, other: Observable<Other>) {
+        self.source = source
+        self.other = other
+        super.init()
+        needsTrampoline = source.needsTrampoline || other.needsTrampoline
+    }
+}
