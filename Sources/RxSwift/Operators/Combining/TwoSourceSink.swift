@@ -54,7 +54,8 @@ final class TwoSourceOtherSink<Input, Other, Output>: Sink<Other> {
 }
 
 /// A remembered element, boxed so that the per-element paths handle a class reference rather than
-/// an `Optional` of a generic type.
+/// an `Optional` of a generic type. Its owner says how it is synchronized (mutated only under the
+/// owner's lock, or never mutated once published).
 final class TwoSourceBox<Value> {
     @exclusivity(unchecked) var value: Value
 

@@ -52,7 +52,9 @@ final class WithLatestFromObservable<First, Second, Result>: TwoSourceProducer<F
     }
 }
 
-/// Thread-safety: `latest` (the reference and its contents) is guarded by the base's `lock`.
+/// Thread-safety: the `latest` reference is guarded by the base's `lock`; the box it points to is
+/// never mutated (each element of `second` gets a new one), so its value is read after unlocking and
+/// the per-element path handles no `Optional` of a generic type.
 final class WithLatestFromSink<First, Second, Result>: TwoSourceSink<First, Second, Result>, @unchecked Sendable {
     @exclusivity(unchecked) private var latest: TwoSourceBox<Second>?
     private let selector: (First, Second) throws -> Result
@@ -63,10 +65,10 @@ final class WithLatestFromSink<First, Second, Result>: TwoSourceSink<First, Seco
     }
 
     override func next(_ element: First) {
-        guard let second = lock.locked({ latest?.value }) else { return }
+        guard let latest = lock.locked({ latest }) else { return }
         let result: Result
         do {
-            result = try selector(element, second)
+            result = try selector(element, latest.value)
         } catch {
             send(.terminate(.error(error)))
             return
@@ -79,13 +81,10 @@ final class WithLatestFromSink<First, Second, Result>: TwoSourceSink<First, Seco
     }
 
     override func otherNext(_ element: Second) {
-        let replaced: Second? = lock.locked {
-            guard let latest else {
-                latest = TwoSourceBox(element)
-                return nil
-            }
-            defer { latest.value = element }
-            return latest.value
+        let box = TwoSourceBox(element)
+        let replaced = lock.locked { () -> TwoSourceBox<Second>? in
+            defer { latest = box }
+            return latest
         }
         // Released after unlocking: a deinitializer may run code.
         withExtendedLifetime(replaced) {}
