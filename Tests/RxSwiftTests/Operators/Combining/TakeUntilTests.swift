@@ -126,4 +126,26 @@ final class TakeUntilTests: RxLeakCheckingTestCase {
         XCTAssertEqual(ys.subscriptions, [Subscription(200, 220)])
         subscription = nil
     }
+
+    /// Divergence from RxSwift (whose recursive lock delivers depth-first): an event caused from inside
+    /// a delivery is delivered right after that delivery returns, never nested inside it.
+    func testOtherEmittingFromInsideOnNextCompletesAfterThatOnNextReturns() {
+        let source = PublishSubject<Int>()
+        let other = PublishSubject<Void>()
+        var log: [String] = []
+        let subscription = source.take(until: other).subscribe(
+            onNext: { value in
+                log.append("next \(value)")
+                if value == 2 { other.onNext(()) }
+                log.append("after \(value)")
+            },
+            onCompleted: { log.append("completed") })
+        source.onNext(1)
+        source.onNext(2)
+        source.onNext(3)
+        XCTAssertEqual(log, ["next 1", "after 1", "next 2", "after 2", "completed"])
+        XCTAssertFalse(other.hasObservers)
+        XCTAssertFalse(source.hasObservers)
+        subscription.dispose()
+    }
 }
