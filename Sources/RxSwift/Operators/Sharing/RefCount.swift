@@ -8,6 +8,11 @@ extension ConnectableObservableType {
     /// connects anew (what it sees first depends on the connectable's subject, as in RxSwift).
     /// Connecting and disconnecting happen on the subscribing or disposing thread, in order.
     ///
+    /// As in RxSwift, with a connectable that makes a subject per connection (`publish()`,
+    /// `replay(_:)`), a subscriber that arrives on one thread while the last one leaves on another
+    /// may subscribe to the ending connection's subject and then receive nothing; `share(replay:scope:)`
+    /// does not have this window.
+    ///
     /// - Returns: An observable that shares one connection among its subscribers.
     ///
     /// RxJS: `refCount()`; Combine: `autoconnect()` (which never disconnects).

@@ -19,7 +19,11 @@ extension ObservableType {
     /// leaves; what a later subscriber sees depends on `scope` (see ``SubjectLifetimeScope``).
     /// Errors and completion reach every current subscriber. Subscribes on the subscribing thread.
     ///
-    /// Concurrent first subscriptions are safe here: they connect the source exactly once.
+    /// Concurrent subscriptions are safe: concurrent first subscribers connect the source exactly once,
+    /// and a subscriber arriving while the last one leaves either joins the ending connection or
+    /// starts the next one (RxSwift's generic `refCount` path could strand it on a dropped subject).
+    /// `.whileConnected` is implemented directly, as RxSwift does for `replay` 0 and 1 (here for every
+    /// `replay`); `.forever` is `multicast(subject).refCount()`, as in RxSwift.
     ///
     /// - Parameters:
     ///   - replay: How many of the latest elements a new subscriber receives at once (default 0).
@@ -33,10 +37,8 @@ extension ObservableType {
             return multicast(PublishSubject<Element>()).refCount()
         case (.forever, _):
             return multicast(ReplaySubject<Element>.create(bufferSize: replay)).refCount()
-        case (.whileConnected, 0):
-            return multicast(makeSubject: { PublishSubject<Element>() }).refCount()
         case (.whileConnected, _):
-            return multicast(makeSubject: { ReplaySubject<Element>.create(bufferSize: replay) }).refCount()
+            return ShareWhileConnectedObservable(source: asObservable(), replay: replay)
         }
     }
 }
