@@ -10,7 +10,8 @@ final class MulticastSelectorTests: RxLeakCheckingTestCase {
             xs.multicast({ PublishSubject<Int>() }, selector: { shared in shared.map { $0 * 10 } })
         }
         XCTAssertEqual(
-            res.events, [.next(210, 10), .next(220, 20), .next(230, 30), .next(240, 40), .next(250, 50), .completed(260)])
+            res.events,
+            [.next(210, 10), .next(220, 20), .next(230, 30), .next(240, 40), .next(250, 50), .completed(260)])
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 260)])
     }
 
