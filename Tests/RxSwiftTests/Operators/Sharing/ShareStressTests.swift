@@ -1,8 +1,14 @@
 import Dispatch
-import RxSwift
+@_spi(RxInternal) import RxSwift
 import RxTest
 import Synchronization
 import XCTest
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Counts the subscriptions of a shared source and how many are live at once.
 private final class SourceCounters: Sendable {
@@ -15,7 +21,7 @@ private final class SourceCounters: Sendable {
     private let state = Mutex(State())
 
     func subscribed() {
-        state.withLock {
+        state.withAnnotatedLock {
             $0.active += 1
             $0.subscriptions += 1
             $0.maxActive = max($0.maxActive, $0.active)
@@ -23,24 +29,25 @@ private final class SourceCounters: Sendable {
     }
 
     func disposed() {
-        state.withLock {
+        state.withAnnotatedLock {
             $0.active -= 1
             $0.disposals += 1
         }
     }
 
     var snapshot: (active: Int, maxActive: Int, subscriptions: Int, disposals: Int) {
-        state.withLock { ($0.active, $0.maxActive, $0.subscriptions, $0.disposals) }
+        state.withAnnotatedLock { ($0.active, $0.maxActive, $0.subscriptions, $0.disposals) }
     }
 }
 
-/// One subscriber's view: checks the grammar (serialized calls, nothing after a terminal event or
-/// after `dispose()` returned) and keeps the elements.
+/// One subscriber's view: checks the grammar (serialized calls, nothing after a terminal event, and
+/// nothing on the disposing thread once `dispose()` returned there — the library's disposal contract;
+/// another thread that was already delivering may still finish its event) and keeps the elements.
 private final class GrammarRecorder: Sendable {
     private struct State {
         var elements: [Int] = []
         var terminated = false
-        var disposed = false
+        var disposedOn: pthread_t?
         var violations: [String] = []
     }
     private let state = Mutex(State())
@@ -48,10 +55,12 @@ private final class GrammarRecorder: Sendable {
 
     func on(_ event: Event<Int>) {
         if inside.exchange(true, ordering: .acquiring) {
-            state.withLock { $0.violations.append("overlapping calls") }
+            state.withAnnotatedLock { $0.violations.append("overlapping calls") }
         }
-        state.withLock { state in
-            if state.disposed { state.violations.append("\(event) after dispose") }
+        state.withAnnotatedLock { state in
+            if let thread = state.disposedOn, pthread_equal(thread, pthread_self()) != 0 {
+                state.violations.append("\(event) after dispose returned on this thread")
+            }
             if state.terminated { state.violations.append("\(event) after the terminal event") }
             switch event {
             case .next(let value): state.elements.append(value)
@@ -62,12 +71,13 @@ private final class GrammarRecorder: Sendable {
     }
 
     func markDisposed() {
-        state.withLock { $0.disposed = true }
+        let thread = pthread_self()
+        state.withAnnotatedLock { $0.disposedOn = thread }
     }
 
-    var elements: [Int] { state.withLock { $0.elements } }
-    var violations: [String] { state.withLock { $0.violations } }
-    var terminated: Bool { state.withLock { $0.terminated } }
+    var elements: [Int] { state.withAnnotatedLock { $0.elements } }
+    var violations: [String] { state.withAnnotatedLock { $0.violations } }
+    var terminated: Bool { state.withAnnotatedLock { $0.terminated } }
 }
 
 private final class DisposableSlots: Sendable {
@@ -78,8 +88,8 @@ private final class DisposableSlots: Sendable {
     }
 
     subscript(index: Int) -> Disposable? {
-        get { slots.withLock { $0[index] } }
-        set { slots.withLock { $0[index] = newValue } }
+        get { slots.withAnnotatedLock { $0[index] } }
+        set { slots.withAnnotatedLock { $0[index] = newValue } }
     }
 }
 
@@ -124,8 +134,8 @@ final class ShareStressTests: RxLeakCheckingTestCase {
     }
 
     /// Threads subscribe and dispose at random while another thread feeds the source: every
-    /// subscriber sees a well-formed, increasing sequence, and when all have left the source is no
-    /// longer subscribed.
+    /// subscriber sees a well-formed, increasing sequence and, given time, receives elements (none is
+    /// left on a dropped subject), and when all have left the source is no longer subscribed.
     func testSubscribeAndDisposeRacingEmission() {
         for scope in [SubjectLifetimeScope.whileConnected, .forever] {
             let counters = SourceCounters()
@@ -152,7 +162,13 @@ final class ShareStressTests: RxLeakCheckingTestCase {
                 for iteration in 0..<300 {
                     let recorder = GrammarRecorder()
                     let subscription = shared.subscribe { recorder.on($0) }
-                    if iteration % 3 == 0 { usleep(10) }
+                    if iteration % 3 == 0 {
+                        // A subscriber must not be stranded on the subject of an ending connection:
+                        // with the feed running, it receives an element soon.
+                        let deadline = DispatchTime.now() + .seconds(2)
+                        while recorder.elements.isEmpty && DispatchTime.now() < deadline { usleep(10) }
+                        XCTAssertFalse(recorder.elements.isEmpty, "\(scope): a subscriber received nothing")
+                    }
                     subscription.dispose()
                     recorder.markDisposed()
                     let elements = recorder.elements
