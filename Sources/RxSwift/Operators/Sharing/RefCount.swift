@@ -1,0 +1,138 @@
+import Synchronization
+
+extension ConnectableObservableType {
+    /// An observable that connects the connectable source when its first subscriber arrives and
+    /// disconnects when its last subscriber leaves; the next subscriber connects again.
+    ///
+    /// When the source terminates, the connection ends and the count restarts: the next subscriber
+    /// connects anew (what it sees first depends on the connectable's subject, as in RxSwift).
+    /// Connecting and disconnecting happen on the subscribing or disposing thread, in order.
+    ///
+    /// As in RxSwift, with a connectable that makes a subject per connection (`publish()`,
+    /// `replay(_:)`), a subscriber that arrives on one thread while the last one leaves on another
+    /// may subscribe to the ending connection's subject and then receive nothing; `share(replay:scope:)`
+    /// does not have this window.
+    ///
+    /// - Returns: An observable that shares one connection among its subscribers.
+    ///
+    /// RxJS: `refCount()`; Combine: `autoconnect()` (which never disconnects).
+    public func refCount() -> Observable<Element> {
+        RefCountObservable(source: self)
+    }
+}
+
+/// The producer of `refCount()`; holds the count of subscribers and the connection.
+///
+/// Thread-safety: `count`, `generation`, `pending` and `draining` are guarded by `lock`. Connecting
+/// and disconnecting (which call out to the source) are queued under the lock and performed after
+/// unlocking, in order, by one thread at a time (the first that finds nobody draining); `connection`
+/// is touched only by that thread. `generation` changes when the source terminates, so subscribers of
+/// an ended connection no longer count.
+final class RefCountObservable<Source: ConnectableObservableType>: Observable<Source.Element>,
+    @unchecked Sendable
+{
+    let lock = Mutex<Void>(())
+    @exclusivity(unchecked) var count = 0
+    @exclusivity(unchecked) var generation: UInt = 0
+    @exclusivity(unchecked) private var pending: [Bool] = []  // true: connect, false: disconnect
+    @exclusivity(unchecked) private var draining = false
+    @exclusivity(unchecked) private var connection: Disposable?
+    private let source: Source
+    private let observable: Observable<Source.Element>
+
+    init(source: Source) {
+        self.source = source
+        observable = source.asObservable()
+        super.init()
+        needsTrampoline = observable.needsTrampoline
+    }
+
+    override func subscribe(sink downstream: Sink<Source.Element>) -> Disposable {
+        let sink = RefCountSink(parent: self, downstream: downstream)
+        sink.setUpstream(observable.subscribe(sink: sink))
+        let mustDrain: Bool = lock.locked {
+            // A sink that ended while subscribing (a terminated subject) does not count.
+            if sink.isDisposed { return false }
+            sink.countedGeneration = generation
+            count += 1
+            return count == 1 && enqueue(connect: true)
+        }
+        if mustDrain { drain() }
+        return sink
+    }
+
+    /// Queues a connect or disconnect; returns whether the caller must drain. Under `lock`.
+    func enqueue(connect: Bool) -> Bool {
+        pending.append(connect)
+        if draining { return false }
+        draining = true
+        return true
+    }
+
+    /// Performs the queued connects and disconnects, in order, outside the lock.
+    func drain() {
+        while true {
+            let next: Bool? = lock.locked {
+                if pending.isEmpty {
+                    draining = false
+                    return nil
+                }
+                return pending.removeFirst()
+            }
+            guard let connect = next else { return }
+            if connect {
+                connection = source.connect()
+            } else {
+                let ended = connection
+                connection = nil
+                ended?.dispose()
+            }
+        }
+    }
+}
+
+/// One subscriber of `refCount()`: forwards the connectable's events; leaving (or the source
+/// terminating) updates the parent's count.
+final class RefCountSink<Source: ConnectableObservableType>: OperatorSink<Source.Element, Source.Element>,
+    @unchecked Sendable
+{
+    private let parent: RefCountObservable<Source>
+    /// The connection generation this sink counts in, or `nil` if it does not count; under the parent's lock.
+    @exclusivity(unchecked) var countedGeneration: UInt?
+
+    init(parent: RefCountObservable<Source>, downstream: Sink<Source.Element>) {
+        self.parent = parent
+        super.init(downstream: downstream)
+    }
+
+    override func next(_ element: Source.Element) {
+        forward(element)
+    }
+
+    override func terminate(_ termination: Termination) {
+        let parent = parent
+        let mustDrain: Bool = parent.lock.locked {
+            guard let counted = countedGeneration else { return false }
+            countedGeneration = nil
+            guard counted == parent.generation else { return false }
+            // The connection has ended: nobody counts any more, the next subscriber reconnects.
+            parent.count = 0
+            parent.generation &+= 1
+            return parent.enqueue(connect: false)
+        }
+        if mustDrain { parent.drain() }
+        forwardTermination(termination)
+    }
+
+    override func disposeResources() {
+        let parent = parent
+        let mustDrain: Bool = parent.lock.locked {
+            guard let counted = countedGeneration else { return false }
+            countedGeneration = nil
+            guard counted == parent.generation else { return false }
+            parent.count -= 1
+            return parent.count == 0 && parent.enqueue(connect: false)
+        }
+        if mustDrain { parent.drain() }
+    }
+}

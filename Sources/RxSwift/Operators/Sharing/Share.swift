@@ -1,0 +1,44 @@
+/// How long the subject of `share(replay:scope:)` lives.
+public enum SubjectLifetimeScope: Sendable {
+    /// Each connection has its own subject: when the last subscriber leaves or the source terminates,
+    /// the subject (and its replay buffer) is dropped, and the next subscriber starts afresh by
+    /// subscribing to the source again.
+    case whileConnected
+
+    /// One subject for the lifetime of the shared observable: a subscriber arriving after the source
+    /// terminated receives the replay buffer and the terminal event without resubscribing the source;
+    /// after a disconnect (no terminal event) the buffer is kept and the source is subscribed again.
+    case forever
+}
+
+extension ObservableType {
+    /// Shares one subscription to the source among all subscribers, replaying the latest `replay`
+    /// elements to each new subscriber.
+    ///
+    /// The source is subscribed when the first subscriber arrives and disposed when the last one
+    /// leaves; what a later subscriber sees depends on `scope` (see ``SubjectLifetimeScope``).
+    /// Errors and completion reach every current subscriber. Subscribes on the subscribing thread.
+    ///
+    /// Concurrent subscriptions are safe: concurrent first subscribers connect the source exactly once,
+    /// and a subscriber arriving while the last one leaves either joins the ending connection or
+    /// starts the next one (RxSwift's generic `refCount` path could strand it on a dropped subject).
+    /// `.whileConnected` is implemented directly, as RxSwift does for `replay` 0 and 1 (here for every
+    /// `replay`); `.forever` is `multicast(subject).refCount()`, as in RxSwift.
+    ///
+    /// - Parameters:
+    ///   - replay: How many of the latest elements a new subscriber receives at once (default 0).
+    ///   - scope: How long the replaying subject lives (default `.whileConnected`).
+    /// - Returns: The shared sequence.
+    ///
+    /// RxJS: `share()` / `shareReplay({ bufferSize, refCount: true })`; Combine: `share()` (no replay).
+    public func share(replay: Int = 0, scope: SubjectLifetimeScope = .whileConnected) -> Observable<Element> {
+        switch (scope, replay) {
+        case (.forever, 0):
+            return multicast(PublishSubject<Element>()).refCount()
+        case (.forever, _):
+            return multicast(ReplaySubject<Element>.create(bufferSize: replay)).refCount()
+        case (.whileConnected, _):
+            return ShareWhileConnectedObservable(source: asObservable(), replay: replay)
+        }
+    }
+}
