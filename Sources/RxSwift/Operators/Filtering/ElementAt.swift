@@ -13,23 +13,13 @@ extension ObservableType {
     /// too short).
     public func element(at index: Int) -> Observable<Element> {
         precondition(index >= 0, "element(at:): index can't be negative")
-        return ElementAtObservable(source: asObservable(), index: index)
+        return ElementAtObservable(source: asObservable(), count: index)
     }
 }
 
-final class ElementAtObservable<Element>: Observable<Element>, @unchecked Sendable {
-    private let source: Observable<Element>
-    private let index: Int
-
-    init(source: Observable<Element>, index: Int) {
-        self.source = source
-        self.index = index
-        super.init()
-        needsTrampoline = source.needsTrampoline
-    }
-
+final class ElementAtObservable<Element>: CountProducer<Element>, @unchecked Sendable {
     override func subscribe(sink downstream: Sink<Element>) -> Disposable {
-        let sink = ElementAtSink(remaining: index, downstream: downstream)
+        let sink = ElementAtSink(remaining: count, downstream: downstream)
         sink.setUpstream(source.subscribe(sink: sink))
         return sink
     }

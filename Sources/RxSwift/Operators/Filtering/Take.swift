@@ -32,17 +32,7 @@ extension ObservableType {
     }
 }
 
-final class TakeCountObservable<Element>: Observable<Element>, @unchecked Sendable {
-    private let source: Observable<Element>
-    private let count: Int
-
-    init(source: Observable<Element>, count: Int) {
-        self.source = source
-        self.count = count
-        super.init()
-        needsTrampoline = source.needsTrampoline
-    }
-
+final class TakeCountObservable<Element>: CountProducer<Element>, @unchecked Sendable {
     override func subscribe(sink downstream: Sink<Element>) -> Disposable {
         let sink = TakeCountSink(remaining: count, downstream: downstream)
         sink.setUpstream(source.subscribe(sink: sink))

@@ -15,17 +15,7 @@ extension ObservableType {
     }
 }
 
-final class TakeLastObservable<Element>: Observable<Element>, @unchecked Sendable {
-    private let source: Observable<Element>
-    private let count: Int
-
-    init(source: Observable<Element>, count: Int) {
-        self.source = source
-        self.count = count
-        super.init()
-        needsTrampoline = source.needsTrampoline
-    }
-
+final class TakeLastObservable<Element>: CountProducer<Element>, @unchecked Sendable {
     override func subscribe(sink downstream: Sink<Element>) -> Disposable {
         let sink = TakeLastSink(count: count, downstream: downstream)
         sink.setUpstream(source.subscribe(sink: sink))
