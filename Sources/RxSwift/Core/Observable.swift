@@ -42,6 +42,22 @@ public class Observable<Element>: ObservableType, @unchecked Sendable {
         self
     }
 
+    /// For a source that delivers everything synchronously when subscribed and owns nothing to
+    /// dispose (`just`, `empty`, `error`): passes its elements to `next` and returns its terminal
+    /// event, without a subscription. Every other source returns `nil` and delivers nothing.
+    ///
+    /// Operators that subscribe to a new sequence per element (`flatMap`, `flatMapLatest`, …) use it
+    /// to skip the inner subscription's objects for such sources; what they deliver is the same as if
+    /// they had subscribed.
+    @usableFromInline
+    func deliverConstant(_ next: (Element) -> Void) -> Termination? {
+        nil
+    }
+
+    /// Whether ``deliverConstant(_:)`` delivers this source without a subscription.
+    @usableFromInline
+    var isConstantSource: Bool { false }
+
     /// The internal subscription entry point: producers override it to run their sink.
     @usableFromInline
     func subscribe(sink: Sink<Element>) -> Disposable {

@@ -5,7 +5,8 @@ import Synchronization
 ///
 /// One object per operator per subscription: the sink is its own disposer. Disposal races with a
 /// terminal event and with upstream still being subscribed are resolved with one atomic word:
-/// whichever of `setUpstream` and `dispose` comes second disposes upstream, exactly once.
+/// whichever of `setUpstream` and the first release request (`dispose` or ``releaseUpstream()``)
+/// comes second disposes upstream, exactly once.
 ///
 /// Thread-safety: `flags` is atomic; `upstream` is written once before `upstreamSet` is published
 /// and read only by the single thread that observes both `upstreamSet` and `disposed` (hence no
@@ -19,6 +20,7 @@ class OperatorSink<Input, Output>: Sink<Input>, Cancelable, @unchecked Sendable 
     private static var disposedBit: Int { 1 }
     private static var upstreamSetBit: Int { 2 }
     private static var stoppedBit: Int { 4 }
+    private static var releaseRequestedBit: Int { 8 }
 
     @usableFromInline
     init(downstream: Sink<Output>) {
@@ -43,9 +45,25 @@ class OperatorSink<Input, Output>: Sink<Input>, Cancelable, @unchecked Sendable 
     final func setUpstream(_ disposable: consuming Disposable) {
         upstream = disposable
         let old = flags.bitwiseOr(Self.upstreamSetBit, ordering: .acquiringAndReleasing).oldValue
-        if old & Self.disposedBit != 0 {
+        if old & Self.releaseRequestedBit != 0 {
             upstream.take()?.dispose()
         }
+    }
+
+    /// Disposes the upstream subscription (now, or when it is set) while the sink goes on: for
+    /// operators whose source completed but whose inner subscriptions still deliver (`merge`,
+    /// `switchLatest`), so that the source's subscription ends when it completes, as in RxSwift.
+    final func releaseUpstream() {
+        let old = flags.bitwiseOr(Self.releaseRequestedBit, ordering: .acquiringAndReleasing).oldValue
+        if old & (Self.upstreamSetBit | Self.releaseRequestedBit) == Self.upstreamSetBit {
+            upstream.take()?.dispose()
+        }
+    }
+
+    /// Marks the sink stopped without forwarding anything; `true` for the first caller only. For
+    /// sinks whose terminal event goes somewhere other than `downstream` (inner subscriptions).
+    final func stop() -> Bool {
+        flags.bitwiseOr(Self.stoppedBit, ordering: .acquiringAndReleasing).oldValue & Self.stoppedBit == 0
     }
 
     /// Forwards `element` downstream unless the sink has stopped.
@@ -64,9 +82,11 @@ class OperatorSink<Input, Output>: Sink<Input>, Cancelable, @unchecked Sendable 
     /// Marks the sink stopped and disposes upstream once.
     @usableFromInline
     func dispose() {
-        let old = flags.bitwiseOr(Self.disposedBit | Self.stoppedBit, ordering: .acquiringAndReleasing).oldValue
+        let old = flags.bitwiseOr(
+            Self.disposedBit | Self.stoppedBit | Self.releaseRequestedBit, ordering: .acquiringAndReleasing
+        ).oldValue
         guard old & Self.disposedBit == 0 else { return }
-        if old & Self.upstreamSetBit != 0 {
+        if old & (Self.upstreamSetBit | Self.releaseRequestedBit) == Self.upstreamSetBit {
             upstream.take()?.dispose()
         }
         disposeResources()

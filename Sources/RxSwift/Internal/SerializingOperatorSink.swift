@@ -45,6 +45,59 @@ class SerializingOperatorSink<Input, Output>: OperatorSink<Input, Output>, @unch
         return true
     }
 
+    /// Under ``lock``: takes the emitting token for `element` (returns `true`: the caller delivers it
+    /// with ``deliverClaimed(_:)`` after unlocking), or queues it behind the token holder's work, or
+    /// drops it when the sink stopped (both return `false`).
+    ///
+    /// The fast path of the multi-source operators: when nobody else is emitting, an element goes
+    /// straight downstream without passing through the queue. The queueing branch is out of line,
+    /// so the fast path names no generic value type (no metadata lookup per element).
+    @inline(__always)
+    final func claimOrQueueLocked(_ element: Output) -> Bool {
+        guard acceptsEventsLocked else { return false }
+        if emitting {
+            queueContendedLocked(element)
+            return false
+        }
+        emitting = true
+        return true
+    }
+
+    @inline(never)
+    private func queueContendedLocked(_ element: Output) {
+        outbox.enqueue(.next(element))
+    }
+
+    /// Delivers an element claimed with ``claimOrQueueLocked(_:)``, then whatever was queued
+    /// meanwhile, then gives the token back. Never under ``lock``.
+    @inline(__always)
+    final func deliverClaimed(_ element: Output) {
+        forward(element)
+        didForwardElement()
+        if lock.locked({ releaseTokenIfIdleLocked() }) { return }
+        drain()
+    }
+
+    /// Sends `element` downstream in order with everything else this sink sends: on this thread at
+    /// once if nobody is emitting, otherwise by the thread that is.
+    final func sendNext(_ element: Output) {
+        if lock.locked({ claimOrQueueLocked(element) }) { deliverClaimed(element) }
+    }
+
+    /// Sends the terminal event after everything already queued; nothing is accepted after it.
+    final func sendTermination(_ termination: Termination) {
+        if lock.locked({ enqueueLocked(.terminate(termination)) }) { drain() }
+    }
+
+    /// Gives the token back if nothing is queued (or the sink stopped); otherwise keeps it for a drain.
+    private func releaseTokenIfIdleLocked() -> Bool {
+        if outbox.isEmpty || !isForwarding {
+            emitting = false
+            return true
+        }
+        return false
+    }
+
     /// Delivers the queued events in order until none is left, then gives the token back. Only the
     /// token holder calls it, never under ``lock``.
     final func drain() {

@@ -16,6 +16,12 @@ extension ObservableType {
 }
 
 final class EmptyObservable<Element>: Observable<Element>, @unchecked Sendable {
+    override var isConstantSource: Bool { true }
+
+    override func deliverConstant(_ next: (Element) -> Void) -> Termination? {
+        .completed
+    }
+
     override func subscribe(sink: Sink<Element>) -> Disposable {
         sink.terminate(.completed)
         return Disposables.create()
@@ -33,6 +39,12 @@ final class ErrorObservable<Element>: Observable<Element>, @unchecked Sendable {
 
     init(error: Swift.Error) {
         self.error = error
+    }
+
+    override var isConstantSource: Bool { true }
+
+    override func deliverConstant(_ next: (Element) -> Void) -> Termination? {
+        .error(error)
     }
 
     override func subscribe(sink: Sink<Element>) -> Disposable {

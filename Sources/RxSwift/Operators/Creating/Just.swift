@@ -1,6 +1,10 @@
 extension ObservableType {
     /// A sequence of one element that then completes, on the subscribing thread.
     /// RxJS: `of(x)`; Combine: `Just`.
+    ///
+    /// Inlinable, so that making one (as `flatMap { .just($0) }` does per element) instantiates no
+    /// generic class at run time.
+    @inlinable
     public static func just(_ element: Element) -> Observable<Element> {
         JustObservable(element: element)
     }
@@ -11,11 +15,20 @@ extension ObservableType {
     }
 }
 
+@usableFromInline
 final class JustObservable<Element>: Observable<Element>, @unchecked Sendable {
     private let element: Element
 
+    @usableFromInline
     init(element: Element) {
         self.element = element
+    }
+
+    override var isConstantSource: Bool { true }
+
+    override func deliverConstant(_ next: (Element) -> Void) -> Termination? {
+        next(element)
+        return .completed
     }
 
     override func subscribe(sink: Sink<Element>) -> Disposable {

@@ -1,5 +1,3 @@
-import Synchronization
-
 extension ObservableType {
     /// Subscribes to the sequences of `sequence` one after another, moving to the next one when the
     /// current one errors, until one completes.
@@ -18,7 +16,7 @@ extension ObservableType {
     /// RxJS: `onErrorResumeNext` (which also moves on after completion).
     public static func `catch`<Sequence: Swift.Sequence>(sequence: Sequence) -> Observable<Element>
     where Sequence.Element == Observable<Element> {
-        CatchSequenceObservable(sources: sequence, needsTrampoline: true)
+        SequentialSourcesObservable(sources: sequence, movesOn: .afterError, needsTrampoline: true)
     }
 
     /// Deprecated spelling of ``catch(sequence:)``. (RxSwift's deprecation message names
@@ -44,8 +42,9 @@ extension ObservableType {
     /// RxJS: `retry()`; Combine: `retry(.max)`.
     public func retry() -> Observable<Element> {
         let source = asObservable()
-        return CatchSequenceObservable(
-            sources: Swift.repeatElement(source, count: .max), needsTrampoline: source.needsTrampoline)
+        return SequentialSourcesObservable(
+            sources: Swift.repeatElement(source, count: .max), movesOn: .afterError,
+            needsTrampoline: source.needsTrampoline)
     }
 
     /// Subscribes to the source up to `maxAttemptCount` times in all, resubscribing after each error,
@@ -61,90 +60,8 @@ extension ObservableType {
     /// RxJS: `retry(maxAttemptCount - 1)`; Combine: `retry(maxAttemptCount - 1)`.
     public func retry(_ maxAttemptCount: Int) -> Observable<Element> {
         let source = asObservable()
-        return CatchSequenceObservable(
-            sources: Swift.repeatElement(source, count: max(maxAttemptCount, 0)),
+        return SequentialSourcesObservable(
+            sources: Swift.repeatElement(source, count: max(maxAttemptCount, 0)), movesOn: .afterError,
             needsTrampoline: source.needsTrampoline)
-    }
-}
-
-final class CatchSequenceObservable<Element, Sources: Sequence>: Observable<Element>, @unchecked Sendable
-where Sources.Element == Observable<Element> {
-    private let sources: Sources
-
-    init(sources: Sources, needsTrampoline: Bool) {
-        self.sources = sources
-        super.init()
-        self.needsTrampoline = needsTrampoline
-    }
-
-    override func subscribe(sink downstream: Sink<Element>) -> Disposable {
-        let sink = CatchSequenceSink(sources: sources.makeIterator(), downstream: downstream)
-        sink.start()
-        return sink
-    }
-}
-
-/// Subscribes to one source after another, each through its own ``ForwardingSink``, which
-/// stops at the attempt's terminal event so that nothing from a finished attempt arrives here.
-///
-/// Attempts are made by a drain loop: `pendingAttempts` counts the requests; the thread that raises
-/// it from zero makes attempts until it is back to zero, and a request made meanwhile (an error
-/// delivered during `subscribe`, on this thread or another) only raises it. That serializes the
-/// attempts without a lock and keeps the stack flat.
-///
-/// Thread-safety: `sources` and `lastError` are only used by the thread that runs the loop, or
-/// written before the atomic increment that hands the loop over; the current attempt lives in the
-/// `SerialDisposable` that is the upstream.
-final class CatchSequenceSink<Element, Sources: IteratorProtocol>: OperatorSink<Element, Element>, @unchecked Sendable
-where Sources.Element == Observable<Element> {
-    private var sources: Sources
-    private var lastError: Swift.Error?
-    private let currentAttempt = SerialDisposable()
-    private let pendingAttempts = Atomic<Int>(0)
-
-    init(sources: Sources, downstream: Sink<Element>) {
-        self.sources = sources
-        super.init(downstream: downstream)
-    }
-
-    func start() {
-        setUpstream(currentAttempt)
-        requestAttempt()
-    }
-
-    override func next(_ element: Element) {
-        forward(element)
-    }
-
-    override func terminate(_ termination: Termination) {
-        switch termination {
-        case .completed:
-            forwardTermination(.completed)
-        case .error(let error):
-            guard isForwarding else { return }
-            lastError = error
-            requestAttempt()
-        }
-    }
-
-    private func requestAttempt() {
-        if pendingAttempts.wrappingAdd(1, ordering: .acquiringAndReleasing).oldValue != 0 { return }
-        var requests = 1
-        repeat {
-            attempt()
-            requests = pendingAttempts.wrappingSubtract(requests, ordering: .acquiringAndReleasing).newValue
-        } while requests != 0
-    }
-
-    private func attempt() {
-        guard isForwarding else { return }
-        guard let source = sources.next() else {
-            forwardTermination(lastError.map { .error($0) } ?? .completed)
-            return
-        }
-        let attempt = ForwardingSink(downstream: self)
-        // Disposes the failed attempt before the next one subscribes, as RxSwift does.
-        currentAttempt.disposable = attempt
-        attempt.subscribeLater(to: source)
     }
 }

@@ -83,7 +83,7 @@ final class RetryWhenObservable<Element, ErrorType, Trigger>: Observable<Element
 }
 
 /// Runs the attempts (each through a ``ForwardingSink``, with the drain loop of
-/// ``CatchSequenceSink``) and listens to the trigger through a ``RetryTriggerSink``.
+/// ``SequentialSourcesSink``) and listens to the trigger through a ``RetryTriggerSink``.
 ///
 /// Thread-safety: the source's errors and the trigger's events may come from different threads;
 /// `awaitingTrigger` and `triggerEnd` are guarded by `lock`. Attempts are serialized by

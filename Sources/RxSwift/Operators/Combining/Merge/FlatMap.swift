@@ -1,0 +1,51 @@
+extension ObservableType {
+    /// Maps each element to a sequence and merges the elements of all of them.
+    ///
+    /// Every inner sequence is subscribed when its source element arrives, on that element's thread,
+    /// and all stay subscribed together; their elements are delivered serialized, in arrival order.
+    /// Completes when the source and every inner sequence have completed (the source's subscription
+    /// ends when it completes). The first error, from the source, an inner sequence or `selector`,
+    /// is delivered and disposes everything. No scheduler is used.
+    ///
+    /// - Parameter selector: Maps a source element to the sequence to merge.
+    /// - Returns: The elements of every inner sequence.
+    ///
+    /// RxJS: `mergeMap`; Combine: `flatMap(maxPublishers: .unlimited)`.
+    public func flatMap<Source: ObservableConvertibleType>(
+        _ selector: @escaping (Element) throws -> Source
+    ) -> Observable<Source.Element> {
+        MergeObservable(source: asObservable(), mode: .all) { try selector($0).asObservable() }
+    }
+
+    /// Maps an element to a sequence only while no earlier inner sequence is active, and delivers its
+    /// elements; source elements that arrive meanwhile are dropped (`selector` is not called for them).
+    ///
+    /// Completes when the source and the active inner sequence have completed; errors as
+    /// ``flatMap(_:)``. No scheduler is used.
+    ///
+    /// - Parameter selector: Maps a source element to the sequence to mirror.
+    /// - Returns: The elements of the inner sequences that were started.
+    ///
+    /// RxJS: `exhaustMap`; Combine: none.
+    public func flatMapFirst<Source: ObservableConvertibleType>(
+        _ selector: @escaping (Element) throws -> Source
+    ) -> Observable<Source.Element> {
+        MergeObservable(source: asObservable(), mode: .first) { try selector($0).asObservable() }
+    }
+
+    /// Maps each element to a sequence and delivers those sequences' elements one sequence after
+    /// another: an inner sequence is subscribed when the previous one completes.
+    ///
+    /// `selector` runs when the source element arrives; its sequence waits its turn. Completes when the
+    /// source and every inner sequence have completed; errors as ``flatMap(_:)``. No scheduler is used.
+    ///
+    /// - Parameter selector: Maps a source element to the sequence to concatenate.
+    /// - Returns: The elements of the inner sequences, in the order of the source elements.
+    ///
+    /// RxJS: `concatMap`; Combine: `flatMap(maxPublishers: .max(1))`.
+    public func concatMap<Source: ObservableConvertibleType>(
+        _ selector: @escaping (Element) throws -> Source
+    ) -> Observable<Source.Element> {
+        MergeObservable(source: asObservable(), mode: .limited(1)) { try selector($0).asObservable() }
+    }
+}

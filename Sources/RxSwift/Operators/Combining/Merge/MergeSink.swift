@@ -1,0 +1,180 @@
+import Synchronization
+
+/// The producer of the merge family: `flatMap`, `flatMapFirst`, `concatMap`, `merge()`,
+/// `merge(maxConcurrent:)`, `concat()` and the static `merge`.
+final class MergeObservable<SourceElement, Inner>: Observable<Inner>, @unchecked Sendable {
+    private let source: Observable<SourceElement>
+    private let selector: (SourceElement) throws -> Observable<Inner>
+    private let mode: MergeMode
+
+    init(
+        source: Observable<SourceElement>, mode: MergeMode,
+        selector: @escaping (SourceElement) throws -> Observable<Inner>
+    ) {
+        self.source = source
+        self.selector = selector
+        self.mode = mode
+        super.init()
+        needsTrampoline = source.needsTrampoline
+    }
+
+    override func subscribe(sink downstream: Sink<Inner>) -> Disposable {
+        let sink = MergeSink(mode: mode, selector: selector, downstream: downstream)
+        sink.setUpstream(source.subscribe(sink: sink))
+        return sink
+    }
+}
+
+/// Subscribes to an inner sequence per source element and delivers all their elements, serialized.
+///
+/// Decisions (how many inner sequences are active, which wait, whether the result completes) are
+/// made under the base's `lock` by a ``MergeStateMachine``; subscribing and delivering happen after
+/// unlocking. Elements from several inner sequences on several threads go through the drain loop of
+/// ``SerializingOperatorSink``: the thread that finds nobody emitting delivers, the others queue and
+/// return, so no thread ever waits for another while holding a lock (the lock-inversion deadlock of
+/// RxSwift's `merge` cannot happen). The selector and inner subscriptions run outside the lock.
+///
+/// Thread-safety: `state` and `inners` are guarded by `lock`; the selector runs on the source's
+/// (serialized) thread.
+final class MergeSink<SourceElement, Inner>: SerializingOperatorSink<SourceElement, Inner>, @unchecked Sendable {
+    private let selector: (SourceElement) throws -> Observable<Inner>
+    @exclusivity(unchecked) private var state: MergeStateMachine<Inner>
+    /// The active inner subscriptions, made on the first one (a `flatMap` whose inner sequences are
+    /// all `just`s never needs it).
+    @exclusivity(unchecked) private var inners: CompositeDisposable?
+
+    init(
+        mode: MergeMode, selector: @escaping (SourceElement) throws -> Observable<Inner>, downstream: Sink<Inner>
+    ) {
+        self.selector = selector
+        self.state = MergeStateMachine(mode: mode)
+        super.init(downstream: downstream)
+    }
+
+    override func next(_ element: SourceElement) {
+        guard isForwarding else { return }
+        if case .first = state.mode {
+            guard lock.locked({ state.reserveFirst() }) else { return }
+        }
+        let inner: Observable<Inner>
+        do {
+            inner = try selector(element)
+        } catch {
+            sendTermination(.error(error))
+            return
+        }
+        switch state.mode {
+        case .all:
+            start(inner, counted: false)
+        case .first:
+            start(inner, counted: true)
+        case .limited:
+            if lock.locked({ state.admitOrQueue(inner) }) { start(inner, counted: true) }
+        }
+    }
+
+    override func terminate(_ termination: Termination) {
+        switch termination {
+        case .error:
+            sendTermination(termination)
+        case .completed:
+            if lock.locked({ state.completeSource() }) {
+                sendTermination(.completed)
+            } else {
+                releaseUpstream()
+            }
+        }
+    }
+
+    /// Starts `inner`: a constant source (`just`, `empty`, `error`) is delivered at once without a
+    /// subscription; anything else is subscribed. `counted` says whether its slot is already counted
+    /// as active.
+    private func start(_ inner: Observable<Inner>, counted: Bool) {
+        var inner = inner
+        while true {
+            if let termination = inner.deliverConstant({ sendNext($0) }) {
+                if case .error = termination {
+                    sendTermination(termination)
+                    return
+                }
+                // In `.all` mode a constant source was never counted: nothing else to do.
+                guard counted, let next = finishInner() else { return }
+                inner = next
+                continue
+            }
+            if !counted { lock.locked { state.admit() } }
+            subscribe(inner)
+            return
+        }
+    }
+
+    private func subscribe(_ inner: Observable<Inner>) {
+        let group = lock.locked { () -> CompositeDisposable in
+            if let inners { return inners }
+            let group = CompositeDisposable()
+            inners = group
+            return group
+        }
+        let sink = MergeInnerSink(parent: self, downstream: downstream)
+        guard let key = group.insert(sink) else { return }
+        sink.key = key
+        sink.subscribeLater(to: inner)
+    }
+
+    /// Called by an inner sink when its sequence ends.
+    func innerTerminated(_ sink: MergeInnerSink<SourceElement, Inner>, _ termination: Termination) {
+        if let key = sink.key { lock.locked { inners }?.remove(for: key) }
+        if case .error = termination {
+            sendTermination(termination)
+            return
+        }
+        if let next = finishInner() { start(next, counted: true) }
+    }
+
+    /// Frees an active slot; returns the waiting sequence that takes it, if any. Completes the result
+    /// when the source completed and nothing is left.
+    private func finishInner() -> Observable<Inner>? {
+        var next: Observable<Inner>?
+        let after = lock.locked { state.innerCompleted(next: &next) }
+        switch after {
+        case .none: return nil
+        case .startWaiting: return next
+        case .complete:
+            sendTermination(.completed)
+            return nil
+        }
+    }
+
+    override func disposeResources() {
+        let (group, waiting) = lock.locked { () -> (CompositeDisposable?, Queue<Observable<Inner>>) in
+            defer { inners = nil }
+            return (inners, state.removeWaiting())
+        }
+        group?.dispose()
+        withExtendedLifetime(waiting) {}
+        super.disposeResources()
+    }
+}
+
+/// Receives one inner sequence's events for a ``MergeSink``. Its `downstream` is not used: elements
+/// and the terminal event go to the parent, which serializes them.
+final class MergeInnerSink<SourceElement, Inner>: OperatorSink<Inner, Inner>, @unchecked Sendable {
+    private let parent: MergeSink<SourceElement, Inner>
+    /// Set before the subscription starts, read when it ends (on the thread that ends it).
+    @exclusivity(unchecked) var key: CompositeDisposable.DisposeKey?
+
+    init(parent: MergeSink<SourceElement, Inner>, downstream: Sink<Inner>) {
+        self.parent = parent
+        super.init(downstream: downstream)
+    }
+
+    override func next(_ element: Inner) {
+        if isForwarding { parent.sendNext(element) }
+    }
+
+    override func terminate(_ termination: Termination) {
+        guard stop() else { return }
+        parent.innerTerminated(self, termination)
+        dispose()
+    }
+}
