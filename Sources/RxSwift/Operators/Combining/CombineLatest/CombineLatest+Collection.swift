@@ -1,0 +1,88 @@
+extension ObservableType {
+    /// Combines the latest elements of the sequences of `collection` whenever any of them delivers one.
+    ///
+    /// Same rules as the arity forms (`combineLatest(_:_:resultSelector:)`): subscribed in order; a
+    /// result per element once every source has delivered; completes when all have completed, or when
+    /// an element arrives while all the sources that never delivered have completed. An empty
+    /// `collection` delivers `resultSelector([])` and completes at once, as in RxSwift.
+    ///
+    /// - Parameters:
+    ///   - collection: The sources.
+    ///   - resultSelector: Builds a result from the latest element of each source, in order.
+    /// - Returns: The results of `resultSelector`.
+    ///
+    /// RxJS: `combineLatest(array)`; Combine: `combineLatest` chains.
+    public static func combineLatest<Collection: Swift.Collection>(
+        _ collection: Collection, resultSelector: @escaping ([Collection.Element.Element]) throws -> Element
+    ) -> Observable<Element> where Collection.Element: ObservableType {
+        CombineLatestCollectionObservable(sources: collection.map { $0.asObservable() }, selector: resultSelector)
+    }
+
+    /// Combines the latest elements of the sequences of `collection` into arrays whenever any of them
+    /// delivers one. See ``combineLatest(_:resultSelector:)``.
+    ///
+    /// - Parameter collection: The sources.
+    /// - Returns: Arrays of the latest element of each source, in order.
+    public static func combineLatest<Collection: Swift.Collection>(_ collection: Collection) -> Observable<[Element]>
+    where Collection.Element: ObservableType, Collection.Element.Element == Element {
+        CombineLatestCollectionObservable(sources: collection.map { $0.asObservable() }, selector: { $0 })
+    }
+}
+
+final class CombineLatestCollectionObservable<Element, Result>: Observable<Result>, @unchecked Sendable {
+    private let sources: [Observable<Element>]
+    private let selector: ([Element]) throws -> Result
+
+    init(sources: [Observable<Element>], selector: @escaping ([Element]) throws -> Result) {
+        self.sources = sources
+        self.selector = selector
+        super.init()
+        needsTrampoline = sources.contains { $0.needsTrampoline }
+    }
+
+    override func subscribe(sink downstream: Sink<Result>) -> Disposable {
+        let sink = CombineLatestCollectionSink(count: sources.count, selector: selector, downstream: downstream)
+        if sources.isEmpty {
+            sink.combineNothing()
+            return sink
+        }
+        // Local references: the sink may tear its sources down (on another thread) once one is attached.
+        let sinks = sink.sources
+        for (source, sourceSink) in Swift.zip(sources, sinks) {
+            sourceSink.attach(to: source)
+        }
+        return sink
+    }
+}
+
+/// Thread-safety: `sources` is touched by the token holder only (see `CombiningSink`), and by the
+/// subscribing thread before the first one is attached.
+final class CombineLatestCollectionSink<Element, Result>: CombineLatestSink<Result>, @unchecked Sendable {
+    private let selector: ([Element]) throws -> Result
+    @exclusivity(unchecked) fileprivate var sources: [CombineLatestSource<Element, Result>] = []
+
+    init(count: Int, selector: @escaping ([Element]) throws -> Result, downstream: Sink<Result>) {
+        self.selector = selector
+        super.init(arity: count, downstream: downstream)
+        sources = (0..<count).map { CombineLatestSource(parent: self, index: $0, downstream: downstream) }
+    }
+
+    override func combine() throws -> Result {
+        try selector(sources.map(\.value))
+    }
+
+    /// An empty collection: one result for no elements, then completion.
+    func combineNothing() {
+        do {
+            forward(try selector([]))
+            forwardTermination(.completed)
+        } catch {
+            forwardTermination(.error(error))
+        }
+    }
+
+    override func tearDownSources() {
+        for source in sources { source.dispose() }
+        sources = []
+    }
+}

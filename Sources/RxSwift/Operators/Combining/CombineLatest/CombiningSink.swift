@@ -1,0 +1,175 @@
+import Synchronization
+
+/// The base of the operators that combine the elements of several sequences (`combineLatest` and
+/// `zip`, arity and collection forms).
+///
+/// Arrivals are serialized by a drain loop (DESIGN §4): a source's event is handled at once by the
+/// thread that delivers it if no other thread is handling one; otherwise it is queued and the busy
+/// thread handles it before giving the token back. The state a subclass keeps about its sources
+/// (latest values, queues, which have completed) is therefore touched by one thread at a time and
+/// needs no lock, and downstream is called by the token holder only, never under `lock`. An event
+/// sent from inside a delivery (re-entrantly) is handled after that delivery returns.
+///
+/// Thread-safety: `running`, `pending` and `stateReleased` are guarded by `lock`; everything the
+/// subclass keeps about its sources belongs to the token holder.
+class CombiningSink<Output>: OperatorSink<Never, Output>, @unchecked Sendable {
+    private let lock = Mutex<Void>(())
+    @exclusivity(unchecked) private var running = false
+    @exclusivity(unchecked) private var pending = Queue<() -> Void>()
+    @exclusivity(unchecked) private var stateReleased = false
+
+    /// Takes the token if nobody holds it; then handle the event and call ``leave()``.
+    @inline(__always)
+    final func enter() -> Bool {
+        lock.locked { () -> Bool in
+            if running { return false }
+            running = true
+            return true
+        }
+    }
+
+    /// Runs `work` as the token holder: now if the token is free, otherwise after the current holder's
+    /// work. The slow path of an arrival: it allocates the closure.
+    @inline(never)
+    final func enqueue(_ work: @escaping () -> Void) {
+        let mustRun = lock.locked { () -> Bool in
+            if running {
+                pending.enqueue(work)
+                return false
+            }
+            running = true
+            return true
+        }
+        if mustRun {
+            work()
+            leave()
+        }
+    }
+
+    /// Runs what was queued meanwhile, then gives the token back. After the sink stopped, the token
+    /// holder tears the sources down: it is the only thread that may touch them.
+    final func leave() {
+        while true {
+            let (work, tearDown) = lock.locked { () -> ((() -> Void)?, Bool) in
+                if let work = pending.dequeue() { return (work, false) }
+                running = false
+                guard !isForwarding, !stateReleased else { return (nil, false) }
+                stateReleased = true
+                return (nil, true)
+            }
+            if let work {
+                work()
+                continue
+            }
+            if tearDown { tearDownSources() }
+            return
+        }
+    }
+
+    /// Disposes every source subscription and releases the references to the sources and their
+    /// values (which breaks the cycle between this sink and its sources). Called once, by the token
+    /// holder, after the sink stopped.
+    func tearDownSources() {}
+
+    /// Tears the sources down now if no thread holds the token; otherwise the holder does it when it
+    /// gives the token back (which, for a disposal from inside a delivery, is before the delivering
+    /// call returns).
+    override func disposeResources() {
+        if enter() { leave() }
+    }
+}
+
+/// Which of a combining operator's sources have a value and which have completed.
+struct CombiningFlags {
+    private var flags: [Bool]
+    private(set) var count = 0
+
+    init(arity: Int) {
+        flags = Array(repeating: false, count: arity)
+    }
+
+    subscript(index: Int) -> Bool { flags[index] }
+
+    /// Sets the flag of `index`; `true` if it was not set.
+    mutating func set(_ index: Int) -> Bool {
+        if flags[index] { return false }
+        flags[index] = true
+        count += 1
+        return true
+    }
+
+    /// Whether every flag is set.
+    var allSet: Bool { count == flags.count }
+
+    /// Whether every flag except `index`'s is set.
+    func allSet(except index: Int) -> Bool {
+        count == flags.count || (count == flags.count - 1 && !flags[index])
+    }
+}
+
+/// One source of a combining operator: it receives the source's events on the source's thread and
+/// hands them to the parent's drain loop. Its `downstream` is not used. It is its own subscription:
+/// disposed when its source ends (so the source's subscription ends then, as in RxSwift) or with the
+/// parent.
+class CombiningSource<Element, Output>: OperatorSink<Element, Output>, @unchecked Sendable {
+    final let parent: CombiningSink<Output>
+    final let index: Int
+
+    init(parent: CombiningSink<Output>, index: Int, downstream: Sink<Output>) {
+        self.parent = parent
+        self.index = index
+        super.init(downstream: downstream)
+    }
+
+    /// Subscribes to `source`; a constant source (`just`, `empty`, `error`) is delivered at once,
+    /// without a subscription. Nothing is subscribed once the parent stopped.
+    final func attach(to source: Observable<Element>) {
+        guard parent.isForwarding else { return }
+        if let termination = source.deliverConstant({ next($0) }) {
+            terminate(termination)
+        } else {
+            setUpstream(source.subscribe(sink: self))
+        }
+    }
+
+    override final func next(_ element: Element) {
+        guard isForwarding else { return }
+        if parent.enter() {
+            receive(element)
+            parent.leave()
+        } else {
+            parent.enqueue { [self] in receive(element) }
+        }
+    }
+
+    override final func terminate(_ termination: Termination) {
+        guard stop() else { return }
+        dispose()
+        if parent.enter() {
+            received(termination)
+            parent.leave()
+        } else {
+            parent.enqueue { [self] in received(termination) }
+        }
+    }
+
+    /// Stores `element` and lets the parent react; runs as the parent's token holder.
+    func receive(_ element: Element) {
+        rxAbstractMethod()
+    }
+
+    /// Lets the parent react to the source's end; runs as the parent's token holder.
+    func received(_ termination: Termination) {
+        rxAbstractMethod()
+    }
+}
+
+/// A remembered element, mutated in place by the token holder: the per-element path handles a class
+/// reference, not an `Optional` of a generic type (no metadata lookup per element).
+final class LatestValue<Value> {
+    @exclusivity(unchecked) var value: Value
+
+    init(_ value: Value) {
+        self.value = value
+    }
+}

@@ -1,0 +1,78 @@
+extension ObservableType {
+    /// Combines the elements of the sequences of `collection` pairwise: the first of each, then the
+    /// second of each, …
+    ///
+    /// Same rules as the arity forms (`zip(_:_:resultSelector:)`): subscribed in order; completes when
+    /// all have completed, or when an element arrives that can never be paired. An empty `collection`
+    /// completes at once, as in RxSwift.
+    ///
+    /// - Parameters:
+    ///   - collection: The sources.
+    ///   - resultSelector: Builds a result from one element of each source, in order.
+    /// - Returns: The results of `resultSelector`.
+    ///
+    /// RxJS: `zip(array)`; Combine: `zip` chains.
+    public static func zip<Collection: Swift.Collection>(
+        _ collection: Collection, resultSelector: @escaping ([Collection.Element.Element]) throws -> Element
+    ) -> Observable<Element> where Collection.Element: ObservableType {
+        ZipCollectionObservable(sources: collection.map { $0.asObservable() }, selector: resultSelector)
+    }
+
+    /// Combines the elements of the sequences of `collection` pairwise into arrays. See
+    /// ``zip(_:resultSelector:)``.
+    ///
+    /// - Parameter collection: The sources.
+    /// - Returns: Arrays of one element of each source, in order.
+    public static func zip<Collection: Swift.Collection>(_ collection: Collection) -> Observable<[Element]>
+    where Collection.Element: ObservableType, Collection.Element.Element == Element {
+        ZipCollectionObservable(sources: collection.map { $0.asObservable() }, selector: { $0 })
+    }
+}
+
+final class ZipCollectionObservable<Element, Result>: Observable<Result>, @unchecked Sendable {
+    private let sources: [Observable<Element>]
+    private let selector: ([Element]) throws -> Result
+
+    init(sources: [Observable<Element>], selector: @escaping ([Element]) throws -> Result) {
+        self.sources = sources
+        self.selector = selector
+        super.init()
+        needsTrampoline = sources.contains { $0.needsTrampoline }
+    }
+
+    override func subscribe(sink downstream: Sink<Result>) -> Disposable {
+        let sink = ZipCollectionSink(count: sources.count, selector: selector, downstream: downstream)
+        if sources.isEmpty {
+            sink.forwardTermination(.completed)
+            return sink
+        }
+        // Local references: the sink may tear its sources down (on another thread) once one is attached.
+        let sinks = sink.sources
+        for (source, sourceSink) in Swift.zip(sources, sinks) {
+            sourceSink.attach(to: source)
+        }
+        return sink
+    }
+}
+
+/// Thread-safety: `sources` is touched by the token holder only (see `CombiningSink`), and by the
+/// subscribing thread before the first one is attached.
+final class ZipCollectionSink<Element, Result>: ZipSink<Result>, @unchecked Sendable {
+    private let selector: ([Element]) throws -> Result
+    @exclusivity(unchecked) fileprivate var sources: [ZipSource<Element, Result>] = []
+
+    init(count: Int, selector: @escaping ([Element]) throws -> Result, downstream: Sink<Result>) {
+        self.selector = selector
+        super.init(arity: count, downstream: downstream)
+        sources = (0..<count).map { ZipSource(parent: self, index: $0, downstream: downstream) }
+    }
+
+    override func combineNext() throws -> Result {
+        try selector(sources.map { $0.dequeue() })
+    }
+
+    override func tearDownSources() {
+        for source in sources { source.dispose() }
+        sources = []
+    }
+}

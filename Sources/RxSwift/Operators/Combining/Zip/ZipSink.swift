@@ -1,0 +1,79 @@
+/// The rules of `zip`, shared by the arity and collection forms; subclasses say how to build a
+/// result from the oldest queued element of each source.
+///
+/// RxSwift's rules, kept: each source's elements wait in its own queue; whenever every queue has one,
+/// the oldest of each are combined and delivered; the result completes when every source has
+/// completed, or when an element arrives that can never be paired (every other source has
+/// completed); the first error ends everything. A source's subscription ends when that source ends.
+class ZipSink<Output>: CombiningSink<Output>, @unchecked Sendable {
+    /// How many elements each source has waiting. Owned by the token holder.
+    @exclusivity(unchecked) private var queued: [Int]
+    @exclusivity(unchecked) private var isDone: CombiningFlags
+
+    init(arity: Int, downstream: Sink<Output>) {
+        queued = Array(repeating: 0, count: arity)
+        isDone = CombiningFlags(arity: arity)
+        super.init(downstream: downstream)
+    }
+
+    /// Takes the oldest element of every source's queue and combines them; called only when every
+    /// queue has one.
+    func combineNext() throws -> Output {
+        rxAbstractMethod()
+    }
+
+    /// Source `index` queued an element. Runs as the token holder.
+    final func sourceReceived(_ index: Int) {
+        guard isForwarding else { return }
+        queued[index] += 1
+        if queued.allSatisfy({ $0 > 0 }) {
+            for source in queued.indices { queued[source] -= 1 }
+            let result: Output
+            do {
+                result = try combineNext()
+            } catch {
+                forwardTermination(.error(error))
+                return
+            }
+            forward(result)
+        } else if isDone.allSet(except: index) {
+            forwardTermination(.completed)
+        }
+    }
+
+    /// Source `index` ended. Runs as the token holder.
+    final func sourceEnded(_ index: Int, _ termination: Termination) {
+        guard isForwarding else { return }
+        if case .error = termination {
+            forwardTermination(termination)
+            return
+        }
+        _ = isDone.set(index)
+        if isDone.allSet { forwardTermination(.completed) }
+    }
+}
+
+/// A source of `zip`: queues its elements until they are paired.
+final class ZipSource<Element, Output>: CombiningSource<Element, Output>, @unchecked Sendable {
+    /// Owned by the parent's token holder.
+    @exclusivity(unchecked) private var queue = Queue<Element>()
+
+    private var zipParent: ZipSink<Output> {
+        unsafeDowncast(parent, to: ZipSink<Output>.self)
+    }
+
+    override func receive(_ element: Element) {
+        guard parent.isForwarding else { return }
+        queue.enqueue(element)
+        zipParent.sourceReceived(index)
+    }
+
+    override func received(_ termination: Termination) {
+        zipParent.sourceEnded(index, termination)
+    }
+
+    /// Takes the oldest queued element; only when the parent knows there is one.
+    func dequeue() -> Element {
+        queue.dequeue().unsafelyUnwrapped
+    }
+}
