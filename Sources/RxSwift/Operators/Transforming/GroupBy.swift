@@ -83,7 +83,8 @@ final class GroupBySink<Key: Hashable, Element>: OperatorSink<Element, GroupedOb
         } else {
             subject = PublishSubject()
             groups[key] = subject
-            forward(GroupedObservable(key: key, source: GroupSubjectObservable(subject: subject, subscriptions: subscriptions)))
+            let group = GroupSubjectObservable(subject: subject, subscriptions: subscriptions)
+            forward(GroupedObservable(key: key, source: group))
         }
         subject.onNext(element)
     }
