@@ -22,7 +22,36 @@ let pumpingWorkloads: [Workload] =
         rxSwiftSuite(
             "create → 6 × map/filter → subscriber (RxSwift's MapFilterPumping)", rx: rxCreateMapFilterPumping,
             combine: combineSequenceMapFilterPumping),
+        withFloor(
+            "subject → 5 × flatMap { just } → subscriber (RxSwift's FlatMapsPumping)", rx: rxFlatMapsPumping,
+            combine: combineFlatMapsPumping, closures: closuresFlatMapsPumping),
+        withFloor(
+            "subject → 5 × flatMapLatest { just } → subscriber (RxSwift's FlatMapLatestPumping)",
+            rx: rxFlatMapLatestPumping, combine: combineSwitchToLatestPumping, closures: closuresFlatMapsPumping),
+        // OpenCombine has no 4-way `combineLatest`: swift-rx beside the closure floor only.
+        [
+            Workload(
+                scenario: "Pumping/7 nested 4-way combineLatest → subscriber (RxSwift's CombineLatestPumping)",
+                flavour: .swiftRx, count: elementsPerIteration, prepare: rxCombineLatestPumping),
+            Workload(
+                scenario: "Pumping/7 nested 4-way combineLatest → subscriber (RxSwift's CombineLatestPumping)",
+                flavour: .closures, count: elementsPerIteration, prepare: closuresCombineLatestPumping),
+        ],
     ].flatMap { $0 }
+
+private func withFloor(
+    _ name: String,
+    rx: @escaping @Sendable () -> Prepared,
+    combine: @escaping @Sendable () -> Prepared,
+    closures: @escaping @Sendable () -> Prepared
+) -> [Workload] {
+    let scenario = "Pumping/\(name)"
+    return [
+        Workload(scenario: scenario, flavour: .swiftRx, count: elementsPerIteration, prepare: rx),
+        Workload(scenario: scenario, flavour: .openCombine, count: elementsPerIteration, prepare: combine),
+        Workload(scenario: scenario, flavour: .closures, count: elementsPerIteration, prepare: closures),
+    ]
+}
 
 private func rxSwiftSuite(
     _ name: String,

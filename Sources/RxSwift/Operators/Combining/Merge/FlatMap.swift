@@ -11,6 +11,7 @@ extension ObservableType {
     /// - Returns: The elements of every inner sequence.
     ///
     /// RxJS: `mergeMap`; Combine: `flatMap(maxPublishers: .unlimited)`.
+    @inlinable
     public func flatMap<Source: ObservableConvertibleType>(
         _ selector: @escaping (Element) throws -> Source
     ) -> Observable<Source.Element> {
@@ -27,6 +28,7 @@ extension ObservableType {
     /// - Returns: The elements of the inner sequences that were started.
     ///
     /// RxJS: `exhaustMap`; Combine: none.
+    @inlinable
     public func flatMapFirst<Source: ObservableConvertibleType>(
         _ selector: @escaping (Element) throws -> Source
     ) -> Observable<Source.Element> {
@@ -43,6 +45,7 @@ extension ObservableType {
     /// - Returns: The elements of the inner sequences, in the order of the source elements.
     ///
     /// RxJS: `concatMap`; Combine: `flatMap(maxPublishers: .max(1))`.
+    @inlinable
     public func concatMap<Source: ObservableConvertibleType>(
         _ selector: @escaping (Element) throws -> Source
     ) -> Observable<Source.Element> {

@@ -7,6 +7,7 @@ extension ObservableType where Element: ObservableConvertibleType {
     /// - Returns: The elements of every inner sequence, serialized.
     ///
     /// RxJS: `mergeAll`; Combine: `flatMap { $0 }`.
+    @inlinable
     public func merge() -> Observable<Element.Element> {
         MergeObservable(source: asObservable(), mode: .all) { $0.asObservable() }
     }
@@ -22,6 +23,7 @@ extension ObservableType where Element: ObservableConvertibleType {
     /// - Returns: The elements of the inner sequences, serialized.
     ///
     /// RxJS: `mergeAll(concurrent)`; Combine: `flatMap(maxPublishers: .max(n)) { $0 }`.
+    @inlinable
     public func merge(maxConcurrent: Int) -> Observable<Element.Element> {
         MergeObservable(source: asObservable(), mode: .limited(Swift.max(1, maxConcurrent))) { $0.asObservable() }
     }
@@ -34,6 +36,7 @@ extension ObservableType where Element: ObservableConvertibleType {
     /// - Returns: The elements of the inner sequences, in the order they arrived.
     ///
     /// RxJS: `concatAll`; Combine: `flatMap(maxPublishers: .max(1)) { $0 }`.
+    @inlinable
     public func concat() -> Observable<Element.Element> {
         MergeObservable(source: asObservable(), mode: .limited(1)) { $0.asObservable() }
     }

@@ -1,12 +1,15 @@
 import Synchronization
 
 /// The producer of the merge family: `flatMap`, `flatMapFirst`, `concatMap`, `merge()`,
-/// `merge(maxConcurrent:)`, `concat()` and the static `merge`.
+/// `merge(maxConcurrent:)`, `concat()` and the static `merge`. Built by inlinable code, so that making
+/// the operator instantiates no generic class at run time.
+@usableFromInline
 final class MergeObservable<SourceElement, Inner>: Observable<Inner>, @unchecked Sendable {
     private let source: Observable<SourceElement>
     private let selector: (SourceElement) throws -> Observable<Inner>
     private let mode: MergeMode
 
+    @usableFromInline
     init(
         source: Observable<SourceElement>, mode: MergeMode,
         selector: @escaping (SourceElement) throws -> Observable<Inner>
@@ -34,11 +37,13 @@ final class MergeObservable<SourceElement, Inner>: Observable<Inner>, @unchecked
 /// return, so no thread ever waits for another while holding a lock (the lock-inversion deadlock of
 /// RxSwift's `merge` cannot happen). The selector and inner subscriptions run outside the lock.
 ///
-/// Thread-safety: `state` and `inners` are guarded by `lock`; the selector runs on the source's
-/// (serialized) thread.
+/// Thread-safety: `state`, `waiting` and `inners` are guarded by `lock`; the selector runs on the
+/// source's (serialized) thread.
 final class MergeSink<SourceElement, Inner>: SerializingOperatorSink<SourceElement, Inner>, @unchecked Sendable {
     private let selector: (SourceElement) throws -> Observable<Inner>
-    @exclusivity(unchecked) private var state: MergeStateMachine<Inner>
+    @exclusivity(unchecked) private var state: MergeStateMachine
+    /// The inner sequences waiting for a slot (`.limited`), made on first use.
+    @exclusivity(unchecked) private var waiting: MergeWaitingQueue<Inner>?
     /// The active inner subscriptions, made on the first one (a `flatMap` whose inner sequences are
     /// all `just`s never needs it).
     @exclusivity(unchecked) private var inners: CompositeDisposable?
@@ -69,7 +74,12 @@ final class MergeSink<SourceElement, Inner>: SerializingOperatorSink<SourceEleme
         case .first:
             start(inner, counted: true)
         case .limited:
-            if lock.locked({ state.admitOrQueue(inner) }) { start(inner, counted: true) }
+            let admitted = lock.locked { () -> Bool in
+                if state.admitOrWait() { return true }
+                enqueueWaitingLocked(inner)
+                return false
+            }
+            if admitted { start(inner, counted: true) }
         }
     }
 
@@ -131,29 +141,55 @@ final class MergeSink<SourceElement, Inner>: SerializingOperatorSink<SourceEleme
         if let next = finishInner() { start(next, counted: true) }
     }
 
-    /// Frees an active slot; returns the waiting sequence that takes it, if any. Completes the result
-    /// when the source completed and nothing is left.
+    /// Frees an active slot; returns the waiting sequence that takes it, if any (taken in the same
+    /// critical section, so two inner sequences completing at once never take the same one).
+    /// Completes the result when the source completed and nothing is left.
     private func finishInner() -> Observable<Inner>? {
         var next: Observable<Inner>?
-        let after = lock.locked { state.innerCompleted(next: &next) }
-        switch after {
-        case .none: return nil
-        case .startWaiting: return next
-        case .complete:
-            sendTermination(.completed)
-            return nil
+        let after = lock.locked { () -> MergeStateMachine.AfterInner in
+            let after = state.innerCompleted()
+            if case .startWaiting = after { next = dequeueWaitingLocked() }
+            return after
+        }
+        if case .complete = after { sendTermination(.completed) }
+        return next
+    }
+
+    @inline(never)
+    private func enqueueWaitingLocked(_ inner: Observable<Inner>) {
+        if let waiting {
+            waiting.sources.enqueue(inner)
+        } else {
+            let created = MergeWaitingQueue<Inner>()
+            created.sources.enqueue(inner)
+            waiting = created
         }
     }
 
+    @inline(never)
+    private func dequeueWaitingLocked() -> Observable<Inner>? {
+        waiting?.sources.dequeue()
+    }
+
     override func disposeResources() {
-        let (group, waiting) = lock.locked { () -> (CompositeDisposable?, Queue<Observable<Inner>>) in
-            defer { inners = nil }
-            return (inners, state.removeWaiting())
+        // Two locals rather than a tuple: a tuple of a generic type costs a metadata lookup.
+        var group: CompositeDisposable?
+        var dropped: MergeWaitingQueue<Inner>?
+        lock.locked {
+            group = inners
+            dropped = waiting
+            inners = nil
+            waiting = nil
         }
         group?.dispose()
-        withExtendedLifetime(waiting) {}
+        withExtendedLifetime(dropped) {}
         super.disposeResources()
     }
+}
+
+/// The inner sequences of a `.limited` merge that wait for a slot.
+final class MergeWaitingQueue<Inner> {
+    @exclusivity(unchecked) var sources = Queue<Observable<Inner>>()
 }
 
 /// Receives one inner sequence's events for a ``MergeSink``. Its `downstream` is not used: elements

@@ -1,4 +1,5 @@
 /// How a merge-family operator treats the inner sequences it is given.
+@usableFromInline
 enum MergeMode {
     /// Subscribe to every inner sequence at once (`flatMap`, `merge()`).
     case all
@@ -9,14 +10,15 @@ enum MergeMode {
     case limited(Int)
 }
 
-/// The bookkeeping of a merge-family operator: how many inner sequences are active, which wait, and
+/// The bookkeeping of a merge-family operator: how many inner sequences are active and wait, and
 /// whether the source has completed. It lives under the sink's lock; every transition says what the
-/// sink must do after unlocking.
-struct MergeStateMachine<Inner> {
+/// sink must do after unlocking. The waiting sequences themselves are kept by the sink (in a queue
+/// made on first use), so this type is not generic and costs no metadata lookup.
+struct MergeStateMachine {
     let mode: MergeMode
     private(set) var active = 0
+    private(set) var waiting = 0
     private(set) var sourceCompleted = false
-    private var waiting = Queue<Observable<Inner>>()
 
     init(mode: MergeMode) {
         self.mode = mode
@@ -35,10 +37,11 @@ struct MergeStateMachine<Inner> {
         active += 1
     }
 
-    /// `.limited`: admits `inner` if a slot is free (`true`: subscribe it now), otherwise queues it.
-    mutating func admitOrQueue(_ inner: Observable<Inner>) -> Bool {
+    /// `.limited`: whether a new inner sequence may start now (`true`, counted as active) or must
+    /// wait (`false`, counted as waiting: the caller queues it in the same critical section).
+    mutating func admitOrWait() -> Bool {
         if case .limited(let maximum) = mode, active >= maximum {
-            waiting.enqueue(inner)
+            waiting += 1
             return false
         }
         active += 1
@@ -49,39 +52,26 @@ struct MergeStateMachine<Inner> {
     enum AfterInner {
         /// Keep going.
         case none
-        /// Start the next waiting sequence, which keeps the freed slot.
+        /// Start the next waiting sequence (the caller dequeues it in the same critical section); it
+        /// keeps the freed slot.
         case startWaiting
         /// Complete: the source completed and nothing is active or waiting.
         case complete
     }
 
-    /// An active inner sequence completed. When a waiting sequence takes its slot, it is moved to
-    /// `next` in the same step, so two inner sequences completing at once never take the same one.
-    mutating func innerCompleted(next: inout Observable<Inner>?) -> AfterInner {
-        if !waiting.isEmpty {
-            next = dequeueWaiting()
+    /// An active inner sequence completed.
+    mutating func innerCompleted() -> AfterInner {
+        if waiting > 0 {
+            waiting -= 1
             return .startWaiting
         }
         active -= 1
         return sourceCompleted && active == 0 ? .complete : .none
     }
 
-    @inline(never)
-    private mutating func dequeueWaiting() -> Observable<Inner> {
-        waiting.dequeue()!
-    }
-
     /// The source completed; `true` if the result completes now.
     mutating func completeSource() -> Bool {
         sourceCompleted = true
-        return active == 0 && waiting.isEmpty
-    }
-
-    /// Empties the waiting queue (on disposal), handing its contents to the caller to release after
-    /// unlocking.
-    @inline(never)
-    mutating func removeWaiting() -> Queue<Observable<Inner>> {
-        defer { waiting = Queue() }
-        return waiting
+        return active == 0 && waiting == 0
     }
 }

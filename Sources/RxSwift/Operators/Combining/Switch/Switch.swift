@@ -12,6 +12,7 @@ extension ObservableType {
     /// - Returns: The elements of the latest inner sequence.
     ///
     /// RxJS: `switchMap`; Combine: `map(_:).switchToLatest()`.
+    @inlinable
     public func flatMapLatest<Source: ObservableConvertibleType>(
         _ selector: @escaping (Element) throws -> Source
     ) -> Observable<Source.Element> {
@@ -25,15 +26,19 @@ extension ObservableType where Element: ObservableConvertibleType {
     /// - Returns: The elements of the latest inner sequence.
     ///
     /// RxJS: `switchAll`; Combine: `switchToLatest()`.
+    @inlinable
     public func switchLatest() -> Observable<Element.Element> {
         SwitchObservable(source: asObservable()) { $0.asObservable() }
     }
 }
 
+/// Built by inlinable code, so that making the operator instantiates no generic class at run time.
+@usableFromInline
 final class SwitchObservable<SourceElement, Inner>: Observable<Inner>, @unchecked Sendable {
     private let source: Observable<SourceElement>
     private let selector: (SourceElement) throws -> Observable<Inner>
 
+    @usableFromInline
     init(source: Observable<SourceElement>, selector: @escaping (SourceElement) throws -> Observable<Inner>) {
         self.source = source
         self.selector = selector
