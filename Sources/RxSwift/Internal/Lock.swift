@@ -21,8 +21,12 @@ extension Mutex where Value: ~Copyable {
         _ body: (inout sending Value) throws(E) -> sending Result
     ) throws(E) -> sending Result {
         try withLock { (value: inout sending Value) throws(E) -> sending Result in
-            // One read of the lazily resolved hooks per critical section (each read is a `swift_once`).
-            guard let sanitizer = ThreadSanitizer.hooks else { return try body(&value) }
+            // One relaxed load of a statically initialized global per critical section; the lazily
+            // resolved hooks (a `swift_once` per read) are only read when the sanitizer is there.
+            if threadSanitizerPresence.load(ordering: .relaxed) == ThreadSanitizer.absent {
+                return try body(&value)
+            }
+            guard let sanitizer = ThreadSanitizer.resolvedHooks() else { return try body(&value) }
             let token = withUnsafePointer(to: self) { UnsafeRawPointer($0) }
             sanitizer.acquire(token)
             defer { sanitizer.release(token) }
@@ -41,9 +45,25 @@ extension Mutex where Value == Void {
     }
 }
 
+/// Whether the thread sanitizer's runtime is loaded: ``ThreadSanitizer/unknown`` until first asked.
+/// Statically initialized (no lazy-global check on the per-lock path).
+private let threadSanitizerPresence = Atomic<Int>(ThreadSanitizer.unknown)
+
 /// The thread sanitizer's annotation entry points, found at run time: present only in binaries built
 /// with `-sanitize=thread`.
 struct ThreadSanitizer: Sendable {
+    static var unknown: Int { 0 }
+    static var absent: Int { 1 }
+    static var present: Int { 2 }
+
+    /// The hooks, recording in ``threadSanitizerPresence`` whether there are any.
+    @inline(never)
+    static func resolvedHooks() -> ThreadSanitizer? {
+        let hooks = Self.hooks
+        threadSanitizerPresence.store(hooks == nil ? absent : present, ordering: .relaxed)
+        return hooks
+    }
+
     typealias Annotation = @convention(c) (UnsafeRawPointer?) -> Void
 
     let acquire: Annotation

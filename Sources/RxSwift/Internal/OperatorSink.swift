@@ -17,10 +17,10 @@ class OperatorSink<Input, Output>: Sink<Input>, Cancelable, @unchecked Sendable 
     private let flags = Atomic<Int>(0)
     @exclusivity(unchecked) private var upstream: Disposable?
 
-    private static var disposedBit: Int { 1 }
-    private static var upstreamSetBit: Int { 2 }
-    private static var stoppedBit: Int { 4 }
-    private static var releaseRequestedBit: Int { 8 }
+    @inline(__always) private static var disposedBit: Int { 1 }
+    @inline(__always) private static var upstreamSetBit: Int { 2 }
+    @inline(__always) private static var stoppedBit: Int { 4 }
+    @inline(__always) private static var releaseRequestedBit: Int { 8 }
 
     @usableFromInline
     init(downstream: Sink<Output>) {

@@ -44,31 +44,52 @@ final class CombineLatestCollectionObservable<Element, Result>: Observable<Resul
         let sink = CombineLatestCollectionSink(count: sources.count, selector: selector, downstream: downstream)
         if sources.isEmpty {
             sink.combineNothing()
-            return sink
-        }
-        // Local references: the sink may tear its sources down (on another thread) once one is attached.
-        let sinks = sink.sources
-        for (source, sourceSink) in Swift.zip(sources, sinks) {
-            sourceSink.attach(to: source)
+        } else {
+            sink.start(sources)
         }
         return sink
     }
 }
 
 /// Thread-safety: `sources` is touched by the token holder only (see `CombiningSink`), and by the
-/// subscribing thread before the first one is attached.
+/// subscribing thread before the first source is attached; the value slots belong to the token
+/// holder.
 final class CombineLatestCollectionSink<Element, Result>: CombineLatestSink<Result>, @unchecked Sendable {
     private let selector: ([Element]) throws -> Result
-    @exclusivity(unchecked) fileprivate var sources: [CombineLatestSource<Element, Result>] = []
+    private let slots: UnsafeMutablePointer<Element>
+    @exclusivity(unchecked) private var sources: [CombineLatestSource<Element, Result>?] = []
 
     init(count: Int, selector: @escaping ([Element]) throws -> Result, downstream: Sink<Result>) {
         self.selector = selector
+        slots = UnsafeMutablePointer.allocate(capacity: Swift.max(count, 1))
         super.init(arity: count, downstream: downstream)
-        sources = (0..<count).map { CombineLatestSource(parent: self, index: $0, downstream: downstream) }
+    }
+
+    deinit {
+        destroyValues()
+        slots.deallocate()
+    }
+
+    /// Subscribes to `observables`, in order (constant ones are delivered without a subscription).
+    func start(_ observables: [Observable<Element>]) {
+        // Every sink is made before the first is attached: from then on, `sources` belongs to the
+        // token holder, which may be another thread.
+        let sinks = observables.indices.map { index -> CombineLatestSource<Element, Result>? in
+            observables[index].isConstantSource
+                ? nil : CombineLatestSource(parent: self, index: index, slot: slots + index, downstream: downstream)
+        }
+        sources = sinks
+        for index in observables.indices {
+            attach(observables[index], sinks[index], slot: slots + index, index: index)
+        }
     }
 
     override func combine() throws -> Result {
-        try selector(sources.map(\.value))
+        try selector((0..<hasValue.arity).map { slots[$0] })
+    }
+
+    override func destroyValue(at index: Int) {
+        (slots + index).deinitialize(count: 1)
     }
 
     /// An empty collection: one result for no elements, then completion.
@@ -82,7 +103,8 @@ final class CombineLatestCollectionSink<Element, Result>: CombineLatestSink<Resu
     }
 
     override func tearDownSources() {
-        for source in sources { source.dispose() }
+        for source in sources { source?.dispose() }
         sources = []
+        destroyValues()
     }
 }

@@ -5,8 +5,14 @@
 /// one; the result completes when every source has completed, or when an element arrives while all
 /// the sources without a value have completed (no result can come any more); the first error ends
 /// everything. A source's subscription ends when that source ends.
+///
+/// The latest values live in typed slots of raw memory that the subclass allocates once per
+/// subscription: storing and reading a value uses the element type's value witnesses and nothing
+/// else, where a box per source or an `Optional` of a generic type costs a run-time metadata lookup
+/// per subscription or per element. Which slots hold a value is ``hasValue``.
 class CombineLatestSink<Output>: CombiningSink<Output>, @unchecked Sendable {
-    @exclusivity(unchecked) private var hasValue: CombiningFlags
+    /// Owned by the token holder (and by `deinit`).
+    @exclusivity(unchecked) private(set) final var hasValue: CombiningFlags
     @exclusivity(unchecked) private var isDone: CombiningFlags
 
     init(arity: Int, downstream: Sink<Output>) {
@@ -20,10 +26,48 @@ class CombineLatestSink<Output>: CombiningSink<Output>, @unchecked Sendable {
         rxAbstractMethod()
     }
 
-    /// Source `index` delivered an element (already stored). Runs as the token holder.
-    final func sourceReceived(_ index: Int) {
+    /// Destroys the value in slot `index`; called for each slot that holds one.
+    func destroyValue(at index: Int) {
+        rxAbstractMethod()
+    }
+
+    /// Subscribes `sink` to `source`, or, for a constant source (`just`, `empty`, `error`, given no
+    /// sink), delivers it into `slot` at once.
+    final func attach<Element>(
+        _ source: Observable<Element>, _ sink: CombineLatestSource<Element, Output>?,
+        slot: UnsafeMutablePointer<Element>, index: Int
+    ) {
+        if let sink {
+            sink.attach(to: source)
+            return
+        }
         guard isForwarding else { return }
-        _ = hasValue.set(index)
+        let termination = source.deliverConstant { element in
+            if enter() {
+                store(element, in: slot, index: index)
+                leave()
+            } else {
+                enqueue { [self] in store(element, in: slot, index: index) }
+            }
+        }
+        guard let termination else { return }
+        if enter() {
+            sourceEnded(index, termination)
+            leave()
+        } else {
+            enqueue { [self] in sourceEnded(index, termination) }
+        }
+    }
+
+    /// Stores source `index`'s element and reacts. Runs as the token holder.
+    final func store<Element>(_ element: Element, in slot: UnsafeMutablePointer<Element>, index: Int) {
+        guard isForwarding else { return }
+        if hasValue[index] {
+            slot.pointee = element
+        } else {
+            slot.initialize(to: element)
+            _ = hasValue.set(index)
+        }
         if hasValue.allSet {
             let result: Output
             do {
@@ -48,33 +92,56 @@ class CombineLatestSink<Output>: CombiningSink<Output>, @unchecked Sendable {
         _ = isDone.set(index)
         if isDone.allSet { forwardTermination(.completed) }
     }
+
+    /// Destroys every value held (at tear-down, by the token holder, or in `deinit`).
+    final func destroyValues() {
+        guard hasValue.count > 0 else { return }
+        for index in 0..<hasValue.arity where hasValue[index] {
+            destroyValue(at: index)
+        }
+        hasValue.clear()
+    }
 }
 
-/// A source of `combineLatest`: remembers its latest element.
+/// A source of `combineLatest` that needs a subscription: stores its elements in its slot of the
+/// parent's storage.
 final class CombineLatestSource<Element, Output>: CombiningSource<Element, Output>, @unchecked Sendable {
-    /// Owned by the parent's token holder.
-    @exclusivity(unchecked) private(set) var latest: LatestValue<Element>?
+    private let slot: UnsafeMutablePointer<Element>
+
+    init(parent: CombineLatestSink<Output>, index: Int, slot: UnsafeMutablePointer<Element>, downstream: Sink<Output>) {
+        self.slot = slot
+        super.init(parent: parent, index: index, downstream: downstream)
+    }
 
     private var combineParent: CombineLatestSink<Output> {
         unsafeDowncast(parent, to: CombineLatestSink<Output>.self)
     }
 
     override func receive(_ element: Element) {
-        guard parent.isForwarding else { return }
-        if let latest {
-            latest.value = element
-        } else {
-            latest = LatestValue(element)
-        }
-        combineParent.sourceReceived(index)
+        combineParent.store(element, in: slot, index: index)
     }
 
     override func received(_ termination: Termination) {
         combineParent.sourceEnded(index, termination)
     }
+}
 
-    /// The latest element; only when the parent knows there is one.
-    var value: Element {
-        latest.unsafelyUnwrapped.value
+/// The layout of a combining sink's value slots in one raw allocation.
+struct SlotLayout {
+    private(set) var size = 0
+    private(set) var alignment = 1
+
+    /// Adds a slot for a `Value`; returns its offset.
+    mutating func add<Value>(_: Value.Type) -> Int {
+        let align = MemoryLayout<Value>.alignment
+        let offset = (size + align - 1) / align * align
+        size = offset + MemoryLayout<Value>.size
+        alignment = Swift.max(alignment, align)
+        return offset
+    }
+
+    /// Allocates the storage (at least one byte, so that it is never shared).
+    func allocate() -> UnsafeMutableRawPointer {
+        UnsafeMutableRawPointer.allocate(byteCount: Swift.max(size, 1), alignment: alignment)
     }
 }

@@ -49,6 +49,14 @@ class CombiningSink<Output>: OperatorSink<Never, Output>, @unchecked Sendable {
     /// Runs what was queued meanwhile, then gives the token back. After the sink stopped, the token
     /// holder tears the sources down: it is the only thread that may touch them.
     final func leave() {
+        // The usual case, in one critical section: nothing was queued meanwhile and the sink goes on.
+        if lock.locked({ () -> Bool in
+            guard pending.isEmpty, isForwarding else { return false }
+            running = false
+            return true
+        }) {
+            return
+        }
         while true {
             let (work, tearDown) = lock.locked { () -> ((() -> Void)?, Bool) in
                 if let work = pending.dequeue() { return (work, false) }
@@ -79,31 +87,51 @@ class CombiningSink<Output>: OperatorSink<Never, Output>, @unchecked Sendable {
     }
 }
 
-/// Which of a combining operator's sources have a value and which have completed.
+/// Which of a combining operator's sources have a value and which have completed: a bit mask for up
+/// to 64 sources (no allocation), an array beyond.
 struct CombiningFlags {
-    private var flags: [Bool]
+    private var mask: UInt64 = 0
+    private var large: [Bool]?
+    let arity: Int
     private(set) var count = 0
 
     init(arity: Int) {
-        flags = Array(repeating: false, count: arity)
+        self.arity = arity
+        if arity > 64 { large = Array(repeating: false, count: arity) }
     }
 
-    subscript(index: Int) -> Bool { flags[index] }
+    @inline(__always)
+    subscript(index: Int) -> Bool {
+        if arity > 64 { return large.unsafelyUnwrapped[index] }
+        return mask & (1 << UInt64(index)) != 0
+    }
 
     /// Sets the flag of `index`; `true` if it was not set.
+    @inline(__always)
     mutating func set(_ index: Int) -> Bool {
-        if flags[index] { return false }
-        flags[index] = true
+        if self[index] { return false }
+        if arity > 64 {
+            large![index] = true
+        } else {
+            mask |= 1 << UInt64(index)
+        }
         count += 1
         return true
     }
 
+    /// Clears every flag.
+    mutating func clear() {
+        mask = 0
+        if large != nil { large = Array(repeating: false, count: arity) }
+        count = 0
+    }
+
     /// Whether every flag is set.
-    var allSet: Bool { count == flags.count }
+    var allSet: Bool { count == arity }
 
     /// Whether every flag except `index`'s is set.
     func allSet(except index: Int) -> Bool {
-        count == flags.count || (count == flags.count - 1 && !flags[index])
+        count == arity || (count == arity - 1 && !self[index])
     }
 }
 
@@ -161,15 +189,5 @@ class CombiningSource<Element, Output>: OperatorSink<Element, Output>, @unchecke
     /// Lets the parent react to the source's end; runs as the parent's token holder.
     func received(_ termination: Termination) {
         rxAbstractMethod()
-    }
-}
-
-/// A remembered element, mutated in place by the token holder: the per-element path handles a class
-/// reference, not an `Optional` of a generic type (no metadata lookup per element).
-final class LatestValue<Value> {
-    @exclusivity(unchecked) var value: Value
-
-    init(_ value: Value) {
-        self.value = value
     }
 }

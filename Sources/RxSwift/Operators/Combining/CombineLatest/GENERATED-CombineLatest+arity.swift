@@ -61,33 +61,69 @@ final class CombineLatest2Observable<E1, E2, Result>: Observable<Result>, @unche
 
     override func subscribe(sink downstream: Sink<Result>) -> Disposable {
         let sink = CombineLatest2Sink(selector: selector, downstream: downstream)
-        // Local references: the sink may tear its sources down (on another thread) as soon as
-        // the first one is attached.
-        let sink1 = sink.source1.unsafelyUnwrapped
-        let sink2 = sink.source2.unsafelyUnwrapped
-        sink1.attach(to: source1)
-        sink2.attach(to: source2)
+        sink.start(source1, source2)
         return sink
     }
 }
 
-/// Thread-safety: the sources are touched by the token holder only (see `CombiningSink`), and by
-/// the subscribing thread before the first one is attached.
+/// Thread-safety: the sources and the value slots are touched by the token holder only (see
+/// `CombiningSink`), and by the subscribing thread before the first source is attached.
 final class CombineLatest2Sink<E1, E2, Result>: CombineLatestSink<Result>, @unchecked Sendable {
     private let selector: (E1, E2) throws -> Result
-    @exclusivity(unchecked) fileprivate var source1: CombineLatestSource<E1, Result>?
-    @exclusivity(unchecked) fileprivate var source2: CombineLatestSource<E2, Result>?
+    private let storage: UnsafeMutableRawPointer
+    private let offset1: Int
+    private let offset2: Int
+    @exclusivity(unchecked) private var source1: CombineLatestSource<E1, Result>?
+    @exclusivity(unchecked) private var source2: CombineLatestSource<E2, Result>?
 
     init(selector: @escaping (E1, E2) throws -> Result, downstream: Sink<Result>) {
+        var layout = SlotLayout()
+        offset1 = layout.add(E1.self)
+        offset2 = layout.add(E2.self)
+        storage = layout.allocate()
         self.selector = selector
         super.init(arity: 2, downstream: downstream)
-        source1 = CombineLatestSource(parent: self, index: 0, downstream: downstream)
-        source2 = CombineLatestSource(parent: self, index: 1, downstream: downstream)
+    }
+
+    deinit {
+        destroyValues()
+        storage.deallocate()
+    }
+
+    private var slot1: UnsafeMutablePointer<E1> {
+        (storage + offset1).assumingMemoryBound(to: E1.self)
+    }
+
+    private var slot2: UnsafeMutablePointer<E2> {
+        (storage + offset2).assumingMemoryBound(to: E2.self)
+    }
+
+    /// Subscribes to the sources, in order (constant ones are delivered without a subscription).
+    func start(_ observable1: Observable<E1>, _ observable2: Observable<E2>) {
+        // Every sink is made before the first is attached: from then on, the `source…`
+        // properties belong to the token holder, which may be another thread.
+        let sink1 =
+            observable1.isConstantSource
+            ? nil : CombineLatestSource(parent: self, index: 0, slot: slot1, downstream: downstream)
+        let sink2 =
+            observable2.isConstantSource
+            ? nil : CombineLatestSource(parent: self, index: 1, slot: slot2, downstream: downstream)
+        source1 = sink1
+        source2 = sink2
+        attach(observable1, sink1, slot: slot1, index: 0)
+        attach(observable2, sink2, slot: slot2, index: 1)
     }
 
     override func combine() throws -> Result {
-        try selector(
-            source1.unsafelyUnwrapped.value, source2.unsafelyUnwrapped.value)
+        try selector(slot1.pointee, slot2.pointee)
+    }
+
+    override func destroyValue(at index: Int) {
+        switch index {
+        case 0: slot1.deinitialize(count: 1)
+        case 1: slot2.deinitialize(count: 1)
+        default: break
+        }
     }
 
     override func tearDownSources() {
@@ -95,6 +131,7 @@ final class CombineLatest2Sink<E1, E2, Result>: CombineLatestSink<Result>, @unch
         source2?.dispose()
         source1 = nil
         source2 = nil
+        destroyValues()
     }
 }
 
@@ -160,37 +197,82 @@ final class CombineLatest3Observable<E1, E2, E3, Result>: Observable<Result>, @u
 
     override func subscribe(sink downstream: Sink<Result>) -> Disposable {
         let sink = CombineLatest3Sink(selector: selector, downstream: downstream)
-        // Local references: the sink may tear its sources down (on another thread) as soon as
-        // the first one is attached.
-        let sink1 = sink.source1.unsafelyUnwrapped
-        let sink2 = sink.source2.unsafelyUnwrapped
-        let sink3 = sink.source3.unsafelyUnwrapped
-        sink1.attach(to: source1)
-        sink2.attach(to: source2)
-        sink3.attach(to: source3)
+        sink.start(source1, source2, source3)
         return sink
     }
 }
 
-/// Thread-safety: the sources are touched by the token holder only (see `CombiningSink`), and by
-/// the subscribing thread before the first one is attached.
+/// Thread-safety: the sources and the value slots are touched by the token holder only (see
+/// `CombiningSink`), and by the subscribing thread before the first source is attached.
 final class CombineLatest3Sink<E1, E2, E3, Result>: CombineLatestSink<Result>, @unchecked Sendable {
     private let selector: (E1, E2, E3) throws -> Result
-    @exclusivity(unchecked) fileprivate var source1: CombineLatestSource<E1, Result>?
-    @exclusivity(unchecked) fileprivate var source2: CombineLatestSource<E2, Result>?
-    @exclusivity(unchecked) fileprivate var source3: CombineLatestSource<E3, Result>?
+    private let storage: UnsafeMutableRawPointer
+    private let offset1: Int
+    private let offset2: Int
+    private let offset3: Int
+    @exclusivity(unchecked) private var source1: CombineLatestSource<E1, Result>?
+    @exclusivity(unchecked) private var source2: CombineLatestSource<E2, Result>?
+    @exclusivity(unchecked) private var source3: CombineLatestSource<E3, Result>?
 
     init(selector: @escaping (E1, E2, E3) throws -> Result, downstream: Sink<Result>) {
+        var layout = SlotLayout()
+        offset1 = layout.add(E1.self)
+        offset2 = layout.add(E2.self)
+        offset3 = layout.add(E3.self)
+        storage = layout.allocate()
         self.selector = selector
         super.init(arity: 3, downstream: downstream)
-        source1 = CombineLatestSource(parent: self, index: 0, downstream: downstream)
-        source2 = CombineLatestSource(parent: self, index: 1, downstream: downstream)
-        source3 = CombineLatestSource(parent: self, index: 2, downstream: downstream)
+    }
+
+    deinit {
+        destroyValues()
+        storage.deallocate()
+    }
+
+    private var slot1: UnsafeMutablePointer<E1> {
+        (storage + offset1).assumingMemoryBound(to: E1.self)
+    }
+
+    private var slot2: UnsafeMutablePointer<E2> {
+        (storage + offset2).assumingMemoryBound(to: E2.self)
+    }
+
+    private var slot3: UnsafeMutablePointer<E3> {
+        (storage + offset3).assumingMemoryBound(to: E3.self)
+    }
+
+    /// Subscribes to the sources, in order (constant ones are delivered without a subscription).
+    func start(_ observable1: Observable<E1>, _ observable2: Observable<E2>, _ observable3: Observable<E3>) {
+        // Every sink is made before the first is attached: from then on, the `source…`
+        // properties belong to the token holder, which may be another thread.
+        let sink1 =
+            observable1.isConstantSource
+            ? nil : CombineLatestSource(parent: self, index: 0, slot: slot1, downstream: downstream)
+        let sink2 =
+            observable2.isConstantSource
+            ? nil : CombineLatestSource(parent: self, index: 1, slot: slot2, downstream: downstream)
+        let sink3 =
+            observable3.isConstantSource
+            ? nil : CombineLatestSource(parent: self, index: 2, slot: slot3, downstream: downstream)
+        source1 = sink1
+        source2 = sink2
+        source3 = sink3
+        attach(observable1, sink1, slot: slot1, index: 0)
+        attach(observable2, sink2, slot: slot2, index: 1)
+        attach(observable3, sink3, slot: slot3, index: 2)
     }
 
     override func combine() throws -> Result {
-        try selector(
-            source1.unsafelyUnwrapped.value, source2.unsafelyUnwrapped.value, source3.unsafelyUnwrapped.value)
+        try selector(slot1.pointee, slot2.pointee, slot3.pointee)
+    }
+
+    override func destroyValue(at index: Int) {
+        switch index {
+        case 0: slot1.deinitialize(count: 1)
+        case 1: slot2.deinitialize(count: 1)
+        case 2: slot3.deinitialize(count: 1)
+        default: break
+        }
     }
 
     override func tearDownSources() {
@@ -200,6 +282,7 @@ final class CombineLatest3Sink<E1, E2, E3, Result>: CombineLatestSink<Result>, @
         source1 = nil
         source2 = nil
         source3 = nil
+        destroyValues()
     }
 }
 
@@ -271,42 +354,98 @@ final class CombineLatest4Observable<E1, E2, E3, E4, Result>: Observable<Result>
 
     override func subscribe(sink downstream: Sink<Result>) -> Disposable {
         let sink = CombineLatest4Sink(selector: selector, downstream: downstream)
-        // Local references: the sink may tear its sources down (on another thread) as soon as
-        // the first one is attached.
-        let sink1 = sink.source1.unsafelyUnwrapped
-        let sink2 = sink.source2.unsafelyUnwrapped
-        let sink3 = sink.source3.unsafelyUnwrapped
-        let sink4 = sink.source4.unsafelyUnwrapped
-        sink1.attach(to: source1)
-        sink2.attach(to: source2)
-        sink3.attach(to: source3)
-        sink4.attach(to: source4)
+        sink.start(source1, source2, source3, source4)
         return sink
     }
 }
 
-/// Thread-safety: the sources are touched by the token holder only (see `CombiningSink`), and by
-/// the subscribing thread before the first one is attached.
+/// Thread-safety: the sources and the value slots are touched by the token holder only (see
+/// `CombiningSink`), and by the subscribing thread before the first source is attached.
 final class CombineLatest4Sink<E1, E2, E3, E4, Result>: CombineLatestSink<Result>, @unchecked Sendable {
     private let selector: (E1, E2, E3, E4) throws -> Result
-    @exclusivity(unchecked) fileprivate var source1: CombineLatestSource<E1, Result>?
-    @exclusivity(unchecked) fileprivate var source2: CombineLatestSource<E2, Result>?
-    @exclusivity(unchecked) fileprivate var source3: CombineLatestSource<E3, Result>?
-    @exclusivity(unchecked) fileprivate var source4: CombineLatestSource<E4, Result>?
+    private let storage: UnsafeMutableRawPointer
+    private let offset1: Int
+    private let offset2: Int
+    private let offset3: Int
+    private let offset4: Int
+    @exclusivity(unchecked) private var source1: CombineLatestSource<E1, Result>?
+    @exclusivity(unchecked) private var source2: CombineLatestSource<E2, Result>?
+    @exclusivity(unchecked) private var source3: CombineLatestSource<E3, Result>?
+    @exclusivity(unchecked) private var source4: CombineLatestSource<E4, Result>?
 
     init(selector: @escaping (E1, E2, E3, E4) throws -> Result, downstream: Sink<Result>) {
+        var layout = SlotLayout()
+        offset1 = layout.add(E1.self)
+        offset2 = layout.add(E2.self)
+        offset3 = layout.add(E3.self)
+        offset4 = layout.add(E4.self)
+        storage = layout.allocate()
         self.selector = selector
         super.init(arity: 4, downstream: downstream)
-        source1 = CombineLatestSource(parent: self, index: 0, downstream: downstream)
-        source2 = CombineLatestSource(parent: self, index: 1, downstream: downstream)
-        source3 = CombineLatestSource(parent: self, index: 2, downstream: downstream)
-        source4 = CombineLatestSource(parent: self, index: 3, downstream: downstream)
+    }
+
+    deinit {
+        destroyValues()
+        storage.deallocate()
+    }
+
+    private var slot1: UnsafeMutablePointer<E1> {
+        (storage + offset1).assumingMemoryBound(to: E1.self)
+    }
+
+    private var slot2: UnsafeMutablePointer<E2> {
+        (storage + offset2).assumingMemoryBound(to: E2.self)
+    }
+
+    private var slot3: UnsafeMutablePointer<E3> {
+        (storage + offset3).assumingMemoryBound(to: E3.self)
+    }
+
+    private var slot4: UnsafeMutablePointer<E4> {
+        (storage + offset4).assumingMemoryBound(to: E4.self)
+    }
+
+    /// Subscribes to the sources, in order (constant ones are delivered without a subscription).
+    func start(
+        _ observable1: Observable<E1>, _ observable2: Observable<E2>, _ observable3: Observable<E3>,
+        _ observable4: Observable<E4>
+    ) {
+        // Every sink is made before the first is attached: from then on, the `source…`
+        // properties belong to the token holder, which may be another thread.
+        let sink1 =
+            observable1.isConstantSource
+            ? nil : CombineLatestSource(parent: self, index: 0, slot: slot1, downstream: downstream)
+        let sink2 =
+            observable2.isConstantSource
+            ? nil : CombineLatestSource(parent: self, index: 1, slot: slot2, downstream: downstream)
+        let sink3 =
+            observable3.isConstantSource
+            ? nil : CombineLatestSource(parent: self, index: 2, slot: slot3, downstream: downstream)
+        let sink4 =
+            observable4.isConstantSource
+            ? nil : CombineLatestSource(parent: self, index: 3, slot: slot4, downstream: downstream)
+        source1 = sink1
+        source2 = sink2
+        source3 = sink3
+        source4 = sink4
+        attach(observable1, sink1, slot: slot1, index: 0)
+        attach(observable2, sink2, slot: slot2, index: 1)
+        attach(observable3, sink3, slot: slot3, index: 2)
+        attach(observable4, sink4, slot: slot4, index: 3)
     }
 
     override func combine() throws -> Result {
-        try selector(
-            source1.unsafelyUnwrapped.value, source2.unsafelyUnwrapped.value, source3.unsafelyUnwrapped.value,
-            source4.unsafelyUnwrapped.value)
+        try selector(slot1.pointee, slot2.pointee, slot3.pointee, slot4.pointee)
+    }
+
+    override func destroyValue(at index: Int) {
+        switch index {
+        case 0: slot1.deinitialize(count: 1)
+        case 1: slot2.deinitialize(count: 1)
+        case 2: slot3.deinitialize(count: 1)
+        case 3: slot4.deinitialize(count: 1)
+        default: break
+        }
     }
 
     override func tearDownSources() {
@@ -318,6 +457,7 @@ final class CombineLatest4Sink<E1, E2, E3, E4, Result>: CombineLatestSink<Result
         source2 = nil
         source3 = nil
         source4 = nil
+        destroyValues()
     }
 }
 
@@ -398,46 +538,111 @@ final class CombineLatest5Observable<E1, E2, E3, E4, E5, Result>: Observable<Res
 
     override func subscribe(sink downstream: Sink<Result>) -> Disposable {
         let sink = CombineLatest5Sink(selector: selector, downstream: downstream)
-        // Local references: the sink may tear its sources down (on another thread) as soon as
-        // the first one is attached.
-        let sink1 = sink.source1.unsafelyUnwrapped
-        let sink2 = sink.source2.unsafelyUnwrapped
-        let sink3 = sink.source3.unsafelyUnwrapped
-        let sink4 = sink.source4.unsafelyUnwrapped
-        let sink5 = sink.source5.unsafelyUnwrapped
-        sink1.attach(to: source1)
-        sink2.attach(to: source2)
-        sink3.attach(to: source3)
-        sink4.attach(to: source4)
-        sink5.attach(to: source5)
+        sink.start(source1, source2, source3, source4, source5)
         return sink
     }
 }
 
-/// Thread-safety: the sources are touched by the token holder only (see `CombiningSink`), and by
-/// the subscribing thread before the first one is attached.
+/// Thread-safety: the sources and the value slots are touched by the token holder only (see
+/// `CombiningSink`), and by the subscribing thread before the first source is attached.
 final class CombineLatest5Sink<E1, E2, E3, E4, E5, Result>: CombineLatestSink<Result>, @unchecked Sendable {
     private let selector: (E1, E2, E3, E4, E5) throws -> Result
-    @exclusivity(unchecked) fileprivate var source1: CombineLatestSource<E1, Result>?
-    @exclusivity(unchecked) fileprivate var source2: CombineLatestSource<E2, Result>?
-    @exclusivity(unchecked) fileprivate var source3: CombineLatestSource<E3, Result>?
-    @exclusivity(unchecked) fileprivate var source4: CombineLatestSource<E4, Result>?
-    @exclusivity(unchecked) fileprivate var source5: CombineLatestSource<E5, Result>?
+    private let storage: UnsafeMutableRawPointer
+    private let offset1: Int
+    private let offset2: Int
+    private let offset3: Int
+    private let offset4: Int
+    private let offset5: Int
+    @exclusivity(unchecked) private var source1: CombineLatestSource<E1, Result>?
+    @exclusivity(unchecked) private var source2: CombineLatestSource<E2, Result>?
+    @exclusivity(unchecked) private var source3: CombineLatestSource<E3, Result>?
+    @exclusivity(unchecked) private var source4: CombineLatestSource<E4, Result>?
+    @exclusivity(unchecked) private var source5: CombineLatestSource<E5, Result>?
 
     init(selector: @escaping (E1, E2, E3, E4, E5) throws -> Result, downstream: Sink<Result>) {
+        var layout = SlotLayout()
+        offset1 = layout.add(E1.self)
+        offset2 = layout.add(E2.self)
+        offset3 = layout.add(E3.self)
+        offset4 = layout.add(E4.self)
+        offset5 = layout.add(E5.self)
+        storage = layout.allocate()
         self.selector = selector
         super.init(arity: 5, downstream: downstream)
-        source1 = CombineLatestSource(parent: self, index: 0, downstream: downstream)
-        source2 = CombineLatestSource(parent: self, index: 1, downstream: downstream)
-        source3 = CombineLatestSource(parent: self, index: 2, downstream: downstream)
-        source4 = CombineLatestSource(parent: self, index: 3, downstream: downstream)
-        source5 = CombineLatestSource(parent: self, index: 4, downstream: downstream)
+    }
+
+    deinit {
+        destroyValues()
+        storage.deallocate()
+    }
+
+    private var slot1: UnsafeMutablePointer<E1> {
+        (storage + offset1).assumingMemoryBound(to: E1.self)
+    }
+
+    private var slot2: UnsafeMutablePointer<E2> {
+        (storage + offset2).assumingMemoryBound(to: E2.self)
+    }
+
+    private var slot3: UnsafeMutablePointer<E3> {
+        (storage + offset3).assumingMemoryBound(to: E3.self)
+    }
+
+    private var slot4: UnsafeMutablePointer<E4> {
+        (storage + offset4).assumingMemoryBound(to: E4.self)
+    }
+
+    private var slot5: UnsafeMutablePointer<E5> {
+        (storage + offset5).assumingMemoryBound(to: E5.self)
+    }
+
+    /// Subscribes to the sources, in order (constant ones are delivered without a subscription).
+    func start(
+        _ observable1: Observable<E1>, _ observable2: Observable<E2>, _ observable3: Observable<E3>,
+        _ observable4: Observable<E4>, _ observable5: Observable<E5>
+    ) {
+        // Every sink is made before the first is attached: from then on, the `source…`
+        // properties belong to the token holder, which may be another thread.
+        let sink1 =
+            observable1.isConstantSource
+            ? nil : CombineLatestSource(parent: self, index: 0, slot: slot1, downstream: downstream)
+        let sink2 =
+            observable2.isConstantSource
+            ? nil : CombineLatestSource(parent: self, index: 1, slot: slot2, downstream: downstream)
+        let sink3 =
+            observable3.isConstantSource
+            ? nil : CombineLatestSource(parent: self, index: 2, slot: slot3, downstream: downstream)
+        let sink4 =
+            observable4.isConstantSource
+            ? nil : CombineLatestSource(parent: self, index: 3, slot: slot4, downstream: downstream)
+        let sink5 =
+            observable5.isConstantSource
+            ? nil : CombineLatestSource(parent: self, index: 4, slot: slot5, downstream: downstream)
+        source1 = sink1
+        source2 = sink2
+        source3 = sink3
+        source4 = sink4
+        source5 = sink5
+        attach(observable1, sink1, slot: slot1, index: 0)
+        attach(observable2, sink2, slot: slot2, index: 1)
+        attach(observable3, sink3, slot: slot3, index: 2)
+        attach(observable4, sink4, slot: slot4, index: 3)
+        attach(observable5, sink5, slot: slot5, index: 4)
     }
 
     override func combine() throws -> Result {
-        try selector(
-            source1.unsafelyUnwrapped.value, source2.unsafelyUnwrapped.value, source3.unsafelyUnwrapped.value,
-            source4.unsafelyUnwrapped.value, source5.unsafelyUnwrapped.value)
+        try selector(slot1.pointee, slot2.pointee, slot3.pointee, slot4.pointee, slot5.pointee)
+    }
+
+    override func destroyValue(at index: Int) {
+        switch index {
+        case 0: slot1.deinitialize(count: 1)
+        case 1: slot2.deinitialize(count: 1)
+        case 2: slot3.deinitialize(count: 1)
+        case 3: slot4.deinitialize(count: 1)
+        case 4: slot5.deinitialize(count: 1)
+        default: break
+        }
     }
 
     override func tearDownSources() {
@@ -451,6 +656,7 @@ final class CombineLatest5Sink<E1, E2, E3, E4, E5, Result>: CombineLatestSink<Re
         source3 = nil
         source4 = nil
         source5 = nil
+        destroyValues()
     }
 }
 
@@ -537,50 +743,124 @@ final class CombineLatest6Observable<E1, E2, E3, E4, E5, E6, Result>: Observable
 
     override func subscribe(sink downstream: Sink<Result>) -> Disposable {
         let sink = CombineLatest6Sink(selector: selector, downstream: downstream)
-        // Local references: the sink may tear its sources down (on another thread) as soon as
-        // the first one is attached.
-        let sink1 = sink.source1.unsafelyUnwrapped
-        let sink2 = sink.source2.unsafelyUnwrapped
-        let sink3 = sink.source3.unsafelyUnwrapped
-        let sink4 = sink.source4.unsafelyUnwrapped
-        let sink5 = sink.source5.unsafelyUnwrapped
-        let sink6 = sink.source6.unsafelyUnwrapped
-        sink1.attach(to: source1)
-        sink2.attach(to: source2)
-        sink3.attach(to: source3)
-        sink4.attach(to: source4)
-        sink5.attach(to: source5)
-        sink6.attach(to: source6)
+        sink.start(source1, source2, source3, source4, source5, source6)
         return sink
     }
 }
 
-/// Thread-safety: the sources are touched by the token holder only (see `CombiningSink`), and by
-/// the subscribing thread before the first one is attached.
+/// Thread-safety: the sources and the value slots are touched by the token holder only (see
+/// `CombiningSink`), and by the subscribing thread before the first source is attached.
 final class CombineLatest6Sink<E1, E2, E3, E4, E5, E6, Result>: CombineLatestSink<Result>, @unchecked Sendable {
     private let selector: (E1, E2, E3, E4, E5, E6) throws -> Result
-    @exclusivity(unchecked) fileprivate var source1: CombineLatestSource<E1, Result>?
-    @exclusivity(unchecked) fileprivate var source2: CombineLatestSource<E2, Result>?
-    @exclusivity(unchecked) fileprivate var source3: CombineLatestSource<E3, Result>?
-    @exclusivity(unchecked) fileprivate var source4: CombineLatestSource<E4, Result>?
-    @exclusivity(unchecked) fileprivate var source5: CombineLatestSource<E5, Result>?
-    @exclusivity(unchecked) fileprivate var source6: CombineLatestSource<E6, Result>?
+    private let storage: UnsafeMutableRawPointer
+    private let offset1: Int
+    private let offset2: Int
+    private let offset3: Int
+    private let offset4: Int
+    private let offset5: Int
+    private let offset6: Int
+    @exclusivity(unchecked) private var source1: CombineLatestSource<E1, Result>?
+    @exclusivity(unchecked) private var source2: CombineLatestSource<E2, Result>?
+    @exclusivity(unchecked) private var source3: CombineLatestSource<E3, Result>?
+    @exclusivity(unchecked) private var source4: CombineLatestSource<E4, Result>?
+    @exclusivity(unchecked) private var source5: CombineLatestSource<E5, Result>?
+    @exclusivity(unchecked) private var source6: CombineLatestSource<E6, Result>?
 
     init(selector: @escaping (E1, E2, E3, E4, E5, E6) throws -> Result, downstream: Sink<Result>) {
+        var layout = SlotLayout()
+        offset1 = layout.add(E1.self)
+        offset2 = layout.add(E2.self)
+        offset3 = layout.add(E3.self)
+        offset4 = layout.add(E4.self)
+        offset5 = layout.add(E5.self)
+        offset6 = layout.add(E6.self)
+        storage = layout.allocate()
         self.selector = selector
         super.init(arity: 6, downstream: downstream)
-        source1 = CombineLatestSource(parent: self, index: 0, downstream: downstream)
-        source2 = CombineLatestSource(parent: self, index: 1, downstream: downstream)
-        source3 = CombineLatestSource(parent: self, index: 2, downstream: downstream)
-        source4 = CombineLatestSource(parent: self, index: 3, downstream: downstream)
-        source5 = CombineLatestSource(parent: self, index: 4, downstream: downstream)
-        source6 = CombineLatestSource(parent: self, index: 5, downstream: downstream)
+    }
+
+    deinit {
+        destroyValues()
+        storage.deallocate()
+    }
+
+    private var slot1: UnsafeMutablePointer<E1> {
+        (storage + offset1).assumingMemoryBound(to: E1.self)
+    }
+
+    private var slot2: UnsafeMutablePointer<E2> {
+        (storage + offset2).assumingMemoryBound(to: E2.self)
+    }
+
+    private var slot3: UnsafeMutablePointer<E3> {
+        (storage + offset3).assumingMemoryBound(to: E3.self)
+    }
+
+    private var slot4: UnsafeMutablePointer<E4> {
+        (storage + offset4).assumingMemoryBound(to: E4.self)
+    }
+
+    private var slot5: UnsafeMutablePointer<E5> {
+        (storage + offset5).assumingMemoryBound(to: E5.self)
+    }
+
+    private var slot6: UnsafeMutablePointer<E6> {
+        (storage + offset6).assumingMemoryBound(to: E6.self)
+    }
+
+    /// Subscribes to the sources, in order (constant ones are delivered without a subscription).
+    func start(
+        _ observable1: Observable<E1>, _ observable2: Observable<E2>, _ observable3: Observable<E3>,
+        _ observable4: Observable<E4>, _ observable5: Observable<E5>, _ observable6: Observable<E6>
+    ) {
+        // Every sink is made before the first is attached: from then on, the `source…`
+        // properties belong to the token holder, which may be another thread.
+        let sink1 =
+            observable1.isConstantSource
+            ? nil : CombineLatestSource(parent: self, index: 0, slot: slot1, downstream: downstream)
+        let sink2 =
+            observable2.isConstantSource
+            ? nil : CombineLatestSource(parent: self, index: 1, slot: slot2, downstream: downstream)
+        let sink3 =
+            observable3.isConstantSource
+            ? nil : CombineLatestSource(parent: self, index: 2, slot: slot3, downstream: downstream)
+        let sink4 =
+            observable4.isConstantSource
+            ? nil : CombineLatestSource(parent: self, index: 3, slot: slot4, downstream: downstream)
+        let sink5 =
+            observable5.isConstantSource
+            ? nil : CombineLatestSource(parent: self, index: 4, slot: slot5, downstream: downstream)
+        let sink6 =
+            observable6.isConstantSource
+            ? nil : CombineLatestSource(parent: self, index: 5, slot: slot6, downstream: downstream)
+        source1 = sink1
+        source2 = sink2
+        source3 = sink3
+        source4 = sink4
+        source5 = sink5
+        source6 = sink6
+        attach(observable1, sink1, slot: slot1, index: 0)
+        attach(observable2, sink2, slot: slot2, index: 1)
+        attach(observable3, sink3, slot: slot3, index: 2)
+        attach(observable4, sink4, slot: slot4, index: 3)
+        attach(observable5, sink5, slot: slot5, index: 4)
+        attach(observable6, sink6, slot: slot6, index: 5)
     }
 
     override func combine() throws -> Result {
-        try selector(
-            source1.unsafelyUnwrapped.value, source2.unsafelyUnwrapped.value, source3.unsafelyUnwrapped.value,
-            source4.unsafelyUnwrapped.value, source5.unsafelyUnwrapped.value, source6.unsafelyUnwrapped.value)
+        try selector(slot1.pointee, slot2.pointee, slot3.pointee, slot4.pointee, slot5.pointee, slot6.pointee)
+    }
+
+    override func destroyValue(at index: Int) {
+        switch index {
+        case 0: slot1.deinitialize(count: 1)
+        case 1: slot2.deinitialize(count: 1)
+        case 2: slot3.deinitialize(count: 1)
+        case 3: slot4.deinitialize(count: 1)
+        case 4: slot5.deinitialize(count: 1)
+        case 5: slot6.deinitialize(count: 1)
+        default: break
+        }
     }
 
     override func tearDownSources() {
@@ -596,6 +876,7 @@ final class CombineLatest6Sink<E1, E2, E3, E4, E5, E6, Result>: CombineLatestSin
         source4 = nil
         source5 = nil
         source6 = nil
+        destroyValues()
     }
 }
 
@@ -687,55 +968,139 @@ final class CombineLatest7Observable<E1, E2, E3, E4, E5, E6, E7, Result>: Observ
 
     override func subscribe(sink downstream: Sink<Result>) -> Disposable {
         let sink = CombineLatest7Sink(selector: selector, downstream: downstream)
-        // Local references: the sink may tear its sources down (on another thread) as soon as
-        // the first one is attached.
-        let sink1 = sink.source1.unsafelyUnwrapped
-        let sink2 = sink.source2.unsafelyUnwrapped
-        let sink3 = sink.source3.unsafelyUnwrapped
-        let sink4 = sink.source4.unsafelyUnwrapped
-        let sink5 = sink.source5.unsafelyUnwrapped
-        let sink6 = sink.source6.unsafelyUnwrapped
-        let sink7 = sink.source7.unsafelyUnwrapped
-        sink1.attach(to: source1)
-        sink2.attach(to: source2)
-        sink3.attach(to: source3)
-        sink4.attach(to: source4)
-        sink5.attach(to: source5)
-        sink6.attach(to: source6)
-        sink7.attach(to: source7)
+        sink.start(source1, source2, source3, source4, source5, source6, source7)
         return sink
     }
 }
 
-/// Thread-safety: the sources are touched by the token holder only (see `CombiningSink`), and by
-/// the subscribing thread before the first one is attached.
+/// Thread-safety: the sources and the value slots are touched by the token holder only (see
+/// `CombiningSink`), and by the subscribing thread before the first source is attached.
 final class CombineLatest7Sink<E1, E2, E3, E4, E5, E6, E7, Result>: CombineLatestSink<Result>, @unchecked Sendable {
     private let selector: (E1, E2, E3, E4, E5, E6, E7) throws -> Result
-    @exclusivity(unchecked) fileprivate var source1: CombineLatestSource<E1, Result>?
-    @exclusivity(unchecked) fileprivate var source2: CombineLatestSource<E2, Result>?
-    @exclusivity(unchecked) fileprivate var source3: CombineLatestSource<E3, Result>?
-    @exclusivity(unchecked) fileprivate var source4: CombineLatestSource<E4, Result>?
-    @exclusivity(unchecked) fileprivate var source5: CombineLatestSource<E5, Result>?
-    @exclusivity(unchecked) fileprivate var source6: CombineLatestSource<E6, Result>?
-    @exclusivity(unchecked) fileprivate var source7: CombineLatestSource<E7, Result>?
+    private let storage: UnsafeMutableRawPointer
+    private let offset1: Int
+    private let offset2: Int
+    private let offset3: Int
+    private let offset4: Int
+    private let offset5: Int
+    private let offset6: Int
+    private let offset7: Int
+    @exclusivity(unchecked) private var source1: CombineLatestSource<E1, Result>?
+    @exclusivity(unchecked) private var source2: CombineLatestSource<E2, Result>?
+    @exclusivity(unchecked) private var source3: CombineLatestSource<E3, Result>?
+    @exclusivity(unchecked) private var source4: CombineLatestSource<E4, Result>?
+    @exclusivity(unchecked) private var source5: CombineLatestSource<E5, Result>?
+    @exclusivity(unchecked) private var source6: CombineLatestSource<E6, Result>?
+    @exclusivity(unchecked) private var source7: CombineLatestSource<E7, Result>?
 
     init(selector: @escaping (E1, E2, E3, E4, E5, E6, E7) throws -> Result, downstream: Sink<Result>) {
+        var layout = SlotLayout()
+        offset1 = layout.add(E1.self)
+        offset2 = layout.add(E2.self)
+        offset3 = layout.add(E3.self)
+        offset4 = layout.add(E4.self)
+        offset5 = layout.add(E5.self)
+        offset6 = layout.add(E6.self)
+        offset7 = layout.add(E7.self)
+        storage = layout.allocate()
         self.selector = selector
         super.init(arity: 7, downstream: downstream)
-        source1 = CombineLatestSource(parent: self, index: 0, downstream: downstream)
-        source2 = CombineLatestSource(parent: self, index: 1, downstream: downstream)
-        source3 = CombineLatestSource(parent: self, index: 2, downstream: downstream)
-        source4 = CombineLatestSource(parent: self, index: 3, downstream: downstream)
-        source5 = CombineLatestSource(parent: self, index: 4, downstream: downstream)
-        source6 = CombineLatestSource(parent: self, index: 5, downstream: downstream)
-        source7 = CombineLatestSource(parent: self, index: 6, downstream: downstream)
+    }
+
+    deinit {
+        destroyValues()
+        storage.deallocate()
+    }
+
+    private var slot1: UnsafeMutablePointer<E1> {
+        (storage + offset1).assumingMemoryBound(to: E1.self)
+    }
+
+    private var slot2: UnsafeMutablePointer<E2> {
+        (storage + offset2).assumingMemoryBound(to: E2.self)
+    }
+
+    private var slot3: UnsafeMutablePointer<E3> {
+        (storage + offset3).assumingMemoryBound(to: E3.self)
+    }
+
+    private var slot4: UnsafeMutablePointer<E4> {
+        (storage + offset4).assumingMemoryBound(to: E4.self)
+    }
+
+    private var slot5: UnsafeMutablePointer<E5> {
+        (storage + offset5).assumingMemoryBound(to: E5.self)
+    }
+
+    private var slot6: UnsafeMutablePointer<E6> {
+        (storage + offset6).assumingMemoryBound(to: E6.self)
+    }
+
+    private var slot7: UnsafeMutablePointer<E7> {
+        (storage + offset7).assumingMemoryBound(to: E7.self)
+    }
+
+    /// Subscribes to the sources, in order (constant ones are delivered without a subscription).
+    func start(
+        _ observable1: Observable<E1>, _ observable2: Observable<E2>, _ observable3: Observable<E3>,
+        _ observable4: Observable<E4>, _ observable5: Observable<E5>, _ observable6: Observable<E6>,
+        _ observable7: Observable<E7>
+    ) {
+        // Every sink is made before the first is attached: from then on, the `source…`
+        // properties belong to the token holder, which may be another thread.
+        let sink1 =
+            observable1.isConstantSource
+            ? nil : CombineLatestSource(parent: self, index: 0, slot: slot1, downstream: downstream)
+        let sink2 =
+            observable2.isConstantSource
+            ? nil : CombineLatestSource(parent: self, index: 1, slot: slot2, downstream: downstream)
+        let sink3 =
+            observable3.isConstantSource
+            ? nil : CombineLatestSource(parent: self, index: 2, slot: slot3, downstream: downstream)
+        let sink4 =
+            observable4.isConstantSource
+            ? nil : CombineLatestSource(parent: self, index: 3, slot: slot4, downstream: downstream)
+        let sink5 =
+            observable5.isConstantSource
+            ? nil : CombineLatestSource(parent: self, index: 4, slot: slot5, downstream: downstream)
+        let sink6 =
+            observable6.isConstantSource
+            ? nil : CombineLatestSource(parent: self, index: 5, slot: slot6, downstream: downstream)
+        let sink7 =
+            observable7.isConstantSource
+            ? nil : CombineLatestSource(parent: self, index: 6, slot: slot7, downstream: downstream)
+        source1 = sink1
+        source2 = sink2
+        source3 = sink3
+        source4 = sink4
+        source5 = sink5
+        source6 = sink6
+        source7 = sink7
+        attach(observable1, sink1, slot: slot1, index: 0)
+        attach(observable2, sink2, slot: slot2, index: 1)
+        attach(observable3, sink3, slot: slot3, index: 2)
+        attach(observable4, sink4, slot: slot4, index: 3)
+        attach(observable5, sink5, slot: slot5, index: 4)
+        attach(observable6, sink6, slot: slot6, index: 5)
+        attach(observable7, sink7, slot: slot7, index: 6)
     }
 
     override func combine() throws -> Result {
         try selector(
-            source1.unsafelyUnwrapped.value, source2.unsafelyUnwrapped.value, source3.unsafelyUnwrapped.value,
-            source4.unsafelyUnwrapped.value, source5.unsafelyUnwrapped.value, source6.unsafelyUnwrapped.value,
-            source7.unsafelyUnwrapped.value)
+            slot1.pointee, slot2.pointee, slot3.pointee, slot4.pointee, slot5.pointee, slot6.pointee, slot7.pointee)
+    }
+
+    override func destroyValue(at index: Int) {
+        switch index {
+        case 0: slot1.deinitialize(count: 1)
+        case 1: slot2.deinitialize(count: 1)
+        case 2: slot3.deinitialize(count: 1)
+        case 3: slot4.deinitialize(count: 1)
+        case 4: slot5.deinitialize(count: 1)
+        case 5: slot6.deinitialize(count: 1)
+        case 6: slot7.deinitialize(count: 1)
+        default: break
+        }
     }
 
     override func tearDownSources() {
@@ -753,6 +1118,7 @@ final class CombineLatest7Sink<E1, E2, E3, E4, E5, E6, E7, Result>: CombineLates
         source5 = nil
         source6 = nil
         source7 = nil
+        destroyValues()
     }
 }
 
@@ -850,59 +1216,153 @@ final class CombineLatest8Observable<E1, E2, E3, E4, E5, E6, E7, E8, Result>: Ob
 
     override func subscribe(sink downstream: Sink<Result>) -> Disposable {
         let sink = CombineLatest8Sink(selector: selector, downstream: downstream)
-        // Local references: the sink may tear its sources down (on another thread) as soon as
-        // the first one is attached.
-        let sink1 = sink.source1.unsafelyUnwrapped
-        let sink2 = sink.source2.unsafelyUnwrapped
-        let sink3 = sink.source3.unsafelyUnwrapped
-        let sink4 = sink.source4.unsafelyUnwrapped
-        let sink5 = sink.source5.unsafelyUnwrapped
-        let sink6 = sink.source6.unsafelyUnwrapped
-        let sink7 = sink.source7.unsafelyUnwrapped
-        let sink8 = sink.source8.unsafelyUnwrapped
-        sink1.attach(to: source1)
-        sink2.attach(to: source2)
-        sink3.attach(to: source3)
-        sink4.attach(to: source4)
-        sink5.attach(to: source5)
-        sink6.attach(to: source6)
-        sink7.attach(to: source7)
-        sink8.attach(to: source8)
+        sink.start(source1, source2, source3, source4, source5, source6, source7, source8)
         return sink
     }
 }
 
-/// Thread-safety: the sources are touched by the token holder only (see `CombiningSink`), and by
-/// the subscribing thread before the first one is attached.
+/// Thread-safety: the sources and the value slots are touched by the token holder only (see
+/// `CombiningSink`), and by the subscribing thread before the first source is attached.
 final class CombineLatest8Sink<E1, E2, E3, E4, E5, E6, E7, E8, Result>: CombineLatestSink<Result>, @unchecked Sendable {
     private let selector: (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Result
-    @exclusivity(unchecked) fileprivate var source1: CombineLatestSource<E1, Result>?
-    @exclusivity(unchecked) fileprivate var source2: CombineLatestSource<E2, Result>?
-    @exclusivity(unchecked) fileprivate var source3: CombineLatestSource<E3, Result>?
-    @exclusivity(unchecked) fileprivate var source4: CombineLatestSource<E4, Result>?
-    @exclusivity(unchecked) fileprivate var source5: CombineLatestSource<E5, Result>?
-    @exclusivity(unchecked) fileprivate var source6: CombineLatestSource<E6, Result>?
-    @exclusivity(unchecked) fileprivate var source7: CombineLatestSource<E7, Result>?
-    @exclusivity(unchecked) fileprivate var source8: CombineLatestSource<E8, Result>?
+    private let storage: UnsafeMutableRawPointer
+    private let offset1: Int
+    private let offset2: Int
+    private let offset3: Int
+    private let offset4: Int
+    private let offset5: Int
+    private let offset6: Int
+    private let offset7: Int
+    private let offset8: Int
+    @exclusivity(unchecked) private var source1: CombineLatestSource<E1, Result>?
+    @exclusivity(unchecked) private var source2: CombineLatestSource<E2, Result>?
+    @exclusivity(unchecked) private var source3: CombineLatestSource<E3, Result>?
+    @exclusivity(unchecked) private var source4: CombineLatestSource<E4, Result>?
+    @exclusivity(unchecked) private var source5: CombineLatestSource<E5, Result>?
+    @exclusivity(unchecked) private var source6: CombineLatestSource<E6, Result>?
+    @exclusivity(unchecked) private var source7: CombineLatestSource<E7, Result>?
+    @exclusivity(unchecked) private var source8: CombineLatestSource<E8, Result>?
 
     init(selector: @escaping (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Result, downstream: Sink<Result>) {
+        var layout = SlotLayout()
+        offset1 = layout.add(E1.self)
+        offset2 = layout.add(E2.self)
+        offset3 = layout.add(E3.self)
+        offset4 = layout.add(E4.self)
+        offset5 = layout.add(E5.self)
+        offset6 = layout.add(E6.self)
+        offset7 = layout.add(E7.self)
+        offset8 = layout.add(E8.self)
+        storage = layout.allocate()
         self.selector = selector
         super.init(arity: 8, downstream: downstream)
-        source1 = CombineLatestSource(parent: self, index: 0, downstream: downstream)
-        source2 = CombineLatestSource(parent: self, index: 1, downstream: downstream)
-        source3 = CombineLatestSource(parent: self, index: 2, downstream: downstream)
-        source4 = CombineLatestSource(parent: self, index: 3, downstream: downstream)
-        source5 = CombineLatestSource(parent: self, index: 4, downstream: downstream)
-        source6 = CombineLatestSource(parent: self, index: 5, downstream: downstream)
-        source7 = CombineLatestSource(parent: self, index: 6, downstream: downstream)
-        source8 = CombineLatestSource(parent: self, index: 7, downstream: downstream)
+    }
+
+    deinit {
+        destroyValues()
+        storage.deallocate()
+    }
+
+    private var slot1: UnsafeMutablePointer<E1> {
+        (storage + offset1).assumingMemoryBound(to: E1.self)
+    }
+
+    private var slot2: UnsafeMutablePointer<E2> {
+        (storage + offset2).assumingMemoryBound(to: E2.self)
+    }
+
+    private var slot3: UnsafeMutablePointer<E3> {
+        (storage + offset3).assumingMemoryBound(to: E3.self)
+    }
+
+    private var slot4: UnsafeMutablePointer<E4> {
+        (storage + offset4).assumingMemoryBound(to: E4.self)
+    }
+
+    private var slot5: UnsafeMutablePointer<E5> {
+        (storage + offset5).assumingMemoryBound(to: E5.self)
+    }
+
+    private var slot6: UnsafeMutablePointer<E6> {
+        (storage + offset6).assumingMemoryBound(to: E6.self)
+    }
+
+    private var slot7: UnsafeMutablePointer<E7> {
+        (storage + offset7).assumingMemoryBound(to: E7.self)
+    }
+
+    private var slot8: UnsafeMutablePointer<E8> {
+        (storage + offset8).assumingMemoryBound(to: E8.self)
+    }
+
+    /// Subscribes to the sources, in order (constant ones are delivered without a subscription).
+    func start(
+        _ observable1: Observable<E1>, _ observable2: Observable<E2>, _ observable3: Observable<E3>,
+        _ observable4: Observable<E4>, _ observable5: Observable<E5>, _ observable6: Observable<E6>,
+        _ observable7: Observable<E7>, _ observable8: Observable<E8>
+    ) {
+        // Every sink is made before the first is attached: from then on, the `source…`
+        // properties belong to the token holder, which may be another thread.
+        let sink1 =
+            observable1.isConstantSource
+            ? nil : CombineLatestSource(parent: self, index: 0, slot: slot1, downstream: downstream)
+        let sink2 =
+            observable2.isConstantSource
+            ? nil : CombineLatestSource(parent: self, index: 1, slot: slot2, downstream: downstream)
+        let sink3 =
+            observable3.isConstantSource
+            ? nil : CombineLatestSource(parent: self, index: 2, slot: slot3, downstream: downstream)
+        let sink4 =
+            observable4.isConstantSource
+            ? nil : CombineLatestSource(parent: self, index: 3, slot: slot4, downstream: downstream)
+        let sink5 =
+            observable5.isConstantSource
+            ? nil : CombineLatestSource(parent: self, index: 4, slot: slot5, downstream: downstream)
+        let sink6 =
+            observable6.isConstantSource
+            ? nil : CombineLatestSource(parent: self, index: 5, slot: slot6, downstream: downstream)
+        let sink7 =
+            observable7.isConstantSource
+            ? nil : CombineLatestSource(parent: self, index: 6, slot: slot7, downstream: downstream)
+        let sink8 =
+            observable8.isConstantSource
+            ? nil : CombineLatestSource(parent: self, index: 7, slot: slot8, downstream: downstream)
+        source1 = sink1
+        source2 = sink2
+        source3 = sink3
+        source4 = sink4
+        source5 = sink5
+        source6 = sink6
+        source7 = sink7
+        source8 = sink8
+        attach(observable1, sink1, slot: slot1, index: 0)
+        attach(observable2, sink2, slot: slot2, index: 1)
+        attach(observable3, sink3, slot: slot3, index: 2)
+        attach(observable4, sink4, slot: slot4, index: 3)
+        attach(observable5, sink5, slot: slot5, index: 4)
+        attach(observable6, sink6, slot: slot6, index: 5)
+        attach(observable7, sink7, slot: slot7, index: 6)
+        attach(observable8, sink8, slot: slot8, index: 7)
     }
 
     override func combine() throws -> Result {
         try selector(
-            source1.unsafelyUnwrapped.value, source2.unsafelyUnwrapped.value, source3.unsafelyUnwrapped.value,
-            source4.unsafelyUnwrapped.value, source5.unsafelyUnwrapped.value, source6.unsafelyUnwrapped.value,
-            source7.unsafelyUnwrapped.value, source8.unsafelyUnwrapped.value)
+            slot1.pointee, slot2.pointee, slot3.pointee, slot4.pointee, slot5.pointee, slot6.pointee, slot7.pointee,
+            slot8.pointee)
+    }
+
+    override func destroyValue(at index: Int) {
+        switch index {
+        case 0: slot1.deinitialize(count: 1)
+        case 1: slot2.deinitialize(count: 1)
+        case 2: slot3.deinitialize(count: 1)
+        case 3: slot4.deinitialize(count: 1)
+        case 4: slot5.deinitialize(count: 1)
+        case 5: slot6.deinitialize(count: 1)
+        case 6: slot7.deinitialize(count: 1)
+        case 7: slot8.deinitialize(count: 1)
+        default: break
+        }
     }
 
     override func tearDownSources() {
@@ -922,5 +1382,6 @@ final class CombineLatest8Sink<E1, E2, E3, E4, E5, E6, E7, E8, Result>: CombineL
         source6 = nil
         source7 = nil
         source8 = nil
+        destroyValues()
     }
 }
