@@ -121,54 +121,54 @@ func zipTypes(_ n: Int) -> String {
     let e = list(n) { "E\($0)" }
     return """
 
-            final class Zip\(n)Observable<\(e), Result>: Observable<Result>, @unchecked Sendable {
-            \(list(n, { "    private let source\($0): Observable<E\($0)>" }, separator: "\n"))
-                private let selector: (\(e)) throws -> Result
+        final class Zip\(n)Observable<\(e), Result>: Observable<Result>, @unchecked Sendable {
+        \(list(n, { "    private let source\($0): Observable<E\($0)>" }, separator: "\n"))
+            private let selector: (\(e)) throws -> Result
 
-                init(
-                    \(list(n) { "_ source\($0): Observable<E\($0)>" }),
-                    selector: @escaping (\(e)) throws -> Result
-                ) {
-            \(list(n, { "        self.source\($0) = source\($0)" }, separator: "\n"))
-                    self.selector = selector
-                    super.init()
-                    needsTrampoline = \(list(n, { "source\($0).needsTrampoline" }, separator: " || "))
-                }
-
-                override func subscribe(sink downstream: Sink<Result>) -> Disposable {
-                    let sink = Zip\(n)Sink(selector: selector, downstream: downstream)
-                    // Local references: the sink may tear its sources down (on another thread) as soon as
-                    // the first one is attached.
-            \(list(n, { "        let sink\($0) = sink.source\($0).unsafelyUnwrapped" }, separator: "\n"))
-            \(list(n, { "        sink\($0).attach(to: source\($0))" }, separator: "\n"))
-                    return sink
-                }
+            init(
+                \(list(n) { "_ source\($0): Observable<E\($0)>" }),
+                selector: @escaping (\(e)) throws -> Result
+            ) {
+        \(list(n, { "        self.source\($0) = source\($0)" }, separator: "\n"))
+                self.selector = selector
+                super.init()
+                needsTrampoline = \(list(n, { "source\($0).needsTrampoline" }, separator: " || "))
             }
 
-            /// Thread-safety: the sources are touched by the token holder only (see `CombiningSink`), and by
-            /// the subscribing thread before the first one is attached.
-            final class Zip\(n)Sink<\(e), Result>: ZipSink<Result>, @unchecked Sendable {
-                private let selector: (\(e)) throws -> Result
-            \(list(n, { "    @exclusivity(unchecked) fileprivate var source\($0): ZipSource<E\($0), Result>?" }, separator: "\n"))
+            override func subscribe(sink downstream: Sink<Result>) -> Disposable {
+                let sink = Zip\(n)Sink(selector: selector, downstream: downstream)
+                // Local references: the sink may tear its sources down (on another thread) as soon as
+                // the first one is attached.
+        \(list(n, { "        let sink\($0) = sink.source\($0).unsafelyUnwrapped" }, separator: "\n"))
+        \(list(n, { "        sink\($0).attach(to: source\($0))" }, separator: "\n"))
+                return sink
+            }
+        }
 
-                init(selector: @escaping (\(e)) throws -> Result, downstream: Sink<Result>) {
-                    self.selector = selector
-                    super.init(arity: \(n), downstream: downstream)
-            \(list(n, { "        source\($0) = ZipSource(parent: self, index: \($0 - 1), downstream: downstream)" }, separator: "\n"))
-                }
+        /// Thread-safety: the sources are touched by the token holder only (see `CombiningSink`), and by
+        /// the subscribing thread before the first one is attached.
+        final class Zip\(n)Sink<\(e), Result>: ZipSink<Result>, @unchecked Sendable {
+            private let selector: (\(e)) throws -> Result
+        \(list(n, { "    @exclusivity(unchecked) fileprivate var source\($0): ZipSource<E\($0), Result>?" }, separator: "\n"))
 
-                override func combineNext() throws -> Result {
-                    try selector(
-                        \(list(n) { "source\($0).unsafelyUnwrapped.dequeue()" }))
-                }
-
-                override func tearDownSources() {
-            \(list(n, { "        source\($0)?.dispose()" }, separator: "\n"))
-            \(list(n, { "        source\($0) = nil" }, separator: "\n"))
-                }
+            init(selector: @escaping (\(e)) throws -> Result, downstream: Sink<Result>) {
+                self.selector = selector
+                super.init(arity: \(n), downstream: downstream)
+        \(list(n, { "        source\($0) = ZipSource(parent: self, index: \($0 - 1), downstream: downstream)" }, separator: "\n"))
             }
 
-            """
+            override func combineNext() throws -> Result {
+                try selector(
+                    \(list(n) { "source\($0).unsafelyUnwrapped.dequeue()" }))
+            }
+
+            override func tearDownSources() {
+        \(list(n, { "        source\($0)?.dispose()" }, separator: "\n"))
+        \(list(n, { "        source\($0) = nil" }, separator: "\n"))
+            }
+        }
+
+        """
 }
 
 /// The producer and sink of `combineLatest` for `n` sources: the latest values live in typed slots of
@@ -177,78 +177,78 @@ func combineLatestTypes(_ n: Int) -> String {
     let e = list(n) { "E\($0)" }
     return """
 
-            final class CombineLatest\(n)Observable<\(e), Result>: Observable<Result>, @unchecked Sendable {
-            \(list(n, { "    private let source\($0): Observable<E\($0)>" }, separator: "\n"))
-                private let selector: (\(e)) throws -> Result
+        final class CombineLatest\(n)Observable<\(e), Result>: Observable<Result>, @unchecked Sendable {
+        \(list(n, { "    private let source\($0): Observable<E\($0)>" }, separator: "\n"))
+            private let selector: (\(e)) throws -> Result
 
-                init(
-                    \(list(n) { "_ source\($0): Observable<E\($0)>" }),
-                    selector: @escaping (\(e)) throws -> Result
-                ) {
-            \(list(n, { "        self.source\($0) = source\($0)" }, separator: "\n"))
-                    self.selector = selector
-                    super.init()
-                    needsTrampoline = \(list(n, { "source\($0).needsTrampoline" }, separator: " || "))
-                }
+            init(
+                \(list(n) { "_ source\($0): Observable<E\($0)>" }),
+                selector: @escaping (\(e)) throws -> Result
+            ) {
+        \(list(n, { "        self.source\($0) = source\($0)" }, separator: "\n"))
+                self.selector = selector
+                super.init()
+                needsTrampoline = \(list(n, { "source\($0).needsTrampoline" }, separator: " || "))
+            }
 
-                override func subscribe(sink downstream: Sink<Result>) -> Disposable {
-                    let sink = CombineLatest\(n)Sink(selector: selector, downstream: downstream)
-                    sink.start(\(list(n) { "source\($0)" }))
-                    return sink
+            override func subscribe(sink downstream: Sink<Result>) -> Disposable {
+                let sink = CombineLatest\(n)Sink(selector: selector, downstream: downstream)
+                sink.start(\(list(n) { "source\($0)" }))
+                return sink
+            }
+        }
+
+        /// Thread-safety: the sources and the value slots are touched by the token holder only (see
+        /// `CombiningSink`), and by the subscribing thread before the first source is attached.
+        final class CombineLatest\(n)Sink<\(e), Result>: CombineLatestSink<Result>, @unchecked Sendable {
+            private let selector: (\(e)) throws -> Result
+            private let storage: UnsafeMutableRawPointer
+        \(list(n, { "    private let offset\($0): Int" }, separator: "\n"))
+        \(list(n, { "    @exclusivity(unchecked) private var source\($0): CombineLatestSource<E\($0), Result>?" }, separator: "\n"))
+
+            init(selector: @escaping (\(e)) throws -> Result, downstream: Sink<Result>) {
+                var layout = SlotLayout()
+        \(list(n, { "        offset\($0) = layout.add(E\($0).self)" }, separator: "\n"))
+                storage = layout.allocate()
+                self.selector = selector
+                super.init(arity: \(n), downstream: downstream)
+            }
+
+            deinit {
+                destroyValues()
+                storage.deallocate()
+            }
+
+        \(list(n, { "    private var slot\($0): UnsafeMutablePointer<E\($0)> {\n        (storage + offset\($0)).assumingMemoryBound(to: E\($0).self)\n    }" }, separator: "\n\n"))
+
+            /// Subscribes to the sources, in order (constant ones are delivered without a subscription).
+            func start(\(list(n) { "_ observable\($0): Observable<E\($0)>" })) {
+                // Every sink is made before the first is attached: from then on, the `source…`
+                // properties belong to the token holder, which may be another thread.
+        \(list(n, { "        let sink\($0) =\n            observable\($0).isConstantSource\n            ? nil : CombineLatestSource(parent: self, index: \($0 - 1), slot: slot\($0), downstream: downstream)" }, separator: "\n"))
+        \(list(n, { "        source\($0) = sink\($0)" }, separator: "\n"))
+        \(list(n, { "        attach(observable\($0), sink\($0), slot: slot\($0), index: \($0 - 1))" }, separator: "\n"))
+            }
+
+            override func combine() throws -> Result {
+                try selector(\(list(n) { "slot\($0).pointee" }))
+            }
+
+            override func destroyValue(at index: Int) {
+                switch index {
+        \(list(n, { "        case \($0 - 1): slot\($0).deinitialize(count: 1)" }, separator: "\n"))
+                default: break
                 }
             }
 
-            /// Thread-safety: the sources and the value slots are touched by the token holder only (see
-            /// `CombiningSink`), and by the subscribing thread before the first source is attached.
-            final class CombineLatest\(n)Sink<\(e), Result>: CombineLatestSink<Result>, @unchecked Sendable {
-                private let selector: (\(e)) throws -> Result
-                private let storage: UnsafeMutableRawPointer
-            \(list(n, { "    private let offset\($0): Int" }, separator: "\n"))
-            \(list(n, { "    @exclusivity(unchecked) private var source\($0): CombineLatestSource<E\($0), Result>?" }, separator: "\n"))
-
-                init(selector: @escaping (\(e)) throws -> Result, downstream: Sink<Result>) {
-                    var layout = SlotLayout()
-            \(list(n, { "        offset\($0) = layout.add(E\($0).self)" }, separator: "\n"))
-                    storage = layout.allocate()
-                    self.selector = selector
-                    super.init(arity: \(n), downstream: downstream)
-                }
-
-                deinit {
-                    destroyValues()
-                    storage.deallocate()
-                }
-
-            \(list(n, { "    private var slot\($0): UnsafeMutablePointer<E\($0)> {\n        (storage + offset\($0)).assumingMemoryBound(to: E\($0).self)\n    }" }, separator: "\n\n"))
-
-                /// Subscribes to the sources, in order (constant ones are delivered without a subscription).
-                func start(\(list(n) { "_ observable\($0): Observable<E\($0)>" })) {
-                    // Every sink is made before the first is attached: from then on, the `source…`
-                    // properties belong to the token holder, which may be another thread.
-            \(list(n, { "        let sink\($0) =\n            observable\($0).isConstantSource\n            ? nil : CombineLatestSource(parent: self, index: \($0 - 1), slot: slot\($0), downstream: downstream)" }, separator: "\n"))
-            \(list(n, { "        source\($0) = sink\($0)" }, separator: "\n"))
-            \(list(n, { "        attach(observable\($0), sink\($0), slot: slot\($0), index: \($0 - 1))" }, separator: "\n"))
-                }
-
-                override func combine() throws -> Result {
-                    try selector(\(list(n) { "slot\($0).pointee" }))
-                }
-
-                override func destroyValue(at index: Int) {
-                    switch index {
-            \(list(n, { "        case \($0 - 1): slot\($0).deinitialize(count: 1)" }, separator: "\n"))
-                    default: break
-                    }
-                }
-
-                override func tearDownSources() {
-            \(list(n, { "        source\($0)?.dispose()" }, separator: "\n"))
-            \(list(n, { "        source\($0) = nil" }, separator: "\n"))
-                    destroyValues()
-                }
+            override func tearDownSources() {
+        \(list(n, { "        source\($0)?.dispose()" }, separator: "\n"))
+        \(list(n, { "        source\($0) = nil" }, separator: "\n"))
+                destroyValues()
             }
+        }
 
-            """
+        """
 }
 
 let root = CommandLine.arguments.dropFirst().first ?? "."
