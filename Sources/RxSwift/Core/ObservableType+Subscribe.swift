@@ -113,7 +113,7 @@ final class ClosureSubscription: DisposeBase, Cancelable, @unchecked Sendable {
 /// Thread-safety: events arrive serialized (the grammar); `stopped` is atomic so that a disposal
 /// from another thread stops delivery.
 @usableFromInline
-final class ClosureSink<Element>: Sink<Element> {
+final class ClosureSink<Element>: Sink<Element>, @unchecked Sendable {
     private let onNext: ((Element) -> Void)?
     private let onError: ((Swift.Error) -> Void)?
     private let onCompleted: (() -> Void)?

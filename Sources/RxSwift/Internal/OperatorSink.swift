@@ -81,7 +81,7 @@ class OperatorSink<Input, Output>: Sink<Input>, Cancelable, @unchecked Sendable 
 
     /// Marks the sink stopped and disposes upstream once.
     @usableFromInline
-    func dispose() {
+    override func dispose() {
         let old = flags.bitwiseOr(
             Self.disposedBit | Self.stoppedBit | Self.releaseRequestedBit, ordering: .acquiringAndReleasing
         ).oldValue

@@ -22,6 +22,7 @@ enum SerializedEvent<Element> {
 ///
 /// Thread-safety: `outbox`, `emitting` and `terminationQueued` are guarded by ``lock``, as is the
 /// subclass's own state; delivery belongs to the token holder alone.
+@usableFromInline
 class SerializingOperatorSink<Input, Output>: OperatorSink<Input, Output>, @unchecked Sendable {
     /// Guards the subclass's state and the outbox.
     final let lock = Mutex<Void>(())
@@ -159,11 +160,15 @@ class SerializingOperatorSink<Input, Output>: OperatorSink<Input, Output>, @unch
     /// Releases what is still queued (after unlocking: deinitializers may run code). Subclasses that
     /// own timers override it and call `super`.
     override func disposeResources() {
-        let dropped = lock.locked { () -> Outbox<Output>? in
-            defer { outbox = nil }
-            return outbox
+        // A local captured by the critical section, released at the end of this scope (after
+        // unlocking: deinitializers may run code). Neither `locked` returning the generic outbox nor
+        // `withExtendedLifetime` of it: each would look up its metadata on every disposal.
+        var dropped: AnyObject?
+        lock.locked {
+            dropped = outbox
+            outbox = nil
         }
-        withExtendedLifetime(dropped) {}
+        if dropped != nil { dropped = nil }
     }
 }
 

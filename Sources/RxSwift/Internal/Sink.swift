@@ -4,14 +4,30 @@
 /// The sink classes are `@usableFromInline` so that the public event entry points (`on(_:)` of the
 /// subjects and of `AnyObserver`) can be inlined into the caller's module: there `Event<Element>` is
 /// a concrete type, and splitting it into the two calls costs no run-time metadata lookup (DESIGN §3).
+///
+/// It is also a `Disposable` (doing nothing; operator sinks override `dispose()`), so that a producer
+/// can hand its sink back through ``asDisposable``: an existential built from this non-generic class
+/// needs no metadata lookup, where one built from a generic sink class looks the class's metadata up
+/// on every subscription.
+///
+/// Thread-safety: `@unchecked Sendable` only so that it can be a `Disposable`; each subclass states
+/// its own guarantees.
 @usableFromInline
-class AnySink {
+class AnySink: Disposable, @unchecked Sendable {
     @usableFromInline
     init() {
         #if DEBUG
             Resources.incrementTotal()
         #endif
     }
+
+    /// Disposes the subscription the sink stands for; overridden by operator sinks.
+    @usableFromInline
+    func dispose() {}
+
+    /// This sink as the `Disposable` a producer returns, built from the non-generic static type.
+    @inline(__always)
+    final var asDisposable: Disposable { self }
 
     #if DEBUG
         deinit {
@@ -25,7 +41,7 @@ class AnySink {
 /// Every operator's sink subclasses this; the public `ObserverType` surface is adapted by
 /// ``SinkObserver``. Senders guarantee the grammar: serialized calls, nothing after `terminate`.
 @usableFromInline
-class Sink<Element>: AnySink {
+class Sink<Element>: AnySink, @unchecked Sendable {
 
     @usableFromInline
     override init() {}
@@ -54,7 +70,7 @@ class Sink<Element>: AnySink {
 }
 
 /// Forwards the internal calls to a public `ObserverType`.
-final class ObserverTypeSink<Observer: ObserverType>: Sink<Observer.Element> {
+final class ObserverTypeSink<Observer: ObserverType>: Sink<Observer.Element>, @unchecked Sendable {
     private let observer: Observer
 
     init(_ observer: Observer) {

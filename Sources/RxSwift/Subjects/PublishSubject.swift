@@ -81,7 +81,7 @@ struct PublishPolicy<Element>: SubjectPolicy {
 /// Feeds a subject from the internal pipeline without building `Event`s (`source.subscribe(subject)`).
 /// It holds the subject itself, as an observer does in RxSwift: a subject fed by a source lives as
 /// long as that subscription.
-final class SubjectInput<Policy: SubjectPolicy>: Sink<Policy.Element> {
+final class SubjectInput<Policy: SubjectPolicy>: Sink<Policy.Element>, @unchecked Sendable {
     private let core: SubjectCore<Policy>
     private let subject: AnyObject
 

@@ -92,7 +92,7 @@ final class AmbSink<Element>: OperatorSink<Element, Element>, @unchecked Sendabl
 }
 
 /// Receives one competitor's events. `won` is touched only by that competitor's serialized calls.
-final class AmbSourceSink<Element>: Sink<Element> {
+final class AmbSourceSink<Element>: Sink<Element>, @unchecked Sendable {
     private let parent: AmbSink<Element>
     private let index: Int
     @exclusivity(unchecked) private var won = false

@@ -37,7 +37,7 @@ class TwoSourceSink<Input, Other, Output>: SerializingOperatorSink<Input, Output
 
 /// Receives the other sequence's events for a ``TwoSourceSink``. It keeps its parent alive until the
 /// other subscription is disposed, which the parent's disposal does.
-final class TwoSourceOtherSink<Input, Other, Output>: Sink<Other> {
+final class TwoSourceOtherSink<Input, Other, Output>: Sink<Other>, @unchecked Sendable {
     private let parent: TwoSourceSink<Input, Other, Output>
 
     init(parent: TwoSourceSink<Input, Other, Output>) {

@@ -17,26 +17,37 @@ final class FilterObservable<Element>: Observable<Element>, @unchecked Sendable 
     private let source: Observable<Element>
     private let predicate: (Element) throws -> Bool
 
+    /// Makes the sink where the element types are concrete (the default argument is evaluated in
+    /// the caller's module): a sink made in this unspecialized code would look its class metadata up
+    /// on every subscription.
+    private let makeSink: (@escaping (Element) throws -> Bool, Sink<Element>) -> FilterSink<Element>
+
     @usableFromInline
     init(
-        source: Observable<Element>, predicate: @escaping (Element) throws -> Bool
+        source: Observable<Element>, predicate: @escaping (Element) throws -> Bool,
+        makeSink: @escaping (@escaping (Element) throws -> Bool, Sink<Element>) -> FilterSink<Element> = {
+            FilterSink(predicate: $0, downstream: $1)
+        }
     ) {
         self.source = source
         self.predicate = predicate
+        self.makeSink = makeSink
         super.init()
         needsTrampoline = source.needsTrampoline
     }
 
     override func subscribe(sink downstream: Sink<Element>) -> Disposable {
-        let sink = FilterSink(predicate: predicate, downstream: downstream)
+        let sink = makeSink(predicate, downstream)
         sink.setUpstream(source.subscribe(sink: sink))
-        return sink
+        return sink.asDisposable
     }
 }
 
+@usableFromInline
 final class FilterSink<Element>: OperatorSink<Element, Element>, @unchecked Sendable {
     private let predicate: (Element) throws -> Bool
 
+    @usableFromInline
     init(predicate: @escaping (Element) throws -> Bool, downstream: Sink<Element>) {
         self.predicate = predicate
         super.init(downstream: downstream)

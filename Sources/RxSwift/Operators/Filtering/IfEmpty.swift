@@ -120,7 +120,7 @@ final class SwitchIfEmptySink<Element>: OperatorSink<Element, Element>, @uncheck
 }
 
 /// Receives `other`'s events and sends them on through the parent sink.
-final class SwitchIfEmptyOtherSink<Element>: Sink<Element> {
+final class SwitchIfEmptyOtherSink<Element>: Sink<Element>, @unchecked Sendable {
     private let parent: SwitchIfEmptySink<Element>
 
     init(parent: SwitchIfEmptySink<Element>) {

@@ -17,26 +17,37 @@ final class MapObservable<Source, Result>: Observable<Result>, @unchecked Sendab
     private let source: Observable<Source>
     private let transform: (Source) throws -> Result
 
+    /// Makes the sink where the element types are concrete (the default argument is evaluated in
+    /// the caller's module): a sink made in this unspecialized code would look its class metadata up
+    /// on every subscription.
+    private let makeSink: (@escaping (Source) throws -> Result, Sink<Result>) -> MapSink<Source, Result>
+
     @usableFromInline
     init(
-        source: Observable<Source>, transform: @escaping (Source) throws -> Result
+        source: Observable<Source>, transform: @escaping (Source) throws -> Result,
+        makeSink: @escaping (@escaping (Source) throws -> Result, Sink<Result>) -> MapSink<Source, Result> = {
+            MapSink(transform: $0, downstream: $1)
+        }
     ) {
         self.source = source
         self.transform = transform
+        self.makeSink = makeSink
         super.init()
         needsTrampoline = source.needsTrampoline
     }
 
     override func subscribe(sink downstream: Sink<Result>) -> Disposable {
-        let sink = MapSink(transform: transform, downstream: downstream)
+        let sink = makeSink(transform, downstream)
         sink.setUpstream(source.subscribe(sink: sink))
-        return sink
+        return sink.asDisposable
     }
 }
 
+@usableFromInline
 final class MapSink<Source, Result>: OperatorSink<Source, Result>, @unchecked Sendable {
     private let transform: (Source) throws -> Result
 
+    @usableFromInline
     init(transform: @escaping (Source) throws -> Result, downstream: Sink<Result>) {
         self.transform = transform
         super.init(downstream: downstream)

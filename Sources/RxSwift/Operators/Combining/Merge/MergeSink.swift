@@ -1,30 +1,42 @@
 import Synchronization
 
 /// The producer of the merge family: `flatMap`, `flatMapFirst`, `concatMap`, `merge()`,
-/// `merge(maxConcurrent:)`, `concat()` and the static `merge`. Built by inlinable code, so that making
-/// the operator instantiates no generic class at run time.
+/// `merge(maxConcurrent:)`, `concat()` and the static `merge`.
+///
+/// Built by inlinable code, so that making the operator instantiates no generic class at run time;
+/// for the same reason it makes its sinks through `makeSink`, a closure written where the element
+/// types are concrete (the default argument is evaluated in the caller's module): a sink made here,
+/// in unspecialized code, would look its class metadata up on every subscription.
 @usableFromInline
 final class MergeObservable<SourceElement, Inner>: Observable<Inner>, @unchecked Sendable {
+    @usableFromInline
+    typealias SinkFactory = (
+        MergeMode, @escaping (SourceElement) throws -> Observable<Inner>, Sink<Inner>
+    ) -> MergeSink<SourceElement, Inner>
+
     private let source: Observable<SourceElement>
     private let selector: (SourceElement) throws -> Observable<Inner>
     private let mode: MergeMode
+    private let makeSink: SinkFactory
 
     @usableFromInline
     init(
         source: Observable<SourceElement>, mode: MergeMode,
-        selector: @escaping (SourceElement) throws -> Observable<Inner>
+        selector: @escaping (SourceElement) throws -> Observable<Inner>,
+        makeSink: @escaping SinkFactory = { MergeSink(mode: $0, selector: $1, downstream: $2) }
     ) {
         self.source = source
         self.selector = selector
         self.mode = mode
+        self.makeSink = makeSink
         super.init()
         needsTrampoline = source.needsTrampoline
     }
 
     override func subscribe(sink downstream: Sink<Inner>) -> Disposable {
-        let sink = MergeSink(mode: mode, selector: selector, downstream: downstream)
+        let sink = makeSink(mode, selector, downstream)
         sink.setUpstream(source.subscribe(sink: sink))
-        return sink
+        return sink.asDisposable
     }
 }
 
@@ -39,6 +51,7 @@ final class MergeObservable<SourceElement, Inner>: Observable<Inner>, @unchecked
 ///
 /// Thread-safety: `state`, `waiting` and `inners` are guarded by `lock`; the selector runs on the
 /// source's (serialized) thread.
+@usableFromInline
 final class MergeSink<SourceElement, Inner>: SerializingOperatorSink<SourceElement, Inner>, @unchecked Sendable {
     private let selector: (SourceElement) throws -> Observable<Inner>
     @exclusivity(unchecked) private var state: MergeStateMachine
@@ -48,6 +61,7 @@ final class MergeSink<SourceElement, Inner>: SerializingOperatorSink<SourceEleme
     /// all `just`s never needs it).
     @exclusivity(unchecked) private var inners: CompositeDisposable?
 
+    @usableFromInline
     init(
         mode: MergeMode, selector: @escaping (SourceElement) throws -> Observable<Inner>, downstream: Sink<Inner>
     ) {
@@ -172,9 +186,11 @@ final class MergeSink<SourceElement, Inner>: SerializingOperatorSink<SourceEleme
     }
 
     override func disposeResources() {
-        // Two locals rather than a tuple: a tuple of a generic type costs a metadata lookup.
+        // Locals captured by the critical section rather than a returned tuple, and no
+        // `withExtendedLifetime`: either would look up generic metadata on every disposal. The
+        // waiting sequences are released at the end of this scope, after unlocking.
         var group: CompositeDisposable?
-        var dropped: MergeWaitingQueue<Inner>?
+        var dropped: AnyObject?
         lock.locked {
             group = inners
             dropped = waiting
@@ -182,7 +198,7 @@ final class MergeSink<SourceElement, Inner>: SerializingOperatorSink<SourceEleme
             waiting = nil
         }
         group?.dispose()
-        withExtendedLifetime(dropped) {}
+        if dropped != nil { dropped = nil }
         super.disposeResources()
     }
 }

@@ -32,23 +32,35 @@ extension ObservableType where Element: ObservableConvertibleType {
     }
 }
 
-/// Built by inlinable code, so that making the operator instantiates no generic class at run time.
+/// Built by inlinable code, so that making the operator instantiates no generic class at run time;
+/// it makes its sinks through `makeSink`, a closure written where the element types are concrete
+/// (see ``MergeObservable``).
 @usableFromInline
 final class SwitchObservable<SourceElement, Inner>: Observable<Inner>, @unchecked Sendable {
+    @usableFromInline
+    typealias SinkFactory = (
+        @escaping (SourceElement) throws -> Observable<Inner>, Sink<Inner>
+    ) -> SwitchSink<SourceElement, Inner>
+
     private let source: Observable<SourceElement>
     private let selector: (SourceElement) throws -> Observable<Inner>
+    private let makeSink: SinkFactory
 
     @usableFromInline
-    init(source: Observable<SourceElement>, selector: @escaping (SourceElement) throws -> Observable<Inner>) {
+    init(
+        source: Observable<SourceElement>, selector: @escaping (SourceElement) throws -> Observable<Inner>,
+        makeSink: @escaping SinkFactory = { SwitchSink(selector: $0, downstream: $1) }
+    ) {
         self.source = source
         self.selector = selector
+        self.makeSink = makeSink
         super.init()
         needsTrampoline = source.needsTrampoline
     }
 
     override func subscribe(sink downstream: Sink<Inner>) -> Disposable {
-        let sink = SwitchSink(selector: selector, downstream: downstream)
+        let sink = makeSink(selector, downstream)
         sink.setUpstream(source.subscribe(sink: sink))
-        return sink
+        return sink.asDisposable
     }
 }

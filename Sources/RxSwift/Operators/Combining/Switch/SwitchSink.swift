@@ -8,6 +8,7 @@
 ///
 /// Thread-safety: `latest`, `hasLatest`, `hasSubscription` and `sourceCompleted` are guarded by
 /// `lock`; `current` is itself thread-safe.
+@usableFromInline
 final class SwitchSink<SourceElement, Inner>: SerializingOperatorSink<SourceElement, Inner>, @unchecked Sendable {
     private let selector: (SourceElement) throws -> Observable<Inner>
     /// The id of the latest inner sequence.
@@ -20,6 +21,7 @@ final class SwitchSink<SourceElement, Inner>: SerializingOperatorSink<SourceElem
     /// The latest inner subscription, made on the first inner sequence that is not a constant.
     @exclusivity(unchecked) private var currentStorage: SerialDisposable?
 
+    @usableFromInline
     init(selector: @escaping (SourceElement) throws -> Observable<Inner>, downstream: Sink<Inner>) {
         self.selector = selector
         super.init(downstream: downstream)
