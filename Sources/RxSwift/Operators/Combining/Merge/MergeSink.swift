@@ -133,12 +133,16 @@ final class MergeSink<SourceElement, Inner>: SerializingOperatorSink<SourceEleme
     }
 
     private func subscribe(_ inner: Observable<Inner>) {
-        let group = lock.locked { () -> CompositeDisposable in
+        // A group is made only while the sink goes on; after disposal the disposed group stays, so
+        // an inner subscription racing with `dispose()` is disposed as soon as it is inserted.
+        let group = lock.locked { () -> CompositeDisposable? in
             if let inners { return inners }
+            guard isForwarding else { return nil }
             let group = CompositeDisposable()
             inners = group
             return group
         }
+        guard let group else { return }
         let sink = MergeInnerSink(parent: self, downstream: downstream)
         guard let key = group.insert(sink) else { return }
         sink.key = key
@@ -194,7 +198,6 @@ final class MergeSink<SourceElement, Inner>: SerializingOperatorSink<SourceEleme
         lock.locked {
             group = inners
             dropped = waiting
-            inners = nil
             waiting = nil
         }
         group?.dispose()
