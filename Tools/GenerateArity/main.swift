@@ -87,6 +87,7 @@ func generate(_ family: Family) -> String {
                 /// - Returns: The results of `resultSelector`.
                 ///
                 /// \(family.equivalents)
+                @inlinable
                 public static func \(family.name)<\(generics)>(
                     \(parameters),
                     resultSelector: @escaping (\(elements)) throws -> Element
@@ -102,6 +103,7 @@ func generate(_ family: Family) -> String {
                 /// Delivers tuples; otherwise as the `resultSelector` form.
                 ///
                 /// - Returns: A tuple of one element of each source.
+                @inlinable
                 public static func \(family.name)<\(generics)>(
                     \(parameters)
                 ) -> Observable<(\(elements))> {
@@ -121,10 +123,13 @@ func zipTypes(_ n: Int) -> String {
     let e = list(n) { "E\($0)" }
     return """
 
+        /// Built by inlinable code, so that making the operator instantiates no generic class at run time.
+        @usableFromInline
         final class Zip\(n)Observable<\(e), Result>: Observable<Result>, @unchecked Sendable {
         \(list(n, { "    private let source\($0): Observable<E\($0)>" }, separator: "\n"))
             private let selector: (\(e)) throws -> Result
 
+            @usableFromInline
             init(
                 \(list(n) { "_ source\($0): Observable<E\($0)>" }),
                 selector: @escaping (\(e)) throws -> Result
@@ -177,35 +182,48 @@ func combineLatestTypes(_ n: Int) -> String {
     let e = list(n) { "E\($0)" }
     return """
 
+        /// Built by inlinable code, so that making the operator instantiates no generic class at run time;
+        /// its sinks are made by `makeSink`, a closure written where the element types are concrete (the
+        /// default argument is evaluated in the caller's module).
+        @usableFromInline
         final class CombineLatest\(n)Observable<\(e), Result>: Observable<Result>, @unchecked Sendable {
+            @usableFromInline
+            typealias SinkFactory = (@escaping (\(e)) throws -> Result, Sink<Result>) -> CombineLatest\(n)Sink<\(e), Result>
+
         \(list(n, { "    private let source\($0): Observable<E\($0)>" }, separator: "\n"))
             private let selector: (\(e)) throws -> Result
+            private let makeSink: SinkFactory
 
+            @usableFromInline
             init(
                 \(list(n) { "_ source\($0): Observable<E\($0)>" }),
-                selector: @escaping (\(e)) throws -> Result
+                selector: @escaping (\(e)) throws -> Result,
+                makeSink: @escaping SinkFactory = { CombineLatest\(n)Sink(selector: $0, downstream: $1) }
             ) {
         \(list(n, { "        self.source\($0) = source\($0)" }, separator: "\n"))
                 self.selector = selector
+                self.makeSink = makeSink
                 super.init()
                 needsTrampoline = \(list(n, { "source\($0).needsTrampoline" }, separator: " || "))
             }
 
             override func subscribe(sink downstream: Sink<Result>) -> Disposable {
-                let sink = CombineLatest\(n)Sink(selector: selector, downstream: downstream)
+                let sink = makeSink(selector, downstream)
                 sink.start(\(list(n) { "source\($0)" }))
-                return sink
+                return sink.asDisposable
             }
         }
 
         /// Thread-safety: the sources and the value slots are touched by the token holder only (see
         /// `CombiningSink`), and by the subscribing thread before the first source is attached.
+        @usableFromInline
         final class CombineLatest\(n)Sink<\(e), Result>: CombineLatestSink<Result>, @unchecked Sendable {
             private let selector: (\(e)) throws -> Result
             private let storage: UnsafeMutableRawPointer
         \(list(n, { "    private let offset\($0): Int" }, separator: "\n"))
         \(list(n, { "    @exclusivity(unchecked) private var source\($0): CombineLatestSource<E\($0), Result>?" }, separator: "\n"))
 
+            @usableFromInline
             init(selector: @escaping (\(e)) throws -> Result, downstream: Sink<Result>) {
                 var layout = SlotLayout()
         \(list(n, { "        offset\($0) = layout.add(E\($0).self)" }, separator: "\n"))

@@ -10,6 +10,7 @@
 /// subscription: storing and reading a value uses the element type's value witnesses and nothing
 /// else, where a box per source or an `Optional` of a generic type costs a run-time metadata lookup
 /// per subscription or per element. Which slots hold a value is ``hasValue``.
+@usableFromInline
 class CombineLatestSink<Output>: CombiningSink<Output>, @unchecked Sendable {
     /// Owned by the token holder (and by `deinit`).
     @exclusivity(unchecked) private(set) final var hasValue: CombiningFlags

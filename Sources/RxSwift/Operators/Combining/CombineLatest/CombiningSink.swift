@@ -12,6 +12,7 @@ import Synchronization
 ///
 /// Thread-safety: `running`, `pending` and `stateReleased` are guarded by `lock`; everything the
 /// subclass keeps about its sources belongs to the token holder.
+@usableFromInline
 class CombiningSink<Output>: OperatorSink<Never, Output>, @unchecked Sendable {
     private let lock = Mutex<Void>(())
     @exclusivity(unchecked) private var running = false

@@ -20,6 +20,7 @@ extension ObservableType {
     /// - Returns: The results of `resultSelector`.
     ///
     /// RxJS: `combineLatest`; Combine: `combineLatest`.
+    @inlinable
     public static func combineLatest<O1: ObservableType, O2: ObservableType>(
         _ source1: O1, _ source2: O2,
         resultSelector: @escaping (O1.Element, O2.Element) throws -> Element
@@ -35,6 +36,7 @@ extension ObservableType where Element == Any {
     /// Delivers tuples; otherwise as the `resultSelector` form.
     ///
     /// - Returns: A tuple of one element of each source.
+    @inlinable
     public static func combineLatest<O1: ObservableType, O2: ObservableType>(
         _ source1: O1, _ source2: O2
     ) -> Observable<(O1.Element, O2.Element)> {
@@ -43,31 +45,43 @@ extension ObservableType where Element == Any {
     }
 }
 
+/// Built by inlinable code, so that making the operator instantiates no generic class at run time;
+/// its sinks are made by `makeSink`, a closure written where the element types are concrete (the
+/// default argument is evaluated in the caller's module).
+@usableFromInline
 final class CombineLatest2Observable<E1, E2, Result>: Observable<Result>, @unchecked Sendable {
+    @usableFromInline
+    typealias SinkFactory = (@escaping (E1, E2) throws -> Result, Sink<Result>) -> CombineLatest2Sink<E1, E2, Result>
+
     private let source1: Observable<E1>
     private let source2: Observable<E2>
     private let selector: (E1, E2) throws -> Result
+    private let makeSink: SinkFactory
 
+    @usableFromInline
     init(
         _ source1: Observable<E1>, _ source2: Observable<E2>,
-        selector: @escaping (E1, E2) throws -> Result
+        selector: @escaping (E1, E2) throws -> Result,
+        makeSink: @escaping SinkFactory = { CombineLatest2Sink(selector: $0, downstream: $1) }
     ) {
         self.source1 = source1
         self.source2 = source2
         self.selector = selector
+        self.makeSink = makeSink
         super.init()
         needsTrampoline = source1.needsTrampoline || source2.needsTrampoline
     }
 
     override func subscribe(sink downstream: Sink<Result>) -> Disposable {
-        let sink = CombineLatest2Sink(selector: selector, downstream: downstream)
+        let sink = makeSink(selector, downstream)
         sink.start(source1, source2)
-        return sink
+        return sink.asDisposable
     }
 }
 
 /// Thread-safety: the sources and the value slots are touched by the token holder only (see
 /// `CombiningSink`), and by the subscribing thread before the first source is attached.
+@usableFromInline
 final class CombineLatest2Sink<E1, E2, Result>: CombineLatestSink<Result>, @unchecked Sendable {
     private let selector: (E1, E2) throws -> Result
     private let storage: UnsafeMutableRawPointer
@@ -76,6 +90,7 @@ final class CombineLatest2Sink<E1, E2, Result>: CombineLatestSink<Result>, @unch
     @exclusivity(unchecked) private var source1: CombineLatestSource<E1, Result>?
     @exclusivity(unchecked) private var source2: CombineLatestSource<E2, Result>?
 
+    @usableFromInline
     init(selector: @escaping (E1, E2) throws -> Result, downstream: Sink<Result>) {
         var layout = SlotLayout()
         offset1 = layout.add(E1.self)
@@ -154,6 +169,7 @@ extension ObservableType {
     /// - Returns: The results of `resultSelector`.
     ///
     /// RxJS: `combineLatest`; Combine: `combineLatest`.
+    @inlinable
     public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element) throws -> Element
@@ -169,6 +185,7 @@ extension ObservableType where Element == Any {
     /// Delivers tuples; otherwise as the `resultSelector` form.
     ///
     /// - Returns: A tuple of one element of each source.
+    @inlinable
     public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3
     ) -> Observable<(O1.Element, O2.Element, O3.Element)> {
@@ -177,33 +194,47 @@ extension ObservableType where Element == Any {
     }
 }
 
+/// Built by inlinable code, so that making the operator instantiates no generic class at run time;
+/// its sinks are made by `makeSink`, a closure written where the element types are concrete (the
+/// default argument is evaluated in the caller's module).
+@usableFromInline
 final class CombineLatest3Observable<E1, E2, E3, Result>: Observable<Result>, @unchecked Sendable {
+    @usableFromInline
+    typealias SinkFactory = (@escaping (E1, E2, E3) throws -> Result, Sink<Result>) -> CombineLatest3Sink<
+        E1, E2, E3, Result
+    >
+
     private let source1: Observable<E1>
     private let source2: Observable<E2>
     private let source3: Observable<E3>
     private let selector: (E1, E2, E3) throws -> Result
+    private let makeSink: SinkFactory
 
+    @usableFromInline
     init(
         _ source1: Observable<E1>, _ source2: Observable<E2>, _ source3: Observable<E3>,
-        selector: @escaping (E1, E2, E3) throws -> Result
+        selector: @escaping (E1, E2, E3) throws -> Result,
+        makeSink: @escaping SinkFactory = { CombineLatest3Sink(selector: $0, downstream: $1) }
     ) {
         self.source1 = source1
         self.source2 = source2
         self.source3 = source3
         self.selector = selector
+        self.makeSink = makeSink
         super.init()
         needsTrampoline = source1.needsTrampoline || source2.needsTrampoline || source3.needsTrampoline
     }
 
     override func subscribe(sink downstream: Sink<Result>) -> Disposable {
-        let sink = CombineLatest3Sink(selector: selector, downstream: downstream)
+        let sink = makeSink(selector, downstream)
         sink.start(source1, source2, source3)
-        return sink
+        return sink.asDisposable
     }
 }
 
 /// Thread-safety: the sources and the value slots are touched by the token holder only (see
 /// `CombiningSink`), and by the subscribing thread before the first source is attached.
+@usableFromInline
 final class CombineLatest3Sink<E1, E2, E3, Result>: CombineLatestSink<Result>, @unchecked Sendable {
     private let selector: (E1, E2, E3) throws -> Result
     private let storage: UnsafeMutableRawPointer
@@ -214,6 +245,7 @@ final class CombineLatest3Sink<E1, E2, E3, Result>: CombineLatestSink<Result>, @
     @exclusivity(unchecked) private var source2: CombineLatestSource<E2, Result>?
     @exclusivity(unchecked) private var source3: CombineLatestSource<E3, Result>?
 
+    @usableFromInline
     init(selector: @escaping (E1, E2, E3) throws -> Result, downstream: Sink<Result>) {
         var layout = SlotLayout()
         offset1 = layout.add(E1.self)
@@ -306,6 +338,7 @@ extension ObservableType {
     /// - Returns: The results of `resultSelector`.
     ///
     /// RxJS: `combineLatest`; Combine: `combineLatest`.
+    @inlinable
     public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element) throws -> Element
@@ -322,6 +355,7 @@ extension ObservableType where Element == Any {
     /// Delivers tuples; otherwise as the `resultSelector` form.
     ///
     /// - Returns: A tuple of one element of each source.
+    @inlinable
     public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4
     ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element)> {
@@ -331,36 +365,50 @@ extension ObservableType where Element == Any {
     }
 }
 
+/// Built by inlinable code, so that making the operator instantiates no generic class at run time;
+/// its sinks are made by `makeSink`, a closure written where the element types are concrete (the
+/// default argument is evaluated in the caller's module).
+@usableFromInline
 final class CombineLatest4Observable<E1, E2, E3, E4, Result>: Observable<Result>, @unchecked Sendable {
+    @usableFromInline
+    typealias SinkFactory = (@escaping (E1, E2, E3, E4) throws -> Result, Sink<Result>) -> CombineLatest4Sink<
+        E1, E2, E3, E4, Result
+    >
+
     private let source1: Observable<E1>
     private let source2: Observable<E2>
     private let source3: Observable<E3>
     private let source4: Observable<E4>
     private let selector: (E1, E2, E3, E4) throws -> Result
+    private let makeSink: SinkFactory
 
+    @usableFromInline
     init(
         _ source1: Observable<E1>, _ source2: Observable<E2>, _ source3: Observable<E3>, _ source4: Observable<E4>,
-        selector: @escaping (E1, E2, E3, E4) throws -> Result
+        selector: @escaping (E1, E2, E3, E4) throws -> Result,
+        makeSink: @escaping SinkFactory = { CombineLatest4Sink(selector: $0, downstream: $1) }
     ) {
         self.source1 = source1
         self.source2 = source2
         self.source3 = source3
         self.source4 = source4
         self.selector = selector
+        self.makeSink = makeSink
         super.init()
         needsTrampoline =
             source1.needsTrampoline || source2.needsTrampoline || source3.needsTrampoline || source4.needsTrampoline
     }
 
     override func subscribe(sink downstream: Sink<Result>) -> Disposable {
-        let sink = CombineLatest4Sink(selector: selector, downstream: downstream)
+        let sink = makeSink(selector, downstream)
         sink.start(source1, source2, source3, source4)
-        return sink
+        return sink.asDisposable
     }
 }
 
 /// Thread-safety: the sources and the value slots are touched by the token holder only (see
 /// `CombiningSink`), and by the subscribing thread before the first source is attached.
+@usableFromInline
 final class CombineLatest4Sink<E1, E2, E3, E4, Result>: CombineLatestSink<Result>, @unchecked Sendable {
     private let selector: (E1, E2, E3, E4) throws -> Result
     private let storage: UnsafeMutableRawPointer
@@ -373,6 +421,7 @@ final class CombineLatest4Sink<E1, E2, E3, E4, Result>: CombineLatestSink<Result
     @exclusivity(unchecked) private var source3: CombineLatestSource<E3, Result>?
     @exclusivity(unchecked) private var source4: CombineLatestSource<E4, Result>?
 
+    @usableFromInline
     init(selector: @escaping (E1, E2, E3, E4) throws -> Result, downstream: Sink<Result>) {
         var layout = SlotLayout()
         offset1 = layout.add(E1.self)
@@ -482,6 +531,7 @@ extension ObservableType {
     /// - Returns: The results of `resultSelector`.
     ///
     /// RxJS: `combineLatest`; Combine: `combineLatest`.
+    @inlinable
     public static func combineLatest<
         O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType
     >(
@@ -500,6 +550,7 @@ extension ObservableType where Element == Any {
     /// Delivers tuples; otherwise as the `resultSelector` form.
     ///
     /// - Returns: A tuple of one element of each source.
+    @inlinable
     public static func combineLatest<
         O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType
     >(
@@ -511,18 +562,30 @@ extension ObservableType where Element == Any {
     }
 }
 
+/// Built by inlinable code, so that making the operator instantiates no generic class at run time;
+/// its sinks are made by `makeSink`, a closure written where the element types are concrete (the
+/// default argument is evaluated in the caller's module).
+@usableFromInline
 final class CombineLatest5Observable<E1, E2, E3, E4, E5, Result>: Observable<Result>, @unchecked Sendable {
+    @usableFromInline
+    typealias SinkFactory = (@escaping (E1, E2, E3, E4, E5) throws -> Result, Sink<Result>) -> CombineLatest5Sink<
+        E1, E2, E3, E4, E5, Result
+    >
+
     private let source1: Observable<E1>
     private let source2: Observable<E2>
     private let source3: Observable<E3>
     private let source4: Observable<E4>
     private let source5: Observable<E5>
     private let selector: (E1, E2, E3, E4, E5) throws -> Result
+    private let makeSink: SinkFactory
 
+    @usableFromInline
     init(
         _ source1: Observable<E1>, _ source2: Observable<E2>, _ source3: Observable<E3>, _ source4: Observable<E4>,
         _ source5: Observable<E5>,
-        selector: @escaping (E1, E2, E3, E4, E5) throws -> Result
+        selector: @escaping (E1, E2, E3, E4, E5) throws -> Result,
+        makeSink: @escaping SinkFactory = { CombineLatest5Sink(selector: $0, downstream: $1) }
     ) {
         self.source1 = source1
         self.source2 = source2
@@ -530,6 +593,7 @@ final class CombineLatest5Observable<E1, E2, E3, E4, E5, Result>: Observable<Res
         self.source4 = source4
         self.source5 = source5
         self.selector = selector
+        self.makeSink = makeSink
         super.init()
         needsTrampoline =
             source1.needsTrampoline || source2.needsTrampoline || source3.needsTrampoline || source4.needsTrampoline
@@ -537,14 +601,15 @@ final class CombineLatest5Observable<E1, E2, E3, E4, E5, Result>: Observable<Res
     }
 
     override func subscribe(sink downstream: Sink<Result>) -> Disposable {
-        let sink = CombineLatest5Sink(selector: selector, downstream: downstream)
+        let sink = makeSink(selector, downstream)
         sink.start(source1, source2, source3, source4, source5)
-        return sink
+        return sink.asDisposable
     }
 }
 
 /// Thread-safety: the sources and the value slots are touched by the token holder only (see
 /// `CombiningSink`), and by the subscribing thread before the first source is attached.
+@usableFromInline
 final class CombineLatest5Sink<E1, E2, E3, E4, E5, Result>: CombineLatestSink<Result>, @unchecked Sendable {
     private let selector: (E1, E2, E3, E4, E5) throws -> Result
     private let storage: UnsafeMutableRawPointer
@@ -559,6 +624,7 @@ final class CombineLatest5Sink<E1, E2, E3, E4, E5, Result>: CombineLatestSink<Re
     @exclusivity(unchecked) private var source4: CombineLatestSource<E4, Result>?
     @exclusivity(unchecked) private var source5: CombineLatestSource<E5, Result>?
 
+    @usableFromInline
     init(selector: @escaping (E1, E2, E3, E4, E5) throws -> Result, downstream: Sink<Result>) {
         var layout = SlotLayout()
         offset1 = layout.add(E1.self)
@@ -682,6 +748,7 @@ extension ObservableType {
     /// - Returns: The results of `resultSelector`.
     ///
     /// RxJS: `combineLatest`; Combine: `combineLatest`.
+    @inlinable
     public static func combineLatest<
         O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType,
         O6: ObservableType
@@ -702,6 +769,7 @@ extension ObservableType where Element == Any {
     /// Delivers tuples; otherwise as the `resultSelector` form.
     ///
     /// - Returns: A tuple of one element of each source.
+    @inlinable
     public static func combineLatest<
         O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType,
         O6: ObservableType
@@ -714,7 +782,16 @@ extension ObservableType where Element == Any {
     }
 }
 
+/// Built by inlinable code, so that making the operator instantiates no generic class at run time;
+/// its sinks are made by `makeSink`, a closure written where the element types are concrete (the
+/// default argument is evaluated in the caller's module).
+@usableFromInline
 final class CombineLatest6Observable<E1, E2, E3, E4, E5, E6, Result>: Observable<Result>, @unchecked Sendable {
+    @usableFromInline
+    typealias SinkFactory = (@escaping (E1, E2, E3, E4, E5, E6) throws -> Result, Sink<Result>) -> CombineLatest6Sink<
+        E1, E2, E3, E4, E5, E6, Result
+    >
+
     private let source1: Observable<E1>
     private let source2: Observable<E2>
     private let source3: Observable<E3>
@@ -722,11 +799,14 @@ final class CombineLatest6Observable<E1, E2, E3, E4, E5, E6, Result>: Observable
     private let source5: Observable<E5>
     private let source6: Observable<E6>
     private let selector: (E1, E2, E3, E4, E5, E6) throws -> Result
+    private let makeSink: SinkFactory
 
+    @usableFromInline
     init(
         _ source1: Observable<E1>, _ source2: Observable<E2>, _ source3: Observable<E3>, _ source4: Observable<E4>,
         _ source5: Observable<E5>, _ source6: Observable<E6>,
-        selector: @escaping (E1, E2, E3, E4, E5, E6) throws -> Result
+        selector: @escaping (E1, E2, E3, E4, E5, E6) throws -> Result,
+        makeSink: @escaping SinkFactory = { CombineLatest6Sink(selector: $0, downstream: $1) }
     ) {
         self.source1 = source1
         self.source2 = source2
@@ -735,6 +815,7 @@ final class CombineLatest6Observable<E1, E2, E3, E4, E5, E6, Result>: Observable
         self.source5 = source5
         self.source6 = source6
         self.selector = selector
+        self.makeSink = makeSink
         super.init()
         needsTrampoline =
             source1.needsTrampoline || source2.needsTrampoline || source3.needsTrampoline || source4.needsTrampoline
@@ -742,14 +823,15 @@ final class CombineLatest6Observable<E1, E2, E3, E4, E5, E6, Result>: Observable
     }
 
     override func subscribe(sink downstream: Sink<Result>) -> Disposable {
-        let sink = CombineLatest6Sink(selector: selector, downstream: downstream)
+        let sink = makeSink(selector, downstream)
         sink.start(source1, source2, source3, source4, source5, source6)
-        return sink
+        return sink.asDisposable
     }
 }
 
 /// Thread-safety: the sources and the value slots are touched by the token holder only (see
 /// `CombiningSink`), and by the subscribing thread before the first source is attached.
+@usableFromInline
 final class CombineLatest6Sink<E1, E2, E3, E4, E5, E6, Result>: CombineLatestSink<Result>, @unchecked Sendable {
     private let selector: (E1, E2, E3, E4, E5, E6) throws -> Result
     private let storage: UnsafeMutableRawPointer
@@ -766,6 +848,7 @@ final class CombineLatest6Sink<E1, E2, E3, E4, E5, E6, Result>: CombineLatestSin
     @exclusivity(unchecked) private var source5: CombineLatestSource<E5, Result>?
     @exclusivity(unchecked) private var source6: CombineLatestSource<E6, Result>?
 
+    @usableFromInline
     init(selector: @escaping (E1, E2, E3, E4, E5, E6) throws -> Result, downstream: Sink<Result>) {
         var layout = SlotLayout()
         offset1 = layout.add(E1.self)
@@ -903,6 +986,7 @@ extension ObservableType {
     /// - Returns: The results of `resultSelector`.
     ///
     /// RxJS: `combineLatest`; Combine: `combineLatest`.
+    @inlinable
     public static func combineLatest<
         O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType,
         O6: ObservableType, O7: ObservableType
@@ -924,6 +1008,7 @@ extension ObservableType where Element == Any {
     /// Delivers tuples; otherwise as the `resultSelector` form.
     ///
     /// - Returns: A tuple of one element of each source.
+    @inlinable
     public static func combineLatest<
         O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType,
         O6: ObservableType, O7: ObservableType
@@ -937,7 +1022,15 @@ extension ObservableType where Element == Any {
     }
 }
 
+/// Built by inlinable code, so that making the operator instantiates no generic class at run time;
+/// its sinks are made by `makeSink`, a closure written where the element types are concrete (the
+/// default argument is evaluated in the caller's module).
+@usableFromInline
 final class CombineLatest7Observable<E1, E2, E3, E4, E5, E6, E7, Result>: Observable<Result>, @unchecked Sendable {
+    @usableFromInline
+    typealias SinkFactory = (@escaping (E1, E2, E3, E4, E5, E6, E7) throws -> Result, Sink<Result>) ->
+        CombineLatest7Sink<E1, E2, E3, E4, E5, E6, E7, Result>
+
     private let source1: Observable<E1>
     private let source2: Observable<E2>
     private let source3: Observable<E3>
@@ -946,11 +1039,14 @@ final class CombineLatest7Observable<E1, E2, E3, E4, E5, E6, E7, Result>: Observ
     private let source6: Observable<E6>
     private let source7: Observable<E7>
     private let selector: (E1, E2, E3, E4, E5, E6, E7) throws -> Result
+    private let makeSink: SinkFactory
 
+    @usableFromInline
     init(
         _ source1: Observable<E1>, _ source2: Observable<E2>, _ source3: Observable<E3>, _ source4: Observable<E4>,
         _ source5: Observable<E5>, _ source6: Observable<E6>, _ source7: Observable<E7>,
-        selector: @escaping (E1, E2, E3, E4, E5, E6, E7) throws -> Result
+        selector: @escaping (E1, E2, E3, E4, E5, E6, E7) throws -> Result,
+        makeSink: @escaping SinkFactory = { CombineLatest7Sink(selector: $0, downstream: $1) }
     ) {
         self.source1 = source1
         self.source2 = source2
@@ -960,6 +1056,7 @@ final class CombineLatest7Observable<E1, E2, E3, E4, E5, E6, E7, Result>: Observ
         self.source6 = source6
         self.source7 = source7
         self.selector = selector
+        self.makeSink = makeSink
         super.init()
         needsTrampoline =
             source1.needsTrampoline || source2.needsTrampoline || source3.needsTrampoline || source4.needsTrampoline
@@ -967,14 +1064,15 @@ final class CombineLatest7Observable<E1, E2, E3, E4, E5, E6, E7, Result>: Observ
     }
 
     override func subscribe(sink downstream: Sink<Result>) -> Disposable {
-        let sink = CombineLatest7Sink(selector: selector, downstream: downstream)
+        let sink = makeSink(selector, downstream)
         sink.start(source1, source2, source3, source4, source5, source6, source7)
-        return sink
+        return sink.asDisposable
     }
 }
 
 /// Thread-safety: the sources and the value slots are touched by the token holder only (see
 /// `CombiningSink`), and by the subscribing thread before the first source is attached.
+@usableFromInline
 final class CombineLatest7Sink<E1, E2, E3, E4, E5, E6, E7, Result>: CombineLatestSink<Result>, @unchecked Sendable {
     private let selector: (E1, E2, E3, E4, E5, E6, E7) throws -> Result
     private let storage: UnsafeMutableRawPointer
@@ -993,6 +1091,7 @@ final class CombineLatest7Sink<E1, E2, E3, E4, E5, E6, E7, Result>: CombineLates
     @exclusivity(unchecked) private var source6: CombineLatestSource<E6, Result>?
     @exclusivity(unchecked) private var source7: CombineLatestSource<E7, Result>?
 
+    @usableFromInline
     init(selector: @escaping (E1, E2, E3, E4, E5, E6, E7) throws -> Result, downstream: Sink<Result>) {
         var layout = SlotLayout()
         offset1 = layout.add(E1.self)
@@ -1146,6 +1245,7 @@ extension ObservableType {
     /// - Returns: The results of `resultSelector`.
     ///
     /// RxJS: `combineLatest`; Combine: `combineLatest`.
+    @inlinable
     public static func combineLatest<
         O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType,
         O6: ObservableType, O7: ObservableType, O8: ObservableType
@@ -1169,6 +1269,7 @@ extension ObservableType where Element == Any {
     /// Delivers tuples; otherwise as the `resultSelector` form.
     ///
     /// - Returns: A tuple of one element of each source.
+    @inlinable
     public static func combineLatest<
         O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType,
         O6: ObservableType, O7: ObservableType, O8: ObservableType
@@ -1183,7 +1284,15 @@ extension ObservableType where Element == Any {
     }
 }
 
+/// Built by inlinable code, so that making the operator instantiates no generic class at run time;
+/// its sinks are made by `makeSink`, a closure written where the element types are concrete (the
+/// default argument is evaluated in the caller's module).
+@usableFromInline
 final class CombineLatest8Observable<E1, E2, E3, E4, E5, E6, E7, E8, Result>: Observable<Result>, @unchecked Sendable {
+    @usableFromInline
+    typealias SinkFactory = (@escaping (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Result, Sink<Result>) ->
+        CombineLatest8Sink<E1, E2, E3, E4, E5, E6, E7, E8, Result>
+
     private let source1: Observable<E1>
     private let source2: Observable<E2>
     private let source3: Observable<E3>
@@ -1193,11 +1302,14 @@ final class CombineLatest8Observable<E1, E2, E3, E4, E5, E6, E7, E8, Result>: Ob
     private let source7: Observable<E7>
     private let source8: Observable<E8>
     private let selector: (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Result
+    private let makeSink: SinkFactory
 
+    @usableFromInline
     init(
         _ source1: Observable<E1>, _ source2: Observable<E2>, _ source3: Observable<E3>, _ source4: Observable<E4>,
         _ source5: Observable<E5>, _ source6: Observable<E6>, _ source7: Observable<E7>, _ source8: Observable<E8>,
-        selector: @escaping (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Result
+        selector: @escaping (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Result,
+        makeSink: @escaping SinkFactory = { CombineLatest8Sink(selector: $0, downstream: $1) }
     ) {
         self.source1 = source1
         self.source2 = source2
@@ -1208,6 +1320,7 @@ final class CombineLatest8Observable<E1, E2, E3, E4, E5, E6, E7, E8, Result>: Ob
         self.source7 = source7
         self.source8 = source8
         self.selector = selector
+        self.makeSink = makeSink
         super.init()
         needsTrampoline =
             source1.needsTrampoline || source2.needsTrampoline || source3.needsTrampoline || source4.needsTrampoline
@@ -1215,14 +1328,15 @@ final class CombineLatest8Observable<E1, E2, E3, E4, E5, E6, E7, E8, Result>: Ob
     }
 
     override func subscribe(sink downstream: Sink<Result>) -> Disposable {
-        let sink = CombineLatest8Sink(selector: selector, downstream: downstream)
+        let sink = makeSink(selector, downstream)
         sink.start(source1, source2, source3, source4, source5, source6, source7, source8)
-        return sink
+        return sink.asDisposable
     }
 }
 
 /// Thread-safety: the sources and the value slots are touched by the token holder only (see
 /// `CombiningSink`), and by the subscribing thread before the first source is attached.
+@usableFromInline
 final class CombineLatest8Sink<E1, E2, E3, E4, E5, E6, E7, E8, Result>: CombineLatestSink<Result>, @unchecked Sendable {
     private let selector: (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Result
     private let storage: UnsafeMutableRawPointer
@@ -1243,6 +1357,7 @@ final class CombineLatest8Sink<E1, E2, E3, E4, E5, E6, E7, E8, Result>: CombineL
     @exclusivity(unchecked) private var source7: CombineLatestSource<E7, Result>?
     @exclusivity(unchecked) private var source8: CombineLatestSource<E8, Result>?
 
+    @usableFromInline
     init(selector: @escaping (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Result, downstream: Sink<Result>) {
         var layout = SlotLayout()
         offset1 = layout.add(E1.self)

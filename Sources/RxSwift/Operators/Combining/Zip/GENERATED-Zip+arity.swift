@@ -20,6 +20,7 @@ extension ObservableType {
     /// - Returns: The results of `resultSelector`.
     ///
     /// RxJS: `zip`; Combine: `zip`.
+    @inlinable
     public static func zip<O1: ObservableType, O2: ObservableType>(
         _ source1: O1, _ source2: O2,
         resultSelector: @escaping (O1.Element, O2.Element) throws -> Element
@@ -35,6 +36,7 @@ extension ObservableType where Element == Any {
     /// Delivers tuples; otherwise as the `resultSelector` form.
     ///
     /// - Returns: A tuple of one element of each source.
+    @inlinable
     public static func zip<O1: ObservableType, O2: ObservableType>(
         _ source1: O1, _ source2: O2
     ) -> Observable<(O1.Element, O2.Element)> {
@@ -43,11 +45,14 @@ extension ObservableType where Element == Any {
     }
 }
 
+/// Built by inlinable code, so that making the operator instantiates no generic class at run time.
+@usableFromInline
 final class Zip2Observable<E1, E2, Result>: Observable<Result>, @unchecked Sendable {
     private let source1: Observable<E1>
     private let source2: Observable<E2>
     private let selector: (E1, E2) throws -> Result
 
+    @usableFromInline
     init(
         _ source1: Observable<E1>, _ source2: Observable<E2>,
         selector: @escaping (E1, E2) throws -> Result
@@ -117,6 +122,7 @@ extension ObservableType {
     /// - Returns: The results of `resultSelector`.
     ///
     /// RxJS: `zip`; Combine: `zip`.
+    @inlinable
     public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element) throws -> Element
@@ -132,6 +138,7 @@ extension ObservableType where Element == Any {
     /// Delivers tuples; otherwise as the `resultSelector` form.
     ///
     /// - Returns: A tuple of one element of each source.
+    @inlinable
     public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3
     ) -> Observable<(O1.Element, O2.Element, O3.Element)> {
@@ -140,12 +147,15 @@ extension ObservableType where Element == Any {
     }
 }
 
+/// Built by inlinable code, so that making the operator instantiates no generic class at run time.
+@usableFromInline
 final class Zip3Observable<E1, E2, E3, Result>: Observable<Result>, @unchecked Sendable {
     private let source1: Observable<E1>
     private let source2: Observable<E2>
     private let source3: Observable<E3>
     private let selector: (E1, E2, E3) throws -> Result
 
+    @usableFromInline
     init(
         _ source1: Observable<E1>, _ source2: Observable<E2>, _ source3: Observable<E3>,
         selector: @escaping (E1, E2, E3) throws -> Result
@@ -224,6 +234,7 @@ extension ObservableType {
     /// - Returns: The results of `resultSelector`.
     ///
     /// RxJS: `zip`; Combine: `zip`.
+    @inlinable
     public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element) throws -> Element
@@ -240,6 +251,7 @@ extension ObservableType where Element == Any {
     /// Delivers tuples; otherwise as the `resultSelector` form.
     ///
     /// - Returns: A tuple of one element of each source.
+    @inlinable
     public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4
     ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element)> {
@@ -249,6 +261,8 @@ extension ObservableType where Element == Any {
     }
 }
 
+/// Built by inlinable code, so that making the operator instantiates no generic class at run time.
+@usableFromInline
 final class Zip4Observable<E1, E2, E3, E4, Result>: Observable<Result>, @unchecked Sendable {
     private let source1: Observable<E1>
     private let source2: Observable<E2>
@@ -256,6 +270,7 @@ final class Zip4Observable<E1, E2, E3, E4, Result>: Observable<Result>, @uncheck
     private let source4: Observable<E4>
     private let selector: (E1, E2, E3, E4) throws -> Result
 
+    @usableFromInline
     init(
         _ source1: Observable<E1>, _ source2: Observable<E2>, _ source3: Observable<E3>, _ source4: Observable<E4>,
         selector: @escaping (E1, E2, E3, E4) throws -> Result
@@ -343,6 +358,7 @@ extension ObservableType {
     /// - Returns: The results of `resultSelector`.
     ///
     /// RxJS: `zip`; Combine: `zip`.
+    @inlinable
     public static func zip<
         O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType
     >(
@@ -361,6 +377,7 @@ extension ObservableType where Element == Any {
     /// Delivers tuples; otherwise as the `resultSelector` form.
     ///
     /// - Returns: A tuple of one element of each source.
+    @inlinable
     public static func zip<
         O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType
     >(
@@ -372,6 +389,8 @@ extension ObservableType where Element == Any {
     }
 }
 
+/// Built by inlinable code, so that making the operator instantiates no generic class at run time.
+@usableFromInline
 final class Zip5Observable<E1, E2, E3, E4, E5, Result>: Observable<Result>, @unchecked Sendable {
     private let source1: Observable<E1>
     private let source2: Observable<E2>
@@ -380,6 +399,7 @@ final class Zip5Observable<E1, E2, E3, E4, E5, Result>: Observable<Result>, @unc
     private let source5: Observable<E5>
     private let selector: (E1, E2, E3, E4, E5) throws -> Result
 
+    @usableFromInline
     init(
         _ source1: Observable<E1>, _ source2: Observable<E2>, _ source3: Observable<E3>, _ source4: Observable<E4>,
         _ source5: Observable<E5>,
@@ -478,6 +498,7 @@ extension ObservableType {
     /// - Returns: The results of `resultSelector`.
     ///
     /// RxJS: `zip`; Combine: `zip`.
+    @inlinable
     public static func zip<
         O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType,
         O6: ObservableType
@@ -498,6 +519,7 @@ extension ObservableType where Element == Any {
     /// Delivers tuples; otherwise as the `resultSelector` form.
     ///
     /// - Returns: A tuple of one element of each source.
+    @inlinable
     public static func zip<
         O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType,
         O6: ObservableType
@@ -510,6 +532,8 @@ extension ObservableType where Element == Any {
     }
 }
 
+/// Built by inlinable code, so that making the operator instantiates no generic class at run time.
+@usableFromInline
 final class Zip6Observable<E1, E2, E3, E4, E5, E6, Result>: Observable<Result>, @unchecked Sendable {
     private let source1: Observable<E1>
     private let source2: Observable<E2>
@@ -519,6 +543,7 @@ final class Zip6Observable<E1, E2, E3, E4, E5, E6, Result>: Observable<Result>, 
     private let source6: Observable<E6>
     private let selector: (E1, E2, E3, E4, E5, E6) throws -> Result
 
+    @usableFromInline
     init(
         _ source1: Observable<E1>, _ source2: Observable<E2>, _ source3: Observable<E3>, _ source4: Observable<E4>,
         _ source5: Observable<E5>, _ source6: Observable<E6>,
@@ -625,6 +650,7 @@ extension ObservableType {
     /// - Returns: The results of `resultSelector`.
     ///
     /// RxJS: `zip`; Combine: `zip`.
+    @inlinable
     public static func zip<
         O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType,
         O6: ObservableType, O7: ObservableType
@@ -646,6 +672,7 @@ extension ObservableType where Element == Any {
     /// Delivers tuples; otherwise as the `resultSelector` form.
     ///
     /// - Returns: A tuple of one element of each source.
+    @inlinable
     public static func zip<
         O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType,
         O6: ObservableType, O7: ObservableType
@@ -659,6 +686,8 @@ extension ObservableType where Element == Any {
     }
 }
 
+/// Built by inlinable code, so that making the operator instantiates no generic class at run time.
+@usableFromInline
 final class Zip7Observable<E1, E2, E3, E4, E5, E6, E7, Result>: Observable<Result>, @unchecked Sendable {
     private let source1: Observable<E1>
     private let source2: Observable<E2>
@@ -669,6 +698,7 @@ final class Zip7Observable<E1, E2, E3, E4, E5, E6, E7, Result>: Observable<Resul
     private let source7: Observable<E7>
     private let selector: (E1, E2, E3, E4, E5, E6, E7) throws -> Result
 
+    @usableFromInline
     init(
         _ source1: Observable<E1>, _ source2: Observable<E2>, _ source3: Observable<E3>, _ source4: Observable<E4>,
         _ source5: Observable<E5>, _ source6: Observable<E6>, _ source7: Observable<E7>,
@@ -784,6 +814,7 @@ extension ObservableType {
     /// - Returns: The results of `resultSelector`.
     ///
     /// RxJS: `zip`; Combine: `zip`.
+    @inlinable
     public static func zip<
         O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType,
         O6: ObservableType, O7: ObservableType, O8: ObservableType
@@ -807,6 +838,7 @@ extension ObservableType where Element == Any {
     /// Delivers tuples; otherwise as the `resultSelector` form.
     ///
     /// - Returns: A tuple of one element of each source.
+    @inlinable
     public static func zip<
         O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType,
         O6: ObservableType, O7: ObservableType, O8: ObservableType
@@ -821,6 +853,8 @@ extension ObservableType where Element == Any {
     }
 }
 
+/// Built by inlinable code, so that making the operator instantiates no generic class at run time.
+@usableFromInline
 final class Zip8Observable<E1, E2, E3, E4, E5, E6, E7, E8, Result>: Observable<Result>, @unchecked Sendable {
     private let source1: Observable<E1>
     private let source2: Observable<E2>
@@ -832,6 +866,7 @@ final class Zip8Observable<E1, E2, E3, E4, E5, E6, E7, E8, Result>: Observable<R
     private let source8: Observable<E8>
     private let selector: (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Result
 
+    @usableFromInline
     init(
         _ source1: Observable<E1>, _ source2: Observable<E2>, _ source3: Observable<E3>, _ source4: Observable<E4>,
         _ source5: Observable<E5>, _ source6: Observable<E6>, _ source7: Observable<E7>, _ source8: Observable<E8>,

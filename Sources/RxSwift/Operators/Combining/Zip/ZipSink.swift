@@ -5,6 +5,7 @@
 /// the oldest of each are combined and delivered; the result completes when every source has
 /// completed, or when an element arrives that can never be paired (every other source has
 /// completed); the first error ends everything. A source's subscription ends when that source ends.
+@usableFromInline
 class ZipSink<Output>: CombiningSink<Output>, @unchecked Sendable {
     /// How many elements each source has waiting. Owned by the token holder.
     @exclusivity(unchecked) private var queued: [Int]
