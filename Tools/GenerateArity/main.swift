@@ -42,12 +42,13 @@ let families = [
         summary: { "Combines the elements of \($0) sequences pairwise: the first of each, then the second of each, …" },
         rules: """
             /// The sources are subscribed in order when the result is subscribed. Each source's elements wait
-            /// until every other source has delivered its element of the same rank. Completes when every
-            /// source has completed, or when an element arrives that can never be paired because every other
-            /// source has completed; each source's subscription ends when that source ends. The first error,
-            /// from a source or the selector, is delivered and disposes everything. No scheduler is used;
-            /// elements from sources on different threads are serialized, and one delivered from inside a
-            /// delivery (re-entrantly) is handled after it.
+            /// until every other source has delivered its element of the same rank; a completed source's
+            /// waiting elements still pair. Completes when every source has completed, as in RxSwift (which
+            /// does not complete earlier even when a completed source can never pair again, see its issue
+            /// #1666; the collection form does); each source's subscription ends when that source ends.
+            /// The first error, from a source or the selector, is delivered and disposes everything. No
+            /// scheduler is used; elements from sources on different threads are serialized, and one
+            /// delivered from inside a delivery (re-entrantly) is handled after it.
             """,
         equivalents: "RxJS: `zip`; Combine: `zip`."),
 ]
@@ -158,7 +159,7 @@ func zipTypes(_ n: Int) -> String {
 
             init(selector: @escaping (\(e)) throws -> Result, downstream: Sink<Result>) {
                 self.selector = selector
-                super.init(arity: \(n), downstream: downstream)
+                super.init(arity: \(n), completesEarly: false, downstream: downstream)
         \(list(n, { "        source\($0) = ZipSource(parent: self, index: \($0 - 1), downstream: downstream)" }, separator: "\n"))
             }
 

@@ -156,7 +156,19 @@ final class MergeSink<SourceElement, Inner>: SerializingOperatorSink<SourceEleme
             sendTermination(termination)
             return
         }
-        if let next = finishInner() { start(next, counted: true) }
+        if let next = finishInner() { startWaiting(next) }
+    }
+
+    /// Starts a waiting sequence from the completion of another. Through the current-thread
+    /// trampoline (as RxSwift does since its PR #2616): when an inner sequence completes during its
+    /// own subscription, the next one starts after that subscription returns, so a long run of
+    /// synchronous inner sequences (`concat()`, `concatMap`) does not grow the stack.
+    @inline(never)
+    private func startWaiting(_ next: Observable<Inner>) {
+        _ = CurrentThreadScheduler.instance.schedule(next) { [self] next in
+            start(next, counted: true)
+            return Disposables.create()
+        }
     }
 
     /// Frees an active slot; returns the waiting sequence that takes it, if any (taken in the same

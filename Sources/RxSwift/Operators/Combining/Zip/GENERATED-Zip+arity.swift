@@ -6,12 +6,13 @@ extension ObservableType {
     /// Combines the elements of 2 sequences pairwise: the first of each, then the second of each, …
     ///
     /// The sources are subscribed in order when the result is subscribed. Each source's elements wait
-    /// until every other source has delivered its element of the same rank. Completes when every
-    /// source has completed, or when an element arrives that can never be paired because every other
-    /// source has completed; each source's subscription ends when that source ends. The first error,
-    /// from a source or the selector, is delivered and disposes everything. No scheduler is used;
-    /// elements from sources on different threads are serialized, and one delivered from inside a
-    /// delivery (re-entrantly) is handled after it.
+    /// until every other source has delivered its element of the same rank; a completed source's
+    /// waiting elements still pair. Completes when every source has completed, as in RxSwift (which
+    /// does not complete earlier even when a completed source can never pair again, see its issue
+    /// #1666; the collection form does); each source's subscription ends when that source ends.
+    /// The first error, from a source or the selector, is delivered and disposes everything. No
+    /// scheduler is used; elements from sources on different threads are serialized, and one
+    /// delivered from inside a delivery (re-entrantly) is handled after it.
     ///
     /// - Parameters:
     ///   - source1: Source 1.
@@ -85,7 +86,7 @@ final class Zip2Sink<E1, E2, Result>: ZipSink<Result>, @unchecked Sendable {
 
     init(selector: @escaping (E1, E2) throws -> Result, downstream: Sink<Result>) {
         self.selector = selector
-        super.init(arity: 2, downstream: downstream)
+        super.init(arity: 2, completesEarly: false, downstream: downstream)
         source1 = ZipSource(parent: self, index: 0, downstream: downstream)
         source2 = ZipSource(parent: self, index: 1, downstream: downstream)
     }
@@ -107,12 +108,13 @@ extension ObservableType {
     /// Combines the elements of 3 sequences pairwise: the first of each, then the second of each, …
     ///
     /// The sources are subscribed in order when the result is subscribed. Each source's elements wait
-    /// until every other source has delivered its element of the same rank. Completes when every
-    /// source has completed, or when an element arrives that can never be paired because every other
-    /// source has completed; each source's subscription ends when that source ends. The first error,
-    /// from a source or the selector, is delivered and disposes everything. No scheduler is used;
-    /// elements from sources on different threads are serialized, and one delivered from inside a
-    /// delivery (re-entrantly) is handled after it.
+    /// until every other source has delivered its element of the same rank; a completed source's
+    /// waiting elements still pair. Completes when every source has completed, as in RxSwift (which
+    /// does not complete earlier even when a completed source can never pair again, see its issue
+    /// #1666; the collection form does); each source's subscription ends when that source ends.
+    /// The first error, from a source or the selector, is delivered and disposes everything. No
+    /// scheduler is used; elements from sources on different threads are serialized, and one
+    /// delivered from inside a delivery (re-entrantly) is handled after it.
     ///
     /// - Parameters:
     ///   - source1: Source 1.
@@ -192,7 +194,7 @@ final class Zip3Sink<E1, E2, E3, Result>: ZipSink<Result>, @unchecked Sendable {
 
     init(selector: @escaping (E1, E2, E3) throws -> Result, downstream: Sink<Result>) {
         self.selector = selector
-        super.init(arity: 3, downstream: downstream)
+        super.init(arity: 3, completesEarly: false, downstream: downstream)
         source1 = ZipSource(parent: self, index: 0, downstream: downstream)
         source2 = ZipSource(parent: self, index: 1, downstream: downstream)
         source3 = ZipSource(parent: self, index: 2, downstream: downstream)
@@ -218,12 +220,13 @@ extension ObservableType {
     /// Combines the elements of 4 sequences pairwise: the first of each, then the second of each, …
     ///
     /// The sources are subscribed in order when the result is subscribed. Each source's elements wait
-    /// until every other source has delivered its element of the same rank. Completes when every
-    /// source has completed, or when an element arrives that can never be paired because every other
-    /// source has completed; each source's subscription ends when that source ends. The first error,
-    /// from a source or the selector, is delivered and disposes everything. No scheduler is used;
-    /// elements from sources on different threads are serialized, and one delivered from inside a
-    /// delivery (re-entrantly) is handled after it.
+    /// until every other source has delivered its element of the same rank; a completed source's
+    /// waiting elements still pair. Completes when every source has completed, as in RxSwift (which
+    /// does not complete earlier even when a completed source can never pair again, see its issue
+    /// #1666; the collection form does); each source's subscription ends when that source ends.
+    /// The first error, from a source or the selector, is delivered and disposes everything. No
+    /// scheduler is used; elements from sources on different threads are serialized, and one
+    /// delivered from inside a delivery (re-entrantly) is handled after it.
     ///
     /// - Parameters:
     ///   - source1: Source 1.
@@ -312,7 +315,7 @@ final class Zip4Sink<E1, E2, E3, E4, Result>: ZipSink<Result>, @unchecked Sendab
 
     init(selector: @escaping (E1, E2, E3, E4) throws -> Result, downstream: Sink<Result>) {
         self.selector = selector
-        super.init(arity: 4, downstream: downstream)
+        super.init(arity: 4, completesEarly: false, downstream: downstream)
         source1 = ZipSource(parent: self, index: 0, downstream: downstream)
         source2 = ZipSource(parent: self, index: 1, downstream: downstream)
         source3 = ZipSource(parent: self, index: 2, downstream: downstream)
@@ -341,12 +344,13 @@ extension ObservableType {
     /// Combines the elements of 5 sequences pairwise: the first of each, then the second of each, …
     ///
     /// The sources are subscribed in order when the result is subscribed. Each source's elements wait
-    /// until every other source has delivered its element of the same rank. Completes when every
-    /// source has completed, or when an element arrives that can never be paired because every other
-    /// source has completed; each source's subscription ends when that source ends. The first error,
-    /// from a source or the selector, is delivered and disposes everything. No scheduler is used;
-    /// elements from sources on different threads are serialized, and one delivered from inside a
-    /// delivery (re-entrantly) is handled after it.
+    /// until every other source has delivered its element of the same rank; a completed source's
+    /// waiting elements still pair. Completes when every source has completed, as in RxSwift (which
+    /// does not complete earlier even when a completed source can never pair again, see its issue
+    /// #1666; the collection form does); each source's subscription ends when that source ends.
+    /// The first error, from a source or the selector, is delivered and disposes everything. No
+    /// scheduler is used; elements from sources on different threads are serialized, and one
+    /// delivered from inside a delivery (re-entrantly) is handled after it.
     ///
     /// - Parameters:
     ///   - source1: Source 1.
@@ -447,7 +451,7 @@ final class Zip5Sink<E1, E2, E3, E4, E5, Result>: ZipSink<Result>, @unchecked Se
 
     init(selector: @escaping (E1, E2, E3, E4, E5) throws -> Result, downstream: Sink<Result>) {
         self.selector = selector
-        super.init(arity: 5, downstream: downstream)
+        super.init(arity: 5, completesEarly: false, downstream: downstream)
         source1 = ZipSource(parent: self, index: 0, downstream: downstream)
         source2 = ZipSource(parent: self, index: 1, downstream: downstream)
         source3 = ZipSource(parent: self, index: 2, downstream: downstream)
@@ -480,12 +484,13 @@ extension ObservableType {
     /// Combines the elements of 6 sequences pairwise: the first of each, then the second of each, …
     ///
     /// The sources are subscribed in order when the result is subscribed. Each source's elements wait
-    /// until every other source has delivered its element of the same rank. Completes when every
-    /// source has completed, or when an element arrives that can never be paired because every other
-    /// source has completed; each source's subscription ends when that source ends. The first error,
-    /// from a source or the selector, is delivered and disposes everything. No scheduler is used;
-    /// elements from sources on different threads are serialized, and one delivered from inside a
-    /// delivery (re-entrantly) is handled after it.
+    /// until every other source has delivered its element of the same rank; a completed source's
+    /// waiting elements still pair. Completes when every source has completed, as in RxSwift (which
+    /// does not complete earlier even when a completed source can never pair again, see its issue
+    /// #1666; the collection form does); each source's subscription ends when that source ends.
+    /// The first error, from a source or the selector, is delivered and disposes everything. No
+    /// scheduler is used; elements from sources on different threads are serialized, and one
+    /// delivered from inside a delivery (re-entrantly) is handled after it.
     ///
     /// - Parameters:
     ///   - source1: Source 1.
@@ -595,7 +600,7 @@ final class Zip6Sink<E1, E2, E3, E4, E5, E6, Result>: ZipSink<Result>, @unchecke
 
     init(selector: @escaping (E1, E2, E3, E4, E5, E6) throws -> Result, downstream: Sink<Result>) {
         self.selector = selector
-        super.init(arity: 6, downstream: downstream)
+        super.init(arity: 6, completesEarly: false, downstream: downstream)
         source1 = ZipSource(parent: self, index: 0, downstream: downstream)
         source2 = ZipSource(parent: self, index: 1, downstream: downstream)
         source3 = ZipSource(parent: self, index: 2, downstream: downstream)
@@ -631,12 +636,13 @@ extension ObservableType {
     /// Combines the elements of 7 sequences pairwise: the first of each, then the second of each, …
     ///
     /// The sources are subscribed in order when the result is subscribed. Each source's elements wait
-    /// until every other source has delivered its element of the same rank. Completes when every
-    /// source has completed, or when an element arrives that can never be paired because every other
-    /// source has completed; each source's subscription ends when that source ends. The first error,
-    /// from a source or the selector, is delivered and disposes everything. No scheduler is used;
-    /// elements from sources on different threads are serialized, and one delivered from inside a
-    /// delivery (re-entrantly) is handled after it.
+    /// until every other source has delivered its element of the same rank; a completed source's
+    /// waiting elements still pair. Completes when every source has completed, as in RxSwift (which
+    /// does not complete earlier even when a completed source can never pair again, see its issue
+    /// #1666; the collection form does); each source's subscription ends when that source ends.
+    /// The first error, from a source or the selector, is delivered and disposes everything. No
+    /// scheduler is used; elements from sources on different threads are serialized, and one
+    /// delivered from inside a delivery (re-entrantly) is handled after it.
     ///
     /// - Parameters:
     ///   - source1: Source 1.
@@ -754,7 +760,7 @@ final class Zip7Sink<E1, E2, E3, E4, E5, E6, E7, Result>: ZipSink<Result>, @unch
 
     init(selector: @escaping (E1, E2, E3, E4, E5, E6, E7) throws -> Result, downstream: Sink<Result>) {
         self.selector = selector
-        super.init(arity: 7, downstream: downstream)
+        super.init(arity: 7, completesEarly: false, downstream: downstream)
         source1 = ZipSource(parent: self, index: 0, downstream: downstream)
         source2 = ZipSource(parent: self, index: 1, downstream: downstream)
         source3 = ZipSource(parent: self, index: 2, downstream: downstream)
@@ -794,12 +800,13 @@ extension ObservableType {
     /// Combines the elements of 8 sequences pairwise: the first of each, then the second of each, …
     ///
     /// The sources are subscribed in order when the result is subscribed. Each source's elements wait
-    /// until every other source has delivered its element of the same rank. Completes when every
-    /// source has completed, or when an element arrives that can never be paired because every other
-    /// source has completed; each source's subscription ends when that source ends. The first error,
-    /// from a source or the selector, is delivered and disposes everything. No scheduler is used;
-    /// elements from sources on different threads are serialized, and one delivered from inside a
-    /// delivery (re-entrantly) is handled after it.
+    /// until every other source has delivered its element of the same rank; a completed source's
+    /// waiting elements still pair. Completes when every source has completed, as in RxSwift (which
+    /// does not complete earlier even when a completed source can never pair again, see its issue
+    /// #1666; the collection form does); each source's subscription ends when that source ends.
+    /// The first error, from a source or the selector, is delivered and disposes everything. No
+    /// scheduler is used; elements from sources on different threads are serialized, and one
+    /// delivered from inside a delivery (re-entrantly) is handled after it.
     ///
     /// - Parameters:
     ///   - source1: Source 1.
@@ -926,7 +933,7 @@ final class Zip8Sink<E1, E2, E3, E4, E5, E6, E7, E8, Result>: ZipSink<Result>, @
 
     init(selector: @escaping (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Result, downstream: Sink<Result>) {
         self.selector = selector
-        super.init(arity: 8, downstream: downstream)
+        super.init(arity: 8, completesEarly: false, downstream: downstream)
         source1 = ZipSource(parent: self, index: 0, downstream: downstream)
         source2 = ZipSource(parent: self, index: 1, downstream: downstream)
         source3 = ZipSource(parent: self, index: 2, downstream: downstream)

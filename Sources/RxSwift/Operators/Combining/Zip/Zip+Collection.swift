@@ -2,9 +2,9 @@ extension ObservableType {
     /// Combines the elements of the sequences of `collection` pairwise: the first of each, then the
     /// second of each, …
     ///
-    /// Same rules as the arity forms (`zip(_:_:resultSelector:)`): subscribed in order; completes when
-    /// all have completed, or when an element arrives that can never be paired. An empty `collection`
-    /// completes at once, as in RxSwift.
+    /// Same rules as the arity forms (`zip(_:_:resultSelector:)`), with one more, as in RxSwift: the
+    /// result also completes when an element arrives that can never be paired because every other
+    /// source has completed. An empty `collection` completes at once, as in RxSwift.
     ///
     /// - Parameters:
     ///   - collection: The sources.
@@ -63,7 +63,7 @@ final class ZipCollectionSink<Element, Result>: ZipSink<Result>, @unchecked Send
 
     init(count: Int, selector: @escaping ([Element]) throws -> Result, downstream: Sink<Result>) {
         self.selector = selector
-        super.init(arity: count, downstream: downstream)
+        super.init(arity: count, completesEarly: true, downstream: downstream)
         sources = (0..<count).map { ZipSource(parent: self, index: $0, downstream: downstream) }
     }
 

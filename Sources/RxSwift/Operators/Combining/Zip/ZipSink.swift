@@ -1,19 +1,24 @@
 /// The rules of `zip`, shared by the arity and collection forms; subclasses say how to build a
 /// result from the oldest queued element of each source.
 ///
-/// RxSwift's rules, kept: each source's elements wait in its own queue; whenever every queue has one,
-/// the oldest of each are combined and delivered; the result completes when every source has
-/// completed, or when an element arrives that can never be paired (every other source has
-/// completed); the first error ends everything. A source's subscription ends when that source ends.
+/// RxSwift's rules, kept: each source's elements wait in its own queue (a completed source's queued
+/// elements still pair); whenever every queue has one, the oldest of each are combined and delivered;
+/// the result completes when every source has completed; the first error ends everything. A source's
+/// subscription ends when that source ends. The collection form (`completesEarly`) also completes
+/// when an element arrives that can never be paired because every other source has completed; the
+/// arity forms do not, as in RxSwift (whose maintainers chose "complete when the last source
+/// completes" for them in RxSwift 5; see its issue #1666).
 @usableFromInline
 class ZipSink<Output>: CombiningSink<Output>, @unchecked Sendable {
     /// How many elements each source has waiting. Owned by the token holder.
     @exclusivity(unchecked) private var queued: [Int]
     @exclusivity(unchecked) private var isDone: CombiningFlags
+    private let completesEarly: Bool
 
-    init(arity: Int, downstream: Sink<Output>) {
+    init(arity: Int, completesEarly: Bool, downstream: Sink<Output>) {
         queued = Array(repeating: 0, count: arity)
         isDone = CombiningFlags(arity: arity)
+        self.completesEarly = completesEarly
         super.init(downstream: downstream)
     }
 
@@ -37,7 +42,7 @@ class ZipSink<Output>: CombiningSink<Output>, @unchecked Sendable {
                 return
             }
             forward(result)
-        } else if isDone.allSet(except: index) {
+        } else if completesEarly && isDone.allSet(except: index) {
             forwardTermination(.completed)
         }
     }
