@@ -6,16 +6,21 @@ import RxSwift
 
 /// `FlatMapsPumping`: a subject through five chained `flatMap { just }`.
 func rxFlatMapsPumping() -> Prepared {
+    rxFiveStagesPumping { $0.flatMap { Observable.just($0) } }
+}
+
+/// `FlatMapLatestPumping`: a subject through five chained `flatMapLatest { just }`.
+func rxFlatMapLatestPumping() -> Prepared {
+    rxFiveStagesPumping { $0.flatMapLatest { Observable.just($0) } }
+}
+
+/// A subject through `stage` applied five times.
+private func rxFiveStagesPumping(_ stage: (Observable<Int>) -> Observable<Int>) -> Prepared {
     let subject = PublishSubject<Int>()
     let total = Total()
-    let subscription =
-        subject
-        .flatMap { Observable.just($0) }
-        .flatMap { Observable.just($0) }
-        .flatMap { Observable.just($0) }
-        .flatMap { Observable.just($0) }
-        .flatMap { Observable.just($0) }
-        .subscribe(onNext: { total.value &+= $0 })
+    var chain = subject.asObservable()
+    for _ in 0..<5 { chain = stage(chain) }
+    let subscription = chain.subscribe(onNext: { total.value &+= $0 })
     return .sync(
         run: { count in
             for element in 0..<count { subject.on(.next(element)) }
@@ -41,26 +46,6 @@ func combineFlatMapsPumping() -> Prepared {
             return total.value
         },
         tearDown: { subscription.cancel() })
-}
-
-/// `FlatMapLatestPumping`: a subject through five chained `flatMapLatest { just }`.
-func rxFlatMapLatestPumping() -> Prepared {
-    let subject = PublishSubject<Int>()
-    let total = Total()
-    let subscription =
-        subject
-        .flatMapLatest { Observable.just($0) }
-        .flatMapLatest { Observable.just($0) }
-        .flatMapLatest { Observable.just($0) }
-        .flatMapLatest { Observable.just($0) }
-        .flatMapLatest { Observable.just($0) }
-        .subscribe(onNext: { total.value &+= $0 })
-    return .sync(
-        run: { count in
-            for element in 0..<count { subject.on(.next(element)) }
-            return total.value
-        },
-        tearDown: { subscription.dispose() })
 }
 
 /// OpenCombine's spelling of `flatMapLatest`: `map { Just }.switchToLatest()`.

@@ -17,7 +17,11 @@ extension ObservableType {
     ///
     /// Each sequence is subscribed when the previous one completes, on the thread of that completion,
     /// after the previous subscription was disposed. `sequence` is iterated lazily, one sequence per
-    /// completion, so it may be infinite. A sequence that completes synchronously during its
+    /// completion, so it may be infinite — but an infinite run of sequences that complete during
+    /// their own subscription (`just`, `empty`, a synchronous `create`) never returns from
+    /// `subscribe`, so an operator downstream such as `take(5)` cannot stop it (RxSwift loops the
+    /// same way); sequences that deliver through the current-thread trampoline (`of`, `from`) or
+    /// asynchronously can be stopped. A sequence that completes synchronously during its
     /// subscription is followed after that subscription returns, so long chains do not grow the
     /// stack. Completes after the last sequence (at once for an empty `sequence`); the first error is
     /// delivered. Disposing disposes the current subscription.

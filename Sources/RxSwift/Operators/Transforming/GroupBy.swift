@@ -37,7 +37,9 @@ final class GroupByObservable<Key: Hashable, Element>: Observable<GroupedObserva
     override func subscribe(sink downstream: Sink<GroupedObservable<Key, Element>>) -> Disposable {
         let sourceSubscription = SingleAssignmentDisposable()
         let subscriptions = RefCountDisposable(disposable: sourceSubscription)
-        let sink = GroupBySink(keySelector: keySelector, subscriptions: subscriptions, downstream: downstream)
+        let sink = GroupBySink(
+            keySelector: keySelector, sourceSubscription: sourceSubscription, subscriptions: subscriptions,
+            downstream: downstream)
         sink.setUpstream(subscriptions)
         sourceSubscription.setDisposable(source.subscribe(sink: sink))
         return sink
@@ -49,21 +51,24 @@ final class GroupByObservable<Key: Hashable, Element>: Observable<GroupedObserva
 /// Its upstream is the primary reference of a `RefCountDisposable` over the source subscription; each
 /// group subscription holds another reference, so disposing this sink ends the source subscription
 /// only once no group is subscribed. Elements keep reaching the groups after this sink was disposed.
+/// A terminal event ends the source subscription at once.
 ///
 /// Thread-safety: `groups` and `ended` are touched only by the source's serialized calls.
 final class GroupBySink<Key: Hashable, Element>: OperatorSink<Element, GroupedObservable<Key, Element>>,
     @unchecked Sendable
 {
     private let keySelector: (Element) throws -> Key
+    private let sourceSubscription: SingleAssignmentDisposable
     private let subscriptions: RefCountDisposable
     @exclusivity(unchecked) private var groups: [Key: PublishSubject<Element>] = [:]
     @exclusivity(unchecked) private var ended = false
 
     init(
-        keySelector: @escaping (Element) throws -> Key, subscriptions: RefCountDisposable,
-        downstream: Sink<GroupedObservable<Key, Element>>
+        keySelector: @escaping (Element) throws -> Key, sourceSubscription: SingleAssignmentDisposable,
+        subscriptions: RefCountDisposable, downstream: Sink<GroupedObservable<Key, Element>>
     ) {
         self.keySelector = keySelector
+        self.sourceSubscription = sourceSubscription
         self.subscriptions = subscriptions
         super.init(downstream: downstream)
     }
@@ -93,7 +98,9 @@ final class GroupBySink<Key: Hashable, Element>: OperatorSink<Element, GroupedOb
         end(termination)
     }
 
-    /// Ends every group, then the result, then the source subscription's primary reference.
+    /// Ends every group, then the result, then the source subscription: directly, whatever group
+    /// subscriptions remain (as RxSwift does; a throwing `keySelector` ends a source that is still
+    /// running).
     private func end(_ termination: Termination) {
         guard !ended else { return }
         ended = true
@@ -101,9 +108,8 @@ final class GroupBySink<Key: Hashable, Element>: OperatorSink<Element, GroupedOb
         groups = [:]
         for subject in subjects { subject.on(termination.event()) }
         forwardTermination(termination)
-        // The result may have been disposed already (forwardTermination then does nothing): the
-        // source has ended, so its subscription is released whatever the groups do.
         subscriptions.dispose()
+        sourceSubscription.dispose()
     }
 }
 

@@ -15,7 +15,9 @@ extension ObservableType {
     public static func combineLatest<Collection: Swift.Collection>(
         _ collection: Collection, resultSelector: @escaping ([Collection.Element.Element]) throws -> Element
     ) -> Observable<Element> where Collection.Element: ObservableType {
-        CombineLatestCollectionObservable(sources: collection.map { $0.asObservable() }, selector: resultSelector)
+        CollectionCombiningObservable(
+            sources: collection.map { $0.asObservable() }, selector: resultSelector,
+            run: CombineLatestCollectionSink.run)
     }
 
     /// Combines the latest elements of the sequences of `collection` into arrays whenever any of them
@@ -25,29 +27,8 @@ extension ObservableType {
     /// - Returns: Arrays of the latest element of each source, in order.
     public static func combineLatest<Collection: Swift.Collection>(_ collection: Collection) -> Observable<[Element]>
     where Collection.Element: ObservableType, Collection.Element.Element == Element {
-        CombineLatestCollectionObservable(sources: collection.map { $0.asObservable() }, selector: { $0 })
-    }
-}
-
-final class CombineLatestCollectionObservable<Element, Result>: Observable<Result>, @unchecked Sendable {
-    private let sources: [Observable<Element>]
-    private let selector: ([Element]) throws -> Result
-
-    init(sources: [Observable<Element>], selector: @escaping ([Element]) throws -> Result) {
-        self.sources = sources
-        self.selector = selector
-        super.init()
-        needsTrampoline = sources.contains { $0.needsTrampoline }
-    }
-
-    override func subscribe(sink downstream: Sink<Result>) -> Disposable {
-        let sink = CombineLatestCollectionSink(count: sources.count, selector: selector, downstream: downstream)
-        if sources.isEmpty {
-            sink.combineNothing()
-        } else {
-            sink.start(sources)
-        }
-        return sink
+        CollectionCombiningObservable(
+            sources: collection.map { $0.asObservable() }, selector: { $0 }, run: CombineLatestCollectionSink.run)
     }
 }
 
@@ -68,6 +49,20 @@ final class CombineLatestCollectionSink<Element, Result>: CombineLatestSink<Resu
     deinit {
         destroyValues()
         slots.deallocate()
+    }
+
+    /// Makes the sink for `observables` and subscribes it (``CollectionCombiningObservable``'s `run`).
+    static func run(
+        _ observables: [Observable<Element>], _ selector: @escaping ([Element]) throws -> Result,
+        _ downstream: Sink<Result>
+    ) -> Disposable {
+        let sink = CombineLatestCollectionSink(count: observables.count, selector: selector, downstream: downstream)
+        if observables.isEmpty {
+            sink.combineNothing()
+        } else {
+            sink.start(observables)
+        }
+        return sink
     }
 
     /// Subscribes to `observables`, in order (constant ones are delivered without a subscription).

@@ -14,12 +14,10 @@
 class CombineLatestSink<Output>: CombiningSink<Output>, @unchecked Sendable {
     /// Owned by the token holder (and by `deinit`).
     @exclusivity(unchecked) private(set) final var hasValue: CombiningFlags
-    @exclusivity(unchecked) private var isDone: CombiningFlags
 
-    init(arity: Int, downstream: Sink<Output>) {
+    override init(arity: Int, downstream: Sink<Output>) {
         hasValue = CombiningFlags(arity: arity)
-        isDone = CombiningFlags(arity: arity)
-        super.init(downstream: downstream)
+        super.init(arity: arity, downstream: downstream)
     }
 
     /// The result for the sources' latest values; called only when all have one.
@@ -81,17 +79,6 @@ class CombineLatestSink<Output>: CombiningSink<Output>, @unchecked Sendable {
         } else if isDone.allSet(except: index) {
             forwardTermination(.completed)
         }
-    }
-
-    /// Source `index` ended. Runs as the token holder.
-    final func sourceEnded(_ index: Int, _ termination: Termination) {
-        guard isForwarding else { return }
-        if case .error = termination {
-            forwardTermination(termination)
-            return
-        }
-        _ = isDone.set(index)
-        if isDone.allSet { forwardTermination(.completed) }
     }
 
     /// Destroys every value held (at tear-down, by the token holder, or in `deinit`).

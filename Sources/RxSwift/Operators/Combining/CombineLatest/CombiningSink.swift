@@ -18,6 +18,25 @@ class CombiningSink<Output>: OperatorSink<Never, Output>, @unchecked Sendable {
     @exclusivity(unchecked) private var running = false
     @exclusivity(unchecked) private var pending = Queue<() -> Void>()
     @exclusivity(unchecked) private var stateReleased = false
+    /// Which sources have completed. Owned by the token holder.
+    @exclusivity(unchecked) final var isDone: CombiningFlags
+
+    init(arity: Int, downstream: Sink<Output>) {
+        isDone = CombiningFlags(arity: arity)
+        super.init(downstream: downstream)
+    }
+
+    /// Source `index` ended: an error ends the result, and so does the completion of the last
+    /// source. Runs as the token holder.
+    final func sourceEnded(_ index: Int, _ termination: Termination) {
+        guard isForwarding else { return }
+        if case .error = termination {
+            forwardTermination(termination)
+            return
+        }
+        _ = isDone.set(index)
+        if isDone.allSet { forwardTermination(.completed) }
+    }
 
     /// Takes the token if nobody holds it; then handle the event and call ``leave()``.
     @inline(__always)
@@ -151,9 +170,10 @@ class CombiningSource<Element, Output>: OperatorSink<Element, Output>, @unchecke
     }
 
     /// Subscribes to `source`; a constant source (`just`, `empty`, `error`) is delivered at once,
-    /// without a subscription. Nothing is subscribed once the parent stopped.
+    /// without a subscription. A source is subscribed even when an earlier one already ended the
+    /// result during its subscription: its subscription is then disposed at once (RxSwift subscribes
+    /// every source in that case too, and its tests record those subscriptions).
     final func attach(to source: Observable<Element>) {
-        guard parent.isForwarding else { return }
         if let termination = source.deliverConstant({ next($0) }) {
             terminate(termination)
         } else {
@@ -190,5 +210,27 @@ class CombiningSource<Element, Output>: OperatorSink<Element, Output>, @unchecke
     /// Lets the parent react to the source's end; runs as the parent's token holder.
     func received(_ termination: Termination) {
         rxAbstractMethod()
+    }
+}
+
+/// The producer of the collection forms of `combineLatest` and `zip`: it keeps the sources and the
+/// selector; `run` makes the operator's sink and subscribes it.
+final class CollectionCombiningObservable<Element, Result>: Observable<Result>, @unchecked Sendable {
+    typealias Run = ([Observable<Element>], @escaping ([Element]) throws -> Result, Sink<Result>) -> Disposable
+
+    private let sources: [Observable<Element>]
+    private let selector: ([Element]) throws -> Result
+    private let run: Run
+
+    init(sources: [Observable<Element>], selector: @escaping ([Element]) throws -> Result, run: @escaping Run) {
+        self.sources = sources
+        self.selector = selector
+        self.run = run
+        super.init()
+        needsTrampoline = sources.contains { $0.needsTrampoline }
+    }
+
+    override func subscribe(sink downstream: Sink<Result>) -> Disposable {
+        run(sources, selector, downstream)
     }
 }

@@ -15,7 +15,8 @@ extension ObservableType {
     public static func zip<Collection: Swift.Collection>(
         _ collection: Collection, resultSelector: @escaping ([Collection.Element.Element]) throws -> Element
     ) -> Observable<Element> where Collection.Element: ObservableType {
-        ZipCollectionObservable(sources: collection.map { $0.asObservable() }, selector: resultSelector)
+        CollectionCombiningObservable(
+            sources: collection.map { $0.asObservable() }, selector: resultSelector, run: ZipCollectionSink.run)
     }
 
     /// Combines the elements of the sequences of `collection` pairwise into arrays. See
@@ -25,33 +26,8 @@ extension ObservableType {
     /// - Returns: Arrays of one element of each source, in order.
     public static func zip<Collection: Swift.Collection>(_ collection: Collection) -> Observable<[Element]>
     where Collection.Element: ObservableType, Collection.Element.Element == Element {
-        ZipCollectionObservable(sources: collection.map { $0.asObservable() }, selector: { $0 })
-    }
-}
-
-final class ZipCollectionObservable<Element, Result>: Observable<Result>, @unchecked Sendable {
-    private let sources: [Observable<Element>]
-    private let selector: ([Element]) throws -> Result
-
-    init(sources: [Observable<Element>], selector: @escaping ([Element]) throws -> Result) {
-        self.sources = sources
-        self.selector = selector
-        super.init()
-        needsTrampoline = sources.contains { $0.needsTrampoline }
-    }
-
-    override func subscribe(sink downstream: Sink<Result>) -> Disposable {
-        let sink = ZipCollectionSink(count: sources.count, selector: selector, downstream: downstream)
-        if sources.isEmpty {
-            sink.forwardTermination(.completed)
-            return sink
-        }
-        // Local references: the sink may tear its sources down (on another thread) once one is attached.
-        let sinks = sink.sources
-        for (source, sourceSink) in Swift.zip(sources, sinks) {
-            sourceSink.attach(to: source)
-        }
-        return sink
+        CollectionCombiningObservable(
+            sources: collection.map { $0.asObservable() }, selector: { $0 }, run: ZipCollectionSink.run)
     }
 }
 
@@ -65,6 +41,25 @@ final class ZipCollectionSink<Element, Result>: ZipSink<Result>, @unchecked Send
         self.selector = selector
         super.init(arity: count, completesEarly: true, downstream: downstream)
         sources = (0..<count).map { ZipSource(parent: self, index: $0, downstream: downstream) }
+    }
+
+    /// Makes the sink for `observables` and subscribes them in order (``CollectionCombiningObservable``'s
+    /// `run`); an empty collection completes at once.
+    static func run(
+        _ observables: [Observable<Element>], _ selector: @escaping ([Element]) throws -> Result,
+        _ downstream: Sink<Result>
+    ) -> Disposable {
+        let sink = ZipCollectionSink(count: observables.count, selector: selector, downstream: downstream)
+        if observables.isEmpty {
+            sink.forwardTermination(.completed)
+            return sink
+        }
+        // Local references: the sink may tear its sources down (on another thread) once one is attached.
+        let sinks = sink.sources
+        for (source, sourceSink) in Swift.zip(observables, sinks) {
+            sourceSink.attach(to: source)
+        }
+        return sink
     }
 
     override func combineNext() throws -> Result {

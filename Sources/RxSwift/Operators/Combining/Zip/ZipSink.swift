@@ -12,14 +12,12 @@
 class ZipSink<Output>: CombiningSink<Output>, @unchecked Sendable {
     /// How many elements each source has waiting. Owned by the token holder.
     @exclusivity(unchecked) private var queued: [Int]
-    @exclusivity(unchecked) private var isDone: CombiningFlags
     private let completesEarly: Bool
 
     init(arity: Int, completesEarly: Bool, downstream: Sink<Output>) {
         queued = Array(repeating: 0, count: arity)
-        isDone = CombiningFlags(arity: arity)
         self.completesEarly = completesEarly
-        super.init(downstream: downstream)
+        super.init(arity: arity, downstream: downstream)
     }
 
     /// Takes the oldest element of every source's queue and combines them; called only when every
@@ -45,17 +43,6 @@ class ZipSink<Output>: CombiningSink<Output>, @unchecked Sendable {
         } else if completesEarly && isDone.allSet(except: index) {
             forwardTermination(.completed)
         }
-    }
-
-    /// Source `index` ended. Runs as the token holder.
-    final func sourceEnded(_ index: Int, _ termination: Termination) {
-        guard isForwarding else { return }
-        if case .error = termination {
-            forwardTermination(termination)
-            return
-        }
-        _ = isDone.set(index)
-        if isDone.allSet { forwardTermination(.completed) }
     }
 }
 
