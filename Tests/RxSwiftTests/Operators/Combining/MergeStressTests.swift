@@ -14,35 +14,6 @@ final class MergeStressTests: RxLeakCheckingTestCase {
     private let rounds = 6
     private let count = 200
 
-    /// Runs every body on its own thread, started together; returns when all are done.
-    private func race(_ bodies: [@Sendable () -> Void], file: StaticString = #filePath, line: UInt = #line) {
-        let start = DispatchSemaphore(value: 0)
-        let done = DispatchGroup()
-        for body in bodies {
-            done.enter()
-            DispatchQueue.global(qos: .userInitiated).async {
-                start.wait()
-                body()
-                done.leave()
-            }
-        }
-        for _ in bodies { start.signal() }
-        XCTAssertEqual(done.wait(timeout: .now() + 10), .success, "a feeding thread hung", file: file, line: line)
-    }
-
-    private func assertGrammar<Element>(
-        _ recorder: FilteringGrammarRecorder<Element>, file: StaticString = #filePath, line: UInt = #line
-    ) {
-        XCTAssertTrue(recorder.waitForTermination(seconds: 5), "no terminal event", file: file, line: line)
-        XCTAssertEqual(recorder.terminals, 1, file: file, line: line)
-        XCTAssertEqual(recorder.violations, [], file: file, line: line)
-        XCTAssertEqual(recorder.maximumConcurrentCalls, 1, "concurrent delivery", file: file, line: line)
-    }
-
-    private static func pause(_ value: Int) {
-        if value % 8 == 7 { usleep(10) }
-    }
-
     /// An element tagged with the source that sent it.
     private static func tag(_ source: Int, _ value: Int) -> Int {
         source * 100_000 + value
@@ -58,7 +29,7 @@ final class MergeStressTests: RxLeakCheckingTestCase {
         {
             for value in 0..<count {
                 subject.onNext(tag(source, value))
-                pause(value)
+                stressPause(value)
             }
             subject.onCompleted()
         }
@@ -71,7 +42,7 @@ final class MergeStressTests: RxLeakCheckingTestCase {
             DispatchQueue.global(qos: .userInitiated).async {
                 for value in 0..<count {
                     observer.onNext(tag(source, value))
-                    pause(value)
+                    stressPause(value)
                 }
                 observer.onCompleted()
             }
@@ -125,7 +96,7 @@ final class MergeStressTests: RxLeakCheckingTestCase {
             let sourceFeeder: @Sendable () -> Void = {
                 for value in 0..<count {
                     outer.onNext(Self.tag(innerCount, value))
-                    Self.pause(value)
+                    stressPause(value)
                 }
                 outer.onCompleted()
             }
@@ -191,7 +162,7 @@ final class MergeStressTests: RxLeakCheckingTestCase {
                         for index in max(0, latest - 1)...min(switches - 1, latest + 1) {
                             inners[index].onNext(Self.tag(index, value))
                         }
-                        Self.pause(value)
+                        stressPause(value)
                     }
                 },
             ])
@@ -231,7 +202,7 @@ final class MergeStressTests: RxLeakCheckingTestCase {
                 for value in 0..<count {
                     if value == disposeAt { subscription.dispose() }
                     subjects[0].onNext(value < disposeAt ? value : Self.afterDisposal + value)
-                    Self.pause(value)
+                    stressPause(value)
                 }
             }
             let others = subjects.dropFirst().map { Self.feed($0, source: 0, count: count) }

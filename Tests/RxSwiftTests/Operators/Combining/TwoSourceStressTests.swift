@@ -11,36 +11,6 @@ final class TwoSourceStressTests: RxLeakCheckingTestCase {
     private let rounds = 10
     private let count = 300
 
-    /// Runs `first` and `second` on two threads, started together; returns when both are done.
-    private func race(_ first: @escaping @Sendable () -> Void, _ second: @escaping @Sendable () -> Void) {
-        let start = DispatchSemaphore(value: 0)
-        let done = DispatchGroup()
-        for body in [first, second] {
-            done.enter()
-            DispatchQueue.global(qos: .userInitiated).async {
-                start.wait()
-                body()
-                done.leave()
-            }
-        }
-        start.signal()
-        start.signal()
-        XCTAssertEqual(done.wait(timeout: .now() + 10), .success)
-    }
-
-    private func assertGrammar<Element>(
-        _ recorder: FilteringGrammarRecorder<Element>, file: StaticString = #filePath, line: UInt = #line
-    ) {
-        XCTAssertTrue(recorder.waitForTermination(seconds: 5), "no terminal event", file: file, line: line)
-        XCTAssertEqual(recorder.terminals, 1, file: file, line: line)
-        XCTAssertEqual(recorder.violations, [], file: file, line: line)
-        XCTAssertEqual(recorder.maximumConcurrentCalls, 1, "concurrent delivery", file: file, line: line)
-    }
-
-    private static func pause(_ value: Int) {
-        if value % 8 == 7 { usleep(10) }
-    }
-
     func testTakeUntilStress() {
         for round in 0..<rounds {
             let source = PublishSubject<Int>()
@@ -48,18 +18,19 @@ final class TwoSourceStressTests: RxLeakCheckingTestCase {
             let recorder = FilteringGrammarRecorder<Int>(elementWork: 5)
             let subscription = source.take(until: other).subscribe(recorder)
             let count = self.count
-            race(
+            race([
                 {
                     for value in 0..<count {
                         source.onNext(value)
-                        Self.pause(value)
+                        stressPause(value)
                     }
                     source.onCompleted()
                 },
                 {
                     usleep(useconds_t(50 + round * 60))
                     other.onNext(())
-                })
+                },
+            ])
             assertGrammar(recorder)
             let elements = recorder.elements
             XCTAssertEqual(elements, Array(0..<elements.count), "not a prefix of the source")
@@ -75,11 +46,11 @@ final class TwoSourceStressTests: RxLeakCheckingTestCase {
             let recorder = FilteringGrammarRecorder<Int>(elementWork: 5)
             let subscription = source.skip(until: other).subscribe(recorder)
             let count = self.count
-            race(
+            race([
                 {
                     for value in 0..<count {
                         source.onNext(value)
-                        Self.pause(value)
+                        stressPause(value)
                     }
                     // The gate opened before the completion, so the completion is forwarded.
                     opened.wait()
@@ -89,7 +60,8 @@ final class TwoSourceStressTests: RxLeakCheckingTestCase {
                     usleep(useconds_t(50 + round * 60))
                     other.onNext(())
                     opened.signal()
-                })
+                },
+            ])
             assertGrammar(recorder)
             let elements = recorder.elements
             if let first = elements.first {
@@ -106,20 +78,21 @@ final class TwoSourceStressTests: RxLeakCheckingTestCase {
             let recorder = FilteringGrammarRecorder<Int>(elementWork: 5)
             let subscription = source.withLatestFrom(second) { $0 * 100_000 + $1 }.subscribe(recorder)
             let count = self.count
-            race(
+            race([
                 {
                     for value in 0..<count {
                         source.onNext(value)
-                        Self.pause(value)
+                        stressPause(value)
                     }
                     source.onCompleted()
                 },
                 {
                     for value in 0..<count {
                         second.onNext(value)
-                        Self.pause(value)
+                        stressPause(value)
                     }
-                })
+                },
+            ])
             assertGrammar(recorder)
             let elements = recorder.elements
             let firsts = elements.map { $0 / 100_000 }
@@ -140,11 +113,11 @@ final class TwoSourceStressTests: RxLeakCheckingTestCase {
             let subscription = source.sample(sampler).subscribe(recorder)
             let sourceDone = DispatchSemaphore(value: 0)
             let count = self.count
-            race(
+            race([
                 {
                     for value in 0..<count {
                         source.onNext(value)
-                        Self.pause(value)
+                        stressPause(value)
                     }
                     source.onCompleted()
                     sourceDone.signal()
@@ -152,11 +125,12 @@ final class TwoSourceStressTests: RxLeakCheckingTestCase {
                 {
                     for value in 0..<count {
                         sampler.onNext(())
-                        Self.pause(value)
+                        stressPause(value)
                     }
                     sourceDone.wait()
                     sampler.onNext(())
-                })
+                },
+            ])
             assertGrammar(recorder)
             let elements = recorder.elements
             XCTAssertEqual(elements, elements.sorted(), "out of order")
@@ -173,21 +147,22 @@ final class TwoSourceStressTests: RxLeakCheckingTestCase {
             let recorder = FilteringGrammarRecorder<Int>(elementWork: 5)
             let subscription = left.amb(right).subscribe(recorder)
             let count = self.count
-            race(
+            race([
                 {
                     for value in 0..<count {
                         left.onNext(value)
-                        Self.pause(value)
+                        stressPause(value)
                     }
                     left.onCompleted()
                 },
                 {
                     for value in 0..<count {
                         right.onNext(10_000 + value)
-                        Self.pause(value)
+                        stressPause(value)
                     }
                     right.onCompleted()
-                })
+                },
+            ])
             assertGrammar(recorder)
             let elements = recorder.elements
             let winner = elements.first.map { $0 >= 10_000 ? 10_000 : 0 } ?? 0

@@ -1,0 +1,39 @@
+import Dispatch
+import Foundation
+import XCTest
+
+// Shared by the thread-sanitizer stress tests of the operators where several sequences meet.
+
+/// Runs every body on its own thread, started together; returns when all are done. Threads, not the
+/// global queue: with more bodies than cores, the queue may run them one after another, and nothing
+/// would race.
+func race(_ bodies: [@Sendable () -> Void], file: StaticString = #filePath, line: UInt = #line) {
+    let start = DispatchSemaphore(value: 0)
+    let done = DispatchGroup()
+    for body in bodies {
+        done.enter()
+        Thread {
+            start.wait()
+            body()
+            done.leave()
+        }.start()
+    }
+    for _ in bodies { start.signal() }
+    XCTAssertEqual(done.wait(timeout: .now() + 10), .success, "a feeding thread hung", file: file, line: line)
+}
+
+/// Checks what a stress test's recorder saw: one terminal event, nothing after it, never two calls at
+/// once.
+func assertGrammar<Element>(
+    _ recorder: FilteringGrammarRecorder<Element>, file: StaticString = #filePath, line: UInt = #line
+) {
+    XCTAssertTrue(recorder.waitForTermination(seconds: 5), "no terminal event", file: file, line: line)
+    XCTAssertEqual(recorder.terminals, 1, file: file, line: line)
+    XCTAssertEqual(recorder.violations, [], file: file, line: line)
+    XCTAssertEqual(recorder.maximumConcurrentCalls, 1, "concurrent delivery", file: file, line: line)
+}
+
+/// Pauses a feeding thread now and then, so that the threads interleave.
+func stressPause(_ value: Int) {
+    if value % 8 == 7 { usleep(10) }
+}
