@@ -54,6 +54,9 @@ final class MergeObservable<SourceElement, Inner>: Observable<Inner>, @unchecked
 @usableFromInline
 final class MergeSink<SourceElement, Inner>: SerializingOperatorSink<SourceElement, Inner>, @unchecked Sendable {
     private let selector: (SourceElement) throws -> Observable<Inner>
+    /// The mode, read without the lock: `state.mode` would be an access to all of `state`, which
+    /// other threads change under the lock.
+    private let mode: MergeMode
     @exclusivity(unchecked) private var state: MergeStateMachine
     /// The inner sequences waiting for a slot (`.limited`), made on first use.
     @exclusivity(unchecked) private var waiting: MergeWaitingQueue<Inner>?
@@ -66,13 +69,14 @@ final class MergeSink<SourceElement, Inner>: SerializingOperatorSink<SourceEleme
         mode: MergeMode, selector: @escaping (SourceElement) throws -> Observable<Inner>, downstream: Sink<Inner>
     ) {
         self.selector = selector
+        self.mode = mode
         self.state = MergeStateMachine(mode: mode)
         super.init(downstream: downstream)
     }
 
     override func next(_ element: SourceElement) {
         guard isForwarding else { return }
-        if case .first = state.mode {
+        if case .first = mode {
             guard lock.locked({ state.reserveFirst() }) else { return }
         }
         let inner: Observable<Inner>
@@ -82,7 +86,7 @@ final class MergeSink<SourceElement, Inner>: SerializingOperatorSink<SourceEleme
             sendTermination(.error(error))
             return
         }
-        switch state.mode {
+        switch mode {
         case .all:
             start(inner, counted: false)
         case .first:
