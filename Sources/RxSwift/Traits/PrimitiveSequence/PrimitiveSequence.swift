@@ -1,0 +1,44 @@
+/// An observable sequence with a restricted grammar, named by its `Trait`: ``Single`` (one element or
+/// an error), ``Maybe`` (one element, completion without an element, or an error) and
+/// ``Completable`` (completion or an error, no element).
+///
+/// A value type wrapping an ``Observable``; its operators return the same trait where the result keeps
+/// the grammar, and ``asObservable()`` gives the underlying sequence. As in RxSwift, a sequence made
+/// with `create` is trusted to keep its trait's grammar; ``ObservableType/asSingle()`` and friends
+/// check it.
+public struct PrimitiveSequence<Trait, Element>: @unchecked Sendable {
+    @usableFromInline
+    let source: Observable<Element>
+
+    /// Wraps `raw`, which must keep the trait's grammar.
+    @inlinable
+    init(raw: Observable<Element>) {
+        source = raw
+    }
+}
+
+/// A type that is, or can be turned into, a ``PrimitiveSequence``: the operators of the traits are
+/// defined on it, as in RxSwift.
+public protocol PrimitiveSequenceType {
+    /// The trait: ``SingleTrait``, ``MaybeTrait`` or ``CompletableTrait``.
+    associatedtype Trait
+    /// The element type.
+    associatedtype Element
+
+    /// The sequence as a ``PrimitiveSequence``.
+    var primitiveSequence: PrimitiveSequence<Trait, Element> { get }
+}
+
+extension PrimitiveSequence: PrimitiveSequenceType {
+    /// `self`.
+    public var primitiveSequence: PrimitiveSequence<Trait, Element> {
+        self
+    }
+}
+
+extension PrimitiveSequence: ObservableConvertibleType {
+    /// The underlying observable sequence.
+    public func asObservable() -> Observable<Element> {
+        source
+    }
+}

@@ -1,0 +1,83 @@
+import RxSwift
+import RxTest
+import XCTest
+
+final class CompletableTraitTests: RxLeakCheckingTestCase {
+    private func completable(_ scheduler: TestScheduler, at time: TestTime) -> (Completable, TestableObservable<Never>)
+    {
+        let source: TestableObservable<Never> = scheduler.createColdObservable([.completed(time)])
+        return (source.asCompletable(), source)
+    }
+
+    func testCreateAndSubscribe() {
+        var log: [String] = []
+        let completable = Completable.create { observer in
+            observer(.completed)
+            return Disposables.create { log.append("disposed") }
+        }
+        _ = completable.subscribe(onCompleted: { log.append("completed") }, onError: { _ in log.append("error") })
+        _ = Completable.error(testError).subscribe { event in
+            if case .error = event { log.append("error event") }
+        }
+        XCTAssertEqual(log, ["completed", "disposed", "error event"])
+    }
+
+    func testAndThenSubscribesTheNextWhenTheFirstCompletes() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let (first, firstSource) = completable(scheduler, at: 10)
+        let second = scheduler.createColdObservable([.next(5, 1), .completed(5)])
+        let res = scheduler.start { first.andThen(second.asSingle()).asObservable() }
+        XCTAssertEqual(res.events, [.next(215, 1), .completed(215)])
+        XCTAssertEqual(firstSource.subscriptions, [Subscription(200, 210)])
+        XCTAssertEqual(second.subscriptions, [Subscription(210, 215)])
+    }
+
+    func testAndThenEachForm() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let maybe = scheduler.start(disposed: 290) { Completable.empty().andThen(Maybe<Int>.empty()).asObservable() }
+        XCTAssertEqual(maybe.events, [.completed(200)])
+        let observable = scheduler.start(created: 300, subscribed: 300, disposed: 390) {
+            Completable.empty().andThen(Observable.of(1, 2))
+        }
+        XCTAssertEqual(observable.events, [.next(300, 1), .next(300, 2), .completed(300)])
+        let (second, secondSource) = completable(scheduler, at: 10)
+        let chained = scheduler.start(created: 400, subscribed: 400, disposed: 1000) {
+            Completable.empty().andThen(second).asObservable()
+        }
+        XCTAssertEqual(chained.events, [.completed(410)])
+        XCTAssertEqual(secondSource.subscriptions, [Subscription(400, 410)])
+    }
+
+    func testAndThenAfterAnErrorNeverSubscribesTheNext() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let second = scheduler.createColdObservable([.next(5, 1), .completed(5)])
+        let res = scheduler.start { Completable.error(testError).andThen(second.asSingle()).asObservable() }
+        XCTAssertEqual(res.events, [.error(200, testError)])
+        XCTAssertEqual(second.subscriptions, [])
+    }
+
+    func testConcatRunsOneAfterAnotherAndZipAllAtOnce() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let (a, aSource) = completable(scheduler, at: 10)
+        let (b, bSource) = completable(scheduler, at: 20)
+        let concatenated = scheduler.start(disposed: 290) { Completable.concat(a, b).asObservable() }
+        XCTAssertEqual(concatenated.events, [.completed(230)])
+        XCTAssertEqual(bSource.subscriptions, [Subscription(210, 230)])
+        let zipped = scheduler.start(created: 300, subscribed: 300, disposed: 390) {
+            Completable.zip(a, b).asObservable()
+        }
+        XCTAssertEqual(zipped.events, [.completed(320)])
+        XCTAssertEqual(aSource.subscriptions.last, Subscription(300, 310))
+        XCTAssertEqual(bSource.subscriptions.last, Subscription(300, 320))
+        let instance = scheduler.start(created: 400, subscribed: 400, disposed: 1000) { a.concat(b).asObservable() }
+        XCTAssertEqual(instance.events, [.completed(430)])
+    }
+
+    func testDoRunsAroundTheCompletion() {
+        var log: [String] = []
+        _ = Completable.empty()
+            .do(onCompleted: { log.append("on") }, afterCompleted: { log.append("after") })
+            .subscribe(onCompleted: { log.append("completed") })
+        XCTAssertEqual(log, ["on", "completed", "after"])
+    }
+}
