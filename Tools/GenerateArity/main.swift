@@ -315,7 +315,8 @@ func generateTraitZip() -> String {
 
 let root = CommandLine.arguments.dropFirst().first ?? "."
 var outputs = families.map { ($0.path, generate($0)) }
-outputs.append(("Sources/RxSwift/Traits/PrimitiveSequence/GENERATED-PrimitiveSequence+Zip+arity.swift", generateTraitZip()))
+outputs.append(
+    ("Sources/RxSwift/Traits/PrimitiveSequence/GENERATED-PrimitiveSequence+Zip+arity.swift", generateTraitZip()))
 for (path, text) in outputs {
     let url = URL(fileURLWithPath: root).appendingPathComponent(path)
     try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
