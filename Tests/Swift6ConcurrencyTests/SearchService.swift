@@ -47,4 +47,21 @@ final class SearchService: Sendable {
             return Disposables.create { task.cancel() }
         }
     }
+
+    /// The best match as a `Single`, the usual return type of a request-like API: async work wrapped
+    /// with `Single.create(work:)`, cancelled if the subscriber goes away.
+    func bestMatch(for query: String) -> Single<String?> {
+        let catalogue = catalogue
+        return Single.create {
+            try await Task.sleep(for: .milliseconds(1))
+            return catalogue.first { $0.lowercased().hasPrefix(query.lowercased()) }
+        }
+    }
+
+    /// A stream of queries typed elsewhere (an `AsyncSequence`) answered as an `Observable`.
+    func answers<Queries: AsyncSequence & Sendable>(to queries: Queries) -> Observable<[String]>
+    where Queries.Element == String {
+        let catalogue = catalogue
+        return queries.asObservable().map { query in catalogue.filter { $0.hasPrefix(query) } }
+    }
 }
