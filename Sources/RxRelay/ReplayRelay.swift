@@ -42,4 +42,9 @@ public final class ReplayRelay<Element>: ObservableType, Sendable {
     public func asObservable() -> Observable<Element> {
         subject.asObservable()
     }
+
+    /// The relay as an ``Infallible`` (a relay never errors).
+    public func asInfallible() -> Infallible<Element> {
+        asInfallible(onErrorFallbackTo: .empty())
+    }
 }

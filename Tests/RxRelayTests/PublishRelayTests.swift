@@ -102,3 +102,20 @@ final class PublishRelayTests: RxLeakCheckingTestCase {
         XCTAssertNil(weakRelay)
     }
 }
+
+final class RelayAsInfallibleTests: XCTestCase {
+    func testRelaysAsInfallibleDeliverWhatIsAccepted() {
+        let publish = PublishRelay<Int>()
+        let behavior = BehaviorRelay(value: 1)
+        let replay = ReplayRelay<Int>.create(bufferSize: 1)
+        var received: [Int] = []
+        let bag = DisposeBag()
+        publish.asInfallible().subscribe(onNext: { received.append($0) }).disposed(by: bag)
+        behavior.asInfallible().subscribe(onNext: { received.append($0) }).disposed(by: bag)
+        replay.accept(5)
+        replay.asInfallible().subscribe(onNext: { received.append($0) }).disposed(by: bag)
+        publish.accept(2)
+        behavior.accept(3)
+        XCTAssertEqual(received, [1, 5, 2, 3])
+    }
+}
