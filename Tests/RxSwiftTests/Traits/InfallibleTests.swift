@@ -1,5 +1,6 @@
 import RxSwift
 import RxTest
+import Synchronization
 import XCTest
 
 final class InfallibleTests: RxLeakCheckingTestCase {
@@ -86,5 +87,35 @@ final class InfallibleTests: RxLeakCheckingTestCase {
             received.append(value)
         }
         XCTAssertEqual(received, [1, 2, 3])
+    }
+}
+
+final class FlatMapLatestInfallibleTests: RxLeakCheckingTestCase {
+    func testReturnsAnInfallibleOfTheLatestInner() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let outer = scheduler.createHotObservable([.next(210, 1), .next(240, 2), .completed(300)])
+        let inner = scheduler.createColdObservable([.next(10, 10), .next(50, 20), .completed(60)])
+        let res = scheduler.start { () -> Observable<Int> in
+            let infallible: Infallible<Int> = outer.flatMapLatest { x in
+                inner.asInfallible(onErrorJustReturn: 0).map { $0 + x }
+            }
+            return infallible.asObservable()
+        }
+        XCTAssertEqual(res.events, [.next(220, 11), .next(250, 12), .next(290, 22), .completed(300)])
+    }
+
+    func testAnErrorGoesToTheDefaultHandlerAndTheResultCompletes() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let outer = scheduler.createHotObservable([.next(210, 1), .error(230, testError)])
+        let handled = Mutex<[TestError?]>([])
+        let saved = Hooks.defaultErrorHandler
+        Hooks.defaultErrorHandler = { _, error in handled.withLock { $0.append(error as? TestError) } }
+        defer { Hooks.defaultErrorHandler = saved }
+        let res = scheduler.start { () -> Observable<Int> in
+            let infallible: Infallible<Int> = outer.flatMapLatest { Infallible.just($0) }
+            return infallible.asObservable()
+        }
+        XCTAssertEqual(res.events, [.next(210, 1), .completed(230)])
+        XCTAssertEqual(handled.withLock { $0 }, [testError])
     }
 }

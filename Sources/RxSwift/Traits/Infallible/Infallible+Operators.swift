@@ -195,3 +195,22 @@ extension InfallibleType {
         Infallible(asObservable().distinctUntilChanged(at: keyPath))
     }
 }
+
+extension ObservableType {
+    /// Mirrors the Infallible `selector` makes from the latest element, as an ``Infallible``.
+    ///
+    /// The source (an `Observable`) or `selector` can still fail. RxSwift lets that error through
+    /// the `Infallible` it returns; here it cannot be delivered: it goes to
+    /// `Hooks.defaultErrorHandler`, as an unhandled error would, and the result completes.
+    public func flatMapLatest<Source: InfallibleType>(
+        _ selector: @escaping (Element) throws -> Source
+    ) -> Infallible<Source.Element> {
+        let callStack = Hooks.recordCallStackOnError ? Hooks.customCaptureSubscriptionCallstack() : []
+        return Infallible(
+            flatMapLatest { try selector($0).asObservable() as Observable<Source.Element> }
+                .catch { error in
+                    Hooks.defaultErrorHandler(callStack, error)
+                    return .empty()
+                })
+    }
+}
