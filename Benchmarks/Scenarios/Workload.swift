@@ -25,6 +25,8 @@ public struct Workload: Sendable {
     /// How many elements (pumping) or subscriptions (creating) one iteration performs.
     public let count: Int
     public let prepare: @Sendable () -> Prepared
+    /// Whether `prepare` returns `.async` (AsyncStream workloads are always asynchronous).
+    public var isAsync = false
 
     public var name: String { "\(scenario) [\(flavour.rawValue)]" }
 }
@@ -36,7 +38,7 @@ public let elementsPerIteration = 10_000
 public let subscriptionsPerIteration = 1_000
 
 /// Every workload, in the order they are reported.
-public let allWorkloads: [Workload] = pumpingWorkloads + creatingWorkloads
+public let allWorkloads: [Workload] = pumpingWorkloads + creatingWorkloads + traitWorkloads
 
 /// Accumulates what a subscriber received.
 ///

@@ -20,7 +20,7 @@ let benchmarks: @Sendable () -> Void = {
 
 private func register(_ workload: Workload) {
     let name = "\(workload.scenario) (\(workload.flavour.rawValue))"
-    if workload.flavour == .asyncStream {
+    if workload.flavour == .asyncStream || workload.isAsync {
         Benchmark(name) { benchmark async in
             guard case .async(let run) = workload.prepare() else {
                 fatalError("\(name) is not asynchronous")

@@ -27,6 +27,22 @@ let creatingWorkloads: [Workload] =
             flavour: .swiftRx, count: subscriptionsPerIteration, prepare: rxCombineLatestCreating)
     ]
 
+/// The traits beside the `Observable` they wrap, and awaiting them beside an async function.
+let traitWorkloads: [Workload] = [
+    Workload(
+        scenario: "Creating/Single.just(1).map.subscribe(onSuccess:)", flavour: .swiftRx,
+        count: subscriptionsPerIteration, prepare: rxSingleJustMap),
+    Workload(
+        scenario: "Awaiting/try await Single.just(1).map.value", flavour: .swiftRx, count: subscriptionsPerIteration,
+        prepare: rxAwaitSingleValue, isAsync: true),
+    Workload(
+        scenario: "Awaiting/for try await in Observable.just(1).map.values", flavour: .swiftRx,
+        count: subscriptionsPerIteration, prepare: rxAwaitObservableValues, isAsync: true),
+    Workload(
+        scenario: "Awaiting/await an async function doing the same", flavour: .closures,
+        count: subscriptionsPerIteration, prepare: awaitAsyncFunction, isAsync: true),
+]
+
 private func creating(
     _ name: String,
     rx: @escaping @Sendable () -> Prepared,
