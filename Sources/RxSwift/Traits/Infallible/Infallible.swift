@@ -11,6 +11,8 @@ public protocol InfallibleType: ObservableConvertibleType {}
 /// closures (`deferred`) and so let an error through, swift-rx's do not throw: code that throws
 /// there must handle the error (for example with `asInfallible(onErrorJustReturn:)` on an
 /// `Observable`).
+///
+/// Thread-safety: an immutable struct around an `Observable`, which is itself safe to share.
 public struct Infallible<Element>: InfallibleType, @unchecked Sendable {
     private let source: Observable<Element>
 

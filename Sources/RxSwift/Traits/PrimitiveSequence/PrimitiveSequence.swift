@@ -6,6 +6,8 @@
 /// the grammar, and ``asObservable()`` gives the underlying sequence. As in RxSwift, a sequence made
 /// with `create` is trusted to keep its trait's grammar; ``ObservableType/asSingle()`` and friends
 /// check it.
+///
+/// Thread-safety: an immutable struct around an `Observable`, which is itself safe to share.
 public struct PrimitiveSequence<Trait, Element>: @unchecked Sendable {
     @usableFromInline
     let source: Observable<Element>
