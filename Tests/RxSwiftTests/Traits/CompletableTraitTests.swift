@@ -80,4 +80,17 @@ final class CompletableTraitTests: RxLeakCheckingTestCase {
             .subscribe(onCompleted: { log.append("completed") })
         XCTAssertEqual(log, ["on", "completed", "after"])
     }
+
+    func testMergeCompletesWhenAllHave() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let (a, aSource) = completable(scheduler, at: 10)
+        let (b, bSource) = completable(scheduler, at: 20)
+        let res = scheduler.start { Completable.merge(a, b).asObservable() }
+        XCTAssertEqual(res.events, [.completed(220)])
+        XCTAssertEqual(aSource.subscriptions, [Subscription(200, 210)])
+        XCTAssertEqual(bSource.subscriptions, [Subscription(200, 220)])
+        var completed = 0
+        _ = Completable.merge([Completable.empty(), .empty()]).subscribe(onCompleted: { completed += 1 })
+        XCTAssertEqual(completed, 1)
+    }
 }

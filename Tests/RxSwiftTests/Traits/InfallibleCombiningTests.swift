@@ -71,4 +71,12 @@ final class InfallibleCombiningTests: RxLeakCheckingTestCase {
         XCTAssertTrue(completed)
         subscription.dispose()
     }
+
+    func testDistinctUntilChangedWithAKeyAndAComparer() {
+        var received: [String] = []
+        _ = Infallible.of("a", "A", "b", "B", "a")
+            .distinctUntilChanged({ $0.lowercased() }, comparer: { $0 == $1 })
+            .subscribe(onNext: { received.append($0) })
+        XCTAssertEqual(received, ["a", "b", "a"])
+    }
 }

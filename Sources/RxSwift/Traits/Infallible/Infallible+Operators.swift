@@ -184,6 +184,13 @@ extension InfallibleType {
         Infallible(asObservable().distinctUntilChanged(keySelector))
     }
 
+    /// Drops elements whose key `comparer` finds equal to the one before.
+    public func distinctUntilChanged<Key>(
+        _ keySelector: @escaping (Element) -> Key, comparer: @escaping (Key, Key) -> Bool
+    ) -> Infallible<Element> {
+        Infallible(asObservable().distinctUntilChanged(keySelector, comparer: comparer))
+    }
+
     /// Drops elements that `comparer` finds equal to the one before.
     public func distinctUntilChanged(_ comparer: @escaping (Element, Element) -> Bool) -> Infallible<Element> {
         Infallible(asObservable().distinctUntilChanged(comparer))

@@ -118,4 +118,21 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
     where Collection.Element == Completable {
         PrimitiveSequence(raw: Observable.merge(sources.map { $0.asObservable() }))
     }
+
+    /// Completes when every Completable of `sources`, all subscribed at once, has completed; the
+    /// first error ends everything.
+    public static func merge(_ sources: Completable...) -> Completable {
+        PrimitiveSequence(raw: Observable.merge(sources.map { $0.asObservable() }))
+    }
+
+    /// Completes when every Completable of `sources`, all subscribed at once, has completed.
+    public static func merge(_ sources: [Completable]) -> Completable {
+        PrimitiveSequence(raw: Observable.merge(sources.map { $0.asObservable() }))
+    }
+
+    /// Completes when every Completable of `sources`, all subscribed at once, has completed.
+    public static func merge<Collection: Swift.Collection>(_ sources: Collection) -> Completable
+    where Collection.Element == Completable {
+        PrimitiveSequence(raw: Observable.merge(sources.map { $0.asObservable() }))
+    }
 }
