@@ -37,16 +37,24 @@ final class ActorSchedulerTests: RxLeakCheckingTestCase {
     func testWorkDisposedBeforeItRunsIsSkipped() async {
         let store = Store()
         let scheduler = ActorScheduler(store)
-        let ran = expectation(description: "the second item ran")
-        let first = scheduler.schedule(()) { _ in
+        let ran = expectation(description: "the last item ran")
+        // The first item holds the actor until the second was disposed (a test-only block of one
+        // cooperative thread), so that the disposal surely comes before the second could run.
+        let disposedSecond = DispatchSemaphore(value: 0)
+        _ = scheduler.schedule(()) { _ in
+            disposedSecond.wait()
+            return Disposables.create()
+        }
+        let second = scheduler.schedule(()) { _ in
             XCTFail("disposed work ran")
             return Disposables.create()
         }
-        first.dispose()
         _ = scheduler.schedule(()) { _ in
             ran.fulfill()
             return Disposables.create()
         }
+        second.dispose()
+        disposedSecond.signal()
         await fulfillment(of: [ran], timeout: 5)
     }
 }
