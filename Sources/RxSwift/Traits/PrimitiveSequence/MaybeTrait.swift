@@ -176,14 +176,13 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     public static func zip<Collection: Swift.Collection, Result>(
         _ collection: Collection, resultSelector: @escaping ([Element]) throws -> Result
     ) -> PrimitiveSequence<Trait, Result> where Collection.Element == PrimitiveSequence<Trait, Element> {
-        PrimitiveSequence<Trait, Result>(
-            raw: Observable.zip(collection.map { $0.asObservable() }, resultSelector: resultSelector))
+        PrimitiveSequence<Trait, Element>.zipped(collection, resultSelector: resultSelector)
     }
 
     /// Combines the elements of the Maybes of `collection` into an array once all have delivered.
     public static func zip<Collection: Swift.Collection>(
         _ collection: Collection
     ) -> PrimitiveSequence<Trait, [Element]> where Collection.Element == PrimitiveSequence<Trait, Element> {
-        PrimitiveSequence<Trait, [Element]>(raw: Observable.zip(collection.map { $0.asObservable() }))
+        PrimitiveSequence<Trait, Element>.zipped(collection) { $0 }
     }
 }

@@ -44,3 +44,14 @@ extension PrimitiveSequence: ObservableConvertibleType {
         source
     }
 }
+
+extension PrimitiveSequence {
+    /// The collection `zip` of Singles and Maybes (one body for both traits' overloads): forwards to
+    /// `Observable.zip` over the collection.
+    static func zipped<Collection: Swift.Collection, Result>(
+        _ collection: Collection, resultSelector: @escaping ([Element]) throws -> Result
+    ) -> PrimitiveSequence<Trait, Result> where Collection.Element == PrimitiveSequence<Trait, Element> {
+        PrimitiveSequence<Trait, Result>(
+            raw: Observable.zip(collection.map { $0.asObservable() }, resultSelector: resultSelector))
+    }
+}
