@@ -1,8 +1,9 @@
 extension ObservableConvertibleType where Element: Sendable {
-    /// The sequence's elements as an `AsyncThrowingStream`: iterating subscribes; the stream ends
-    /// with the sequence's completion or throws its error; cancelling the iterating task (or
-    /// dropping the iterator) disposes the subscription at once. Elements are buffered without limit
-    /// while the consumer is busy, as in RxSwift.
+    /// The sequence's elements as an `AsyncThrowingStream`: reading `values` subscribes (as in
+    /// RxSwift; elements are buffered until iterated); the stream ends with the sequence's completion
+    /// or throws its error; cancelling the iterating task (or dropping the iterator) disposes the
+    /// subscription at once. Elements are buffered without limit while the consumer is busy, as in
+    /// RxSwift.
     public var values: AsyncThrowingStream<Element, Swift.Error> {
         let source = asObservable()
         return AsyncThrowingStream { continuation in
@@ -27,9 +28,10 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
                         observer.onNext(element)
                     }
                     observer.onCompleted()
-                } catch is CancellationError {
-                    // Disposed: the subscription has ended; nothing is delivered.
                 } catch {
+                    // Disposal cancels this task: that subscription has ended, nothing is delivered. Any
+                    // other error, a `CancellationError` the sequence throws by itself included, is.
+                    if error is CancellationError, Task.isCancelled { return }
                     observer.onError(error)
                 }
             }

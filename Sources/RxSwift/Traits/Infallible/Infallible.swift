@@ -101,7 +101,7 @@ extension ObservableConvertibleType {
 }
 
 extension InfallibleType where Element: Sendable {
-    /// The elements as an `AsyncStream` (it cannot fail): iterating subscribes; cancelling the
+    /// The elements as an `AsyncStream` (it cannot fail): reading `values` subscribes; cancelling the
     /// iterating task disposes the subscription at once.
     public var values: AsyncStream<Element> {
         let source = asObservable()

@@ -78,10 +78,18 @@ class CombiningSink<Output>: OperatorSink<Never, Output>, @unchecked Sendable {
             return
         }
         while true {
+            var dropped = Queue<() -> Void>()
             let (work, tearDown) = lock.locked { () -> ((() -> Void)?, Bool) in
-                if let work = pending.dequeue() { return (work, false) }
+                if isForwarding {
+                    if let work = pending.dequeue() { return (work, false) }
+                    running = false
+                    return (nil, false)
+                }
+                // Stopped: what is queued can deliver nothing. It is dropped rather than run one by
+                // one, so a source that keeps sending from another thread cannot keep this thread here.
+                swap(&dropped, &pending)
                 running = false
-                guard !isForwarding, !stateReleased else { return (nil, false) }
+                guard !stateReleased else { return (nil, false) }
                 stateReleased = true
                 return (nil, true)
             }
@@ -89,6 +97,7 @@ class CombiningSink<Output>: OperatorSink<Never, Output>, @unchecked Sendable {
                 work()
                 continue
             }
+            // `dropped` is released here, outside the lock: an element's deinit may call back in.
             if tearDown { tearDownSources() }
             return
         }
@@ -182,7 +191,8 @@ class CombiningSource<Element, Output>: OperatorSink<Element, Output>, @unchecke
     }
 
     override final func next(_ element: Element) {
-        guard isForwarding else { return }
+        // The parent's flag too: once the result has ended, nothing more is queued for it.
+        guard isForwarding, parent.isForwarding else { return }
         if parent.enter() {
             receive(element)
             parent.leave()

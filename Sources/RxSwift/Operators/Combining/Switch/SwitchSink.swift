@@ -79,13 +79,20 @@ final class SwitchSink<SourceElement, Inner>: SerializingOperatorSink<SourceElem
         }
     }
 
+    /// The latest inner subscription's holder, made on first use. Made after the sink stopped (a
+    /// disposal racing the first switch), it is disposed at once, so the inner subscription about to
+    /// be put in it is disposed as soon as it is.
     private func current() -> SerialDisposable {
-        lock.locked { () -> SerialDisposable in
+        var stopped = false
+        let holder = lock.locked { () -> SerialDisposable in
             if let currentStorage { return currentStorage }
             let created = SerialDisposable()
             currentStorage = created
+            stopped = !isForwarding
             return created
         }
+        if stopped { holder.dispose() }
+        return holder
     }
 
     /// An element of the inner sequence `id`: delivered only if it is still the latest.
