@@ -74,13 +74,5 @@ import Synchronization
         private func report(_ problem: String) {
             source.report(problem)
         }
-
-        private func currentThreadID() -> UInt {
-            #if canImport(Darwin)
-                UInt(bitPattern: pthread_self())
-            #else
-                UInt(pthread_self())
-            #endif
-        }
     }
 #endif

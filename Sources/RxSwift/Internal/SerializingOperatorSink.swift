@@ -24,11 +24,36 @@ enum SerializedEvent<Element> {
 /// subclass's own state; delivery belongs to the token holder alone.
 @usableFromInline
 class SerializingOperatorSink<Input, Output>: OperatorSink<Input, Output>, @unchecked Sendable {
-    /// Guards the subclass's state and the outbox.
-    final let lock = Mutex<Void>(())
+    /// Guards the subclass's state and the outbox; taken through ``locked(_:)``.
+    private let lock = Mutex<Void>(())
     @exclusivity(unchecked) private var outbox: Outbox<Output>?
     @exclusivity(unchecked) private var emitting = false
     @exclusivity(unchecked) private var terminationQueued = false
+    @exclusivity(unchecked) private var throttle = SenderThrottle()
+    /// Set when an event was queued behind a long backlog by a thread other than the drainer: the
+    /// caller waits at it after unlocking (``SenderThrottle``).
+    @exclusivity(unchecked) private var gateToWaitAt: ThrottleGate?
+
+    /// Runs `body` under the sink's lock (which guards the subclass's state too). If `body` queued an
+    /// event behind a long backlog that another thread is draining, waits for that thread after
+    /// unlocking (``SenderThrottle``).
+    @inline(__always)
+    final func locked<Result>(_ body: () -> Result) -> Result {
+        var gate: ThrottleGate?
+        let result = lock.locked { () -> Result in
+            let result = body()
+            if gateToWaitAt != nil { gate = takeGateLocked() }
+            return result
+        }
+        if let gate { gate.wait() }
+        return result
+    }
+
+    @inline(never)
+    private func takeGateLocked() -> ThrottleGate? {
+        defer { gateToWaitAt = nil }
+        return gateToWaitAt
+    }
 
     /// Whether the sink still accepts events to send: not stopped, and no terminal event queued.
     /// Call under ``lock``.
@@ -54,6 +79,7 @@ class SerializingOperatorSink<Input, Output>: OperatorSink<Input, Output>, @unch
     private func queueLocked(_ event: SerializedEvent<Output>) {
         if let outbox {
             outbox.events.enqueue(event)
+            if emitting, let gate = throttle.gateLocked(backlog: outbox.events.count) { gateToWaitAt = gate }
         } else {
             let created = Outbox<Output>()
             created.events.enqueue(event)
@@ -97,13 +123,13 @@ class SerializingOperatorSink<Input, Output>: OperatorSink<Input, Output>, @unch
     /// Sends `element` downstream in order with everything else this sink sends: on this thread at
     /// once if nobody is emitting, otherwise by the thread that is.
     final func sendNext(_ element: Output) {
-        if lock.locked({ claimOrQueueLocked(element) }) { deliverClaimed(element) }
+        if locked({ claimOrQueueLocked(element) }) { deliverClaimed(element) }
     }
 
     /// Sends the terminal event after everything already queued; nothing is accepted after it. When
     /// nobody is emitting it is delivered at once (the token is kept: nothing may follow it).
     final func sendTermination(_ termination: Termination) {
-        let claimed = lock.locked { () -> Bool in
+        let claimed = locked { () -> Bool in
             guard acceptsEventsLocked else { return false }
             terminationQueued = true
             if emitting {
@@ -139,7 +165,9 @@ class SerializingOperatorSink<Input, Output>: OperatorSink<Input, Output>, @unch
                 forward(element)
                 didForwardElement()
             case .terminate(let termination):
-                // The token is kept: nothing may follow a terminal event.
+                // The token is kept: nothing may follow a terminal event. Senders waiting for the
+                // backlog to shrink go on (what they queue is dropped).
+                lock.locked { throttle.tokenReleasedLocked() }?.wake()
                 forwardTermination(termination)
                 return
             }
@@ -147,11 +175,18 @@ class SerializingOperatorSink<Input, Output>: OperatorSink<Input, Output>, @unch
     }
 
     private func dequeue() -> SerializedEvent<Output>? {
-        lock.locked {
-            if isForwarding, let event = outbox?.events.dequeue() { return event }
+        var wakeUp: ThrottleWakeUp?
+        let event = lock.locked { () -> SerializedEvent<Output>? in
+            if isForwarding, let event = outbox?.events.dequeue() {
+                throttle.holderDrainsLocked()
+                return event
+            }
             emitting = false
+            wakeUp = throttle.tokenReleasedLocked()
             return nil
         }
+        wakeUp?.wake()
+        return event
     }
 
     /// Called by the token holder after each element it delivered, outside the lock.
@@ -164,11 +199,14 @@ class SerializingOperatorSink<Input, Output>: OperatorSink<Input, Output>, @unch
         // unlocking: deinitializers may run code). Neither `locked` returning the generic outbox nor
         // `withExtendedLifetime` of it: each would look up its metadata on every disposal.
         var dropped: AnyObject?
+        var wakeUp: ThrottleWakeUp?
         lock.locked {
             dropped = outbox
             outbox = nil
+            wakeUp = throttle.tokenReleasedLocked()
         }
         if dropped != nil { dropped = nil }
+        wakeUp?.wake()
     }
 }
 

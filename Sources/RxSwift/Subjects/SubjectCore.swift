@@ -65,6 +65,8 @@ final class SubjectCore<Policy: SubjectPolicy>: SubjectCoreBase, @unchecked Send
     @exclusivity(unchecked) private var observers: ContiguousArray<SubjectObserver> = []
     @exclusivity(unchecked) private var emitting = false
     @exclusivity(unchecked) private var backlogStorage: Backlog?
+    /// Makes racing senders wait once the backlog is long (``SenderThrottle``).
+    @exclusivity(unchecked) private var throttle = SenderThrottle()
     /// `backlog.pending.count`, readable without the backlog (the hot path tests it).
     @exclusivity(unchecked) private var pendingCount = 0
     /// `backlog.catchUps.count`.
@@ -154,17 +156,21 @@ final class SubjectCore<Policy: SubjectPolicy>: SubjectCoreBase, @unchecked Send
     @usableFromInline
     func next(_ element: Element) {
         guard !Policy.remembersElements && Policy.deliversElements else { return acceptNext(element) }
+        var gate: ThrottleGate?
         let snapshot: ContiguousArray<SubjectObserver>? = lock.locked {
             if acceptedStop != nil || isDisposed { return nil }
             if catchUpCount > 0 { appendToCatchUpsLocked(element) }
             if emitting {
-                enqueueNextLocked(element)
+                gate = enqueueNextLocked(element)
                 return nil
             }
             emitting = true
             return observers
         }
-        guard let snapshot else { return }
+        guard let snapshot else {
+            gate?.wait()
+            return
+        }
         deliver(element, to: snapshot)
         endEmission()
     }
@@ -173,13 +179,14 @@ final class SubjectCore<Policy: SubjectPolicy>: SubjectCoreBase, @unchecked Send
     /// never fetches the metadata of `Element?`.
     @inline(never)
     private func acceptNext(_ element: Element) {
+        var gate: ThrottleGate?
         let (snapshot, replaced): (ContiguousArray<SubjectObserver>?, Element?) = lock.locked {
             if acceptedStop != nil || isDisposed { return (nil, nil) }
             let replaced = policy.accept(element)
             if !Policy.deliversElements { return (nil, replaced) }
             if catchUpCount > 0 { appendToCatchUpsLocked(element) }
             if emitting {
-                enqueueNextLocked(element)
+                gate = enqueueNextLocked(element)
                 return (nil, replaced)
             }
             emitting = true
@@ -187,7 +194,10 @@ final class SubjectCore<Policy: SubjectPolicy>: SubjectCoreBase, @unchecked Send
         }
         // Released after unlocking: its deinitializer may call back into the subject.
         withExtendedLifetime(replaced) {}
-        guard let snapshot else { return }
+        guard let snapshot else {
+            gate?.wait()
+            return
+        }
         deliver(element, to: snapshot)
         endEmission()
     }
@@ -221,10 +231,13 @@ final class SubjectCore<Policy: SubjectPolicy>: SubjectCoreBase, @unchecked Send
         endEmission()
     }
 
+    /// Queues `element` for the emitting sender; returns where to wait after unlocking if the
+    /// backlog has grown too long (``SenderThrottle``).
     @inline(never)
-    private func enqueueNextLocked(_ element: Element) {
+    private func enqueueNextLocked(_ element: Element) -> ThrottleGate? {
         backlog.pending.enqueue(.next(element, observers))
         pendingCount += 1
+        return throttle.gateLocked(backlog: pendingCount)
     }
 
     @inline(never)
@@ -253,20 +266,26 @@ final class SubjectCore<Policy: SubjectPolicy>: SubjectCoreBase, @unchecked Send
     @inline(never)
     private func drain() {
         while true {
+            var wakeUp: ThrottleWakeUp?
             let (item, released): (Pending?, [SubjectObserver]) = lock.locked {
                 let released = retired
                 retired = []
                 if pendingCount > 0, let item = backlog.pending.dequeue() {
                     pendingCount -= 1
+                    throttle.holderDrainsLocked()
                     return (item, released)
                 }
                 emitting = false
+                wakeUp = throttle.tokenReleasedLocked()
                 return (nil, released)
             }
             // Retired observers are in no snapshot still to be delivered, except as disposed entries
             // that delivery skips, so their sinks are this thread's to release.
             for observer in released { observer.releaseSink() }
-            guard let item else { return }
+            guard let item else {
+                wakeUp?.wake()
+                return
+            }
             switch item {
             case .next(let element, let snapshot):
                 deliver(element, to: snapshot)

@@ -53,7 +53,7 @@ final class SampleSink<Element, Sampler>: TwoSourceSink<Element, Sampler, Elemen
     }
 
     override func next(_ element: Element) {
-        let replaced: Element? = lock.locked {
+        let replaced: Element? = locked {
             fresh = true
             guard let latest else {
                 latest = TwoSourceBox(element)
@@ -70,7 +70,7 @@ final class SampleSink<Element, Sampler>: TwoSourceSink<Element, Sampler, Elemen
         case .error:
             send(.terminate(termination))
         case .completed:
-            lock.locked { atEnd = true }
+            locked { atEnd = true }
             sourceSubscription.dispose()
         }
     }
@@ -87,7 +87,7 @@ final class SampleSink<Element, Sampler>: TwoSourceSink<Element, Sampler, Elemen
     }
 
     private func tick() {
-        let mustDrain: Bool = lock.locked {
+        let mustDrain: Bool = locked {
             guard acceptsEventsLocked else { return false }
             var mustDrain = false
             if fresh, let latest {
@@ -103,7 +103,7 @@ final class SampleSink<Element, Sampler>: TwoSourceSink<Element, Sampler, Elemen
     }
 
     override func disposeResources() {
-        let dropped = lock.locked { () -> TwoSourceBox<Element>? in
+        let dropped = locked { () -> TwoSourceBox<Element>? in
             defer { latest = nil }
             return latest
         }

@@ -31,7 +31,7 @@ final class SkipUntilSink<Element, Other>: TwoSourceSink<Element, Other, Element
     @exclusivity(unchecked) private var open = false
 
     override func next(_ element: Element) {
-        let mustDrain: Bool = lock.locked { open && enqueueLocked(.next(element)) }
+        let mustDrain: Bool = locked { open && enqueueLocked(.next(element)) }
         if mustDrain { drain() }
     }
 
@@ -40,7 +40,7 @@ final class SkipUntilSink<Element, Other>: TwoSourceSink<Element, Other, Element
         case .error:
             send(.terminate(termination))
         case .completed:
-            if lock.locked({ open }) {
+            if locked({ open }) {
                 send(.terminate(termination))
             } else {
                 dispose()
@@ -49,7 +49,7 @@ final class SkipUntilSink<Element, Other>: TwoSourceSink<Element, Other, Element
     }
 
     override func otherNext(_ element: Other) {
-        lock.locked { open = true }
+        locked { open = true }
         otherSubscription.dispose()
     }
 

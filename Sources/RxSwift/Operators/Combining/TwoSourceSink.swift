@@ -26,7 +26,7 @@ class TwoSourceSink<Input, Other, Output>: SerializingOperatorSink<Input, Output
 
     /// Queues `event` under the lock and delivers it if this thread took the emitting token.
     final func send(_ event: SerializedEvent<Output>) {
-        if lock.locked({ enqueueLocked(event) }) { drain() }
+        if locked({ enqueueLocked(event) }) { drain() }
     }
 
     override func disposeResources() {

@@ -65,7 +65,7 @@ final class WithLatestFromSink<First, Second, Result>: TwoSourceSink<First, Seco
     }
 
     override func next(_ element: First) {
-        guard let latest = lock.locked({ latest }) else { return }
+        guard let latest = locked({ latest }) else { return }
         let result: Result
         do {
             result = try selector(element, latest.value)
@@ -82,7 +82,7 @@ final class WithLatestFromSink<First, Second, Result>: TwoSourceSink<First, Seco
 
     override func otherNext(_ element: Second) {
         let box = TwoSourceBox(element)
-        let replaced = lock.locked { () -> TwoSourceBox<Second>? in
+        let replaced = locked { () -> TwoSourceBox<Second>? in
             defer { latest = box }
             return latest
         }
@@ -98,7 +98,7 @@ final class WithLatestFromSink<First, Second, Result>: TwoSourceSink<First, Seco
     }
 
     override func disposeResources() {
-        let dropped = lock.locked { () -> TwoSourceBox<Second>? in
+        let dropped = locked { () -> TwoSourceBox<Second>? in
             defer { latest = nil }
             return latest
         }

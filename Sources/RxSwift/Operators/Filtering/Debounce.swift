@@ -50,7 +50,7 @@ final class DebounceSink<Element>: SerializingOperatorSink<Element, Element>, @u
     override func next(_ element: Element) {
         var replaced: Element?
         var superseded: Disposable?
-        let ticket: UInt64? = lock.locked {
+        let ticket: UInt64? = locked {
             guard acceptsEventsLocked else { return nil }
             self.ticket &+= 1
             replaced = waiting
@@ -67,7 +67,7 @@ final class DebounceSink<Element>: SerializingOperatorSink<Element, Element>, @u
             sink.fire(ticket)
             return Disposables.create()
         }
-        let stale: Bool = lock.locked {
+        let stale: Bool = locked {
             // Not stored if the sink ended, or if the timer already fired on another thread.
             guard isForwarding, self.ticket == ticket, waiting != nil else { return true }
             timer = scheduled
@@ -77,7 +77,7 @@ final class DebounceSink<Element>: SerializingOperatorSink<Element, Element>, @u
     }
 
     private func fire(_ ticket: UInt64) {
-        let mustDrain: Bool = lock.locked {
+        let mustDrain: Bool = locked {
             guard self.ticket == ticket, let element = waiting else { return false }
             waiting = nil
             timer = nil
@@ -88,7 +88,7 @@ final class DebounceSink<Element>: SerializingOperatorSink<Element, Element>, @u
 
     override func terminate(_ termination: Termination) {
         var dropped: Element?
-        let mustDrain: Bool = lock.locked {
+        let mustDrain: Bool = locked {
             let flushed = waiting
             waiting = nil
             var mustDrain = false
@@ -105,7 +105,7 @@ final class DebounceSink<Element>: SerializingOperatorSink<Element, Element>, @u
     }
 
     override func disposeResources() {
-        let (pending, dropped) = lock.locked { () -> (Disposable?, Element?) in
+        let (pending, dropped) = locked { () -> (Disposable?, Element?) in
             defer {
                 timer = nil
                 waiting = nil

@@ -87,7 +87,7 @@ final class TakeTimeSink<Element>: SerializingOperatorSink<Element, Element>, @u
     }
 
     func send(_ event: SerializedEvent<Element>) {
-        let mustDrain = lock.locked { enqueueLocked(event) }
+        let mustDrain = locked { enqueueLocked(event) }
         if mustDrain { drain() }
     }
 }

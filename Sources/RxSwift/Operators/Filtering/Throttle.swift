@@ -91,7 +91,7 @@ final class ThrottleSink<Element>: SerializingOperatorSink<Element, Element>, @u
         var superseded: Disposable?
         var timerTicket: UInt64?
         var timerDue = RxTimeInterval.never
-        let mustDrain: Bool = lock.locked {
+        let mustDrain: Bool = locked {
             guard acceptsEventsLocked else { return false }
             let remaining = lastSent.map { dueTime.throttleRemaining(from: $0, to: now) } ?? .nanoseconds(0)
             if remaining.isThrottleNow {
@@ -124,7 +124,7 @@ final class ThrottleSink<Element>: SerializingOperatorSink<Element, Element>, @u
             sink.fire(ticket)
             return Disposables.create()
         }
-        let stale: Bool = lock.locked {
+        let stale: Bool = locked {
             guard isForwarding, self.ticket == ticket, kept != nil else { return true }
             timer = scheduled
             return false
@@ -134,7 +134,7 @@ final class ThrottleSink<Element>: SerializingOperatorSink<Element, Element>, @u
 
     private func fire(_ ticket: UInt64) {
         let now = scheduler.now
-        let mustDrain: Bool = lock.locked {
+        let mustDrain: Bool = locked {
             guard self.ticket == ticket else { return false }
             timer = nil
             var mustDrain = false
@@ -153,12 +153,12 @@ final class ThrottleSink<Element>: SerializingOperatorSink<Element, Element>, @u
 
     override func didForwardElement() {
         let now = scheduler.now
-        lock.locked { lastSent = now }
+        locked { lastSent = now }
     }
 
     override func terminate(_ termination: Termination) {
         var dropped: Element?
-        let mustDrain: Bool = lock.locked {
+        let mustDrain: Bool = locked {
             switch termination {
             case .completed:
                 if kept != nil {
@@ -176,7 +176,7 @@ final class ThrottleSink<Element>: SerializingOperatorSink<Element, Element>, @u
     }
 
     override func disposeResources() {
-        let (pending, dropped) = lock.locked { () -> (Disposable?, Element?) in
+        let (pending, dropped) = locked { () -> (Disposable?, Element?) in
             defer {
                 timer = nil
                 kept = nil

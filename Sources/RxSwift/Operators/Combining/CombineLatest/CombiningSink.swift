@@ -18,6 +18,7 @@ class CombiningSink<Output>: OperatorSink<Never, Output>, @unchecked Sendable {
     @exclusivity(unchecked) private var running = false
     @exclusivity(unchecked) private var pending = Queue<() -> Void>()
     @exclusivity(unchecked) private var stateReleased = false
+    @exclusivity(unchecked) private var throttle = SenderThrottle()
     /// Which sources have completed. Owned by the token holder.
     @exclusivity(unchecked) final var isDone: CombiningFlags
 
@@ -52,9 +53,11 @@ class CombiningSink<Output>: OperatorSink<Never, Output>, @unchecked Sendable {
     /// work. The slow path of an arrival: it allocates the closure.
     @inline(never)
     final func enqueue(_ work: @escaping () -> Void) {
+        var gate: ThrottleGate?
         let mustRun = lock.locked { () -> Bool in
             if running {
                 pending.enqueue(work)
+                gate = throttle.gateLocked(backlog: pending.count)
                 return false
             }
             running = true
@@ -63,6 +66,8 @@ class CombiningSink<Output>: OperatorSink<Never, Output>, @unchecked Sendable {
         if mustRun {
             work()
             leave()
+        } else {
+            gate?.wait()
         }
     }
 
@@ -79,16 +84,22 @@ class CombiningSink<Output>: OperatorSink<Never, Output>, @unchecked Sendable {
         }
         while true {
             var dropped = Queue<() -> Void>()
+            var wakeUp: ThrottleWakeUp?
             let (work, tearDown) = lock.locked { () -> ((() -> Void)?, Bool) in
                 if isForwarding {
-                    if let work = pending.dequeue() { return (work, false) }
+                    if let work = pending.dequeue() {
+                        throttle.holderDrainsLocked()
+                        return (work, false)
+                    }
                     running = false
+                    wakeUp = throttle.tokenReleasedLocked()
                     return (nil, false)
                 }
                 // Stopped: what is queued can deliver nothing. It is dropped rather than run one by
                 // one, so a source that keeps sending from another thread cannot keep this thread here.
                 swap(&dropped, &pending)
                 running = false
+                wakeUp = throttle.tokenReleasedLocked()
                 guard !stateReleased else { return (nil, false) }
                 stateReleased = true
                 return (nil, true)
@@ -98,6 +109,7 @@ class CombiningSink<Output>: OperatorSink<Never, Output>, @unchecked Sendable {
                 continue
             }
             // `dropped` is released here, outside the lock: an element's deinit may call back in.
+            wakeUp?.wake()
             if tearDown { tearDownSources() }
             return
         }

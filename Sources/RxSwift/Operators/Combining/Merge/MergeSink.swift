@@ -77,7 +77,7 @@ final class MergeSink<SourceElement, Inner>: SerializingOperatorSink<SourceEleme
     override func next(_ element: SourceElement) {
         guard isForwarding else { return }
         if case .first = mode {
-            guard lock.locked({ state.reserveFirst() }) else { return }
+            guard locked({ state.reserveFirst() }) else { return }
         }
         let inner: Observable<Inner>
         do {
@@ -92,7 +92,7 @@ final class MergeSink<SourceElement, Inner>: SerializingOperatorSink<SourceEleme
         case .first:
             start(inner, counted: true)
         case .limited:
-            let admitted = lock.locked { () -> Bool in
+            let admitted = locked { () -> Bool in
                 if state.admitOrWait() { return true }
                 enqueueWaitingLocked(inner)
                 return false
@@ -106,7 +106,7 @@ final class MergeSink<SourceElement, Inner>: SerializingOperatorSink<SourceEleme
         case .error:
             sendTermination(termination)
         case .completed:
-            if lock.locked({ state.completeSource() }) {
+            if locked({ state.completeSource() }) {
                 sendTermination(.completed)
             } else {
                 releaseUpstream()
@@ -130,7 +130,7 @@ final class MergeSink<SourceElement, Inner>: SerializingOperatorSink<SourceEleme
                 inner = next
                 continue
             }
-            if !counted { lock.locked { state.admit() } }
+            if !counted { locked { state.admit() } }
             subscribe(inner)
             return
         }
@@ -139,7 +139,7 @@ final class MergeSink<SourceElement, Inner>: SerializingOperatorSink<SourceEleme
     private func subscribe(_ inner: Observable<Inner>) {
         // A group is made only while the sink goes on; after disposal the disposed group stays, so
         // an inner subscription racing with `dispose()` is disposed as soon as it is inserted.
-        let group = lock.locked { () -> CompositeDisposable? in
+        let group = locked { () -> CompositeDisposable? in
             if let inners { return inners }
             guard isForwarding else { return nil }
             let group = CompositeDisposable()
@@ -155,7 +155,7 @@ final class MergeSink<SourceElement, Inner>: SerializingOperatorSink<SourceEleme
 
     /// Called by an inner sink when its sequence ends.
     func innerTerminated(_ sink: MergeInnerSink<SourceElement, Inner>, _ termination: Termination) {
-        if let key = sink.key { lock.locked { inners }?.remove(for: key) }
+        if let key = sink.key { locked { inners }?.remove(for: key) }
         if case .error = termination {
             sendTermination(termination)
             return
@@ -180,7 +180,7 @@ final class MergeSink<SourceElement, Inner>: SerializingOperatorSink<SourceEleme
     /// Completes the result when the source completed and nothing is left.
     private func finishInner() -> Observable<Inner>? {
         var next: Observable<Inner>?
-        let after = lock.locked { () -> MergeStateMachine.AfterInner in
+        let after = locked { () -> MergeStateMachine.AfterInner in
             let after = state.innerCompleted()
             if case .startWaiting = after { next = dequeueWaitingLocked() }
             return after
@@ -211,7 +211,7 @@ final class MergeSink<SourceElement, Inner>: SerializingOperatorSink<SourceEleme
         // waiting sequences are released at the end of this scope, after unlocking.
         var group: CompositeDisposable?
         var dropped: AnyObject?
-        lock.locked {
+        locked {
             group = inners
             dropped = waiting
             waiting = nil

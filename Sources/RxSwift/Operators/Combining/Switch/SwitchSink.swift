@@ -38,7 +38,7 @@ final class SwitchSink<SourceElement, Inner>: SerializingOperatorSink<SourceElem
         }
         // Source elements are serialized, so no other switch can happen until this one returns.
         if inner.isConstantSource {
-            let hadSubscription = lock.locked { () -> Bool in
+            let hadSubscription = locked { () -> Bool in
                 latest &+= 1
                 hasLatest = false
                 defer { hasSubscription = false }
@@ -50,7 +50,7 @@ final class SwitchSink<SourceElement, Inner>: SerializingOperatorSink<SourceElem
             }
             return
         }
-        let id = lock.locked { () -> Int in
+        let id = locked { () -> Int in
             latest &+= 1
             hasLatest = true
             hasSubscription = true
@@ -67,7 +67,7 @@ final class SwitchSink<SourceElement, Inner>: SerializingOperatorSink<SourceElem
         case .error:
             sendTermination(termination)
         case .completed:
-            let completes = lock.locked { () -> Bool in
+            let completes = locked { () -> Bool in
                 sourceCompleted = true
                 return !hasLatest
             }
@@ -84,7 +84,7 @@ final class SwitchSink<SourceElement, Inner>: SerializingOperatorSink<SourceElem
     /// be put in it is disposed as soon as it is.
     private func current() -> SerialDisposable {
         var stopped = false
-        let holder = lock.locked { () -> SerialDisposable in
+        let holder = locked { () -> SerialDisposable in
             if let currentStorage { return currentStorage }
             let created = SerialDisposable()
             currentStorage = created
@@ -97,16 +97,16 @@ final class SwitchSink<SourceElement, Inner>: SerializingOperatorSink<SourceElem
 
     /// An element of the inner sequence `id`: delivered only if it is still the latest.
     func innerNext(_ element: Inner, id: Int) {
-        if lock.locked({ id == latest && claimOrQueueLocked(element) }) { deliverClaimed(element) }
+        if locked({ id == latest && claimOrQueueLocked(element) }) { deliverClaimed(element) }
     }
 
     /// The end of the inner sequence `id`.
     func innerTerminated(_ termination: Termination, id: Int) {
         switch termination {
         case .error:
-            if lock.locked({ id == latest }) { sendTermination(termination) }
+            if locked({ id == latest }) { sendTermination(termination) }
         case .completed:
-            let completes = lock.locked { () -> Bool in
+            let completes = locked { () -> Bool in
                 guard id == latest else { return false }
                 hasLatest = false
                 return sourceCompleted
@@ -116,7 +116,7 @@ final class SwitchSink<SourceElement, Inner>: SerializingOperatorSink<SourceElem
     }
 
     override func disposeResources() {
-        lock.locked { currentStorage }?.dispose()
+        locked { currentStorage }?.dispose()
         super.disposeResources()
     }
 }

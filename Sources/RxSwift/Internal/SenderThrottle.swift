@@ -1,0 +1,100 @@
+import Dispatch
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The calling thread's identity, never 0.
+@inline(__always)
+func currentThreadID() -> UInt {
+    #if canImport(Darwin)
+        UInt(bitPattern: pthread_self())
+    #else
+        UInt(pthread_self())
+    #endif
+}
+
+/// Keeps the backlog of a drain loop (DESIGN §4) bounded and its token holder free to leave.
+///
+/// In a drain loop, a thread that finds the token taken queues its event and returns; the holder
+/// delivers it. If another thread sends faster than the holder delivers, the backlog grows without
+/// limit and the holder never gets back to its own work — a thread subscribing to
+/// `combineLatest(fastSubject, just(1))` stayed inside `subscribe` for as long as the subject was fed
+/// (and grew to 14 GB). A lock would have made that sender wait; so does this, but only past
+/// ``backlogLimit`` queued events, only if the sender is not the holder (a re-entrant send from
+/// inside a delivery never waits), and only until the holder has emptied the backlog and given the
+/// token back — or ``longestWait`` at most, so two drain loops feeding each other from two threads
+/// (the lock-inversion shape) slow down instead of deadlocking.
+///
+/// Owned by the drain loop and guarded by its lock; the waiting itself happens after unlocking.
+struct SenderThrottle {
+    /// Queued events past which a sender from another thread waits.
+    static let backlogLimit = 256
+    /// The longest a sender waits for the holder.
+    static let longestWait = DispatchTimeInterval.milliseconds(20)
+
+    /// The thread draining the backlog; 0 while nobody does (or the holder has not started
+    /// draining: then nobody waits, the backlog being short).
+    private var drainer: UInt = 0
+    private var gate: ThrottleGate?
+
+    /// Under the lock: the token holder starts draining the backlog.
+    @inline(__always)
+    mutating func holderDrainsLocked() {
+        if drainer == 0 { drainer = currentThreadID() }
+    }
+
+    /// Under the lock, after queueing an event behind a backlog of `backlog` events: the gate to wait
+    /// at after unlocking, if the backlog is too long and the caller is not the holder.
+    mutating func gateLocked(backlog: Int) -> ThrottleGate? {
+        guard backlog > Self.backlogLimit, drainer != 0, drainer != currentThreadID() else { return nil }
+        let gate = self.gate ?? ThrottleGate()
+        self.gate = gate
+        gate.waiting += 1
+        return gate
+    }
+
+    /// Under the lock, when the holder gives the token back (or stops): the waiters to wake after
+    /// unlocking, with ``ThrottleWakeUp/wake()``.
+    @inline(__always)
+    mutating func tokenReleasedLocked() -> ThrottleWakeUp? {
+        drainer = 0
+        guard let gate, gate.waiting > 0 else { return nil }
+        defer { gate.waiting = 0 }
+        return ThrottleWakeUp(gate: gate, count: gate.waiting)
+    }
+}
+
+/// Senders to wake, decided under the lock, woken after unlocking.
+struct ThrottleWakeUp {
+    let gate: ThrottleGate
+    let count: Int
+
+    func wake() {
+        gate.wake(count)
+    }
+}
+
+/// Where senders wait for a drain loop's holder. Made by the first sender that waits.
+///
+/// Thread-safety: `waiting` is guarded by the owning drain loop's lock; the semaphore is thread-safe.
+final class ThrottleGate: @unchecked Sendable {
+    private let semaphore = DispatchSemaphore(value: 0)
+    /// Senders counted in and not yet woken. Under the owner's lock.
+    var waiting = 0
+
+    /// Waits for ``wakeAll(_:)``, or ``SenderThrottle/longestWait``. Never under a lock.
+    func wait() {
+        _ = semaphore.wait(timeout: .now() + SenderThrottle.longestWait)
+    }
+
+    /// Wakes `count` senders. Never under a lock. (A sender that stopped waiting on its own is
+    /// woken too late; its signal lets a later sender pass at once, which only loosens the limit.)
+    func wake(_ count: Int) {
+        for _ in 0..<count { semaphore.signal() }
+    }
+}
