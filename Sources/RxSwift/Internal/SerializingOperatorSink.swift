@@ -24,35 +24,43 @@ enum SerializedEvent<Element> {
 /// subclass's own state; delivery belongs to the token holder alone.
 @usableFromInline
 class SerializingOperatorSink<Input, Output>: OperatorSink<Input, Output>, @unchecked Sendable {
+    /// Whether a sender was told to wait at ``gateToWaitAt`` and has not yet taken it. Read after
+    /// every critical section, so a relaxed atomic, not a locked field. (Declared before the lock:
+    /// the thread sanitizer misplaces the zero-sized `Mutex<Void>` onto the next stored property.)
+    private let throttled = Atomic<Bool>(false)
     /// Guards the subclass's state and the outbox; taken through ``locked(_:)``.
     private let lock = Mutex<Void>(())
     @exclusivity(unchecked) private var outbox: Outbox<Output>?
     @exclusivity(unchecked) private var emitting = false
     @exclusivity(unchecked) private var terminationQueued = false
     @exclusivity(unchecked) private var throttle = SenderThrottle()
-    /// Set when an event was queued behind a long backlog by a thread other than the drainer: the
-    /// caller waits at it after unlocking (``SenderThrottle``).
+    /// Where the sender `gateOwner` waits (``SenderThrottle``): it queued an event behind a long
+    /// backlog that another thread drains.
     @exclusivity(unchecked) private var gateToWaitAt: ThrottleGate?
+    @exclusivity(unchecked) private var gateOwner: UInt = 0
 
     /// Runs `body` under the sink's lock (which guards the subclass's state too). If `body` queued an
     /// event behind a long backlog that another thread is draining, waits for that thread after
     /// unlocking (``SenderThrottle``).
     @inline(__always)
     final func locked<Result>(_ body: () -> Result) -> Result {
-        var gate: ThrottleGate?
-        let result = lock.locked { () -> Result in
-            let result = body()
-            if gateToWaitAt != nil { gate = takeGateLocked() }
-            return result
-        }
-        if let gate { gate.wait() }
+        let result = lock.locked(body)
+        if throttled.load(ordering: .relaxed) { waitIfThrottled() }
         return result
     }
 
+    /// Waits at the gate if it was meant for this thread. (If two senders were throttled at once, the
+    /// later one took the place of the earlier, which then goes on: the limit is only looser.)
     @inline(never)
-    private func takeGateLocked() -> ThrottleGate? {
-        defer { gateToWaitAt = nil }
-        return gateToWaitAt
+    private func waitIfThrottled() {
+        let me = currentThreadID()
+        let gate = lock.locked { () -> ThrottleGate? in
+            guard let gate = gateToWaitAt, gateOwner == me else { return nil }
+            gateToWaitAt = nil
+            throttled.store(false, ordering: .relaxed)
+            return gate
+        }
+        gate?.wait()
     }
 
     /// Whether the sink still accepts events to send: not stopped, and no terminal event queued.
@@ -79,7 +87,11 @@ class SerializingOperatorSink<Input, Output>: OperatorSink<Input, Output>, @unch
     private func queueLocked(_ event: SerializedEvent<Output>) {
         if let outbox {
             outbox.events.enqueue(event)
-            if emitting, let gate = throttle.gateLocked(backlog: outbox.events.count) { gateToWaitAt = gate }
+            if emitting, let gate = throttle.gateLocked(backlog: outbox.events.count) {
+                gateToWaitAt = gate
+                gateOwner = currentThreadID()
+                throttled.store(true, ordering: .relaxed)
+            }
         } else {
             let created = Outbox<Output>()
             created.events.enqueue(event)

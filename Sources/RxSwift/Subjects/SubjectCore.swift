@@ -56,6 +56,8 @@ final class SubjectCore<Policy: SubjectPolicy>: SubjectCoreBase, @unchecked Send
 
     private let isDisposedFlag = Atomic<Bool>(false)
     private let observerCount = Atomic<Int>(0)
+    /// Whether a throttled sender has a gate to take (see `waitIfThrottled`); read without the lock.
+    private let throttled = Atomic<Bool>(false)
     /// After the atomics: the thread sanitizer reports the lock's zero-sized `Void` value at the
     /// address of the field that follows it, so that field must be one only touched under the lock.
     private let lock = Mutex<Void>(())
@@ -65,8 +67,11 @@ final class SubjectCore<Policy: SubjectPolicy>: SubjectCoreBase, @unchecked Send
     @exclusivity(unchecked) private var observers: ContiguousArray<SubjectObserver> = []
     @exclusivity(unchecked) private var emitting = false
     @exclusivity(unchecked) private var backlogStorage: Backlog?
-    /// Makes racing senders wait once the backlog is long (``SenderThrottle``).
+    /// Makes racing senders wait once the backlog is long (``SenderThrottle``): the sender
+    /// `gateOwner` is to wait at `gateToWaitAt`.
     @exclusivity(unchecked) private var throttle = SenderThrottle()
+    @exclusivity(unchecked) private var gateToWaitAt: ThrottleGate?
+    @exclusivity(unchecked) private var gateOwner: UInt = 0
     /// `backlog.pending.count`, readable without the backlog (the hot path tests it).
     @exclusivity(unchecked) private var pendingCount = 0
     /// `backlog.catchUps.count`.
@@ -156,19 +161,18 @@ final class SubjectCore<Policy: SubjectPolicy>: SubjectCoreBase, @unchecked Send
     @usableFromInline
     func next(_ element: Element) {
         guard !Policy.remembersElements && Policy.deliversElements else { return acceptNext(element) }
-        var gate: ThrottleGate?
         let snapshot: ContiguousArray<SubjectObserver>? = lock.locked {
             if acceptedStop != nil || isDisposed { return nil }
             if catchUpCount > 0 { appendToCatchUpsLocked(element) }
             if emitting {
-                gate = enqueueNextLocked(element)
+                enqueueNextLocked(element)
                 return nil
             }
             emitting = true
             return observers
         }
         guard let snapshot else {
-            gate?.wait()
+            if throttled.load(ordering: .relaxed) { waitIfThrottled() }
             return
         }
         deliver(element, to: snapshot)
@@ -179,14 +183,13 @@ final class SubjectCore<Policy: SubjectPolicy>: SubjectCoreBase, @unchecked Send
     /// never fetches the metadata of `Element?`.
     @inline(never)
     private func acceptNext(_ element: Element) {
-        var gate: ThrottleGate?
         let (snapshot, replaced): (ContiguousArray<SubjectObserver>?, Element?) = lock.locked {
             if acceptedStop != nil || isDisposed { return (nil, nil) }
             let replaced = policy.accept(element)
             if !Policy.deliversElements { return (nil, replaced) }
             if catchUpCount > 0 { appendToCatchUpsLocked(element) }
             if emitting {
-                gate = enqueueNextLocked(element)
+                enqueueNextLocked(element)
                 return (nil, replaced)
             }
             emitting = true
@@ -195,7 +198,7 @@ final class SubjectCore<Policy: SubjectPolicy>: SubjectCoreBase, @unchecked Send
         // Released after unlocking: its deinitializer may call back into the subject.
         withExtendedLifetime(replaced) {}
         guard let snapshot else {
-            gate?.wait()
+            if throttled.load(ordering: .relaxed) { waitIfThrottled() }
             return
         }
         deliver(element, to: snapshot)
@@ -231,13 +234,31 @@ final class SubjectCore<Policy: SubjectPolicy>: SubjectCoreBase, @unchecked Send
         endEmission()
     }
 
-    /// Queues `element` for the emitting sender; returns where to wait after unlocking if the
-    /// backlog has grown too long (``SenderThrottle``).
+    /// Queues `element` for the emitting sender. If the backlog has grown too long, the caller is
+    /// told to wait after unlocking (``SenderThrottle``).
     @inline(never)
-    private func enqueueNextLocked(_ element: Element) -> ThrottleGate? {
+    private func enqueueNextLocked(_ element: Element) {
         backlog.pending.enqueue(.next(element, observers))
         pendingCount += 1
-        return throttle.gateLocked(backlog: pendingCount)
+        if let gate = throttle.gateLocked(backlog: pendingCount) {
+            gateToWaitAt = gate
+            gateOwner = currentThreadID()
+            throttled.store(true, ordering: .relaxed)
+        }
+    }
+
+    /// Waits at the gate if it was meant for this thread. (If two senders were throttled at once, the
+    /// later one took the place of the earlier, which then goes on: the limit is only looser.)
+    @inline(never)
+    private func waitIfThrottled() {
+        let me = currentThreadID()
+        let gate = lock.locked { () -> ThrottleGate? in
+            guard let gate = gateToWaitAt, gateOwner == me else { return nil }
+            gateToWaitAt = nil
+            throttled.store(false, ordering: .relaxed)
+            return gate
+        }
+        gate?.wait()
     }
 
     @inline(never)

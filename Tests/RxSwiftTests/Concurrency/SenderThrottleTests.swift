@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
-import Synchronization
 import RxTest
+import Synchronization
 import XCTest
 
 @testable import RxSwift
