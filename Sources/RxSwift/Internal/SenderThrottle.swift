@@ -1,4 +1,5 @@
 import Dispatch
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -41,6 +42,10 @@ struct SenderThrottle {
     /// draining: then nobody waits, the backlog being short).
     private var drainer: UInt = 0
     private var gate: ThrottleGate?
+    /// The sender told to wait, for owners that wait in another function than the one that queued:
+    /// it takes its gate with ``takeGateLocked(clearing:)``.
+    private var waiter: UInt = 0
+    private var waiterHasGate = false
 
     /// Under the lock: the token holder starts draining the backlog.
     @inline(__always)
@@ -58,14 +63,40 @@ struct SenderThrottle {
         return gate
     }
 
+    /// Under the lock, after queueing behind a backlog of `backlog` events: if the caller must wait,
+    /// remembers it and raises `flag`, which the owner reads after each critical section.
+    mutating func registerLocked(backlog: Int, raising flag: borrowing Atomic<Bool>) {
+        guard gateLocked(backlog: backlog) != nil else { return }
+        waiter = currentThreadID()
+        waiterHasGate = true
+        flag.store(true, ordering: .relaxed)
+    }
+
+    /// Under the lock: the gate the calling thread was told to wait at, if any, lowering `flag`. (If
+    /// two senders were throttled at once, the later took the place of the earlier, which then goes
+    /// on: the limit is only looser.)
+    /// A gate of a drain that has ended meanwhile is gone: the sender goes on at once.
+    mutating func takeGateLocked(clearing flag: borrowing Atomic<Bool>) -> ThrottleGate? {
+        guard waiterHasGate else {
+            flag.store(false, ordering: .relaxed)
+            return nil
+        }
+        guard waiter == currentThreadID() else { return nil }
+        waiterHasGate = false
+        flag.store(false, ordering: .relaxed)
+        return gate
+    }
+
     /// Under the lock, when the holder gives the token back (or stops): the waiters to wake after
     /// unlocking, with ``ThrottleWakeUp/wake()``.
     @inline(__always)
     mutating func tokenReleasedLocked() -> ThrottleWakeUp? {
         drainer = 0
-        guard let gate, gate.waiting > 0 else { return nil }
-        defer { gate.waiting = 0 }
-        return ThrottleWakeUp(gate: gate, count: gate.waiting)
+        guard let gate else { return nil }
+        // Each drain gets a fresh gate: the signals meant for senders whose wait timed out (or that
+        // never waited) die with the old one instead of letting later senders through (review).
+        self.gate = nil
+        return gate.waiting > 0 ? ThrottleWakeUp(gate: gate, count: gate.waiting) : nil
     }
 }
 

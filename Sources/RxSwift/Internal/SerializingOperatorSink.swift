@@ -34,10 +34,6 @@ class SerializingOperatorSink<Input, Output>: OperatorSink<Input, Output>, @unch
     @exclusivity(unchecked) private var emitting = false
     @exclusivity(unchecked) private var terminationQueued = false
     @exclusivity(unchecked) private var throttle = SenderThrottle()
-    /// Where the sender `gateOwner` waits (``SenderThrottle``): it queued an event behind a long
-    /// backlog that another thread drains.
-    @exclusivity(unchecked) private var gateToWaitAt: ThrottleGate?
-    @exclusivity(unchecked) private var gateOwner: UInt = 0
 
     /// Runs `body` under the sink's lock (which guards the subclass's state too). If `body` queued an
     /// event behind a long backlog that another thread is draining, waits for that thread after
@@ -49,18 +45,10 @@ class SerializingOperatorSink<Input, Output>: OperatorSink<Input, Output>, @unch
         return result
     }
 
-    /// Waits at the gate if it was meant for this thread. (If two senders were throttled at once, the
-    /// later one took the place of the earlier, which then goes on: the limit is only looser.)
+    /// Waits at the gate if one was meant for this thread.
     @inline(never)
     private func waitIfThrottled() {
-        let me = currentThreadID()
-        let gate = lock.locked { () -> ThrottleGate? in
-            guard let gate = gateToWaitAt, gateOwner == me else { return nil }
-            gateToWaitAt = nil
-            throttled.store(false, ordering: .relaxed)
-            return gate
-        }
-        gate?.wait()
+        lock.locked { throttle.takeGateLocked(clearing: throttled) }?.wait()
     }
 
     /// Whether the sink still accepts events to send: not stopped, and no terminal event queued.
@@ -87,11 +75,7 @@ class SerializingOperatorSink<Input, Output>: OperatorSink<Input, Output>, @unch
     private func queueLocked(_ event: SerializedEvent<Output>) {
         if let outbox {
             outbox.events.enqueue(event)
-            if emitting, let gate = throttle.gateLocked(backlog: outbox.events.count) {
-                gateToWaitAt = gate
-                gateOwner = currentThreadID()
-                throttled.store(true, ordering: .relaxed)
-            }
+            if emitting { throttle.registerLocked(backlog: outbox.events.count, raising: throttled) }
         } else {
             let created = Outbox<Output>()
             created.events.enqueue(event)

@@ -67,11 +67,8 @@ final class SubjectCore<Policy: SubjectPolicy>: SubjectCoreBase, @unchecked Send
     @exclusivity(unchecked) private var observers: ContiguousArray<SubjectObserver> = []
     @exclusivity(unchecked) private var emitting = false
     @exclusivity(unchecked) private var backlogStorage: Backlog?
-    /// Makes racing senders wait once the backlog is long (``SenderThrottle``): the sender
-    /// `gateOwner` is to wait at `gateToWaitAt`.
+    /// Makes racing senders wait once the backlog is long (``SenderThrottle``).
     @exclusivity(unchecked) private var throttle = SenderThrottle()
-    @exclusivity(unchecked) private var gateToWaitAt: ThrottleGate?
-    @exclusivity(unchecked) private var gateOwner: UInt = 0
     /// `backlog.pending.count`, readable without the backlog (the hot path tests it).
     @exclusivity(unchecked) private var pendingCount = 0
     /// `backlog.catchUps.count`.
@@ -240,25 +237,13 @@ final class SubjectCore<Policy: SubjectPolicy>: SubjectCoreBase, @unchecked Send
     private func enqueueNextLocked(_ element: Element) {
         backlog.pending.enqueue(.next(element, observers))
         pendingCount += 1
-        if let gate = throttle.gateLocked(backlog: pendingCount) {
-            gateToWaitAt = gate
-            gateOwner = currentThreadID()
-            throttled.store(true, ordering: .relaxed)
-        }
+        throttle.registerLocked(backlog: pendingCount, raising: throttled)
     }
 
-    /// Waits at the gate if it was meant for this thread. (If two senders were throttled at once, the
-    /// later one took the place of the earlier, which then goes on: the limit is only looser.)
+    /// Waits at the gate if one was meant for this thread.
     @inline(never)
     private func waitIfThrottled() {
-        let me = currentThreadID()
-        let gate = lock.locked { () -> ThrottleGate? in
-            guard let gate = gateToWaitAt, gateOwner == me else { return nil }
-            gateToWaitAt = nil
-            throttled.store(false, ordering: .relaxed)
-            return gate
-        }
-        gate?.wait()
+        lock.locked { throttle.takeGateLocked(clearing: throttled) }?.wait()
     }
 
     @inline(never)

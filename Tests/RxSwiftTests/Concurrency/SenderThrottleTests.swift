@@ -12,37 +12,11 @@ import XCTest
 /// `combineLatest`/`zip` and `merge` tests hung in 3 runs out of 3 (the first reviewer test of the kind
 /// grew to 14 GB before it was stopped) and the subject test in 1 of 3; with it, all pass in 0.2 s.
 final class SenderThrottleTests: RxLeakCheckingTestCase {
-    /// A thread sending into `subject` as fast as it can until stopped.
-    private final class Feeder: @unchecked Sendable {
-        private let stopped = Atomic<Bool>(false)
-        private let finished = DispatchSemaphore(value: 0)
-
-        init(_ send: @escaping @Sendable (Int) -> Void) {
-            let started = DispatchSemaphore(value: 0)
-            let thread = Thread { [self] in
-                started.signal()
-                var value = 0
-                while !self.stopped.load(ordering: .acquiring) {
-                    send(value)
-                    value += 1
-                }
-                finished.signal()
-            }
-            thread.start()
-            started.wait()
-        }
-
-        func stop() {
-            stopped.store(true, ordering: .releasing)
-            finished.wait()
-        }
-    }
-
     /// `combineLatest` and `zip` attach their constant sources while another thread floods the first
     /// one: `subscribe` returns.
     func testSubscribingToCombiningOperatorsReturnsWhileASourceIsFlooded() {
         let flooded = PublishSubject<Int>()
-        let feeder = Feeder { flooded.onNext($0) }
+        let feeder = FloodingThread { flooded.onNext($0) }
         for round in 0..<40 {
             let recorder = FilteringGrammarRecorder<Int>()
             let one = Observable.just(1)
@@ -64,7 +38,7 @@ final class SenderThrottleTests: RxLeakCheckingTestCase {
     /// token) in order.
     func testSubscribingToMergeReturnsWhileASourceIsFlooded() {
         let flooded = PublishSubject<Int>()
-        let feeder = Feeder { flooded.onNext($0) }
+        let feeder = FloodingThread { flooded.onNext($0) }
         var subscriptions: [(FilteringGrammarRecorder<Int>, Disposable)] = []
         for _ in 0..<10 {
             // Slower than the feeding thread (see the subject test).
@@ -88,7 +62,7 @@ final class SenderThrottleTests: RxLeakCheckingTestCase {
         // the token, drains the other thread's elements for ever.
         let recorder = FilteringGrammarRecorder<Int>(elementWork: 1)
         let subscription = subject.subscribe(recorder)
-        let feeder = Feeder { subject.onNext($0) }
+        let feeder = FloodingThread { subject.onNext($0) }
         for value in 0..<20 { subject.onNext(-value - 1) }
         feeder.stop()
         subject.onCompleted()

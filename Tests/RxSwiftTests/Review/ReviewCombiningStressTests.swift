@@ -13,18 +13,7 @@ final class ReviewCombiningStressTests: RxLeakCheckingTestCase {
     func testCombineLatestSynchronousErrorDuringAttachWhileAnotherSourceEmitsStress() {
         for round in 0..<200 {
             let first = PublishSubject<Int>()
-            let started = DispatchSemaphore(value: 0)
-            let stop = Atomic<Bool>(false)
-            let feeder = Thread {
-                started.signal()
-                var value = 0
-                while !stop.load(ordering: .acquiring) {
-                    first.onNext(value)
-                    value += 1
-                }
-            }
-            feeder.start()
-            started.wait()
+            let feeder = FloodingThread { first.onNext($0) }
             let failing = Observable<Int>.create { observer in
                 if round % 2 == 0 { usleep(5) }
                 observer.onError(testError)
@@ -41,8 +30,7 @@ final class ReviewCombiningStressTests: RxLeakCheckingTestCase {
                         $0.reduce(0, +)
                     }.subscribe(recorder)
             assertGrammar(recorder)
-            stop.store(true, ordering: .releasing)
-            while !feeder.isFinished { usleep(50) }
+            feeder.stop()
             XCTAssertFalse(first.hasObservers)
             XCTAssertFalse(third.hasObservers, "subscribed after the error and never disposed")
             subscription.dispose()
@@ -152,19 +140,7 @@ final class ReviewCombiningStressTests: RxLeakCheckingTestCase {
     func testCombineLatestConstantSourcesAttachedWhileAnotherSourceEmitsStress() {
         for round in 0..<150 {
             let first = PublishSubject<Int>()
-            let stop = Atomic<Bool>(false)
-            let started = DispatchSemaphore(value: 0)
-            let feeder = Thread {
-                started.signal()
-                var value = 0
-                while !stop.load(ordering: .acquiring) {
-                    first.onNext(value)
-                    value += 1
-                }
-                first.onCompleted()
-            }
-            feeder.start()
-            started.wait()
+            let feeder = FloodingThread { first.onNext($0) }
             let recorder = FilteringGrammarRecorder<Int>()
             let constant: Observable<Int> = round % 2 == 0 ? .just(100) : .empty()
             let subscription =
@@ -173,9 +149,9 @@ final class ReviewCombiningStressTests: RxLeakCheckingTestCase {
                     .subscribe(recorder)
                 : Observable.zip(first, constant, Observable.just(1000)) { $0 + $1 + $2 }.subscribe(recorder)
             usleep(50)
-            stop.store(true, ordering: .releasing)
+            feeder.stop()
+            first.onCompleted()
             assertGrammar(recorder)
-            while !feeder.isFinished { usleep(50) }
             XCTAssertFalse(first.hasObservers)
             if round % 2 == 1 && round % 4 < 2 {
                 XCTAssertEqual(recorder.elements, [], "combineLatest with an empty source delivered")

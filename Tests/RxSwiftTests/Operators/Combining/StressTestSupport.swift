@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Synchronization
 import XCTest
 
 // Shared by the thread-sanitizer stress tests of the operators where several sequences meet.
@@ -36,4 +37,31 @@ func assertGrammar<Element>(
 /// Pauses a feeding thread now and then, so that the threads interleave.
 func stressPause(_ value: Int) {
     if value % 8 == 7 { usleep(10) }
+}
+
+/// A thread that calls `send` with 0, 1, 2, … as fast as it can until ``stop()``.
+final class FloodingThread: @unchecked Sendable {
+    private let stopped = Atomic<Bool>(false)
+    private let finished = DispatchSemaphore(value: 0)
+
+    init(_ send: @escaping @Sendable (Int) -> Void) {
+        let started = DispatchSemaphore(value: 0)
+        let thread = Thread { [self] in
+            started.signal()
+            var value = 0
+            while !self.stopped.load(ordering: .acquiring) {
+                send(value)
+                value += 1
+            }
+            finished.signal()
+        }
+        thread.start()
+        started.wait()
+    }
+
+    /// Stops the thread and waits until its last call has returned.
+    func stop() {
+        stopped.store(true, ordering: .releasing)
+        finished.wait()
+    }
 }
