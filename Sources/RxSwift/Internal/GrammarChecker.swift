@@ -1,13 +1,5 @@
 import Synchronization
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 #if DEBUG
     /// Where a source that checks the grammar was created, and whether it has reported a violation
     /// yet: each source reports once, however many subscriptions break the grammar.

@@ -42,10 +42,9 @@ struct SenderThrottle {
     /// draining: then nobody waits, the backlog being short).
     private var drainer: UInt = 0
     private var gate: ThrottleGate?
-    /// The sender told to wait, for owners that wait in another function than the one that queued:
-    /// it takes its gate with ``takeGateLocked(clearing:)``.
+    /// The sender told to wait (0: none), for owners that wait in another function than the one
+    /// that queued: it takes its gate with ``takeGateLocked(clearing:)``.
     private var waiter: UInt = 0
-    private var waiterHasGate = false
 
     /// Under the lock: the token holder starts draining the backlog.
     @inline(__always)
@@ -68,21 +67,20 @@ struct SenderThrottle {
     mutating func registerLocked(backlog: Int, raising flag: borrowing Atomic<Bool>) {
         guard gateLocked(backlog: backlog) != nil else { return }
         waiter = currentThreadID()
-        waiterHasGate = true
         flag.store(true, ordering: .relaxed)
     }
 
     /// Under the lock: the gate the calling thread was told to wait at, if any, lowering `flag`. (If
     /// two senders were throttled at once, the later took the place of the earlier, which then goes
-    /// on: the limit is only looser.)
-    /// A gate of a drain that has ended meanwhile is gone: the sender goes on at once.
+    /// on: the limit is only looser.) A gate of a drain that has ended meanwhile is gone: the sender
+    /// goes on at once.
     mutating func takeGateLocked(clearing flag: borrowing Atomic<Bool>) -> ThrottleGate? {
-        guard waiterHasGate else {
+        guard waiter != 0 else {
             flag.store(false, ordering: .relaxed)
             return nil
         }
         guard waiter == currentThreadID() else { return nil }
-        waiterHasGate = false
+        waiter = 0
         flag.store(false, ordering: .relaxed)
         return gate
     }
