@@ -138,7 +138,6 @@ func zipTypes(_ n: Int) -> String {
         \(list(n, { "        self.source\($0) = source\($0)" }, separator: "\n"))
                 self.selector = selector
                 super.init()
-                needsTrampoline = \(list(n, { "source\($0).needsTrampoline" }, separator: " || "))
             }
 
             override func subscribe(sink downstream: Sink<Result>) -> Disposable {
@@ -205,7 +204,6 @@ func combineLatestTypes(_ n: Int) -> String {
                 self.selector = selector
                 self.makeSink = makeSink
                 super.init()
-                needsTrampoline = \(list(n, { "source\($0).needsTrampoline" }, separator: " || "))
             }
 
             override func subscribe(sink downstream: Sink<Result>) -> Disposable {

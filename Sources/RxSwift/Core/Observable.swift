@@ -4,37 +4,33 @@
 /// creates the mutable state (sinks), so an `Observable` may be shared across threads and actors.
 /// Closures given to operators run on whatever thread delivers the events, as in RxSwift.
 public class Observable<Element>: ObservableType, @unchecked Sendable {
-    /// Whether subscribing may start synchronous emission scheduled on the current-thread trampoline
-    /// (`of`, `from`, `range`, `generate`, `repeatElement`, … and every operator downstream of one).
-    /// Such a chain is subscribed inside a trampoline, as RxSwift subscribes every chain, so that the
-    /// whole chain is in place before the first element and an early end (an error, `take`) stops the
-    /// source. Other chains skip the trampoline and its thread-local lookup (DESIGN §3).
-    ///
-    /// An operator passes on its source's value; a source whose emission is not known in advance
-    /// (`deferred`, `using`, a custom `ObservableType`) says `true`.
-    /// Set once, by the initializer of the subclass.
-    @usableFromInline @exclusivity(unchecked) var needsTrampoline = false
-
     @usableFromInline
     init() {}
 
     /// Subscribes `observer` to the sequence.
+    ///
+    /// As in RxSwift, a subscription made while no current-thread trampoline runs on this thread runs
+    /// inside a new one (``CurrentThreadScheduler``): work that the subscription schedules there —
+    /// the elements of `of`/`from`, a source subscribed inside `create`'s closure — runs after the
+    /// whole chain is subscribed, before `subscribe` returns.
+    ///
+    /// Disposing the returned disposable releases `observer` (and what it captures) even while the
+    /// disposable itself is kept, as in RxSwift: an object that stores its subscription and observes
+    /// with a closure capturing itself is freed once it disposes.
     public func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
     where Observer.Element == Element {
-        let sink = SinkObserver.sink(for: observer)
-        if mustSubscribeInTrampoline {
-            return CurrentThreadScheduler.instance.schedule(()) { _ in self.subscribe(sink: sink) }
+        // The library's own observers (the observer of `create`, operators' inner observers) are
+        // released by their owners; for any other observer the disposable handed out must not be the
+        // chain's sink, which keeps its observer for good, but a handle that lets go of the chain.
+        if let wrapped = observer as? SinkObserver<Element> {
+            return CurrentThreadScheduler.trampolined { self.subscribe(sink: wrapped.sink) }
         }
-        return subscribe(sink: sink)
-    }
-
-    /// Whether a subscription made from outside the library (a `subscribe` call, `bind`, a test
-    /// scheduler) must run inside a new trampoline: the chain ``needsTrampoline`` and none is
-    /// running. Callers test it before building the escaping closure for the trampoline, so that the
-    /// usual subscription allocates nothing for it.
-    @inlinable
-    final var mustSubscribeInTrampoline: Bool {
-        needsTrampoline && CurrentThreadScheduler.isScheduleRequired
+        let sink = SinkObserver.sink(for: observer)
+        let subscription = ClosureSubscription(onDisposed: nil)
+        return CurrentThreadScheduler.trampolined {
+            subscription.setUpstream(self.subscribe(sink: sink))
+            return subscription
+        }
     }
 
     /// Returns `self`.

@@ -30,14 +30,10 @@ extension ObservableType {
             onNext: onNext, onError: onError, onCompleted: onCompleted, callStack: callStack,
             subscription: subscription)
         let observable = asObservable()
-        if observable.mustSubscribeInTrampoline {
-            return CurrentThreadScheduler.instance.schedule(()) { _ in
-                subscription.setUpstream(observable.subscribe(sink: sink))
-                return subscription
-            }
+        return CurrentThreadScheduler.trampolined {
+            subscription.setUpstream(observable.subscribe(sink: sink))
+            return subscription
         }
-        subscription.setUpstream(observable.subscribe(sink: sink))
-        return subscription
     }
 
     /// Subscribes closures that receive `object` (held weakly) with each event; events that arrive

@@ -29,7 +29,6 @@ final class CustomObservable<Source: ObservableType>: Observable<Source.Element>
     init(source: Source) {
         self.source = source
         super.init()
-        needsTrampoline = true
     }
 
     override func subscribe(sink downstream: Sink<Source.Element>) -> Disposable {

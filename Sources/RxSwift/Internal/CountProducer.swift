@@ -1,8 +1,7 @@
 /// The shared shape of the count-based operators' observables (`skip(_:)`, `take(_:)`,
 /// `takeLast(_:)`, `element(at:)`): one source and a count (for `element(at:)`, the index).
 ///
-/// The initializer passes on the source's ``Observable/needsTrampoline``. Subclasses override only
-/// `subscribe(sink:)`. Only subscription touches this class, never the per-element path.
+/// Subclasses override only `subscribe(sink:)`. Only subscription touches this class, never the per-element path.
 class CountProducer<Element>: Observable<Element>, @unchecked Sendable {
     let source: Observable<Element>
     let count: Int
@@ -11,6 +10,5 @@ class CountProducer<Element>: Observable<Element>, @unchecked Sendable {
         self.source = source
         self.count = count
         super.init()
-        needsTrampoline = source.needsTrampoline
     }
 }

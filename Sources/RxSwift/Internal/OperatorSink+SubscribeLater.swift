@@ -4,18 +4,14 @@ extension OperatorSink {
     /// returns, the next attempt of `retry`, the fallback of `timeout`).
     ///
     /// Such a subscription may happen outside any trampoline (on a timer's thread, from an error that
-    /// arrived asynchronously). A source that emits through the current-thread trampoline then gets a
-    /// trampoline of its own, as a top-level `subscribe` would give it, and this sink's upstream is set
+    /// arrived asynchronously). It then runs in a trampoline of its own, as a top-level `subscribe`
+    /// would, and this sink's upstream is set
     /// inside it, before the first element: an early end during the synchronous emission can then stop
     /// the source.
     final func subscribeLater(to source: Observable<Input>) {
-        if source.mustSubscribeInTrampoline {
-            _ = CurrentThreadScheduler.instance.schedule(self) { sink in
-                sink.setUpstream(source.subscribe(sink: sink))
-                return Disposables.create()
-            }
-        } else {
+        _ = CurrentThreadScheduler.trampolined {
             setUpstream(source.subscribe(sink: self))
+            return Disposables.create()
         }
     }
 }

@@ -1,7 +1,7 @@
 /// A source that emits by recursive scheduling on its scheduler (`of`, `from`, `range`, `generate`).
 ///
-/// On the current-thread scheduler it needs the trampoline (see ``Observable/needsTrampoline``): a
-/// subscription made outside one starts one first, so that the source's disposable is in place before
+/// On the current-thread scheduler it needs the trampoline: a subscription made outside one starts
+/// one first, so that the source's disposable is in place before
 /// the first element.
 class RecursiveSource<Element>: Observable<Element>, @unchecked Sendable {
     let scheduler: ImmediateSchedulerType
@@ -9,14 +9,10 @@ class RecursiveSource<Element>: Observable<Element>, @unchecked Sendable {
     init(scheduler: ImmediateSchedulerType) {
         self.scheduler = scheduler
         super.init()
-        needsTrampoline = scheduler is CurrentThreadScheduler
     }
 
     final override func subscribe(sink downstream: Sink<Element>) -> Disposable {
-        if mustSubscribeInTrampoline {
-            return CurrentThreadScheduler.instance.schedule(()) { [self] _ in run(downstream) }
-        }
-        return run(downstream)
+        CurrentThreadScheduler.trampolined { run(downstream) }
     }
 
     /// Starts emitting to `downstream`; returns the subscription.

@@ -13,11 +13,10 @@ where Sources.Element == Observable<Element> {
     private let sources: Sources
     private let movesOn: SequentialSourcesMove
 
-    init(sources: Sources, movesOn: SequentialSourcesMove, needsTrampoline: Bool) {
+    init(sources: Sources, movesOn: SequentialSourcesMove) {
         self.sources = sources
         self.movesOn = movesOn
         super.init()
-        self.needsTrampoline = needsTrampoline
     }
 
     override func subscribe(sink downstream: Sink<Element>) -> Disposable {

@@ -2,9 +2,7 @@
 /// `delaySubscription`, `skip(_:scheduler:)`, `take(for:scheduler:)`, `timeout`, `buffer`,
 /// `window`): one source, a time span and the scheduler that runs the timers.
 ///
-/// The initializer passes on the source's ``Observable/needsTrampoline``; a subclass that knows
-/// better sets it again after `super.init`. Subclasses override only `subscribe(sink:)` (and add
-/// their own parameters). Only subscription touches this class, never the per-element path.
+/// Subclasses override only `subscribe(sink:)` (and add their own parameters). Only subscription touches this class, never the per-element path.
 class TimedProducer<SourceElement, Element>: Observable<Element>, @unchecked Sendable {
     let source: Observable<SourceElement>
     let dueTime: RxTimeInterval
@@ -15,6 +13,5 @@ class TimedProducer<SourceElement, Element>: Observable<Element>, @unchecked Sen
         self.dueTime = dueTime
         self.scheduler = scheduler
         super.init()
-        needsTrampoline = source.needsTrampoline
     }
 }

@@ -10,10 +10,10 @@
 /// first `schedule` on a thread runs its action at once and then drains, in order, everything the
 /// action (and its descendants) scheduled. This "trampoline" turns recursion into iteration.
 ///
-/// Only sources that schedule on it touch the trampoline; a plain subscription pays no thread-local
-/// lookup (DESIGN §3). Unlike RxSwift, subscribing to an observable does not itself go through the
-/// trampoline, so two sequences subscribed one after the other outside of a scheduled action run one
-/// after the other; inside a scheduled action they interleave as in RxSwift.
+/// As in RxSwift, every subscription made while no trampoline runs on the thread starts one
+/// (``Observable/subscribe(_:)``, `subscribe(onNext:…)`, the inner subscriptions of operators), so
+/// that what a subscription schedules here runs after the subscription is complete. Finding out
+/// costs one `pthread_getspecific` (see the Performance article).
 public final class CurrentThreadScheduler: ImmediateSchedulerType {
     /// The shared instance.
     public static let instance = CurrentThreadScheduler()
@@ -25,6 +25,20 @@ public final class CurrentThreadScheduler: ImmediateSchedulerType {
         !(Trampoline.existing?.isRunning ?? false)
     }
 
+    /// Runs `subscribe` as the first work of a new trampoline, then everything it queued, if no
+    /// trampoline runs on this thread; otherwise just runs it. Non-escaping, so a subscription
+    /// allocates nothing for it.
+    @usableFromInline
+    static func trampolined(_ subscribe: () -> Disposable) -> Disposable {
+        guard let pointer = pthread_getspecific(trampolineKey) else {
+            return Trampoline.makeCurrent().run(subscribe)
+        }
+        // The thread's trampoline lives as long as the thread: no retain is needed to use it here.
+        return Unmanaged<Trampoline>.fromOpaque(pointer)._withUnsafeGuaranteedRef { trampoline in
+            trampoline.isRunning ? subscribe() : trampoline.run(subscribe)
+        }
+    }
+
     /// Runs `action` now if no trampoline runs on this thread, otherwise queues it behind the running
     /// work.
     public func schedule<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable) -> Disposable {
@@ -34,14 +48,7 @@ public final class CurrentThreadScheduler: ImmediateSchedulerType {
             trampoline.queue.enqueue(item)
             return item
         }
-        trampoline.isRunning = true
-        defer { trampoline.isRunning = false }
-        let disposable = action(state)
-        while let item = trampoline.queue.dequeue() {
-            item.invoke()
-        }
-        trampoline.releaseExcessStorage()
-        return disposable
+        return trampoline.run { action(state) }
     }
 }
 
@@ -49,11 +56,27 @@ public final class CurrentThreadScheduler: ImmediateSchedulerType {
 /// on a thread's first `schedule` and kept (released when the thread exits), so that running the
 /// trampoline allocates nothing once the thread has used it.
 private final class Trampoline {
-    var isRunning = false
-    var queue = Queue<any InvocableItem>()
+    // Only its own thread touches a trampoline: no exclusivity checks (they cost more than the rest
+    // of a subscription's visit here).
+    @exclusivity(unchecked) var isRunning = false
+    @exclusivity(unchecked) var queue = Queue<any InvocableItem>()
 
-    /// Drops the storage a long burst left behind.
-    func releaseExcessStorage() {
+    /// Runs `work` as the first work of this trampoline, then everything queued meanwhile.
+    @inline(__always)
+    func run(_ work: () -> Disposable) -> Disposable {
+        isRunning = true
+        let disposable = work()
+        if !queue.isEmpty { drain() }
+        isRunning = false
+        return disposable
+    }
+
+    /// Runs the queued work in order, then drops the storage a long burst left behind.
+    @inline(never)
+    func drain() {
+        while let item = queue.dequeue() {
+            item.invoke()
+        }
         if queue.capacity > 64 { queue.removeAll() }
     }
 
@@ -63,7 +86,12 @@ private final class Trampoline {
     }
 
     static var current: Trampoline {
-        if let existing { return existing }
+        existing ?? makeCurrent()
+    }
+
+    /// Makes the trampoline of this thread, on its first use; released when the thread exits.
+    @inline(never)
+    static func makeCurrent() -> Trampoline {
         let trampoline = Trampoline()
         pthread_setspecific(trampolineKey, Unmanaged.passRetained(trampoline).toOpaque())
         return trampoline

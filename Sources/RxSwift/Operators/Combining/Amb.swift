@@ -38,7 +38,6 @@ final class AmbObservable<Element>: Observable<Element>, @unchecked Sendable {
     init(sources: [Observable<Element>]) {
         self.sources = sources
         super.init()
-        needsTrampoline = sources.contains { $0.needsTrampoline }
     }
 
     override func subscribe(sink downstream: Sink<Element>) -> Disposable {

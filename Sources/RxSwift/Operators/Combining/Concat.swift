@@ -32,18 +32,18 @@ extension ObservableType {
     /// RxJS: `concat(...)`; Combine: `append` chains.
     public static func concat<Sequence: Swift.Sequence>(_ sequence: Sequence) -> Observable<Element>
     where Sequence.Element == Observable<Element> {
-        SequentialSourcesObservable(sources: sequence, movesOn: .afterCompletion, needsTrampoline: true)
+        SequentialSourcesObservable(sources: sequence, movesOn: .afterCompletion)
     }
 
     /// Delivers the elements of the sequences of `collection`, one sequence after another. See
     /// ``concat(_:)-(Sequence)``.
     public static func concat<Collection: Swift.Collection>(_ collection: Collection) -> Observable<Element>
     where Collection.Element == Observable<Element> {
-        SequentialSourcesObservable(sources: collection, movesOn: .afterCompletion, needsTrampoline: true)
+        SequentialSourcesObservable(sources: collection, movesOn: .afterCompletion)
     }
 
     /// Delivers the elements of `sources`, one sequence after another. See ``concat(_:)-(Sequence)``.
     public static func concat(_ sources: Observable<Element>...) -> Observable<Element> {
-        SequentialSourcesObservable(sources: sources, movesOn: .afterCompletion, needsTrampoline: true)
+        SequentialSourcesObservable(sources: sources, movesOn: .afterCompletion)
     }
 }

@@ -74,6 +74,5 @@ class TwoSourceProducer<Input, Other, Output>: Observable<Output>, @unchecked Se
         self.source = source
         self.other = other
         super.init()
-        needsTrampoline = source.needsTrampoline || other.needsTrampoline
     }
 }

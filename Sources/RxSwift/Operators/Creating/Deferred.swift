@@ -13,7 +13,6 @@ final class DeferredObservable<Element>: Observable<Element>, @unchecked Sendabl
     init(_ factory: @escaping () throws -> Observable<Element>) {
         self.factory = factory
         super.init()
-        needsTrampoline = true
     }
 
     override func subscribe(sink: Sink<Element>) -> Disposable {

@@ -46,7 +46,6 @@ final class JustScheduledObservable<Element>: Observable<Element>, @unchecked Se
         self.element = element
         self.scheduler = scheduler
         super.init()
-        needsTrampoline = scheduler is CurrentThreadScheduler
     }
 
     override func subscribe(sink downstream: Sink<Element>) -> Disposable {

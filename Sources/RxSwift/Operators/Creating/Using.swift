@@ -22,7 +22,6 @@ final class UsingObservable<Element, Resource: Disposable>: Observable<Element>,
         self.resourceFactory = resourceFactory
         self.observableFactory = observableFactory
         super.init()
-        needsTrampoline = true
     }
 
     override func subscribe(sink downstream: Sink<Element>) -> Disposable {

@@ -55,7 +55,6 @@ final class CatchObservable<Element>: Observable<Element>, @unchecked Sendable {
         super.init()
         // The handler's sequence is unknown until an error; it may emit on the trampoline, and an error
         // that arrives during `subscribe` subscribes it there and then.
-        needsTrampoline = true
     }
 
     override func subscribe(sink downstream: Sink<Element>) -> Disposable {
@@ -150,7 +149,6 @@ final class CatchAndReturnObservable<Element>: Observable<Element>, @unchecked S
         self.source = source
         self.element = element
         super.init()
-        needsTrampoline = source.needsTrampoline
     }
 
     override func subscribe(sink downstream: Sink<Element>) -> Disposable {

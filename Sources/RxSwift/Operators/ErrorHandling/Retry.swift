@@ -16,7 +16,7 @@ extension ObservableType {
     /// RxJS: `onErrorResumeNext` (which also moves on after completion).
     public static func `catch`<Sequence: Swift.Sequence>(sequence: Sequence) -> Observable<Element>
     where Sequence.Element == Observable<Element> {
-        SequentialSourcesObservable(sources: sequence, movesOn: .afterError, needsTrampoline: true)
+        SequentialSourcesObservable(sources: sequence, movesOn: .afterError)
     }
 
     /// Deprecated spelling of ``catch(sequence:)``. (RxSwift's deprecation message names
@@ -43,8 +43,7 @@ extension ObservableType {
     public func retry() -> Observable<Element> {
         let source = asObservable()
         return SequentialSourcesObservable(
-            sources: Swift.repeatElement(source, count: .max), movesOn: .afterError,
-            needsTrampoline: source.needsTrampoline)
+            sources: Swift.repeatElement(source, count: .max), movesOn: .afterError)
     }
 
     /// Subscribes to the source up to `maxAttemptCount` times in all, resubscribing after each error,
@@ -61,7 +60,6 @@ extension ObservableType {
     public func retry(_ maxAttemptCount: Int) -> Observable<Element> {
         let source = asObservable()
         return SequentialSourcesObservable(
-            sources: Swift.repeatElement(source, count: max(maxAttemptCount, 0)), movesOn: .afterError,
-            needsTrampoline: source.needsTrampoline)
+            sources: Swift.repeatElement(source, count: max(maxAttemptCount, 0)), movesOn: .afterError)
     }
 }

@@ -70,7 +70,6 @@ final class RetryWhenObservable<Element, ErrorType, Trigger>: Observable<Element
         self.notificationHandler = notificationHandler
         super.init()
         // The trigger is built at subscription; it is subscribed first and may emit on the trampoline.
-        needsTrampoline = true
     }
 
     override func subscribe(sink downstream: Sink<Element>) -> Disposable {

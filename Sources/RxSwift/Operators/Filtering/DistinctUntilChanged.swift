@@ -66,7 +66,6 @@ final class DistinctUntilChangedEquatableObservable<Element: Equatable>: Observa
     init(source: Observable<Element>) {
         self.source = source
         super.init()
-        needsTrampoline = source.needsTrampoline
     }
 
     override func subscribe(sink downstream: Sink<Element>) -> Disposable {
@@ -114,7 +113,6 @@ final class DistinctUntilChangedObservable<Element, Key>: Observable<Element>, @
         self.keySelector = keySelector
         self.comparer = comparer
         super.init()
-        needsTrampoline = source.needsTrampoline
     }
 
     override func subscribe(sink downstream: Sink<Element>) -> Disposable {

@@ -33,7 +33,6 @@ final class FilterObservable<Element>: Observable<Element>, @unchecked Sendable 
         self.predicate = predicate
         self.makeSink = makeSink
         super.init()
-        needsTrampoline = source.needsTrampoline
     }
 
     override func subscribe(sink downstream: Sink<Element>) -> Disposable {

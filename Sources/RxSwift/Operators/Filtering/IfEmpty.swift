@@ -30,7 +30,6 @@ final class DefaultIfEmptyObservable<Element>: Observable<Element>, @unchecked S
         self.source = source
         self.defaultElement = defaultElement
         super.init()
-        needsTrampoline = source.needsTrampoline
     }
 
     override func subscribe(sink downstream: Sink<Element>) -> Disposable {
@@ -75,7 +74,6 @@ final class SwitchIfEmptyObservable<Element>: Observable<Element>, @unchecked Se
         // `other` is subscribed from inside this chain's subscription when the source completes
         // synchronously; in a trampoline, a synchronous `other` then emits after the chain is in
         // place, so an early end downstream (`take`) can stop it.
-        needsTrampoline = source.needsTrampoline || other.needsTrampoline
     }
 
     override func subscribe(sink downstream: Sink<Element>) -> Disposable {

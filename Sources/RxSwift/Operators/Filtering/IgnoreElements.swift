@@ -17,7 +17,6 @@ final class IgnoreElementsObservable<Element>: Observable<Never>, @unchecked Sen
     init(source: Observable<Element>) {
         self.source = source
         super.init()
-        needsTrampoline = source.needsTrampoline
     }
 
     override func subscribe(sink downstream: Sink<Never>) -> Disposable {

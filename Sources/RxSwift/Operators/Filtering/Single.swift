@@ -33,7 +33,6 @@ final class SingleObservable<Element>: Observable<Element>, @unchecked Sendable 
         self.source = source
         self.predicate = predicate
         super.init()
-        needsTrampoline = source.needsTrampoline
     }
 
     override func subscribe(sink downstream: Sink<Element>) -> Disposable {

@@ -18,7 +18,6 @@ final class SkipWhileObservable<Element>: Observable<Element>, @unchecked Sendab
         self.source = source
         self.predicate = predicate
         super.init()
-        needsTrampoline = source.needsTrampoline
     }
 
     override func subscribe(sink downstream: Sink<Element>) -> Disposable {

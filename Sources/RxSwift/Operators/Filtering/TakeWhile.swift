@@ -56,7 +56,6 @@ final class TakeWhileObservable<Element>: Observable<Element>, @unchecked Sendab
         self.stopWhen = stopWhen
         self.behavior = behavior
         super.init()
-        needsTrampoline = source.needsTrampoline
     }
 
     override func subscribe(sink downstream: Sink<Element>) -> Disposable {

@@ -44,7 +44,6 @@ final class RefCountObservable<Source: ConnectableObservableType>: Observable<So
         self.source = source
         observable = source.asObservable()
         super.init()
-        needsTrampoline = observable.needsTrampoline
     }
 
     override func subscribe(sink downstream: Sink<Source.Element>) -> Disposable {

@@ -48,7 +48,6 @@ final class TimeoutObservable<Element>: TimedProducer<Element, Element>, @unchec
     init(source: Observable<Element>, dueTime: RxTimeInterval, other: Observable<Element>?, scheduler: SchedulerType) {
         self.other = other
         super.init(source: source, dueTime: dueTime, scheduler: scheduler)
-        needsTrampoline = source.needsTrampoline || other?.needsTrampoline == true
     }
 
     override func subscribe(sink downstream: Sink<Element>) -> Disposable {

@@ -31,7 +31,6 @@ final class CompactMapObservable<Source, Result>: Observable<Result>, @unchecked
         self.source = source
         self.transform = transform
         super.init()
-        needsTrampoline = source.needsTrampoline
     }
 
     override func subscribe(sink downstream: Sink<Result>) -> Disposable {

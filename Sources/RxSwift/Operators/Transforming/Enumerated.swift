@@ -21,7 +21,6 @@ final class EnumeratedObservable<Element>: Observable<(index: Int, element: Elem
         self.source = source
         self.firstIndex = firstIndex
         super.init()
-        needsTrampoline = source.needsTrampoline
     }
 
     override func subscribe(sink downstream: Sink<(index: Int, element: Element)>) -> Disposable {

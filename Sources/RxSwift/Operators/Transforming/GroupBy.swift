@@ -31,7 +31,6 @@ final class GroupByObservable<Key: Hashable, Element>: Observable<GroupedObserva
         self.source = source
         self.keySelector = keySelector
         super.init()
-        needsTrampoline = source.needsTrampoline
     }
 
     override func subscribe(sink downstream: Sink<GroupedObservable<Key, Element>>) -> Disposable {

@@ -33,7 +33,6 @@ final class MapObservable<Source, Result>: Observable<Result>, @unchecked Sendab
         self.transform = transform
         self.makeSink = makeSink
         super.init()
-        needsTrampoline = source.needsTrampoline
     }
 
     override func subscribe(sink downstream: Sink<Result>) -> Disposable {

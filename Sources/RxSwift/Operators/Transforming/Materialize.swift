@@ -32,7 +32,6 @@ final class MaterializeObservable<Element>: Observable<Event<Element>>, @uncheck
     init(source: Observable<Element>) {
         self.source = source
         super.init()
-        needsTrampoline = source.needsTrampoline
     }
 
     override func subscribe(sink downstream: Sink<Event<Element>>) -> Disposable {
@@ -60,7 +59,6 @@ final class DematerializeObservable<Source: EventConvertible>: Observable<Source
     init(source: Observable<Source>) {
         self.source = source
         super.init()
-        needsTrampoline = source.needsTrampoline
     }
 
     override func subscribe(sink downstream: Sink<Source.Element>) -> Disposable {

@@ -50,7 +50,6 @@ final class ReduceObservable<Source, Accumulate, Result>: Observable<Result>, @u
         self.accumulator = accumulator
         self.mapResult = mapResult
         super.init()
-        needsTrampoline = source.needsTrampoline
     }
 
     override func subscribe(sink downstream: Sink<Result>) -> Disposable {

@@ -44,7 +44,6 @@ final class ScanObservable<Source, Accumulate>: Observable<Accumulate>, @uncheck
         self.seed = seed
         self.accumulator = accumulator
         super.init()
-        needsTrampoline = source.needsTrampoline
     }
 
     override func subscribe(sink downstream: Sink<Accumulate>) -> Disposable {

@@ -39,7 +39,6 @@ final class WithUnretainedObservable<Object: AnyObject, Source, Out>: Observable
         self.object = object
         self.resultSelector = resultSelector
         super.init()
-        needsTrampoline = source.needsTrampoline
     }
 
     override func subscribe(sink downstream: Sink<Out>) -> Disposable {

@@ -61,7 +61,6 @@ final class DebugObservable<Element>: Observable<Element>, @unchecked Sendable {
         self.trimOutput = trimOutput
         self.write = write
         super.init()
-        needsTrampoline = source.needsTrampoline
     }
 
     /// `File.swift:line (function)`, as RxSwift names an unnamed `debug`.

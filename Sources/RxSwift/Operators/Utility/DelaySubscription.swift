@@ -19,7 +19,6 @@ final class DelaySubscriptionObservable<Element>: TimedProducer<Element, Element
     override init(source: Observable<Element>, dueTime: RxTimeInterval, scheduler: SchedulerType) {
         super.init(source: source, dueTime: dueTime, scheduler: scheduler)
         // Nothing is emitted while subscribing; the source is subscribed later, from the scheduler.
-        needsTrampoline = false
     }
 
     override func subscribe(sink downstream: Sink<Element>) -> Disposable {
@@ -30,16 +29,11 @@ final class DelaySubscriptionObservable<Element>: TimedProducer<Element, Element
         // end downstream while it is still emitting.
         let sourceSubscription = SingleAssignmentDisposable()
         let timer = scheduler.scheduleRelative((), dueTime: dueTime) { _ in
-            // As a `subscribe` call from outside would, and as RxSwift does: a source that emits
-            // synchronously on the current-thread trampoline is subscribed inside one.
-            if source.mustSubscribeInTrampoline {
-                return CurrentThreadScheduler.instance.schedule(()) { _ in
-                    sourceSubscription.setDisposable(source.subscribe(sink: sink))
-                    return Disposables.create()
-                }
+            // As a `subscribe` call from outside would, and as RxSwift does: inside a trampoline.
+            CurrentThreadScheduler.trampolined {
+                sourceSubscription.setDisposable(source.subscribe(sink: sink))
+                return Disposables.create()
             }
-            sourceSubscription.setDisposable(source.subscribe(sink: sink))
-            return Disposables.create()
         }
         sink.setUpstream(Disposables.create(timer, sourceSubscription))
         return sink

@@ -70,7 +70,6 @@ final class DoObservable<Element>: Observable<Element>, @unchecked Sendable {
         self.onSubscribed = onSubscribed
         self.onDispose = onDispose
         super.init()
-        needsTrampoline = source.needsTrampoline
     }
 
     override func subscribe(sink downstream: Sink<Element>) -> Disposable {

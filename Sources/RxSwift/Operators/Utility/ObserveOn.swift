@@ -42,7 +42,6 @@ final class ObserveOnObservable<Element>: Observable<Element>, @unchecked Sendab
         self.source = source
         self.scheduler = scheduler
         super.init()
-        needsTrampoline = source.needsTrampoline || scheduler is CurrentThreadScheduler
     }
 
     override func subscribe(sink downstream: Sink<Element>) -> Disposable {
@@ -161,7 +160,6 @@ final class ObserveOnSerialDispatchQueueObservable<Element>: Observable<Element>
         self.source = source
         self.scheduler = scheduler
         super.init()
-        needsTrampoline = source.needsTrampoline
     }
 
     override func subscribe(sink downstream: Sink<Element>) -> Disposable {

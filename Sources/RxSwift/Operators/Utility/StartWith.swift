@@ -24,7 +24,6 @@ final class StartWithObservable<Element>: Observable<Element>, @unchecked Sendab
         self.source = source
         self.elements = elements
         super.init()
-        needsTrampoline = source.needsTrampoline
     }
 
     override func subscribe(sink downstream: Sink<Element>) -> Disposable {

@@ -8,11 +8,11 @@ extension ObservableType {
     /// disposal scheduled on `scheduler` runs, one tick after a terminal event on a test scheduler.
     public func subscribe(on scheduler: ImmediateSchedulerType) -> Observable<Element> {
         if let observable = self as? Observable<Element> {
-            return SubscribeOnObservable(scheduler: scheduler, needsTrampoline: observable.needsTrampoline) {
+            return SubscribeOnObservable(scheduler: scheduler) {
                 observable.subscribe(sink: $0)
             }
         }
-        return SubscribeOnObservable(scheduler: scheduler, needsTrampoline: true) { [self] sink in
+        return SubscribeOnObservable(scheduler: scheduler) { [self] sink in
             subscribe(SinkObserver(sink))
         }
     }
@@ -29,13 +29,12 @@ final class SubscribeOnObservable<Element>: Observable<Element>, @unchecked Send
     private let scheduler: ImmediateSchedulerType
 
     init(
-        scheduler: ImmediateSchedulerType, needsTrampoline: Bool,
+        scheduler: ImmediateSchedulerType,
         subscribeSource: @escaping (Sink<Element>) -> Disposable
     ) {
         self.subscribeSource = subscribeSource
         self.scheduler = scheduler
         super.init()
-        self.needsTrampoline = needsTrampoline || scheduler is CurrentThreadScheduler
     }
 
     override func subscribe(sink downstream: Sink<Element>) -> Disposable {

@@ -44,7 +44,6 @@ final class AsSingleObservable<Element>: Observable<Element>, @unchecked Sendabl
         self.source = source
         self.allowsEmpty = allowsEmpty
         super.init()
-        needsTrampoline = source.needsTrampoline
     }
 
     override func subscribe(sink downstream: Sink<Element>) -> Disposable {
@@ -94,7 +93,6 @@ final class ToArrayObservable<Element>: Observable<[Element]>, @unchecked Sendab
     init(source: Observable<Element>) {
         self.source = source
         super.init()
-        needsTrampoline = source.needsTrampoline
     }
 
     override func subscribe(sink downstream: Sink<[Element]>) -> Disposable {

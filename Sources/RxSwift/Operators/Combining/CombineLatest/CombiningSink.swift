@@ -249,7 +249,6 @@ final class CollectionCombiningObservable<Element, Result>: Observable<Result>, 
         self.selector = selector
         self.run = run
         super.init()
-        needsTrampoline = sources.contains { $0.needsTrampoline }
     }
 
     override func subscribe(sink downstream: Sink<Result>) -> Disposable {

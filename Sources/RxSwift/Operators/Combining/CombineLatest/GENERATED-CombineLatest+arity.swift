@@ -69,7 +69,6 @@ final class CombineLatest2Observable<E1, E2, Result>: Observable<Result>, @unche
         self.selector = selector
         self.makeSink = makeSink
         super.init()
-        needsTrampoline = source1.needsTrampoline || source2.needsTrampoline
     }
 
     override func subscribe(sink downstream: Sink<Result>) -> Disposable {
@@ -222,7 +221,6 @@ final class CombineLatest3Observable<E1, E2, E3, Result>: Observable<Result>, @u
         self.selector = selector
         self.makeSink = makeSink
         super.init()
-        needsTrampoline = source1.needsTrampoline || source2.needsTrampoline || source3.needsTrampoline
     }
 
     override func subscribe(sink downstream: Sink<Result>) -> Disposable {
@@ -395,8 +393,6 @@ final class CombineLatest4Observable<E1, E2, E3, E4, Result>: Observable<Result>
         self.selector = selector
         self.makeSink = makeSink
         super.init()
-        needsTrampoline =
-            source1.needsTrampoline || source2.needsTrampoline || source3.needsTrampoline || source4.needsTrampoline
     }
 
     override func subscribe(sink downstream: Sink<Result>) -> Disposable {
@@ -595,9 +591,6 @@ final class CombineLatest5Observable<E1, E2, E3, E4, E5, Result>: Observable<Res
         self.selector = selector
         self.makeSink = makeSink
         super.init()
-        needsTrampoline =
-            source1.needsTrampoline || source2.needsTrampoline || source3.needsTrampoline || source4.needsTrampoline
-            || source5.needsTrampoline
     }
 
     override func subscribe(sink downstream: Sink<Result>) -> Disposable {
@@ -817,9 +810,6 @@ final class CombineLatest6Observable<E1, E2, E3, E4, E5, E6, Result>: Observable
         self.selector = selector
         self.makeSink = makeSink
         super.init()
-        needsTrampoline =
-            source1.needsTrampoline || source2.needsTrampoline || source3.needsTrampoline || source4.needsTrampoline
-            || source5.needsTrampoline || source6.needsTrampoline
     }
 
     override func subscribe(sink downstream: Sink<Result>) -> Disposable {
@@ -1058,9 +1048,6 @@ final class CombineLatest7Observable<E1, E2, E3, E4, E5, E6, E7, Result>: Observ
         self.selector = selector
         self.makeSink = makeSink
         super.init()
-        needsTrampoline =
-            source1.needsTrampoline || source2.needsTrampoline || source3.needsTrampoline || source4.needsTrampoline
-            || source5.needsTrampoline || source6.needsTrampoline || source7.needsTrampoline
     }
 
     override func subscribe(sink downstream: Sink<Result>) -> Disposable {
@@ -1322,9 +1309,6 @@ final class CombineLatest8Observable<E1, E2, E3, E4, E5, E6, E7, E8, Result>: Ob
         self.selector = selector
         self.makeSink = makeSink
         super.init()
-        needsTrampoline =
-            source1.needsTrampoline || source2.needsTrampoline || source3.needsTrampoline || source4.needsTrampoline
-            || source5.needsTrampoline || source6.needsTrampoline || source7.needsTrampoline || source8.needsTrampoline
     }
 
     override func subscribe(sink downstream: Sink<Result>) -> Disposable {

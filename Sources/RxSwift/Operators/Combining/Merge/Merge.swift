@@ -76,7 +76,6 @@ final class MergeSourcesObservable<Element>: Observable<Element>, @unchecked Sen
     init(sources: [Observable<Element>]) {
         self.sources = sources
         super.init()
-        needsTrampoline = sources.contains { $0.needsTrampoline }
     }
 
     override func subscribe(sink downstream: Sink<Element>) -> Disposable {

@@ -30,7 +30,6 @@ final class MergeObservable<SourceElement, Inner>: Observable<Inner>, @unchecked
         self.mode = mode
         self.makeSink = makeSink
         super.init()
-        needsTrampoline = source.needsTrampoline
     }
 
     override func subscribe(sink downstream: Sink<Inner>) -> Disposable {

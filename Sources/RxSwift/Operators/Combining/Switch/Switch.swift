@@ -55,7 +55,6 @@ final class SwitchObservable<SourceElement, Inner>: Observable<Inner>, @unchecke
         self.selector = selector
         self.makeSink = makeSink
         super.init()
-        needsTrampoline = source.needsTrampoline
     }
 
     override func subscribe(sink downstream: Sink<Inner>) -> Disposable {

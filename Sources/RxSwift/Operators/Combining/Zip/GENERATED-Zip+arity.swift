@@ -62,7 +62,6 @@ final class Zip2Observable<E1, E2, Result>: Observable<Result>, @unchecked Senda
         self.source2 = source2
         self.selector = selector
         super.init()
-        needsTrampoline = source1.needsTrampoline || source2.needsTrampoline
     }
 
     override func subscribe(sink downstream: Sink<Result>) -> Disposable {
@@ -167,7 +166,6 @@ final class Zip3Observable<E1, E2, E3, Result>: Observable<Result>, @unchecked S
         self.source3 = source3
         self.selector = selector
         super.init()
-        needsTrampoline = source1.needsTrampoline || source2.needsTrampoline || source3.needsTrampoline
     }
 
     override func subscribe(sink downstream: Sink<Result>) -> Disposable {
@@ -284,8 +282,6 @@ final class Zip4Observable<E1, E2, E3, E4, Result>: Observable<Result>, @uncheck
         self.source4 = source4
         self.selector = selector
         super.init()
-        needsTrampoline =
-            source1.needsTrampoline || source2.needsTrampoline || source3.needsTrampoline || source4.needsTrampoline
     }
 
     override func subscribe(sink downstream: Sink<Result>) -> Disposable {
@@ -416,9 +412,6 @@ final class Zip5Observable<E1, E2, E3, E4, E5, Result>: Observable<Result>, @unc
         self.source5 = source5
         self.selector = selector
         super.init()
-        needsTrampoline =
-            source1.needsTrampoline || source2.needsTrampoline || source3.needsTrampoline || source4.needsTrampoline
-            || source5.needsTrampoline
     }
 
     override func subscribe(sink downstream: Sink<Result>) -> Disposable {
@@ -562,9 +555,6 @@ final class Zip6Observable<E1, E2, E3, E4, E5, E6, Result>: Observable<Result>, 
         self.source6 = source6
         self.selector = selector
         super.init()
-        needsTrampoline =
-            source1.needsTrampoline || source2.needsTrampoline || source3.needsTrampoline || source4.needsTrampoline
-            || source5.needsTrampoline || source6.needsTrampoline
     }
 
     override func subscribe(sink downstream: Sink<Result>) -> Disposable {
@@ -719,9 +709,6 @@ final class Zip7Observable<E1, E2, E3, E4, E5, E6, E7, Result>: Observable<Resul
         self.source7 = source7
         self.selector = selector
         super.init()
-        needsTrampoline =
-            source1.needsTrampoline || source2.needsTrampoline || source3.needsTrampoline || source4.needsTrampoline
-            || source5.needsTrampoline || source6.needsTrampoline || source7.needsTrampoline
     }
 
     override func subscribe(sink downstream: Sink<Result>) -> Disposable {
@@ -889,9 +876,6 @@ final class Zip8Observable<E1, E2, E3, E4, E5, E6, E7, E8, Result>: Observable<R
         self.source8 = source8
         self.selector = selector
         super.init()
-        needsTrampoline =
-            source1.needsTrampoline || source2.needsTrampoline || source3.needsTrampoline || source4.needsTrampoline
-            || source5.needsTrampoline || source6.needsTrampoline || source7.needsTrampoline || source8.needsTrampoline
     }
 
     override func subscribe(sink downstream: Sink<Result>) -> Disposable {
