@@ -13,16 +13,20 @@ let package = Package(
         .library(name: "RxRelay", targets: ["RxRelay"]),
         .library(name: "RxTest", targets: ["RxTest"]),
         .library(name: "RxBlocking", targets: ["RxBlocking"]),
+        .library(name: "RxCocoa", targets: ["RxCocoa"]),
     ],
     targets: [
         .target(name: "RxSwift", swiftSettings: strict),
         .target(name: "RxRelay", dependencies: ["RxSwift"], swiftSettings: strict),
         .target(name: "RxTest", dependencies: ["RxSwift"], swiftSettings: strict),
         .target(name: "RxBlocking", dependencies: ["RxSwift"], swiftSettings: strict),
+        .target(name: "RxCocoa", dependencies: ["RxSwift", "RxRelay"], swiftSettings: strict),
         .testTarget(name: "RxSwiftTests", dependencies: ["RxSwift", "RxTest", "RxBlocking"], swiftSettings: strict),
         .testTarget(name: "RxRelayTests", dependencies: ["RxRelay", "RxTest"], swiftSettings: strict),
         .testTarget(name: "RxTestTests", dependencies: ["RxSwift", "RxTest"], swiftSettings: strict),
         .testTarget(name: "RxBlockingTests", dependencies: ["RxSwift", "RxBlocking", "RxTest"], swiftSettings: strict),
+        .testTarget(
+            name: "RxCocoaTests", dependencies: ["RxCocoa", "RxTest", "RxBlocking"], swiftSettings: strict),
         .testTarget(
             name: "Swift6ConcurrencyTests", dependencies: ["RxSwift", "RxRelay", "RxTest"], swiftSettings: strict),
         // Code written with the names of RxSwift 4–5 must compile with deprecation warnings only: every
