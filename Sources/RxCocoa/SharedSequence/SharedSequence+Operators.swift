@@ -15,9 +15,9 @@ extension SharedSequenceConvertibleType {
     /// Delivers the non-nil results of `selector` applied to each element.
     ///
     /// RxSwift: the same (RxCocoa).
-    public func compactMap<Result>(_ selector: @escaping (Element) -> Result?) -> SharedSequence<
-        SharingStrategy, Result
-    > {
+    public func compactMap<Result>(_ selector: @escaping (Element) -> Result?)
+        -> SharedSequence<SharingStrategy, Result>
+    {
         SharedSequence(asObservable().compactMap(selector))
     }
 
