@@ -32,7 +32,7 @@ let package = Package(
         // Code written with the names of RxSwift 4–5 must compile with deprecation warnings only: every
         // other warning is an error here too (Swift 6.2 diagnostic groups; later flags win).
         .testTarget(
-            name: "RxSwiftDeprecatedSpellingsTests", dependencies: ["RxSwift", "RxRelay", "RxTest"],
+            name: "RxSwiftDeprecatedSpellingsTests", dependencies: ["RxSwift", "RxRelay", "RxCocoa", "RxTest"],
             swiftSettings: strict + [.treatWarning("DeprecatedDeclaration", as: .warning)]),
     ],
     swiftLanguageModes: [.v6]
