@@ -4,6 +4,7 @@ import RxBlocking
 import RxCocoa
 import RxSwift
 import RxTest
+import Synchronization
 import XCTest
 
 final class SharedSequenceTests: RxLeakCheckingTestCase {
@@ -128,4 +129,53 @@ final class SharedSequenceTests: RxLeakCheckingTestCase {
         XCTAssertThrowsError(try SharingScheduler.mock(scheduler: scheduler) { throw testError })
         XCTAssertTrue(SharingScheduler.make() is MainScheduler)
     }
+
+    func testDriveOffTheMainThreadIsAllowedWhileMocked() {
+        let scheduler = TestScheduler(initialClock: 0)
+        SharingScheduler.mock(scheduler: scheduler) {
+            let driven = DispatchSemaphore(value: 0)
+            let relay = BehaviorRelay(value: 1)
+            let driver = relay.asDriver()
+            // A thread of its own: `DispatchQueue.sync` could run the block on the main thread.
+            let thread = Thread {
+                driver.drive().dispose()
+                driven.signal()
+            }
+            thread.start()
+            XCTAssertEqual(driven.wait(timeout: .now() + 5), .success)
+        }
+    }
+
+    func testTheSchedulerFactoryIsSafeToReadFromManyThreadsWhileMocked() {
+        let readers = 4
+        let done = DispatchGroup()
+        let stop = ManagedAtomicFlag()
+        for _ in 0..<readers {
+            done.enter()
+            Thread {
+                while !stop.isSet {
+                    _ = SharingScheduler.make()
+                    _ = DriverSharingStrategy.scheduler
+                }
+                done.leave()
+            }.start()
+        }
+        for _ in 0..<200 {
+            SharingScheduler.mock(scheduler: TestScheduler(initialClock: 0)) {
+                _ = SharingScheduler.make()
+            }
+        }
+        stop.set()
+        XCTAssertEqual(done.wait(timeout: .now() + 5), .success)
+        XCTAssertTrue(SharingScheduler.make() is MainScheduler)
+    }
+}
+
+/// A flag set once, read from many threads.
+private final class ManagedAtomicFlag: Sendable {
+    private let value = Atomic<Bool>(false)
+
+    var isSet: Bool { value.load(ordering: .acquiring) }
+
+    func set() { value.store(true, ordering: .releasing) }
 }
