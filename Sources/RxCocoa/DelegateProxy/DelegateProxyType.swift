@@ -13,8 +13,9 @@ import Synchronization
 /// their parent object (there are no associated objects off Darwin): a proxy lives as long as its
 /// parent. Nothing tells the table when a parent goes, so it checks: whenever it is used, and on the
 /// main queue every quarter of a second while it holds proxies; a proxy whose parent is gone is then
-/// released (and its sequences complete) on that thread. `proxy(for:)` may be called from any thread
-/// (RxCocoa requires the main thread).
+/// released (and its sequences complete) on that thread. The table itself is thread-safe, but
+/// `proxy(for:)` reads and sets the object's delegate: call it where the object may be used (the
+/// main thread for UI objects; RxCocoa requires the main thread).
 public protocol DelegateProxyType: AnyObject {
     /// The type of the objects whose delegate the proxy is.
     associatedtype ParentObject: AnyObject
