@@ -1,3 +1,4 @@
+import Foundation
 import XCTest
 
 @testable import RxCocoa
@@ -25,5 +26,26 @@ final class RxCocoaErrorTests: XCTestCase {
         XCTAssertEqual(Set(descriptions).count, errors.count)
         XCTAssertTrue(descriptions[3].contains("prop"))
         XCTAssertTrue(descriptions[6].contains("String"))
+    }
+}
+
+/// A list data source, as a terminal UI kit would write one.
+private struct ListDataSource: SectionedViewDataSourceType {
+    var sections: [[String]]
+
+    func model(at indexPath: IndexPath) throws -> Any {
+        // Off Darwin `IndexPath` has no `section`/`item`: they are its first and second index.
+        guard indexPath.count == 2, indexPath[0] < sections.count, indexPath[1] < sections[indexPath[0]].count else {
+            throw RxCocoaError.itemsNotYetBound(object: self)
+        }
+        return sections[indexPath[0]][indexPath[1]]
+    }
+}
+
+final class SectionedViewDataSourceTypeTests: XCTestCase {
+    func testModelAtIndexPath() throws {
+        let dataSource = ListDataSource(sections: [["a", "b"], ["c"]])
+        XCTAssertEqual(try dataSource.model(at: IndexPath(indexes: [1, 0])) as? String, "c")
+        XCTAssertThrowsError(try dataSource.model(at: IndexPath(indexes: [0, 5])))
     }
 }
