@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "RxRelay", targets: ["RxRelay"]),
         .library(name: "RxTest", targets: ["RxTest"]),
         .library(name: "RxBlocking", targets: ["RxBlocking"]),
+        .library(name: "RxCocoa", targets: ["RxCocoa"]),
     ],
     // OperationQueueScheduler is the one part of RxSwift that needs full Foundation, which adds about
     // 44 MB (ICU's data) to a statically linked Linux binary: on by default for drop-in compatibility,
@@ -28,16 +29,19 @@ let package = Package(
         .target(name: "RxRelay", dependencies: ["RxSwift"], swiftSettings: strict),
         .target(name: "RxTest", dependencies: ["RxSwift"], swiftSettings: strict),
         .target(name: "RxBlocking", dependencies: ["RxSwift"], swiftSettings: strict),
+        .target(name: "RxCocoa", dependencies: ["RxSwift", "RxRelay"], swiftSettings: strict),
         .testTarget(name: "RxSwiftTests", dependencies: ["RxSwift", "RxTest", "RxBlocking"], swiftSettings: strict),
         .testTarget(name: "RxRelayTests", dependencies: ["RxRelay", "RxTest"], swiftSettings: strict),
         .testTarget(name: "RxTestTests", dependencies: ["RxSwift", "RxTest"], swiftSettings: strict),
         .testTarget(name: "RxBlockingTests", dependencies: ["RxSwift", "RxBlocking", "RxTest"], swiftSettings: strict),
         .testTarget(
+            name: "RxCocoaTests", dependencies: ["RxCocoa", "RxTest", "RxBlocking"], swiftSettings: strict),
+        .testTarget(
             name: "Swift6ConcurrencyTests", dependencies: ["RxSwift", "RxRelay", "RxTest"], swiftSettings: strict),
         // Code written with the names of RxSwift 4–5 must compile with deprecation warnings only: every
         // other warning is an error here too (Swift 6.2 diagnostic groups; later flags win).
         .testTarget(
-            name: "RxSwiftDeprecatedSpellingsTests", dependencies: ["RxSwift", "RxRelay", "RxTest"],
+            name: "RxSwiftDeprecatedSpellingsTests", dependencies: ["RxSwift", "RxRelay", "RxCocoa", "RxTest"],
             swiftSettings: strict + [.treatWarning("DeprecatedDeclaration", as: .warning)]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,6 +1,10 @@
 /// An observer that binds elements to a target object: it holds the target weakly, runs the binding
-/// on a scheduler (`MainScheduler` by default), and never receives errors (an error is a programmer
-/// error: it asserts in debug builds and is ignored in release builds).
+/// on a scheduler (a new `MainScheduler()` by default), and never receives errors (an error is a
+/// programmer error: it asserts in debug builds and is ignored in release builds).
+///
+/// Each binder gets its own main scheduler by default, as in RxSwift: a binding reached from inside
+/// another main-scheduler delivery (`observe(on: MainScheduler.instance)`) then runs at once instead of
+/// being queued behind that delivery.
 ///
 /// Thread-safety: `Sendable`; every element is handed to the binder's scheduler, which runs the
 /// binding (on the main thread by default).
@@ -12,7 +16,7 @@ public struct Binder<Value>: ObserverType, @unchecked Sendable {
 
     /// Creates a binder for `target` that runs `binding` on `scheduler`.
     public init<Target: AnyObject>(
-        _ target: Target, scheduler: ImmediateSchedulerType = MainScheduler.instance,
+        _ target: Target, scheduler: ImmediateSchedulerType = MainScheduler(),
         binding: @escaping (Target, Value) -> Void
     ) {
         weak let weakTarget = target

@@ -36,6 +36,17 @@ final class BinderTests: RxLeakCheckingTestCase {
         XCTAssertEqual(target.values, [1, 2])
     }
 
+    func testBindsAtOnceFromInsideAMainSchedulerDelivery() {
+        // `observe(on: MainScheduler.instance)` delivers at once on the main thread and counts itself
+        // as queued work while it delivers; a binder's own main scheduler (a fresh one by default, as
+        // in RxSwift) must not see that work and queue the binding behind it.
+        let target = Target()
+        let binder = Binder(target) { target, value in target.values.append(value) }
+        let subscription = Observable.of(1, 2).observe(on: MainScheduler.instance).bind(to: binder)
+        XCTAssertEqual(target.values, [1, 2])
+        subscription.dispose()
+    }
+
     func testDoesNotRetainTheTargetAndDropsElementsAfterItIsGone() {
         var bindings = 0
         weak var weakTarget: Target?

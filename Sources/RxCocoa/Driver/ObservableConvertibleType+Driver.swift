@@ -1,0 +1,28 @@
+import RxSwift
+
+extension ObservableConvertibleType {
+    /// This sequence as a ``Driver``: its events observed on the driver scheduler, an error
+    /// replaced by `onErrorJustReturn` followed by completion, and the result shared with replay of
+    /// the latest element.
+    ///
+    /// RxSwift: the same (RxCocoa).
+    public func asDriver(onErrorJustReturn: Element) -> Driver<Element> {
+        asSharedSequence(sharingStrategy: DriverSharingStrategy.self, onErrorJustReturn: onErrorJustReturn)
+    }
+
+    /// This sequence as a ``Driver``: its events observed on the driver scheduler and, after an
+    /// error, the events of `onErrorDriveWith`.
+    ///
+    /// RxSwift: the same (RxCocoa).
+    public func asDriver(onErrorDriveWith: Driver<Element>) -> Driver<Element> {
+        asSharedSequence(sharingStrategy: DriverSharingStrategy.self, onErrorDriveWith: onErrorDriveWith)
+    }
+
+    /// This sequence as a ``Driver``: its events observed on the driver scheduler and, after an
+    /// error, the events of the driver `onErrorRecover` makes of it.
+    ///
+    /// RxSwift: the same (RxCocoa).
+    public func asDriver(onErrorRecover: @escaping (_ error: Swift.Error) -> Driver<Element>) -> Driver<Element> {
+        asSharedSequence(sharingStrategy: DriverSharingStrategy.self, onErrorRecover: onErrorRecover)
+    }
+}

@@ -1,0 +1,359 @@
+import RxSwift
+
+// The operators RxCocoa defines on shared sequences. Each forwards to the `Observable` operator of the
+// same name and shares the result again with the strategy; the closures cannot throw (a shared
+// sequence cannot error). Time operators run their timers on the strategy's scheduler.
+
+extension SharedSequenceConvertibleType {
+    /// Delivers `selector` applied to each element.
+    ///
+    /// RxSwift: the same (RxCocoa).
+    public func map<Result>(_ selector: @escaping (Element) -> Result) -> SharedSequence<SharingStrategy, Result> {
+        SharedSequence(asObservable().map(selector))
+    }
+
+    /// Delivers the non-nil results of `selector` applied to each element.
+    ///
+    /// RxSwift: the same (RxCocoa).
+    public func compactMap<Result>(_ selector: @escaping (Element) -> Result?)
+        -> SharedSequence<SharingStrategy, Result>
+    {
+        SharedSequence(asObservable().compactMap(selector))
+    }
+
+    /// Delivers the elements for which `predicate` returns `true`.
+    ///
+    /// RxSwift: the same (RxCocoa).
+    public func filter(_ predicate: @escaping (Element) -> Bool) -> SharedSequence<SharingStrategy, Element> {
+        SharedSequence(asObservable().filter(predicate))
+    }
+
+    /// Maps each element to a shared sequence and delivers the elements of the latest one,
+    /// disposing the previous one.
+    ///
+    /// RxSwift: the same (RxCocoa).
+    public func flatMapLatest<Sharing, Result>(_ selector: @escaping (Element) -> SharedSequence<Sharing, Result>)
+        -> SharedSequence<Sharing, Result>
+    {
+        SharedSequence(asObservable().flatMapLatest(selector))
+    }
+
+    /// Maps each element to a shared sequence and delivers its elements, ignoring the elements that
+    /// arrive while the current inner sequence has not completed.
+    ///
+    /// RxSwift: the same (RxCocoa).
+    public func flatMapFirst<Sharing, Result>(_ selector: @escaping (Element) -> SharedSequence<Sharing, Result>)
+        -> SharedSequence<Sharing, Result>
+    {
+        SharedSequence(asObservable().flatMapFirst(selector))
+    }
+
+    /// Maps each element to a shared sequence and merges the elements of all of them.
+    ///
+    /// RxSwift: the same (RxCocoa).
+    public func flatMap<Sharing, Result>(_ selector: @escaping (Element) -> SharedSequence<Sharing, Result>)
+        -> SharedSequence<Sharing, Result>
+    {
+        SharedSequence(asObservable().flatMap(selector))
+    }
+
+    /// Calls the given actions on the sequence's events and subscription, and passes the events on.
+    ///
+    /// - Parameters:
+    ///   - onNext: Called with each element before it is delivered.
+    ///   - afterNext: Called with each element after it was delivered.
+    ///   - onCompleted: Called before completion is delivered.
+    ///   - afterCompleted: Called after completion was delivered.
+    ///   - onSubscribe: Called before the source is subscribed.
+    ///   - onSubscribed: Called after the source was subscribed.
+    ///   - onDispose: Called when the subscription ends, whatever the reason.
+    ///
+    /// RxSwift: the same (RxCocoa).
+    public func `do`(
+        onNext: ((Element) -> Void)? = nil, afterNext: ((Element) -> Void)? = nil,
+        onCompleted: (() -> Void)? = nil, afterCompleted: (() -> Void)? = nil,
+        onSubscribe: (() -> Void)? = nil, onSubscribed: (() -> Void)? = nil, onDispose: (() -> Void)? = nil
+    ) -> SharedSequence<SharingStrategy, Element> {
+        SharedSequence(
+            asObservable().do(
+                onNext: onNext, afterNext: afterNext, onCompleted: onCompleted, afterCompleted: afterCompleted,
+                onSubscribe: onSubscribe, onSubscribed: onSubscribed, onDispose: onDispose))
+    }
+
+    /// Prints every event and subscription of the sequence, tagged with `identifier` (by default
+    /// the calling file, line and function).
+    ///
+    /// RxSwift: the same (RxCocoa).
+    public func debug(
+        _ identifier: String? = nil, trimOutput: Bool = false, file: String = #file, line: UInt = #line,
+        function: String = #function
+    ) -> SharedSequence<SharingStrategy, Element> {
+        SharedSequence(
+            asObservable().debug(identifier, trimOutput: trimOutput, file: file, line: line, function: function))
+    }
+
+    /// Delivers each element whose key, computed by `keySelector`, differs from the previous
+    /// element's.
+    ///
+    /// RxSwift: the same (RxCocoa).
+    public func distinctUntilChanged<Key: Equatable>(_ keySelector: @escaping (Element) -> Key)
+        -> SharedSequence<SharingStrategy, Element>
+    {
+        SharedSequence(asObservable().distinctUntilChanged(keySelector))
+    }
+
+    /// Delivers each element that `comparer` does not find equal to the previous delivered one.
+    ///
+    /// RxSwift: the same (RxCocoa).
+    public func distinctUntilChanged(_ comparer: @escaping (Element, Element) -> Bool)
+        -> SharedSequence<SharingStrategy, Element>
+    {
+        SharedSequence(asObservable().distinctUntilChanged(comparer))
+    }
+
+    /// Delivers each element whose key, computed by `keySelector`, `comparer` does not find equal to
+    /// the previous delivered element's.
+    ///
+    /// RxSwift: the same (RxCocoa).
+    public func distinctUntilChanged<Key>(
+        _ keySelector: @escaping (Element) -> Key, comparer: @escaping (Key, Key) -> Bool
+    ) -> SharedSequence<SharingStrategy, Element> {
+        SharedSequence(asObservable().distinctUntilChanged(keySelector, comparer: comparer))
+    }
+
+    /// Delivers the running result of `accumulator`, starting from `seed`, for each element.
+    ///
+    /// RxSwift: the same (RxCocoa).
+    public func scan<A>(_ seed: A, accumulator: @escaping (A, Element) -> A) -> SharedSequence<SharingStrategy, A> {
+        SharedSequence(asObservable().scan(seed, accumulator: accumulator))
+    }
+
+    /// Delivers the elements after the first `count`.
+    ///
+    /// RxSwift: the same (RxCocoa).
+    public func skip(_ count: Int) -> SharedSequence<SharingStrategy, Element> {
+        SharedSequence(asObservable().skip(count))
+    }
+
+    /// Delivers `element` on subscription, then the sequence's elements.
+    ///
+    /// RxSwift: the same (RxCocoa).
+    public func startWith(_ element: Element) -> SharedSequence<SharingStrategy, Element> {
+        SharedSequence(asObservable().startWith(element))
+    }
+}
+
+extension SharedSequenceConvertibleType where Element: Equatable {
+    /// Delivers each element that differs from the previous one.
+    ///
+    /// RxSwift: the same (RxCocoa).
+    public func distinctUntilChanged() -> SharedSequence<SharingStrategy, Element> {
+        SharedSequence(asObservable().distinctUntilChanged())
+    }
+}
+
+extension SharedSequenceConvertibleType where Element: SharedSequenceConvertibleType {
+    /// Delivers the elements of the latest inner sequence, disposing the previous one.
+    ///
+    /// RxSwift: the same (RxCocoa).
+    public func switchLatest() -> SharedSequence<Element.SharingStrategy, Element.Element> {
+        SharedSequence(asObservable().map { $0.asSharedSequence() }.switchLatest())
+    }
+
+    /// Merges the elements of every inner sequence.
+    ///
+    /// RxSwift: the same (RxCocoa).
+    public func merge() -> SharedSequence<Element.SharingStrategy, Element.Element> {
+        SharedSequence(asObservable().map { $0.asSharedSequence() }.merge())
+    }
+
+    /// Merges the elements of the inner sequences, at most `maxConcurrent` of them subscribed at a
+    /// time (the others wait their turn).
+    ///
+    /// RxSwift: the same (RxCocoa).
+    public func merge(maxConcurrent: Int) -> SharedSequence<Element.SharingStrategy, Element.Element> {
+        SharedSequence(asObservable().map { $0.asSharedSequence() }.merge(maxConcurrent: maxConcurrent))
+    }
+}
+
+extension SharedSequenceConvertibleType {
+    /// Merges the elements of `sources`.
+    ///
+    /// RxSwift: the same (RxCocoa).
+    public static func merge<Collection: Swift.Collection>(_ sources: Collection)
+        -> SharedSequence<SharingStrategy, Element>
+    where Collection.Element == SharedSequence<SharingStrategy, Element> {
+        SharedSequence(Observable.merge(sources.map { $0.asObservable() }))
+    }
+
+    /// Merges the elements of `sources`.
+    ///
+    /// RxSwift: the same (RxCocoa).
+    public static func merge(_ sources: [SharedSequence<SharingStrategy, Element>])
+        -> SharedSequence<SharingStrategy, Element>
+    {
+        SharedSequence(Observable.merge(sources.map { $0.asObservable() }))
+    }
+
+    /// Merges the elements of `sources`.
+    ///
+    /// RxSwift: the same (RxCocoa).
+    public static func merge(_ sources: SharedSequence<SharingStrategy, Element>...)
+        -> SharedSequence<SharingStrategy, Element>
+    {
+        SharedSequence(Observable.merge(sources.map { $0.asObservable() }))
+    }
+}
+
+extension SharedSequence {
+    /// Delivers the elements of each sequence of `sequence` in turn, subscribing to the next when
+    /// the previous one completes.
+    ///
+    /// RxSwift: the same (RxCocoa).
+    public static func concat<Sequence: Swift.Sequence>(_ sequence: Sequence)
+        -> SharedSequence<SharingStrategy, Element>
+    where Sequence.Element == SharedSequence<SharingStrategy, Element> {
+        SharedSequence(Observable.concat(sequence.lazy.map { $0.asObservable() }))
+    }
+
+    /// Delivers the elements of each sequence of `collection` in turn, subscribing to the next when
+    /// the previous one completes.
+    ///
+    /// RxSwift: the same (RxCocoa).
+    public static func concat<Collection: Swift.Collection>(_ collection: Collection)
+        -> SharedSequence<SharingStrategy, Element>
+    where Collection.Element == SharedSequence<SharingStrategy, Element> {
+        SharedSequence(Observable.concat(collection.map { $0.asObservable() }))
+    }
+}
+
+extension SharedSequenceConvertibleType {
+    /// Combines each element with the latest element of `second`, if it has delivered one (elements
+    /// before that are dropped).
+    ///
+    /// RxSwift: the same (RxCocoa).
+    public func withLatestFrom<SecondO: SharedSequenceConvertibleType, ResultType>(
+        _ second: SecondO, resultSelector: @escaping (Element, SecondO.Element) -> ResultType
+    ) -> SharedSequence<SharingStrategy, ResultType> where SecondO.SharingStrategy == SharingStrategy {
+        SharedSequence(asObservable().withLatestFrom(second.asSharedSequence(), resultSelector: resultSelector))
+    }
+
+    /// Delivers the latest element of `second` on each element of this sequence, if `second` has
+    /// delivered one.
+    ///
+    /// Unlike the `resultSelector` form, `second` may have another sharing strategy, as in RxCocoa.
+    public func withLatestFrom<SecondO: SharedSequenceConvertibleType>(_ second: SecondO)
+        -> SharedSequence<SharingStrategy, SecondO.Element>
+    {
+        SharedSequence(asObservable().withLatestFrom(second.asSharedSequence()))
+    }
+}
+
+extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingStrategy {
+    /// Delivers `resultSelector` applied to `obj` (held weakly) and each element; completes when
+    /// `obj` is gone.
+    ///
+    /// RxSwift: the same (RxCocoa; for Signals only: a Driver's replay would keep `obj` alive).
+    public func withUnretained<Object: AnyObject, Out>(
+        _ obj: Object, resultSelector: @escaping (Object, Element) -> Out
+    ) -> SharedSequence<SharingStrategy, Out> {
+        SharedSequence(asObservable().withUnretained(obj, resultSelector: resultSelector))
+    }
+
+    /// Delivers `obj` (held weakly) with each element; completes when `obj` is gone.
+    ///
+    /// RxSwift: the same (RxCocoa).
+    public func withUnretained<Object: AnyObject>(_ obj: Object) -> SharedSequence<SharingStrategy, (Object, Element)> {
+        withUnretained(obj) { ($0, $1) }
+    }
+}
+
+extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingStrategy {
+    /// Unavailable for Driver, as in RxCocoa: use `drive(with:onNext:onCompleted:onDisposed:)`.
+    @available(
+        *, unavailable,
+        message: "withUnretained is not available for Driver; use `drive(with:onNext:onCompleted:onDisposed:)`"
+    )
+    public func withUnretained<Object: AnyObject, Out>(
+        _ obj: Object, resultSelector: @escaping (Object, Element) -> Out
+    ) -> SharedSequence<SharingStrategy, Out> {
+        SharedSequence(asObservable().withUnretained(obj, resultSelector: resultSelector))
+    }
+
+    /// Unavailable for Driver, as in RxCocoa: use `drive(with:onNext:onCompleted:onDisposed:)`.
+    @available(
+        *, unavailable,
+        message: "withUnretained is not available for Driver; use `drive(with:onNext:onCompleted:onDisposed:)`"
+    )
+    public func withUnretained<Object: AnyObject>(_ obj: Object) -> SharedSequence<SharingStrategy, (Object, Element)> {
+        SharedSequence(asObservable().withUnretained(obj) { ($0, $1) })
+    }
+}
+
+extension SharedSequenceConvertibleType {
+    /// Delivers an element, then the latest element at most once per `dueTime` (all timed on the
+    /// strategy's scheduler); with `latest: false`, drops the elements that arrive meanwhile.
+    ///
+    /// RxSwift: the same (RxCocoa).
+    public func throttle(_ dueTime: RxTimeInterval, latest: Bool = true) -> SharedSequence<SharingStrategy, Element> {
+        SharedSequence(asObservable().throttle(dueTime, latest: latest, scheduler: SharingStrategy.scheduler))
+    }
+
+    /// Delivers an element only once `dueTime` has passed without another (timed on the strategy's
+    /// scheduler).
+    ///
+    /// RxSwift: the same (RxCocoa).
+    public func debounce(_ dueTime: RxTimeInterval) -> SharedSequence<SharingStrategy, Element> {
+        SharedSequence(asObservable().debounce(dueTime, scheduler: SharingStrategy.scheduler))
+    }
+
+    /// Delivers every event `dueTime` later (timed on the strategy's scheduler).
+    ///
+    /// RxSwift: the same (RxCocoa).
+    public func delay(_ dueTime: RxTimeInterval) -> SharedSequence<SharingStrategy, Element> {
+        SharedSequence(asObservable().delay(dueTime, scheduler: SharingStrategy.scheduler))
+    }
+}
+
+extension SharedSequence {
+    /// Combines the elements of `collection`'s sequences pairwise with `resultSelector`.
+    ///
+    /// RxSwift: the same (RxCocoa), whose selector may throw; this one may not (a shared sequence
+    /// cannot error).
+    public static func zip<Collection: Swift.Collection, Result>(
+        _ collection: Collection, resultSelector: @escaping ([Element]) -> Result
+    ) -> SharedSequence<SharingStrategy, Result> where Collection.Element == SharedSequence<SharingStrategy, Element> {
+        SharedSequence<SharingStrategy, Result>(
+            Observable.zip(collection.map { $0.asObservable() }, resultSelector: resultSelector))
+    }
+
+    /// Combines the elements of `collection`'s sequences pairwise into arrays.
+    ///
+    /// RxSwift: the same (RxCocoa).
+    public static func zip<Collection: Swift.Collection>(_ collection: Collection)
+        -> SharedSequence<SharingStrategy, [Element]>
+    where Collection.Element == SharedSequence<SharingStrategy, Element> {
+        SharedSequence<SharingStrategy, [Element]>(Observable.zip(collection.map { $0.asObservable() }))
+    }
+
+    /// Combines the latest elements of `collection`'s sequences with `resultSelector` whenever one
+    /// delivers, once all have.
+    ///
+    /// RxSwift: the same (RxCocoa), whose selector may throw; this one may not.
+    public static func combineLatest<Collection: Swift.Collection, Result>(
+        _ collection: Collection, resultSelector: @escaping ([Element]) -> Result
+    ) -> SharedSequence<SharingStrategy, Result> where Collection.Element == SharedSequence<SharingStrategy, Element> {
+        SharedSequence<SharingStrategy, Result>(
+            Observable.combineLatest(collection.map { $0.asObservable() }, resultSelector: resultSelector))
+    }
+
+    /// Combines the latest elements of `collection`'s sequences into arrays whenever one delivers,
+    /// once all have.
+    ///
+    /// RxSwift: the same (RxCocoa).
+    public static func combineLatest<Collection: Swift.Collection>(_ collection: Collection)
+        -> SharedSequence<SharingStrategy, [Element]>
+    where Collection.Element == SharedSequence<SharingStrategy, Element> {
+        SharedSequence<SharingStrategy, [Element]>(Observable.combineLatest(collection.map { $0.asObservable() }))
+    }
+}

@@ -1,0 +1,27 @@
+import RxSwift
+
+extension ObservableConvertibleType {
+    /// This sequence as a ``Signal``: its events observed on the signal scheduler, an error
+    /// replaced by `onErrorJustReturn` followed by completion, and the result shared without replay.
+    ///
+    /// RxSwift: the same (RxCocoa).
+    public func asSignal(onErrorJustReturn: Element) -> Signal<Element> {
+        asSharedSequence(sharingStrategy: SignalSharingStrategy.self, onErrorJustReturn: onErrorJustReturn)
+    }
+
+    /// This sequence as a ``Signal``: its events observed on the signal scheduler and, after an
+    /// error, the events of `onErrorSignalWith`.
+    ///
+    /// RxSwift: the same (RxCocoa).
+    public func asSignal(onErrorSignalWith: Signal<Element>) -> Signal<Element> {
+        asSharedSequence(sharingStrategy: SignalSharingStrategy.self, onErrorDriveWith: onErrorSignalWith)
+    }
+
+    /// This sequence as a ``Signal``: its events observed on the signal scheduler and, after an
+    /// error, the events of the signal `onErrorRecover` makes of it.
+    ///
+    /// RxSwift: the same (RxCocoa).
+    public func asSignal(onErrorRecover: @escaping (_ error: Swift.Error) -> Signal<Element>) -> Signal<Element> {
+        asSharedSequence(sharingStrategy: SignalSharingStrategy.self, onErrorRecover: onErrorRecover)
+    }
+}

@@ -1,0 +1,5 @@
+struct TestError: Error, Equatable {
+    var code = 0
+}
+
+let testError = TestError()
