@@ -22,6 +22,7 @@ let package = Package(
             name: "RxBenchmarkScenarios",
             dependencies: [
                 .product(name: "RxSwift", package: "swift-rx"),
+                .product(name: "RxCocoa", package: "swift-rx"),
                 .product(name: "OpenCombine", package: "OpenCombine"),
             ],
             path: "Scenarios",

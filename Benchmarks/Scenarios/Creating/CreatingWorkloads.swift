@@ -24,7 +24,11 @@ let creatingWorkloads: [Workload] =
     + [
         Workload(
             scenario: "Creating/7 nested 4-way combineLatest → subscribe + dispose (RxSwift's CombineLatestCreating)",
-            flavour: .swiftRx, count: subscriptionsPerIteration, prepare: rxCombineLatestCreating)
+            flavour: .swiftRx, count: subscriptionsPerIteration, prepare: rxCombineLatestCreating),
+        // RxCocoa's Driver (OpenCombine has none).
+        Workload(
+            scenario: "Creating/create → asDriver → 6 × map/filter → drive + dispose (RxSwift's DriveCreating)",
+            flavour: .swiftRx, count: subscriptionsPerIteration, prepare: rxDriveCreating),
     ]
 
 /// The traits beside the `Observable` they wrap, and awaiting them beside an async function.

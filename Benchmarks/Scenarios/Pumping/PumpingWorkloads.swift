@@ -28,6 +28,12 @@ let pumpingWorkloads: [Workload] =
         withFloor(
             "subject → 5 × flatMapLatest { just } → subscriber (RxSwift's FlatMapLatestPumping)",
             rx: rxFlatMapLatestPumping, combine: combineSwitchToLatestPumping, closures: closuresFlatMapsPumping),
+        // RxCocoa's Driver: swift-rx only (OpenCombine has no Driver).
+        [
+            Workload(
+                scenario: "Pumping/create → asDriver → 6 × map/filter → drive (RxSwift's DrivePumping)",
+                flavour: .swiftRx, count: elementsPerIteration, prepare: rxDrivePumping)
+        ],
         // OpenCombine has no 4-way `combineLatest`: swift-rx beside the closure floor only.
         [
             Workload(

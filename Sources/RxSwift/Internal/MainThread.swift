@@ -10,14 +10,28 @@ import Synchronization
     /// Whether the caller runs on the process's main thread (on Linux its thread id is the pid).
     /// `gettid` is a system call, so each thread remembers its answer in a pthread key: the main
     /// scheduler asks on every event.
+    /// Whether this thread is the main thread, or runs the main queue's work. A program that calls
+    /// `dispatchMain()` (or awaits in top-level code, which calls it) has its main-queue blocks run
+    /// on a thread of libdispatch's, not on the process's first thread: such a block is on the main
+    /// queue, so `MainScheduler` must run work there at once as it does on the main thread.
     var isMainThread: Bool {
-        if let cached = pthread_getspecific(isMainThreadKey) {
-            return Int(bitPattern: cached) == 1
+        if let cached = pthread_getspecific(isMainThreadKey), Int(bitPattern: cached) == 1 {
+            return true
         }
-        let isMain = getpid() == rxGettid()
-        pthread_setspecific(isMainThreadKey, UnsafeRawPointer(bitPattern: isMain ? 1 : 2))
-        return isMain
+        if pthread_getspecific(isMainThreadKey) == nil {
+            let isMain = getpid() == rxGettid()
+            pthread_setspecific(isMainThreadKey, UnsafeRawPointer(bitPattern: isMain ? 1 : 2))
+            if isMain { return true }
+        }
+        return DispatchQueue.getSpecific(key: mainQueueKey) != nil
     }
+
+    /// Set on the main queue only: a block running on it finds it with `getSpecific`.
+    private let mainQueueKey: DispatchSpecificKey<Bool> = {
+        let key = DispatchSpecificKey<Bool>()
+        DispatchQueue.main.setSpecific(key: key, value: true)
+        return key
+    }()
 
     private let isMainThreadKey: pthread_key_t = {
         var key = pthread_key_t()

@@ -54,10 +54,14 @@ struct AsyncPolicy<Element>: SubjectPolicy {
     @usableFromInline
     static var deliversElements: Bool { false }
     @usableFromInline
-    mutating func accept(_ element: Element) -> Element? {
-        let replaced = last
+    mutating func accept(_ element: Element, replaced: UnsafeMutablePointer<Element>) -> Bool {
+        guard let previous = last else {
+            last = element
+            return false
+        }
+        replaced.initialize(to: previous)
         last = element
-        return replaced
+        return true
     }
 
     @usableFromInline

@@ -88,10 +88,10 @@ struct BehaviorPolicy<Element>: SubjectPolicy {
     @usableFromInline
     static var deliversElements: Bool { true }
     @usableFromInline
-    mutating func accept(_ element: Element) -> Element? {
-        let replaced = value
+    mutating func accept(_ element: Element, replaced: UnsafeMutablePointer<Element>) -> Bool {
+        replaced.initialize(to: value)
         value = element
-        return replaced
+        return true
     }
     @usableFromInline
     func replay(stopped: Termination?) -> [Element] { stopped == nil ? [value] : [] }

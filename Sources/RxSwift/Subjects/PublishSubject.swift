@@ -71,7 +71,7 @@ struct PublishPolicy<Element>: SubjectPolicy {
     @usableFromInline
     static var remembersElements: Bool { false }
     @usableFromInline
-    mutating func accept(_ element: Element) -> Element? { nil }
+    mutating func accept(_ element: Element, replaced: UnsafeMutablePointer<Element>) -> Bool { false }
     @usableFromInline
     func replay(stopped: Termination?) -> [Element] { [] }
     @usableFromInline

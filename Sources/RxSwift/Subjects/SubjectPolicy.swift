@@ -11,9 +11,12 @@ protocol SubjectPolicy {
     /// nothing, so its elements skip the lock entirely.
     static var remembersElements: Bool { get }
 
-    /// Remembers an accepted element; returns the element it stopped remembering, if any, so that
-    /// the caller releases it after unlocking (its deinitializer may call back into the subject).
-    mutating func accept(_ element: Element) -> Element?
+    /// Remembers an accepted element. If it stops remembering another, it moves that one into
+    /// `replaced` and returns `true`, so that the caller releases it after unlocking (its
+    /// deinitializer may call back into the subject). A pointer rather than an `Element?` result:
+    /// in unspecialized code (a subject made inside the library, as `share(replay:)` makes one) an
+    /// `Optional<Element>` costs a run-time metadata lookup per element.
+    mutating func accept(_ element: Element, replaced: UnsafeMutablePointer<Element>) -> Bool
 
     /// The elements a new subscriber receives first; `stopped` is the terminal event if there was one.
     func replay(stopped: Termination?) -> [Element]
