@@ -20,8 +20,11 @@ enum SerializedEvent<Element> {
 /// queue made in `init` (and emptied in `dispose`) costs several run-time metadata lookups per
 /// subscription, where a `nil` check costs none.
 ///
-/// Thread-safety: `outbox`, `emitting` and `terminationQueued` are guarded by ``lock``, as is the
-/// subclass's own state; delivery belongs to the token holder alone.
+/// A sender may also wait for the delivery in progress on another thread, as `switchLatest` does
+/// when it replaces its inner sequence: see ``supersedeLocked()``.
+///
+/// Thread-safety: `outbox`, `holder`, `terminationQueued` and `deliveryWaiters` are guarded by
+/// ``lock``, as is the subclass's own state; delivery belongs to the token holder alone.
 @usableFromInline
 class SerializingOperatorSink<Input, Output>: OperatorSink<Input, Output>, @unchecked Sendable {
     /// Whether a sender was told to wait at ``gateToWaitAt`` and has not yet taken it. Read after
@@ -31,9 +34,15 @@ class SerializingOperatorSink<Input, Output>: OperatorSink<Input, Output>, @unch
     /// Guards the subclass's state and the outbox; taken through ``locked(_:)``.
     private let lock = Mutex<Void>(())
     @exclusivity(unchecked) private var outbox: Outbox<Output>?
-    @exclusivity(unchecked) private var emitting = false
+    /// The thread holding the emitting token; 0 while nobody emits. (A thread id, not a flag, so that
+    /// a sender can tell a delivery in progress on another thread from its own, re-entrant one.)
+    @exclusivity(unchecked) private var holder: UInt = 0
     @exclusivity(unchecked) private var terminationQueued = false
     @exclusivity(unchecked) private var throttle = SenderThrottle()
+    /// Senders waiting for the holder to finish the delivery in progress (``supersedeLocked()``).
+    @exclusivity(unchecked) private var deliveryWaiters: ThrottleGate?
+    /// What the superseding thread still has to do after unlocking (``finishSuperseding()``).
+    @exclusivity(unchecked) private var supersession: Supersession?
 
     /// Runs `body` under the sink's lock (which guards the subclass's state too). If `body` queued an
     /// event behind a long backlog that another thread is draining, waits for that thread after
@@ -53,6 +62,7 @@ class SerializingOperatorSink<Input, Output>: OperatorSink<Input, Output>, @unch
 
     /// Whether the sink still accepts events to send: not stopped, and no terminal event queued.
     /// Call under ``lock``.
+    @inline(__always)
     final var acceptsEventsLocked: Bool {
         isForwarding && !terminationQueued
     }
@@ -66,8 +76,8 @@ class SerializingOperatorSink<Input, Output>: OperatorSink<Input, Output>, @unch
         guard acceptsEventsLocked else { return false }
         if case .terminate = event { terminationQueued = true }
         queueLocked(event)
-        if emitting { return false }
-        emitting = true
+        if holder != 0 { return false }
+        holder = currentThreadID()
         return true
     }
 
@@ -75,7 +85,7 @@ class SerializingOperatorSink<Input, Output>: OperatorSink<Input, Output>, @unch
     private func queueLocked(_ event: SerializedEvent<Output>) {
         if let outbox {
             outbox.events.enqueue(event)
-            if emitting { throttle.registerLocked(backlog: outbox.events.count, raising: throttled) }
+            if holder != 0 { throttle.registerLocked(backlog: outbox.events.count, raising: throttled) }
         } else {
             let created = Outbox<Output>()
             created.events.enqueue(event)
@@ -91,13 +101,13 @@ class SerializingOperatorSink<Input, Output>: OperatorSink<Input, Output>, @unch
     /// straight downstream without passing through the queue. The queueing branch is out of line,
     /// so the fast path names no generic value type (no metadata lookup per element).
     @inline(__always)
-    final func claimOrQueueLocked(_ element: Output) -> Bool {
+    final func claimOrQueueLocked(_ element: Output, by thread: UInt) -> Bool {
         guard acceptsEventsLocked else { return false }
-        if emitting {
+        if holder != 0 {
             queueContendedLocked(element)
             return false
         }
-        emitting = true
+        holder = thread
         return true
     }
 
@@ -112,30 +122,42 @@ class SerializingOperatorSink<Input, Output>: OperatorSink<Input, Output>, @unch
     final func deliverClaimed(_ element: Output) {
         forward(element)
         didForwardElement()
-        if lock.locked({ releaseTokenIfIdleLocked() }) { return }
-        drain()
+        if !lock.locked({ releaseTokenIfIdleLocked() }) { drain() }
     }
 
     /// Sends `element` downstream in order with everything else this sink sends: on this thread at
     /// once if nobody is emitting, otherwise by the thread that is.
     final func sendNext(_ element: Output) {
-        if locked({ claimOrQueueLocked(element) }) { deliverClaimed(element) }
+        let thread = currentThreadID()
+        if locked({ claimOrQueueLocked(element, by: thread) }) { deliverClaimed(element) }
     }
 
     /// Sends the terminal event after everything already queued; nothing is accepted after it. When
     /// nobody is emitting it is delivered at once (the token is kept: nothing may follow it).
     final func sendTermination(_ termination: Termination) {
-        let claimed = locked { () -> Bool in
-            guard acceptsEventsLocked else { return false }
-            terminationQueued = true
-            if emitting {
-                queueTerminationLocked(termination)
-                return false
-            }
-            emitting = true
-            return true
+        if locked({ claimTerminationLocked(termination) }) { deliverClaimedTermination(termination) }
+    }
+
+    /// Under ``lock``: accepts the terminal event (nothing is accepted after it) and takes the emitting
+    /// token for it (returns `true`: the caller delivers it with ``deliverClaimedTermination(_:)``
+    /// after unlocking), or queues it behind the token holder's work, or drops it when the sink no
+    /// longer accepts events (both return `false`). For a subclass that decides to terminate in the
+    /// same critical section as it checks its state.
+    final func claimTerminationLocked(_ termination: Termination) -> Bool {
+        guard acceptsEventsLocked else { return false }
+        terminationQueued = true
+        if holder != 0 {
+            queueTerminationLocked(termination)
+            return false
         }
-        if claimed { forwardTermination(termination) }
+        holder = currentThreadID()
+        return true
+    }
+
+    /// Delivers a terminal event claimed with ``claimTerminationLocked(_:)``. Never under ``lock``.
+    final func deliverClaimedTermination(_ termination: Termination) {
+        forwardTermination(termination)
+        wakeDeliveryWaiters()
     }
 
     @inline(never)
@@ -144,12 +166,13 @@ class SerializingOperatorSink<Input, Output>: OperatorSink<Input, Output>, @unch
     }
 
     /// Gives the token back if nothing is queued (or the sink stopped); otherwise keeps it for a drain.
+    /// Either way the holder has finished a delivery: wakes the senders waiting for that.
+    @inline(__always)
     private func releaseTokenIfIdleLocked() -> Bool {
-        if outbox?.isEmpty ?? true || !isForwarding {
-            emitting = false
-            return true
-        }
-        return false
+        let released = outbox?.isEmpty ?? true || !isForwarding
+        if released { holder = 0 }
+        if deliveryWaiters != nil { wakeDeliveryWaitersLocked(released: released) }
+        return released
     }
 
     /// Delivers the queued events in order until none is left, then gives the token back. Only the
@@ -165,6 +188,7 @@ class SerializingOperatorSink<Input, Output>: OperatorSink<Input, Output>, @unch
                 // backlog to shrink go on (what they queue is dropped).
                 lock.locked { throttle.tokenReleasedLocked() }?.wake()
                 forwardTermination(termination)
+                wakeDeliveryWaiters()
                 return
             }
         }
@@ -175,14 +199,92 @@ class SerializingOperatorSink<Input, Output>: OperatorSink<Input, Output>, @unch
         let event = lock.locked { () -> SerializedEvent<Output>? in
             if isForwarding, let event = outbox?.events.dequeue() {
                 throttle.holderDrainsLocked()
+                if deliveryWaiters != nil { wakeDeliveryWaitersLocked(released: false) }
                 return event
             }
-            emitting = false
+            holder = 0
             wakeUp = throttle.tokenReleasedLocked()
+            if deliveryWaiters != nil { wakeDeliveryWaitersLocked(released: true) }
             return nil
         }
         wakeUp?.wake()
         return event
+    }
+
+    // MARK: Superseding what is queued
+
+    /// Under ``lock``, for an operator that has just made everything it sent so far obsolete
+    /// (`switchLatest` replacing its inner sequence): drops the queued elements and, if another
+    /// thread is delivering at this moment, registers the caller to wait until that delivery has
+    /// returned. So once the caller has acted on the result with ``finishSuperseding()`` after
+    /// unlocking, nothing accepted before this critical section is delivered any more.
+    ///
+    /// A queued terminal event is not dropped (nothing queued is, then): the sequence is ending, and
+    /// the caller waits until the terminal event has been delivered. The caller does not wait for
+    /// itself (a re-entrant call from inside a delivery), nor after the sink was disposed (the
+    /// disposal contract applies). The wait is bounded like the sender throttle's
+    /// (``SenderThrottle/longestWait``), so a delivery that waits for the caller slows it down
+    /// instead of deadlocking it.
+    ///
+    /// - Returns: Whether the caller must call ``finishSuperseding()`` after unlocking.
+    @inline(__always)
+    final func supersedeLocked() -> Bool {
+        // Nobody emitting and nothing ever queued: the common case, nothing to do.
+        guard holder != 0 || outbox != nil else { return false }
+        return supersedeContendedLocked()
+    }
+
+    @inline(never)
+    private func supersedeContendedLocked() -> Bool {
+        var dropped: AnyObject?
+        var wakeUp: ThrottleWakeUp?
+        var gate: ThrottleGate?
+        if !terminationQueued, let queued = outbox, !queued.isEmpty {
+            dropped = queued
+            outbox = nil
+            // The backlog is gone: senders throttled behind it go on.
+            wakeUp = throttle.tokenReleasedLocked()
+        }
+        if holder != 0, holder != currentThreadID(), !isDisposed {
+            let waiters = deliveryWaiters ?? ThrottleGate()
+            waiters.waiting += 1
+            deliveryWaiters = waiters
+            gate = waiters
+        }
+        guard dropped != nil || gate != nil else { return false }
+        // Kept for the caller's next critical section (only one thread supersedes at a time).
+        supersession = Supersession(dropped: dropped, wakeUp: wakeUp, gate: gate)
+        return true
+    }
+
+    /// Acts on what ``supersedeLocked()`` decided: releases the dropped elements, lets throttled
+    /// senders go on, and waits for the delivery in progress. Never under ``lock``.
+    @inline(never)
+    final func finishSuperseding() {
+        let taken = lock.locked { () -> Supersession? in
+            defer { supersession = nil }
+            return supersession
+        }
+        guard let taken else { return }
+        taken.wakeUp?.wake()
+        taken.gate?.wait()
+    }
+
+    /// Under ``lock``, when the holder has finished delivering an event (and has given the token back
+    /// if `released`): wakes the senders waiting for that delivery, unless a terminal event is still
+    /// to be delivered (they wait for it too). They are signalled under the lock — a semaphore
+    /// signal neither blocks nor calls out — so that the uncontended path carries no reference to
+    /// release.
+    @inline(never)
+    private func wakeDeliveryWaitersLocked(released: Bool) {
+        guard released || !terminationQueued, let waiters = deliveryWaiters else { return }
+        deliveryWaiters = nil
+        waiters.wake(waiters.waiting)
+    }
+
+    /// After a terminal event was delivered: the senders waiting for it go on.
+    private func wakeDeliveryWaiters() {
+        lock.locked { wakeDeliveryWaitersLocked(released: true) }
     }
 
     /// Called by the token holder after each element it delivered, outside the lock.
@@ -203,6 +305,23 @@ class SerializingOperatorSink<Input, Output>: OperatorSink<Input, Output>, @unch
         }
         if dropped != nil { dropped = nil }
         wakeUp?.wake()
+    }
+}
+
+/// What ``SerializingOperatorSink/supersedeLocked()`` decided under the lock, for the caller to act
+/// on after unlocking; made only when there is something to do.
+final class Supersession {
+    /// The dropped queue, released with this object (outside the lock).
+    fileprivate let dropped: AnyObject?
+    /// Senders throttled behind the dropped backlog.
+    fileprivate let wakeUp: ThrottleWakeUp?
+    /// Where to wait for the delivery in progress on another thread.
+    fileprivate let gate: ThrottleGate?
+
+    fileprivate init(dropped: AnyObject?, wakeUp: ThrottleWakeUp?, gate: ThrottleGate?) {
+        self.dropped = dropped
+        self.wakeUp = wakeUp
+        self.gate = gate
     }
 }
 

@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import RxSwift
+@_spi(RxInternal) import RxSwift
 import Synchronization
 
 // Shared by the review stress tests (`Review*StressTests`).
@@ -10,10 +10,10 @@ final class Shared<Value: Sendable>: Sendable {
     private let storage: Mutex<Value>
     init(_ value: Value) { storage = Mutex(value) }
     var value: Value {
-        get { storage.withLock { $0 } }
-        set { storage.withLock { $0 = newValue } }
+        get { storage.withAnnotatedLock { $0 } }
+        set { storage.withAnnotatedLock { $0 = newValue } }
     }
-    func update<R>(_ body: (inout Value) -> R) -> R { storage.withLock { body(&$0) } }
+    func update<R>(_ body: (inout Value) -> R) -> R { storage.withAnnotatedLock { body(&$0) } }
 }
 
 /// Holds a subscription so that code running inside it (a selector, an observer) can dispose it.

@@ -22,6 +22,12 @@ public class ConnectableObservable<Element>: Observable<Element>, ConnectableObs
     public func connect() -> Disposable {
         rxAbstractMethod()
     }
+
+    /// The observable `refCount()` returns, when this connectable has one of its own (see
+    /// ``MulticastRefCountObservable``); `nil` for the generic one.
+    func makeRefCount() -> Observable<Element>? {
+        nil
+    }
 }
 
 extension ObservableType {

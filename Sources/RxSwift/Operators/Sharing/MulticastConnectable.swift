@@ -3,17 +3,21 @@ import Synchronization
 /// The connectable observable behind `multicast`, `publish` and `replay`: subscribers subscribe to
 /// the current subject; `connect()` subscribes that subject to the source once per connection.
 ///
-/// Thread-safety: the subject, its generation and the connection are guarded by `lock`. User code
-/// (`makeSubject`, the subject's `asObserver()`) and subscriptions run outside it.
+/// Each subject has a *generation*, which changes when the subject is forgotten: the connection
+/// ended, or `refCount()` decided to end it (``MulticastRefCountObservable``).
+///
+/// Thread-safety: the subject, its generation and the connection are guarded by `lock` (which also
+/// guards the state of its ``MulticastRefCountObservable``s). User code (`makeSubject`, the subject's
+/// `asObserver()`) and subscriptions run outside it.
 final class MulticastConnectable<Source, Subject: SubjectType>: ConnectableObservable<Subject.Element>,
     @unchecked Sendable
 where Subject.Observer.Element == Source {
-    private let lock = Mutex<Void>(())
+    let lock = Mutex<Void>(())
     @exclusivity(unchecked) private var subject: Subject?
-    @exclusivity(unchecked) private var generation: UInt = 0
+    @exclusivity(unchecked) private(set) var generation: UInt = 0
     @exclusivity(unchecked) private var connection: MulticastConnection<Source>?
     private let source: Observable<Source>
-    private let makeSubject: () -> Subject
+    let makeSubject: () -> Subject
 
     init(source: Observable<Source>, makeSubject: @escaping () -> Subject) {
         self.source = source
@@ -34,6 +38,42 @@ where Subject.Observer.Element == Source {
 
     override func subscribe(sink: Sink<Subject.Element>) -> Disposable {
         currentSubject().0.asObservable().subscribe(sink: sink)
+    }
+
+    override func makeRefCount() -> Observable<Subject.Element>? {
+        MulticastRefCountObservable(connectable: self)
+    }
+
+    /// Under `lock`: the current subject, installing `made` if there is none; `nil` if there is none
+    /// and nothing was made (the caller makes one outside the lock, then asks again).
+    func currentSubjectLocked(installing made: Subject?) -> Subject? {
+        if subject == nil, let made { subject = made }
+        return subject
+    }
+
+    /// Under `lock`: forgets the subject of `ended` and its connection, if `ended` is still the
+    /// current generation and connected; returns the connection, to dispose after unlocking.
+    /// Subscribers arriving from now on get a new subject.
+    func detachLocked(generation ended: UInt) -> MulticastConnection<Source>? {
+        guard generation == ended, let detached = connection else { return nil }
+        connection = nil
+        subject = nil
+        generation &+= 1
+        return detached
+    }
+
+    /// Connects the subject of `wanted` unless that generation has ended or is already connected, or
+    /// `stillWanted` (asked under `lock`) says no.
+    func connect(generation wanted: UInt, if stillWanted: () -> Bool) {
+        guard let subject = lock.locked({ generation == wanted && stillWanted() ? subject : nil }) else { return }
+        let observer = SinkObserver.sink(for: subject.asObserver())
+        let candidate = MulticastConnection(parent: self, downstream: observer)
+        let installed = lock.locked { () -> Bool in
+            guard generation == wanted, connection == nil, stillWanted() else { return false }
+            connection = candidate
+            return true
+        }
+        if installed { candidate.setUpstream(source.subscribe(SinkObserver(candidate))) }
     }
 
     override func connect() -> Disposable {

@@ -5,23 +5,33 @@ extension ConnectableObservableType {
     /// disconnects when its last subscriber leaves; the next subscriber connects again.
     ///
     /// When the source terminates, the connection ends and the count restarts: the next subscriber
-    /// connects anew (what it sees first depends on the connectable's subject, as in RxSwift).
-    /// Connecting and disconnecting happen on the subscribing or disposing thread, in order.
+    /// connects anew, as in RxSwift. With `publish()` or `replay(_:)` that means a fresh subject and a
+    /// new subscription to the source — a subscriber arriving after a hot source has completed sees
+    /// what the source gives a late subscriber (a completed `PublishSubject` completes it at once);
+    /// with `multicast(_:)`'s single subject it means that subject's replay (a terminated subject
+    /// ends the subscriber at once, and nothing connects). Connecting and disconnecting happen on
+    /// the subscribing or disposing thread, in order.
     ///
-    /// As in RxSwift, with a connectable that makes a subject per connection (`publish()`,
-    /// `replay(_:)`), a subscriber that arrives on one thread while the last one leaves on another
-    /// may subscribe to the ending connection's subject and then receive nothing; `share(replay:scope:)`
-    /// does not have this window.
+    /// With the connectables of `multicast`, `publish` and `replay`, concurrent subscribers are
+    /// safe: a subscriber arriving while the last one leaves on another thread, or while the source
+    /// terminates, either joins the ending connection before it ends (and receives its terminal
+    /// event, if any) or starts the next one — never a connection that nobody will feed or end, as
+    /// RxSwift's `refCount` occasionally does. With another `ConnectableObservableType`, refCount
+    /// cannot see which connection a subscriber reached, and that window remains, as in RxSwift.
     ///
     /// - Returns: An observable that shares one connection among its subscribers.
     ///
     /// RxJS: `refCount()`; Combine: `autoconnect()` (which never disconnects).
     public func refCount() -> Observable<Element> {
-        RefCountObservable(source: self)
+        if let connectable = self as? ConnectableObservable<Element>, let counted = connectable.makeRefCount() {
+            return counted
+        }
+        return RefCountObservable(source: self)
     }
 }
 
-/// The producer of `refCount()`; holds the count of subscribers and the connection.
+/// The producer of `refCount()` for connectables other than ``MulticastConnectable`` (which has
+/// ``MulticastRefCountObservable``); holds the count of subscribers and the connection.
 ///
 /// Thread-safety: `count`, `generation`, `pending` and `draining` are guarded by `lock`. Connecting
 /// and disconnecting (which call out to the source) are queued under the lock and performed after

@@ -234,6 +234,65 @@ final class SwitchTests: RxLeakCheckingTestCase {
         source = nil
     }
 
+    /// The observer makes the current inner send another element, which the sink queues (it is
+    /// delivering), and then switches: the queued element belongs to a superseded inner and is
+    /// dropped at the switch. (RxSwift delivers re-entrant elements depth-first, so there it would
+    /// reach the observer before the switch; here it would come after the switch returned, which
+    /// `flatMapLatest` does not allow.)
+    func testFlatMapLatestSwitchFromInsideOnNextDropsWhatTheSupersededInnerQueued() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let outer = PublishSubject<Int>()
+        let first = HandDrivenSource()
+        let second = scheduler.createHotObservable([.next(230, 4), .completed(240)])
+        let res = scheduler.createObserver(Int.self)
+        var subscription: Disposable?
+        scheduler.scheduleAt(200) {
+            subscription = outer.flatMapLatest { $0 == 0 ? first.asObservable() : second.asObservable() }
+                .do(onNext: { value in
+                    guard value == 1 else { return }
+                    first.send(.next(2))
+                    outer.onNext(1)
+                })
+                .subscribe(res)
+            outer.onNext(0)
+        }
+        scheduler.scheduleAt(210) { first.send(.next(1)) }
+        scheduler.scheduleAt(250) { outer.onCompleted() }
+        scheduler.start()
+        XCTAssertEqual(res.events, [.next(210, 1), .next(230, 4), .completed(250)])
+        XCTAssertFalse(first.isSubscribed)
+        XCTAssertEqual(second.subscriptions, [Subscription(210, 240)])
+        subscription?.dispose()
+    }
+
+    /// The observer makes the current inner fail, which the sink queues (it is delivering), and then
+    /// switches: the error was accepted first, so it ends the result and nothing is switched to — as
+    /// in RxSwift, where the error is delivered before the switch.
+    func testFlatMapLatestErrorAcceptedBeforeASwitchFromInsideOnNextEndsTheResult() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let outer = PublishSubject<Int>()
+        let first = HandDrivenSource()
+        let second = scheduler.createHotObservable([.next(230, 4)])
+        let res = scheduler.createObserver(Int.self)
+        var subscription: Disposable?
+        scheduler.scheduleAt(200) {
+            subscription = outer.flatMapLatest { $0 == 0 ? first.asObservable() : second.asObservable() }
+                .do(onNext: { _ in
+                    first.send(.error(testError))
+                    outer.onNext(1)
+                })
+                .subscribe(res)
+            outer.onNext(0)
+        }
+        scheduler.scheduleAt(210) { first.send(.next(1)) }
+        scheduler.start()
+        XCTAssertEqual(res.events, [.next(210, 1), .error(210, testError)])
+        XCTAssertEqual(second.subscriptions, [])
+        XCTAssertFalse(first.isSubscribed)
+        XCTAssertFalse(outer.hasObservers)
+        subscription?.dispose()
+    }
+
     // MARK: switchLatest
 
     /// A superseded inner's later elements and error are not seen: it is disposed at the switch.
@@ -312,5 +371,24 @@ final class SwitchTests: RxLeakCheckingTestCase {
         XCTAssertEqual(res.events, [.next(215, 1), .error(220, testError)])
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 220)])
         XCTAssertEqual(inner.subscriptions, [Subscription(210, 220)])
+    }
+}
+
+/// An inner sequence driven by hand. Unlike a subject, it does not queue an event sent from inside a
+/// delivery: the event reaches the switch while the switch is still delivering.
+private final class HandDrivenSource: ObservableType, @unchecked Sendable {
+    typealias Element = Int
+
+    private var observer: AnyObserver<Int>?
+
+    var isSubscribed: Bool { observer != nil }
+
+    func send(_ event: Event<Int>) {
+        observer?.on(event)
+    }
+
+    func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Int {
+        self.observer = AnyObserver(observer)
+        return Disposables.create { self.observer = nil }
     }
 }

@@ -75,4 +75,70 @@ final class RefCountTests: RxLeakCheckingTestCase {
         subscription.dispose()
         XCTAssertEqual(disposed, 1)
     }
+
+    /// A subscriber arriving after the source completed connects again, as in RxSwift: a new
+    /// subject and a new subscription to the source. A hot source that does not repeat its
+    /// completion to late subscribers (a recorded hot observable) gives it nothing.
+    func testALateSubscriberOfACompletedPublishReconnects() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .completed(250), .next(310, 2)])
+        let ys = xs.publish().refCount()
+        let early = scheduler.sharingObserver(of: ys, subscribedAt: 200, disposedAt: 1000)
+        let late = scheduler.sharingObserver(of: ys, subscribedAt: 300, disposedAt: 400)
+        scheduler.start()
+        XCTAssertEqual(early.events, [.next(210, 1), .completed(250)])
+        XCTAssertEqual(late.events, [.next(310, 2)])
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 250), Subscription(300, 400)])
+    }
+
+    /// The same with a subject as the source: the reconnection subscribes to the completed subject,
+    /// which completes the late subscriber at once. `replay(1)` replays nothing from the ended
+    /// connection: its subject is a fresh one.
+    func testALateSubscriberOfACompletedSubjectIsCompletedByTheReconnection() {
+        for share in [{ (source: Observable<Int>) in source.publish().refCount() }, { $0.replay(1).refCount() }] {
+            let scheduler = TestScheduler(initialClock: 0)
+            let source = PublishSubject<Int>()
+            scheduler.scheduleAt(210) { source.onNext(1) }
+            scheduler.scheduleAt(250) { source.onCompleted() }
+            let ys = share(source.asObservable())
+            let early = scheduler.sharingObserver(of: ys, subscribedAt: 200, disposedAt: 1000)
+            let late = scheduler.sharingObserver(of: ys, subscribedAt: 300, disposedAt: 1000)
+            scheduler.start()
+            XCTAssertEqual(early.events, [.next(210, 1), .completed(250)])
+            XCTAssertEqual(late.events, [.completed(300)])
+            XCTAssertFalse(source.hasObservers)
+        }
+    }
+
+    /// A subscriber that the connectable's subject ends while it subscribes (a terminated subject)
+    /// does not connect, as in RxSwift.
+    func testASubscriberEndedWhileSubscribingDoesNotConnect() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1)])
+        let subject = PublishSubject<Int>()
+        subject.onCompleted()
+        let res = scheduler.start { xs.multicast(subject).refCount() }
+        XCTAssertEqual(res.events, [.completed(200)])
+        XCTAssertEqual(xs.subscriptions, [])
+    }
+
+    /// A subscriber arriving after the last one left gets the next connection's subject, and what
+    /// the source sends as it is connected.
+    func testASubscriberAfterTheLastLeftGetsANewConnection() {
+        var subscriptions = 0
+        let source = Observable<Int>.create { observer in
+            subscriptions += 1
+            observer.onNext(subscriptions)
+            return Disposables.create()
+        }
+        let shared = source.replay(1).refCount()
+        var first: [Int] = []
+        shared.subscribe(onNext: { first.append($0) }).dispose()
+        var second: [Int] = []
+        let subscription = shared.subscribe(onNext: { second.append($0) })
+        XCTAssertEqual(first, [1])
+        XCTAssertEqual(second, [2])
+        XCTAssertEqual(subscriptions, 2)
+        subscription.dispose()
+    }
 }

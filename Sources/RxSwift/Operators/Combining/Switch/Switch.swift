@@ -2,11 +2,23 @@ extension ObservableType {
     /// Maps each element to a sequence and mirrors only the most recent one: a new source element
     /// disposes the previous inner subscription, then subscribes the new sequence.
     ///
-    /// Elements of an inner sequence that is no longer the latest are dropped, even when they race
-    /// with the switch on another thread. Completes when the source has completed and the latest
-    /// inner sequence has completed (the source's subscription ends when it completes). An error from
-    /// the source, the latest inner sequence or `selector` is delivered and disposes everything; an
-    /// error of a superseded inner sequence is dropped. No scheduler is used.
+    /// Completes when the source has completed and the latest inner sequence has completed (the
+    /// source's subscription ends when it completes). An error from the source, the latest inner
+    /// sequence or `selector` is delivered and disposes everything. No scheduler is used.
+    ///
+    /// Once a switch has returned — the delivery of a source element to this operator; for a source
+    /// fed from one thread, its `onNext` — nothing of the inner sequences it replaced is delivered,
+    /// even when they send from other threads: not an element they sent that was still waiting for
+    /// delivery (it is dropped), not their error. An element of a replaced sequence that another
+    /// thread is delivering at that moment is waited for; so is an error the latest sequence sent
+    /// before the switch (it ends the result, and nothing is switched to). The wait lasts 20 ms at
+    /// most, so a delivery that itself waits for the switching thread (`DispatchQueue.main.sync`
+    /// while the main thread switches) slows down instead of deadlocking; past that bound, that one
+    /// event can reach the observer after the switch returned. A switch made from inside a delivery,
+    /// on the delivering thread, does not wait. RxSwift gives the same guarantee by holding its lock
+    /// around every delivery; unlike RxSwift, an element the current inner sequence sends
+    /// re-entrantly from inside a delivery is queued, not delivered depth-first, so a switch the
+    /// observer makes in the same delivery drops it.
     ///
     /// - Parameter selector: Maps a source element to the sequence to mirror.
     /// - Returns: The elements of the latest inner sequence.

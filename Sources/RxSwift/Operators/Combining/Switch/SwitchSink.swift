@@ -1,10 +1,14 @@
 /// The sink of `flatMapLatest` and `switchLatest`.
 ///
-/// Each inner sequence gets an id; only the latest id's events pass. The id check and the delivery
-/// decision are made in one critical section of the base's `lock`, so an element of a superseded
-/// sequence that races with the switch is either delivered before the switch was decided or not at
-/// all. Delivery goes through the drain loop of ``SerializingOperatorSink``; the selector, the
-/// disposal of the previous inner subscription and the new subscription run outside the lock.
+/// Each inner sequence gets an id; only the latest id's events pass. Every decision to send an inner
+/// sequence's event — element or terminal — checks its id in the critical section of the base's
+/// `lock` that queues it or takes the emitting token for it, and the switch that makes a new id the
+/// latest drops, in its own critical section, what older sequences had queued (``supersedeLocked()``).
+/// An element of an older sequence that another thread is delivering at that moment is waited for
+/// (bounded) before the switch goes on. So once a switch has returned, nothing of an older inner
+/// sequence is delivered. Delivery goes through the drain loop of ``SerializingOperatorSink``; the
+/// selector, the disposal of the previous inner subscription and the new subscription run outside
+/// the lock.
 ///
 /// Thread-safety: `latest`, `hasLatest`, `hasSubscription` and `sourceCompleted` are guarded by
 /// `lock`; `current` is itself thread-safe.
@@ -28,7 +32,12 @@ final class SwitchSink<SourceElement, Inner>: SerializingOperatorSink<SourceElem
     }
 
     override func next(_ element: SourceElement) {
-        guard isForwarding else { return }
+        guard isForwarding else {
+            // Stopped: if another thread is delivering the terminal event (an inner sequence's
+            // error) right now, wait for it, so that it is not delivered after this call returned.
+            if !isDisposed, locked({ supersedeLocked() }) { finishSuperseding() }
+            return
+        }
         let inner: Observable<Inner>
         do {
             inner = try selector(element)
@@ -36,26 +45,40 @@ final class SwitchSink<SourceElement, Inner>: SerializingOperatorSink<SourceElem
             sendTermination(.error(error))
             return
         }
-        // Source elements are serialized, so no other switch can happen until this one returns.
+        // Source elements are serialized, so no other switch can happen until this one returns. The
+        // switch drops what older inner sequences queued and waits for the delivery in progress on
+        // another thread, if any (``supersedeLocked()``); if the result is ending (a terminal event
+        // is queued or being delivered), there is nothing more to switch to.
         if inner.isConstantSource {
-            let hadSubscription = locked { () -> Bool in
+            // One trivial result (no metadata, no reference): bit 0, switched; bit 1, an inner
+            // subscription is to be disposed; bit 2, superseding work to finish after unlocking.
+            let outcome = locked { () -> UInt8 in
+                let superseding: UInt8 = supersedeLocked() ? 4 : 0
+                guard acceptsEventsLocked else { return superseding }
                 latest &+= 1
                 hasLatest = false
                 defer { hasSubscription = false }
-                return hasSubscription
+                return superseding | 1 | (hasSubscription ? 2 : 0)
             }
-            if hadSubscription { current().disposable = Disposables.create() }
+            if outcome & 4 != 0 { finishSuperseding() }
+            guard outcome & 1 != 0 else { return }
+            if outcome & 2 != 0 { current().disposable = Disposables.create() }
             if case .error(let error) = inner.deliverConstant({ sendNext($0) }) {
                 sendTermination(.error(error))
             }
             return
         }
-        let id = locked { () -> Int in
+        var superseding = false
+        let switched = locked { () -> Int? in
+            superseding = supersedeLocked()
+            guard acceptsEventsLocked else { return nil }
             latest &+= 1
             hasLatest = true
             hasSubscription = true
             return latest
         }
+        if superseding { finishSuperseding() }
+        guard let id = switched else { return }
         let sink = SwitchInnerSink(parent: self, id: id, downstream: downstream)
         // Disposes the previous inner subscription before the new one starts, as RxSwift does.
         current().disposable = sink
@@ -67,12 +90,12 @@ final class SwitchSink<SourceElement, Inner>: SerializingOperatorSink<SourceElem
         case .error:
             sendTermination(termination)
         case .completed:
-            let completes = locked { () -> Bool in
+            let claimed = locked { () -> Bool in
                 sourceCompleted = true
-                return !hasLatest
+                return !hasLatest && claimTerminationLocked(.completed)
             }
-            if completes {
-                sendTermination(.completed)
+            if claimed {
+                deliverClaimedTermination(.completed)
             } else {
                 releaseUpstream()
             }
@@ -97,22 +120,22 @@ final class SwitchSink<SourceElement, Inner>: SerializingOperatorSink<SourceElem
 
     /// An element of the inner sequence `id`: delivered only if it is still the latest.
     func innerNext(_ element: Inner, id: Int) {
-        if locked({ id == latest && claimOrQueueLocked(element) }) { deliverClaimed(element) }
+        let thread = currentThreadID()
+        if locked({ id == latest && claimOrQueueLocked(element, by: thread) }) { deliverClaimed(element) }
     }
 
-    /// The end of the inner sequence `id`.
+    /// The end of the inner sequence `id`: ends the result if it is still the latest and failed, or
+    /// completed after the source.
     func innerTerminated(_ termination: Termination, id: Int) {
-        switch termination {
-        case .error:
-            if locked({ id == latest }) { sendTermination(termination) }
-        case .completed:
-            let completes = locked { () -> Bool in
-                guard id == latest else { return false }
+        let claimed = locked { () -> Bool in
+            guard id == latest else { return false }
+            if case .completed = termination {
                 hasLatest = false
-                return sourceCompleted
+                guard sourceCompleted else { return false }
             }
-            if completes { sendTermination(.completed) }
+            return claimTerminationLocked(termination)
         }
+        if claimed { deliverClaimedTermination(termination) }
     }
 
     override func disposeResources() {
