@@ -246,6 +246,9 @@ class SerializingOperatorSink<Input, Output>: OperatorSink<Input, Output>, @unch
             wakeUp = throttle.tokenReleasedLocked()
         }
         if holder != 0, holder != currentThreadID(), !isDisposed {
+            #if DEBUG
+                SerializingTestHooks.supersedingWaits.wrappingAdd(1, ordering: .relaxed)
+            #endif
             let waiters = deliveryWaiters ?? ThrottleGate()
             waiters.waiting += 1
             deliveryWaiters = waiters
@@ -331,3 +334,11 @@ final class Outbox<Output> {
 
     var isEmpty: Bool { events.isEmpty }
 }
+
+#if DEBUG
+    /// What tests observe of the serializer without timing it.
+    enum SerializingTestHooks {
+        /// How many times a superseding event (a switch) had to wait for another thread's delivery.
+        static let supersedingWaits = Atomic<Int>(0)
+    }
+#endif

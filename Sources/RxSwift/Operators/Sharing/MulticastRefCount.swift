@@ -46,7 +46,6 @@ where Subject.Observer.Element == Source {
     init(connectable: MulticastConnectable<Source, Subject>) {
         self.connectable = connectable
         super.init()
-        needsTrampoline = connectable.needsTrampoline
     }
 
     override func subscribe(sink downstream: Sink<Element>) -> Disposable {
