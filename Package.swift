@@ -15,6 +15,15 @@ let package = Package(
         .library(name: "RxBlocking", targets: ["RxBlocking"]),
         .library(name: "RxCocoa", targets: ["RxCocoa"]),
     ],
+    // OperationQueueScheduler is the one part of RxSwift that needs full Foundation, which adds about
+    // 44 MB (ICU's data) to a statically linked Linux binary: on by default for drop-in compatibility,
+    // `traits: []` on the dependency leaves it out (see Performance.md).
+    traits: [
+        .trait(
+            name: "OperationQueueScheduler",
+            description: "RxSwift's OperationQueueScheduler, which links full Foundation into RxSwift."),
+        .default(enabledTraits: ["OperationQueueScheduler"]),
+    ],
     targets: [
         .target(name: "RxSwift", swiftSettings: strict),
         .target(name: "RxRelay", dependencies: ["RxSwift"], swiftSettings: strict),

@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 @_spi(RxBlocking) @_spi(RxInternal) import RxSwift
 import Synchronization
 
@@ -16,9 +17,20 @@ final class BlockingCollector<Element>: ObserverType, @unchecked Sendable {
     private var elements: [Element] = []
     private var error: (any Error)?
     private var isFinished = false
-    private let waitsOnMainThread = MainThreadPump.isOnMainThread
-    /// Signals a waiting background thread; a waiting main thread is woken through the pump instead.
+    /// How the calling thread waits, which decides how a source finishing elsewhere wakes it.
+    private var waiter: Waiter = MainThreadPump.isOnMainThread ? .mainRunLoop : .semaphore
+    /// Signals a thread waiting in ``Waiter/semaphore``.
     private let finished = DispatchSemaphore(value: 0)
+
+    private enum Waiter {
+        /// Any thread but the main one: sleeps on `finished`.
+        case semaphore
+        /// The main thread runs its run loop, which runs the main queue.
+        case mainRunLoop
+        /// The main thread, where its run loop cannot run the main queue, runs RxSwift's
+        /// main-scheduler queue itself.
+        case mainPump
+    }
 
     init(source: Observable<Element>, max: Int?, predicate: @escaping (Element) throws -> Bool) {
         self.source = source
@@ -44,21 +56,36 @@ final class BlockingCollector<Element>: ObserverType, @unchecked Sendable {
 
     /// Returns whether the source finished before `deadline`.
     private func waitFor(_ deadline: DispatchTime) -> Bool {
+        let waitsOnMainThread = lock.withAnnotatedLock { _ in waiter == .mainRunLoop }
+        subscribe()
         guard waitsOnMainThread else {
-            subscribe()
             return finished.wait(timeout: deadline) == .success
         }
-        var subscribed = false
-        return MainThreadPump.run(until: deadline) {
-            // Subscribing inside the pump lets it run main-scheduler work that subscribing queues
-            // (a `subscribe(on: MainScheduler.asyncInstance)`, say), which would otherwise wait in the
-            // main queue behind this blocked thread.
-            if !subscribed {
-                subscribed = true
-                subscribe()
+        // As RxSwift's run-loop lock: the main thread keeps its run loop, and with it the main queue,
+        // running while it waits, so work that anyone queued there (a source delivering through
+        // `DispatchQueue.main.async`, main-scheduler work, timers) runs instead of waiting behind
+        // this thread. Each pass returns once the run loop has handled something.
+        while !isDone {
+            let now = DispatchTime.now()
+            guard now < deadline else { return false }
+            let before: Date =
+                deadline == .distantFuture
+                ? .distantFuture
+                : Date(timeIntervalSinceNow: Double(deadline.uptimeNanoseconds - now.uptimeNanoseconds) / 1e9)
+            if !RunLoop.main.run(mode: .default, before: before) {
+                // Nothing the run loop can serve: this wait was started from a block that the main
+                // queue is running, which the run loop cannot re-enter. Main-scheduler work still
+                // reaches this thread through RxSwift's main-thread pump; plain main-queue blocks run
+                // once the enclosing block returns.
+                lock.withAnnotatedLock { _ in waiter = .mainPump }
+                return MainThreadPump.run(until: deadline) { isDone }
             }
-            return lock.withAnnotatedLock { _ in isFinished }
         }
+        return true
+    }
+
+    private var isDone: Bool {
+        lock.withAnnotatedLock { _ in isFinished }
     }
 
     private func subscribe() {
@@ -88,14 +115,14 @@ final class BlockingCollector<Element>: ObserverType, @unchecked Sendable {
                 return
             }
             guard matches else { return }
-            let reachedMax: Bool = lock.withAnnotatedLock { _ in
-                guard !isFinished else { return false }
+            let wake: Waiter? = lock.withAnnotatedLock { _ in
+                guard !isFinished else { return nil }
                 elements.append(element)
-                guard let max, elements.count >= max else { return false }
+                guard let max, elements.count >= max else { return nil }
                 isFinished = true
-                return true
+                return waiter
             }
-            if reachedMax { stopWaiting() }
+            if let wake { stopWaiting(wake) }
         case .error(let error):
             finish(error: error)
         case .completed:
@@ -104,22 +131,30 @@ final class BlockingCollector<Element>: ObserverType, @unchecked Sendable {
     }
 
     private func finish(error: (any Error)?) {
-        let first: Bool = lock.withAnnotatedLock { _ in
-            guard !isFinished else { return false }
+        let wake: Waiter? = lock.withAnnotatedLock { _ in
+            guard !isFinished else { return nil }
             isFinished = true
             self.error = error
-            return true
+            return waiter
         }
-        if first { stopWaiting() }
+        if let wake { stopWaiting(wake) }
     }
 
-    private func stopWaiting() {
+    /// Disposes the subscription and wakes the thread waiting as `waiter`, which was read together
+    /// with setting `isFinished`: a main thread that switches to the pump afterwards checks
+    /// `isFinished` before it first waits.
+    private func stopWaiting(_ waiter: Waiter) {
         subscription.dispose()
-        if waitsOnMainThread {
+        switch waiter {
+        case .semaphore:
+            finished.signal()
+        case .mainRunLoop:
+            // Delivery on the main thread comes from something the run loop handles, after which it
+            // returns and the wait re-checks. From another thread, a main-queue block wakes it.
+            if !MainThreadPump.isOnMainThread { DispatchQueue.main.async {} }
+        case .mainPump:
             // Delivery on the main thread is the pump itself running, which re-checks on return.
             if !MainThreadPump.isOnMainThread { MainThreadPump.wake() }
-        } else {
-            finished.signal()
         }
     }
 }

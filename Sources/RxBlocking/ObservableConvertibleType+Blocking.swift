@@ -5,10 +5,14 @@ extension ObservableConvertibleType {
     /// until the sequence delivers what they need.
     ///
     /// Meant for tests and command-line tools, never for code that runs on a UI thread. Blocking the
-    /// main thread is safe even for a sequence that delivers on `MainScheduler`: while it waits, the
-    /// main thread runs the main-scheduler work itself. That includes other subscriptions' work, so
-    /// do not block inside a main-scheduler callback: the nested wait would deliver the outer
-    /// sequence's later events before the callback returns.
+    /// main thread is safe even for a sequence that delivers on the main queue (`MainScheduler`,
+    /// `DispatchQueue.main.async`): while it waits, the main thread runs its run loop, which runs
+    /// the main queue, as RxSwift's run-loop lock does. That includes other code's work, so do not
+    /// block inside a main-scheduler callback: the nested wait would deliver the outer sequence's
+    /// later events before the callback returns. Inside a block the main queue is running (which
+    /// the run loop cannot re-enter), the wait still runs `MainScheduler` work, but plain
+    /// main-queue blocks run only after the enclosing block returns. Any other thread just sleeps
+    /// until the sequence delivers.
     ///
     /// - Parameter timeout: The longest time, in seconds, that an operator waits before it throws
     ///   `RxError.timeout` and disposes the subscription; `nil` waits for ever.

@@ -6,8 +6,24 @@ enum EventDiff {
     static func message<Element: Equatable>(
         _ actual: [Recorded<Event<Element>>], _ expected: [Recorded<Event<Element>>], timed: Bool
     ) -> String? {
-        if actual == expected { return nil }
-        func line(_ recorded: Recorded<Event<Element>>?) -> String {
+        message(actual, expected, timed: timed, equal: ==)
+    }
+
+    /// The message for two lists of untimed events of any kind (`Event`, `SingleEvent`,
+    /// `MaybeEvent`, `CompletableEvent`), compared with `equal`.
+    static func message<Value>(_ actual: [Value], _ expected: [Value], equal: (Value, Value) -> Bool) -> String? {
+        let wrap = { (values: [Value]) in values.map { Recorded(time: 0, value: $0) } }
+        return message(wrap(actual), wrap(expected), timed: false) { equal($0.value, $1.value) }
+    }
+
+    /// `nil` when the lists are equal by `equal`; otherwise both lists side by side, the differing
+    /// rows marked, headed by the first difference.
+    static func message<Value>(
+        _ actual: [Recorded<Value>], _ expected: [Recorded<Value>], timed: Bool,
+        equal: (Recorded<Value>, Recorded<Value>) -> Bool
+    ) -> String? {
+        if actual.count == expected.count, zip(actual, expected).allSatisfy(equal) { return nil }
+        func line(_ recorded: Recorded<Value>?) -> String {
             guard let recorded else { return "—" }
             return timed ? "\(recorded.value) @ \(recorded.time)" : "\(recorded.value)"
         }
@@ -17,7 +33,7 @@ enum EventDiff {
         for index in 0..<count {
             let left = index < actual.count ? actual[index] : nil
             let right = index < expected.count ? expected[index] : nil
-            let same = left == right
+            let same = left.flatMap { left in right.map { equal(left, $0) } } ?? false
             if !same, firstDifference == nil {
                 firstDifference = "first difference at index \(index): expected \(line(right)), got \(line(left))"
             }

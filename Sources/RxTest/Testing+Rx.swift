@@ -22,6 +22,37 @@ public func expectEqual<Element: Equatable>(
     }
 }
 
+/// Records an issue at the caller's location unless the two lists of Single events are equal; the
+/// message lists both, aligned, and names the first difference. The Swift Testing form of
+/// `XCTAssertEqual(_:_:)` for `[SingleEvent]`.
+public func expectEqual<Element: Equatable>(
+    _ actual: [SingleEvent<Element>], _ expected: [SingleEvent<Element>],
+    sourceLocation: SourceLocation = #_sourceLocation
+) {
+    if let message = EventDiff.message(actual, expected, equal: singleEventsEqual) {
+        Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
+    }
+}
+
+/// Records an issue at the caller's location unless the two lists of Maybe events are equal.
+public func expectEqual<Element: Equatable>(
+    _ actual: [MaybeEvent<Element>], _ expected: [MaybeEvent<Element>],
+    sourceLocation: SourceLocation = #_sourceLocation
+) {
+    if let message = EventDiff.message(actual, expected, equal: { $0 == $1 }) {
+        Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
+    }
+}
+
+/// Records an issue at the caller's location unless the two lists of Completable events are equal.
+public func expectEqual(
+    _ actual: [CompletableEvent], _ expected: [CompletableEvent], sourceLocation: SourceLocation = #_sourceLocation
+) {
+    if let message = EventDiff.message(actual, expected, equal: { $0 == $1 }) {
+        Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
+    }
+}
+
 /// Records an issue at the caller's location unless the two lists of subscriptions are equal.
 public func expectEqual(
     _ actual: [Subscription], _ expected: [Subscription], sourceLocation: SourceLocation = #_sourceLocation

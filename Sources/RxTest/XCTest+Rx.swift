@@ -14,6 +14,37 @@ public func XCTAssertEqual<Element: Equatable>(
     }
 }
 
+/// Asserts that two lists of Single events are equal (as recorded by `single.subscribe { events.append($0) }`);
+/// on failure lists both, aligned, and names the first difference. Elements compare with `==`, errors
+/// as for `Event`.
+public func XCTAssertEqual<Element: Equatable>(
+    _ lhs: [SingleEvent<Element>], _ rhs: [SingleEvent<Element>], file: StaticString = #filePath, line: UInt = #line
+) {
+    if let message = EventDiff.message(lhs, rhs, equal: singleEventsEqual) {
+        XCTFail(message, file: file, line: line)
+    }
+}
+
+/// Asserts that two lists of Maybe events are equal; on failure lists both, aligned, and names the
+/// first difference.
+public func XCTAssertEqual<Element: Equatable>(
+    _ lhs: [MaybeEvent<Element>], _ rhs: [MaybeEvent<Element>], file: StaticString = #filePath, line: UInt = #line
+) {
+    if let message = EventDiff.message(lhs, rhs, equal: { $0 == $1 }) {
+        XCTFail(message, file: file, line: line)
+    }
+}
+
+/// Asserts that two lists of Completable events are equal; on failure lists both, aligned, and names
+/// the first difference.
+public func XCTAssertEqual(
+    _ lhs: [CompletableEvent], _ rhs: [CompletableEvent], file: StaticString = #filePath, line: UInt = #line
+) {
+    if let message = EventDiff.message(lhs, rhs, equal: { $0 == $1 }) {
+        XCTFail(message, file: file, line: line)
+    }
+}
+
 /// Asserts that two lists of recorded events are equal; on failure lists both, aligned, and names the
 /// first difference.
 public func XCTAssertEqual<Element: Equatable>(

@@ -198,7 +198,11 @@ func combineLatestTypes(_ n: Int) -> String {
             init(
                 \(list(n) { "_ source\($0): Observable<E\($0)>" }),
                 selector: @escaping (\(e)) throws -> Result,
-                makeSink: @escaping SinkFactory = { CombineLatest\(n)Sink(selector: $0, downstream: $1) }
+                makeSink: @escaping SinkFactory = {
+                    CombineLatest\(n)Sink(selector: $0, downstream: $1) { sink in
+                        sink.forward(try sink.selector(\(list(n) { "sink.slot\($0).pointee" })))
+                    }
+                }
             ) {
         \(list(n, { "        self.source\($0) = source\($0)" }, separator: "\n"))
                 self.selector = selector
@@ -217,13 +221,21 @@ func combineLatestTypes(_ n: Int) -> String {
         /// `CombiningSink`), and by the subscribing thread before the first source is attached.
         @usableFromInline
         final class CombineLatest\(n)Sink<\(e), Result>: CombineLatestSink<Result>, @unchecked Sendable {
-            private let selector: (\(e)) throws -> Result
-            private let storage: UnsafeMutableRawPointer
-        \(list(n, { "    private let offset\($0): Int" }, separator: "\n"))
+            @usableFromInline let selector: (\(e)) throws -> Result
+            @usableFromInline let storage: UnsafeMutableRawPointer
+        \(list(n, { "    @usableFromInline let offset\($0): Int" }, separator: "\n"))
+            /// Calls the selector with the latest values and forwards the result: written where the
+            /// element types are concrete (by `makeSink`), so the values are read and passed without
+            /// value witnesses or a reabstraction thunk.
+            private let combiner: (CombineLatest\(n)Sink) throws -> Void
         \(list(n, { "    @exclusivity(unchecked) private var source\($0): CombineLatestSource<E\($0), Result>?" }, separator: "\n"))
 
             @usableFromInline
-            init(selector: @escaping (\(e)) throws -> Result, downstream: Sink<Result>) {
+            init(
+                selector: @escaping (\(e)) throws -> Result, downstream: Sink<Result>,
+                combiner: @escaping (CombineLatest\(n)Sink) throws -> Void
+            ) {
+                self.combiner = combiner
                 var layout = SlotLayout()
         \(list(n, { "        offset\($0) = layout.add(E\($0).self)" }, separator: "\n"))
                 storage = layout.allocate()
@@ -236,7 +248,7 @@ func combineLatestTypes(_ n: Int) -> String {
                 storage.deallocate()
             }
 
-        \(list(n, { "    private var slot\($0): UnsafeMutablePointer<E\($0)> {\n        (storage + offset\($0)).assumingMemoryBound(to: E\($0).self)\n    }" }, separator: "\n\n"))
+        \(list(n, { "    @inlinable\n    var slot\($0): UnsafeMutablePointer<E\($0)> {\n        (storage + offset\($0)).assumingMemoryBound(to: E\($0).self)\n    }" }, separator: "\n\n"))
 
             /// Subscribes to the sources, in order (constant ones are delivered without a subscription).
             func start(\(list(n) { "_ observable\($0): Observable<E\($0)>" })) {
@@ -247,8 +259,8 @@ func combineLatestTypes(_ n: Int) -> String {
         \(list(n, { "        attach(observable\($0), sink\($0), slot: slot\($0), index: \($0 - 1))" }, separator: "\n"))
             }
 
-            override func combine() throws -> Result {
-                try selector(\(list(n) { "slot\($0).pointee" }))
+            override func combineAndForward() throws {
+                try combiner(self)
             }
 
             override func destroyValue(at index: Int) {

@@ -3,6 +3,12 @@ import Synchronization
 /// Connects one subscription to one `await`: whichever comes first of the result and the task's
 /// cancellation resumes the continuation, exactly once; cancellation also disposes the subscription.
 ///
+/// The rule for cancellation: the bridge always subscribes first. A result the source delivers while
+/// `subscribe` runs (a source that answers at once, such as `Single.just`) is returned even if the
+/// task was cancelled before or meanwhile, as RxSwift does; a cancellation that arrives before
+/// `subscribe` returns takes effect when it returns (disposing the subscription and throwing
+/// `CancellationError`), and one that arrives later takes effect at once.
+///
 /// Nothing here blocks: subscribing happens on the awaiting task, disposal and resumption after
 /// unlocking, so a task cancelled while its source is emitting on another thread neither waits for
 /// that thread nor deadlocks with it.
@@ -10,10 +16,22 @@ import Synchronization
 /// Thread-safety: all state lives in the `Mutex`; continuations are resumed and disposables disposed
 /// after unlocking.
 final class AwaitBridge<Value: Sendable>: Sendable {
+    private enum Phase {
+        /// The operation has not started: a cancellation is only noted.
+        case notStarted
+        /// `subscribe` is running: a result is taken, a cancellation is noted.
+        case subscribing
+        /// Subscribed, no result yet: a result or a cancellation ends the wait.
+        case waiting
+        /// The continuation was resumed (or is about to be, by whoever set this).
+        case finished
+    }
+
     private struct State: ~Copyable {
+        var phase = Phase.notStarted
+        var cancelRequested = false
         var continuation: CheckedContinuation<Value, Swift.Error>?
         var subscription: Disposable?
-        var finished = false
     }
 
     private let state = Mutex(State())
@@ -24,42 +42,73 @@ final class AwaitBridge<Value: Sendable>: Sendable {
     {
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                let cancelledAlready = state.withAnnotatedLock { state -> Bool in
-                    if state.finished { return true }
+                state.withAnnotatedLock { state in
+                    state.phase = .subscribing
                     state.continuation = continuation
-                    return false
-                }
-                if cancelledAlready {
-                    continuation.resume(throwing: CancellationError())
-                    return
                 }
                 let subscription = subscribe { [self] result in finish(result) }
-                let disposeNow = state.withAnnotatedLock { state -> Bool in
-                    if state.finished { return true }
+                let (disposeNow, cancelled) = state.withAnnotatedLock {
+                    state -> (Bool, CheckedContinuation<Value, Swift.Error>?) in
+                    if case .finished = state.phase { return (true, nil) }
+                    if state.cancelRequested {
+                        state.phase = .finished
+                        defer { state.continuation = nil }
+                        return (true, state.continuation)
+                    }
+                    state.phase = .waiting
                     state.subscription = subscription
-                    return false
+                    return (false, nil)
                 }
                 if disposeNow { subscription.dispose() }
+                cancelled?.resume(throwing: CancellationError())
             }
         } onCancel: {
-            finish(.failure(CancellationError()))
+            cancel()
         }
     }
 
     /// Resumes the awaiting task with `result` unless it was resumed already, and disposes the
-    /// subscription.
+    /// subscription (if `subscribe` has returned it; otherwise the subscribing code disposes it).
     private func finish(_ result: Result<Value, Swift.Error>) {
         let (continuation, subscription) = state.withAnnotatedLock {
             state -> (CheckedContinuation<Value, Swift.Error>?, Disposable?) in
-            if state.finished { return (nil, nil) }
-            state.finished = true
-            defer {
-                state.continuation = nil
-                state.subscription = nil
+            switch state.phase {
+            case .notStarted, .finished:
+                return (nil, nil)
+            case .subscribing, .waiting:
+                state.phase = .finished
+                defer {
+                    state.continuation = nil
+                    state.subscription = nil
+                }
+                return (state.continuation, state.subscription)
             }
-            return (state.continuation, state.subscription)
         }
         subscription?.dispose()
         continuation?.resume(with: result)
+    }
+
+    /// The task was cancelled: ends the wait now if subscribed, or notes it for when `subscribe`
+    /// returns.
+    private func cancel() {
+        let (continuation, subscription) = state.withAnnotatedLock {
+            state -> (CheckedContinuation<Value, Swift.Error>?, Disposable?) in
+            switch state.phase {
+            case .notStarted, .subscribing:
+                state.cancelRequested = true
+                return (nil, nil)
+            case .finished:
+                return (nil, nil)
+            case .waiting:
+                state.phase = .finished
+                defer {
+                    state.continuation = nil
+                    state.subscription = nil
+                }
+                return (state.continuation, state.subscription)
+            }
+        }
+        subscription?.dispose()
+        continuation?.resume(throwing: CancellationError())
     }
 }

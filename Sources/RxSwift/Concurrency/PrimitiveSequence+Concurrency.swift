@@ -1,6 +1,11 @@
 extension PrimitiveSequenceType where Trait == SingleTrait, Element: Sendable {
-    /// Subscribes and waits for the element; throws the error, or `CancellationError` if the task is
-    /// cancelled first (the subscription is then disposed at once). Never blocks a thread.
+    /// Subscribes and waits for the element; throws the error. Never blocks a thread.
+    ///
+    /// Cancellation: `value` always subscribes first, even in a task that is already cancelled. If the
+    /// Single answers during that subscription (`Single.just`, a cache hit), its answer is returned
+    /// (or thrown), as in RxSwift. Otherwise cancelling the task, before or during the wait, disposes
+    /// the subscription at once and throws `CancellationError` (where RxSwift, for a task cancelled
+    /// before subscribing, waits for ever).
     public var value: Element {
         get async throws {
             try await AwaitBridge<Element>().value { finish in
@@ -35,8 +40,11 @@ extension PrimitiveSequenceType where Trait == SingleTrait, Element: Sendable {
 
 extension PrimitiveSequenceType where Trait == MaybeTrait, Element: Sendable {
     /// Subscribes and waits: the element, or `nil` if the Maybe completes without one; throws the
-    /// error, or `CancellationError` if the task is cancelled first (the subscription is then
-    /// disposed at once).
+    /// error. Never blocks a thread.
+    ///
+    /// Cancellation follows the rule of `Single`'s `value`: it always subscribes first; an answer
+    /// given during that subscription is returned (or thrown); otherwise cancelling the task disposes
+    /// the subscription at once and throws `CancellationError`.
     public var value: Element? {
         get async throws {
             try await AwaitBridge<Element?>().value { finish in
@@ -53,8 +61,11 @@ extension PrimitiveSequenceType where Trait == MaybeTrait, Element: Sendable {
 }
 
 extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Never {
-    /// Subscribes and waits for the completion; throws the error, or `CancellationError` if the task
-    /// is cancelled first (the subscription is then disposed at once).
+    /// Subscribes and waits for the completion; throws the error. Never blocks a thread.
+    ///
+    /// Cancellation follows the rule of `Single`'s `value`: it always subscribes first; a completion
+    /// (or error) given during that subscription is returned (or thrown); otherwise cancelling the
+    /// task disposes the subscription at once and throws `CancellationError`.
     public var value: Void {
         get async throws {
             try await AwaitBridge<Void>().value { finish in

@@ -3,10 +3,13 @@ import Synchronization
 #if DEBUG
     private let deepestTailRecursiveSinkStack = Atomic<Int>(0)
 
-    /// The deepest stack of nested subscriptions that the operators which subscribe to their next
-    /// source from the previous source's completion (`concat`, `catch` sequences, `retry`) have
-    /// reached. RxSwift's tests read it to check that such chains do not grow the stack. Debug builds
-    /// only.
+    /// The deepest stack of source iterators that `concat`, `catch(sequence:)` and `retry` have held
+    /// while flattening nested operators of their own kind (tail recursion), as RxSwift's
+    /// `TailRecursiveSink` counts it: it is recorded each time a nested sequence's iterator is pushed,
+    /// and counts the iterators then held. A chain nested in the last place of collections stays at 1
+    /// (RxSwift's `testConcat_TailRecursionCollection`); nested in sequences of unknown length it
+    /// grows with the depth (`testConcat_TailRecursionSequence`). Tests reset it to 0 and read it
+    /// afterwards; it is global, so read it only where nothing else runs. Debug builds only.
     public var maxTailRecursiveSinkStackSize: Int {
         get { deepestTailRecursiveSinkStack.load(ordering: .relaxed) }
         set { deepestTailRecursiveSinkStack.store(newValue, ordering: .relaxed) }

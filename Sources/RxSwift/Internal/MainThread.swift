@@ -35,10 +35,11 @@ import Synchronization
 #endif
 
 /// Where main-thread work goes: one FIFO queue, run by the main dispatch queue (each item posts one
-/// block there, which runs the oldest item) and, while RxBlocking blocks the main thread, by the
-/// blocked thread itself, so that waiting on the main thread for a source that delivers on
-/// `MainScheduler` cannot deadlock. Both run the same queue, so work keeps its order whoever runs
-/// it, including work queued before the main thread started to block.
+/// block there, which runs the oldest item) and by a main thread that RxBlocking blocks where its
+/// run loop cannot run the main queue (inside a main-queue block), so that waiting on the main
+/// thread for a source that delivers on `MainScheduler` cannot deadlock. Both run the same queue, so
+/// work keeps its order whoever runs it, including work queued before the main thread started to
+/// block.
 enum MainQueue {
     private struct Pump {
         var work = Queue<@Sendable () -> Void>()

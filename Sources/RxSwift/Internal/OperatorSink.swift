@@ -67,6 +67,7 @@ class OperatorSink<Input, Output>: Sink<Input>, Cancelable, @unchecked Sendable 
     }
 
     /// Forwards `element` downstream unless the sink has stopped.
+    @usableFromInline
     final func forward(_ element: Output) {
         if isForwarding { downstream.next(element) }
     }

@@ -10,44 +10,71 @@ enum SequentialSourcesMove {
 
 final class SequentialSourcesObservable<Element, Sources: Sequence>: Observable<Element>, @unchecked Sendable
 where Sources.Element == Observable<Element> {
-    private let sources: Sources
-    private let movesOn: SequentialSourcesMove
+    fileprivate let sources: Sources
+    /// How many sources `sources` has, when that is known (`concat` of a collection): the sink then
+    /// drops its iterator as soon as it has taken the last one, releasing the sources before the last
+    /// one ends, as RxSwift does. `nil` for sequences, `catch(sequence:)` and `retry`, as in RxSwift.
+    fileprivate let count: Int?
+    fileprivate let movesOn: SequentialSourcesMove
 
-    init(sources: Sources, movesOn: SequentialSourcesMove) {
+    init(sources: Sources, count: Int?, movesOn: SequentialSourcesMove) {
         self.sources = sources
+        self.count = count
         self.movesOn = movesOn
         super.init()
     }
 
     override func subscribe(sink downstream: Sink<Element>) -> Disposable {
-        let sink = SequentialSourcesSink(sources: sources.makeIterator(), movesOn: movesOn, downstream: downstream)
+        let sink = SequentialSourcesSink<Element, Sources>(
+            sources: sources.makeIterator(), count: count, movesOn: movesOn, downstream: downstream)
         sink.start()
         return sink
     }
 }
 
-/// Subscribes to one source after another (`concat`, `catch(sequence:)`, `retry`), each through its own ``ForwardingSink``, which
-/// stops at the attempt's terminal event so that nothing from a finished attempt arrives here.
+/// Subscribes to one source after another (`concat`, `catch(sequence:)`, `retry`), each through its
+/// own ``ForwardingSink``, which stops at the attempt's terminal event so that nothing from a finished
+/// attempt arrives here.
 ///
 /// Attempts are made by a drain loop: `pendingAttempts` counts the requests; the thread that raises
 /// it from zero makes attempts until it is back to zero, and a request made meanwhile (an error
-/// delivered during `subscribe`, on this thread or another) only raises it. That serializes the
-/// attempts without a lock and keeps the stack flat.
+/// delivered during `subscribe`, on this thread or another, or a disposal) only raises it. That
+/// serializes the attempts without a lock and keeps the stack flat.
 ///
-/// Thread-safety: `sources` and `lastError` are only used by the thread that runs the loop, or
-/// written before the atomic increment that hands the loop over; the current attempt lives in the
-/// `SerialDisposable` that is the upstream.
-final class SequentialSourcesSink<Element, Sources: IteratorProtocol>: OperatorSink<Element, Element>,
+/// Tail recursion, as RxSwift's `TailRecursiveSink`: a source that is itself an observable of this
+/// kind (same sources type, same rule for moving on; `[a, [b, [c, …].concat()].concat()].concat()`)
+/// is not subscribed but flattened: its iterator is pushed on a stack of iterators and drawn from
+/// until it runs out, then the enclosing one continues. Nesting then costs neither a sink per level
+/// nor a stack frame per level on each element. A known count lets the sink drop an iterator when it
+/// takes its last source, so a chain nested in the last place never grows the stack (its depth,
+/// recorded in ``maxTailRecursiveSinkStackSize`` in debug builds, stays 1); nested anywhere else, or
+/// with an unknown count, the enclosing iterators stay until they run out, as in RxSwift.
+///
+/// Thread-safety: `current`, `enclosing` and `lastError` are only used by the thread that runs the
+/// loop, or written before the atomic increment that hands the loop over; the current attempt lives
+/// in the `SerialDisposable` that is the upstream.
+final class SequentialSourcesSink<Element, Sources: Sequence>: OperatorSink<Element, Element>,
     @unchecked Sendable
 where Sources.Element == Observable<Element> {
-    private var sources: Sources
+    /// An iterator of sources and how many sources it has left, when that is known.
+    private struct Generator {
+        var iterator: Sources.Iterator
+        var remaining: Int?
+    }
+
+    /// The innermost iterator, drawn from first; `nil` when it ran out (or was dropped after its
+    /// last source).
+    private var current: Generator?
+    /// The iterators that nested sequences interrupted, innermost last; empty unless a source was
+    /// flattened.
+    private var enclosing: [Generator] = []
     private let movesOn: SequentialSourcesMove
     private var lastError: Swift.Error?
     private let currentAttempt = SerialDisposable()
     private let pendingAttempts = Atomic<Int>(0)
 
-    init(sources: Sources, movesOn: SequentialSourcesMove, downstream: Sink<Element>) {
-        self.sources = sources
+    init(sources: Sources.Iterator, count: Int?, movesOn: SequentialSourcesMove, downstream: Sink<Element>) {
+        self.current = Generator(iterator: sources, remaining: count)
         self.movesOn = movesOn
         super.init(downstream: downstream)
     }
@@ -75,6 +102,12 @@ where Sources.Element == Observable<Element> {
         }
     }
 
+    /// Also lets the loop release the sources (on its own thread, or at once if it is idle).
+    override func dispose() {
+        super.dispose()
+        requestAttempt()
+    }
+
     private func requestAttempt() {
         if pendingAttempts.wrappingAdd(1, ordering: .acquiringAndReleasing).oldValue != 0 { return }
         var requests = 1
@@ -85,14 +118,45 @@ where Sources.Element == Observable<Element> {
     }
 
     private func attempt() {
-        guard isForwarding else { return }
-        guard let source = sources.next() else {
+        guard isForwarding else {
+            current = nil
+            enclosing = []
+            return
+        }
+        guard let source = nextSource() else {
             forwardTermination(lastError.map { .error($0) } ?? .completed)
             return
         }
         let attempt = ForwardingSink(downstream: self)
-        // Disposes the failed attempt before the next one subscribes, as RxSwift does.
+        // Disposes the finished attempt before the next one subscribes, as RxSwift does.
         currentAttempt.disposable = attempt
         attempt.subscribeLater(to: source)
+    }
+
+    /// The next source to subscribe to, flattening nested observables of this kind; `nil` when every
+    /// iterator has run out.
+    private func nextSource() -> Observable<Element>? {
+        while true {
+            guard var generator = current ?? enclosing.popLast() else { return nil }
+            current = nil
+            guard let candidate = generator.iterator.next() else { continue }
+            if let remaining = generator.remaining {
+                // Taking the last source drops the iterator (and what it holds) at once.
+                if remaining > 1 {
+                    generator.remaining = remaining - 1
+                    current = generator
+                }
+            } else {
+                current = generator
+            }
+            guard let nested = candidate as? SequentialSourcesObservable<Element, Sources>,
+                nested.movesOn == movesOn
+            else { return candidate }
+            if let outer = current { enclosing.append(outer) }
+            current = Generator(iterator: nested.sources.makeIterator(), remaining: nested.count)
+            #if DEBUG
+                recordTailRecursiveSinkStackSize(enclosing.count + 1)
+            #endif
+        }
     }
 }

@@ -59,25 +59,41 @@ final class ReviewAsyncBridgeStressTests: RxLeakCheckingTestCase {
         }
     }
 
-    /// A task cancelled before it awaits never subscribes, and throws `CancellationError`.
-    func testValueOfACancelledTaskNeverSubscribes() async {
+    /// A task cancelled before it awaits still subscribes (as RxSwift does): a Single that answers
+    /// during its subscription gives its answer; one that does not is disposed when the subscription
+    /// returns, and `CancellationError` is thrown.
+    func testValueOfACancelledTaskSubscribesAndTakesOnlyAnImmediateAnswer() async throws {
         let subscriptions = Shared(0)
-        let single = Single<Int>.create { observer in
+        let disposals = Shared(0)
+        let immediate = Single<Int>.create { observer in
             subscriptions.update { $0 += 1 }
             observer(.success(1))
             return Disposables.create()
         }
-        let task = Task {
+        let answered = Task {
             withUnsafeCurrentTask { $0?.cancel() }
-            return try await single.value
+            return try await immediate.value
+        }
+        let value = try await answered.value
+        XCTAssertEqual(value, 1)
+        XCTAssertEqual(subscriptions.value, 1)
+
+        let silent = Single<Int>.create { _ in
+            subscriptions.update { $0 += 1 }
+            return Disposables.create { disposals.update { $0 += 1 } }
+        }
+        let cancelled = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            return try await silent.value
         }
         do {
-            _ = try await task.value
+            _ = try await cancelled.value
             XCTFail("no cancellation")
         } catch {
             XCTAssertTrue(error is CancellationError)
         }
-        XCTAssertEqual(subscriptions.value, 0)
+        XCTAssertEqual(subscriptions.value, 2)
+        XCTAssertEqual(disposals.value, 1)
     }
 
     /// Many tasks awaiting one subject, half of them cancelled while the element is sent from another

@@ -93,4 +93,99 @@ final class CompletableTraitTests: RxLeakCheckingTestCase {
         _ = Completable.merge([Completable.empty(), .empty()]).subscribe(onCompleted: { completed += 1 })
         XCTAssertEqual(completed, 1)
     }
+
+    // MARK: releasing the first Completable
+
+    private final class Token {}
+
+    /// A Completable that completes 10 ticks after its subscription and whose closures (its
+    /// `Completable.create` body and a `do(onCompleted:)`) hold `token`.
+    private func first(_ scheduler: TestScheduler, holding token: Token) -> Completable {
+        let source: TestableObservable<Never> = scheduler.createColdObservable([.completed(10)])
+        return Completable.create { observer in
+            _ = token
+            return source.asCompletable().subscribe(observer)
+        }
+        .do(onCompleted: { _ = token })
+    }
+
+    /// Each form of `andThen` drops the first Completable (its subscription and what its closures
+    /// hold) when it completes, while the second still runs and nothing was disposed, as RxSwift's
+    /// dedicated sink does.
+    func testAndThenReleasesTheFirstCompletableWhenItCompletes() {
+        let forms: [(String, (Completable, TestScheduler) -> Observable<Int>)] = [
+            (
+                "Completable",
+                { first, scheduler in
+                    let second: TestableObservable<Never> = scheduler.createColdObservable([.completed(40)])
+                    return first.andThen(second.asCompletable()).asObservable().map { never -> Int in }
+                }
+            ),
+            (
+                "Single",
+                { first, scheduler in
+                    first.andThen(scheduler.createColdObservable([.next(40, 1), .completed(40)]).asSingle())
+                        .asObservable()
+                }
+            ),
+            (
+                "Maybe",
+                { first, scheduler in
+                    first.andThen(scheduler.createColdObservable([.next(40, 1), .completed(40)]).asMaybe())
+                        .asObservable()
+                }
+            ),
+            (
+                "Observable",
+                { first, scheduler in
+                    first.andThen(scheduler.createColdObservable([.next(20, 1), .completed(40)]).asObservable())
+                }
+            ),
+        ]
+        for (name, form) in forms {
+            let scheduler = TestScheduler(initialClock: 0)
+            let observer = scheduler.createObserver(Int.self)
+            weak var heldByFirst: Token?
+            var subscription: Disposable?
+            scheduler.scheduleAt(200) {
+                let token = Token()
+                heldByFirst = token
+                subscription = form(self.first(scheduler, holding: token), scheduler).subscribe(observer)
+            }
+            scheduler.scheduleAt(205) { XCTAssertNotNil(heldByFirst, "\(name): alive while the first runs") }
+            scheduler.scheduleAt(220) { XCTAssertNil(heldByFirst, "\(name): released when the first completed") }
+            scheduler.scheduleAt(300) { subscription?.dispose() }
+            scheduler.start()
+            XCTAssertEqual(observer.events.last, .completed(250), name)
+        }
+    }
+
+    /// `concat` of Completables (the instance form, the variadic and the collection forms, which
+    /// RxSwift runs over an array of known count) drops the first one when the last one starts.
+    func testConcatReleasesTheFirstCompletableWhenTheLastStarts() {
+        let forms: [(String, (Completable, Completable) -> Completable)] = [
+            ("instance", { $0.concat($1) }),
+            ("variadic", { Completable.concat($0, $1) }),
+            ("collection", { Completable.concat([$0, $1]) }),
+        ]
+        for (name, form) in forms {
+            let scheduler = TestScheduler(initialClock: 0)
+            let second: TestableObservable<Never> = scheduler.createColdObservable([.completed(40)])
+            let observer = scheduler.createObserver(Never.self)
+            weak var heldByFirst: Token?
+            var subscription: Disposable?
+            scheduler.scheduleAt(200) {
+                let token = Token()
+                heldByFirst = token
+                subscription = form(self.first(scheduler, holding: token), second.asCompletable()).asObservable()
+                    .subscribe(observer)
+            }
+            scheduler.scheduleAt(205) { XCTAssertNotNil(heldByFirst, "\(name): alive while the first runs") }
+            scheduler.scheduleAt(220) { XCTAssertNil(heldByFirst, "\(name): released when the first completed") }
+            scheduler.scheduleAt(300) { subscription?.dispose() }
+            scheduler.start()
+            XCTAssertEqual(observer.events, [.completed(250)], name)
+            XCTAssertEqual(second.subscriptions, [Subscription(210, 250)], name)
+        }
+    }
 }

@@ -72,10 +72,24 @@ final class ObservableTypePrimitiveSequenceTests: RxLeakCheckingTestCase {
         let xs = scheduler.createHotObservable([.next(210, 1), .completed(250)])
         var events: [String] = []
         scheduler.scheduleAt(200) {
-            _ = xs.asCompletable().subscribe(onCompleted: { events.append("completed") })
+            _ = xs.ignoreElements().asCompletable().subscribe(onCompleted: { events.append("completed") })
         }
         scheduler.start()
         XCTAssertEqual(events, ["completed"])
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 250)])
+    }
+
+    /// `asCompletable()` exists only on `Observable<Never>`, as in RxSwift, so a cold observable of
+    /// nothing but a completion gets its element type from it.
+    func testAsCompletableInfersNeverElements() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let res = scheduler.start(disposed: 290) {
+            scheduler.createColdObservable([.completed(20)]).asCompletable().asObservable()
+        }
+        XCTAssertEqual(res.events, [.completed(220)])
+        let failed = scheduler.start(created: 300, subscribed: 300, disposed: 1000) {
+            scheduler.createColdObservable([.error(10, testError)]).asCompletable().asObservable()
+        }
+        XCTAssertEqual(failed.events, [.error(310, testError)])
     }
 }

@@ -53,4 +53,43 @@ final class PrimitiveSequenceZipTests: RxLeakCheckingTestCase {
         }
         XCTAssertEqual(both.events, [.next(330, 4), .completed(330)])
     }
+
+    // MARK: zip of an empty collection
+
+    /// RxSwift's `Single.zip([])` succeeds with `resultSelector([])`; forwarding to `Observable.zip`
+    /// completed without an element, a Single that never succeeds or fails.
+    func testSingleZipOfAnEmptyCollectionSucceedsWithTheSelectorsResult() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let res = scheduler.start { Single.zip([Single<Int>]()) { $0.count + 7 }.asObservable() }
+        XCTAssertEqual(res.events, [.next(200, 7), .completed(200)])
+
+        var events: [SingleEvent<Int>] = []
+        _ = Single.zip([Single<Int>]()) { $0.reduce(42, +) }.subscribe { events.append($0) }
+        XCTAssertEqual(events, [.success(42)])
+    }
+
+    func testSingleZipOfAnEmptyCollectionWithAThrowingSelectorFails() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let res = scheduler.start {
+            Single.zip([Single<Int>]()) { _ -> Int in throw testError }.asObservable()
+        }
+        XCTAssertEqual(res.events, [.error(200, testError)])
+    }
+
+    func testSingleZipOfAnEmptyCollectionWithoutASelectorSucceedsWithAnEmptyArray() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let res = scheduler.start { Single.zip([Single<Int>]()).asObservable() }
+        XCTAssertEqual(res.events, [.next(200, []), .completed(200)])
+    }
+
+    /// RxSwift has no collection `zip` for Maybe; ours follows the Single form's rule.
+    func testMaybeZipOfAnEmptyCollectionDeliversTheSelectorsResult() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let res = scheduler.start(disposed: 290) { Maybe.zip([Maybe<Int>]()) { $0.count + 7 }.asObservable() }
+        XCTAssertEqual(res.events, [.next(200, 7), .completed(200)])
+        let array = scheduler.start(created: 300, subscribed: 300, disposed: 1000) {
+            Maybe.zip([Maybe<Int>]()).asObservable()
+        }
+        XCTAssertEqual(array.events, [.next(300, []), .completed(300)])
+    }
 }

@@ -26,24 +26,34 @@ extension ObservableType {
     /// stack. Completes after the last sequence (at once for an empty `sequence`); the first error is
     /// delivered. Disposing disposes the current subscription.
     ///
+    /// Tail recursion, as in RxSwift: a sequence of `sequence` that is itself a `concat` over the same
+    /// type of sequence (`[a, [b, [c, …].concat()].concat()].concat()`) is flattened into this
+    /// subscription instead of being subscribed, so deep nesting grows neither the call stack nor the
+    /// chain of observers. Over a sequence (unknown length) the enclosing iterators are kept until
+    /// they run out; over a collection an iterator is dropped when its last sequence is taken, which
+    /// also releases the earlier sequences (and what their closures hold) while the last one runs.
+    ///
     /// - Parameter sequence: The sequences to concatenate.
     /// - Returns: The elements of every sequence, in order.
     ///
     /// RxJS: `concat(...)`; Combine: `append` chains.
     public static func concat<Sequence: Swift.Sequence>(_ sequence: Sequence) -> Observable<Element>
     where Sequence.Element == Observable<Element> {
-        SequentialSourcesObservable(sources: sequence, movesOn: .afterCompletion)
+        SequentialSourcesObservable(sources: sequence, count: nil, movesOn: .afterCompletion)
     }
 
     /// Delivers the elements of the sequences of `collection`, one sequence after another. See
-    /// ``concat(_:)-(Sequence)``.
+    /// ``concat(_:)-(Sequence)``; its count being known, the collection is released as soon as its last
+    /// sequence is subscribed, as in RxSwift.
     public static func concat<Collection: Swift.Collection>(_ collection: Collection) -> Observable<Element>
     where Collection.Element == Observable<Element> {
-        SequentialSourcesObservable(sources: collection, movesOn: .afterCompletion)
+        SequentialSourcesObservable(
+            sources: collection, count: collection.count, movesOn: .afterCompletion)
     }
 
     /// Delivers the elements of `sources`, one sequence after another. See ``concat(_:)-(Sequence)``.
     public static func concat(_ sources: Observable<Element>...) -> Observable<Element> {
-        SequentialSourcesObservable(sources: sources, movesOn: .afterCompletion)
+        SequentialSourcesObservable(
+            sources: sources, count: sources.count, movesOn: .afterCompletion)
     }
 }

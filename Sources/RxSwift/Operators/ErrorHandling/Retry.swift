@@ -10,13 +10,18 @@ extension ObservableType {
     /// subscription are handled after it returns, so a sequence that fails synchronously, again and
     /// again, does not grow the stack. Disposing disposes the current subscription.
     ///
+    /// A sequence of `sequence` that is itself a `catch(sequence:)` over the same type of sequence is
+    /// flattened into this subscription (tail recursion, as RxSwift does). RxSwift's anomaly comes
+    /// with it, and is kept: an *empty* nested `catch(sequence:)` does not complete the result (as
+    /// it would if subscribed on its own) but moves on to the next sequence of `sequence`.
+    ///
     /// - Parameter sequence: The sequences to try, in order.
     /// - Returns: The elements of the sequences up to the first one that completes.
     ///
     /// RxJS: `onErrorResumeNext` (which also moves on after completion).
     public static func `catch`<Sequence: Swift.Sequence>(sequence: Sequence) -> Observable<Element>
     where Sequence.Element == Observable<Element> {
-        SequentialSourcesObservable(sources: sequence, movesOn: .afterError)
+        SequentialSourcesObservable(sources: sequence, count: nil, movesOn: .afterError)
     }
 
     /// Deprecated spelling of ``catch(sequence:)``. (RxSwift's deprecation message names
@@ -43,7 +48,7 @@ extension ObservableType {
     public func retry() -> Observable<Element> {
         let source = asObservable()
         return SequentialSourcesObservable(
-            sources: Swift.repeatElement(source, count: .max), movesOn: .afterError)
+            sources: Swift.repeatElement(source, count: .max), count: nil, movesOn: .afterError)
     }
 
     /// Subscribes to the source up to `maxAttemptCount` times in all, resubscribing after each error,
@@ -60,6 +65,6 @@ extension ObservableType {
     public func retry(_ maxAttemptCount: Int) -> Observable<Element> {
         let source = asObservable()
         return SequentialSourcesObservable(
-            sources: Swift.repeatElement(source, count: max(maxAttemptCount, 0)), movesOn: .afterError)
+            sources: Swift.repeatElement(source, count: max(maxAttemptCount, 0)), count: nil, movesOn: .afterError)
     }
 }

@@ -86,24 +86,28 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
                 onSubscribe: onSubscribe, onSubscribed: onSubscribed, onDispose: onDispose))
     }
 
-    /// Completes after this Completable and then `second`, one after the other.
+    /// Completes after this Completable and then `second`, one after the other; this one is released
+    /// when `second` starts (a `concat` of a known count). RxSwift: the same.
     public func concat(_ second: Completable) -> Completable {
         Completable.concat(primitiveSequence, second)
     }
 
-    /// Completes after every Completable of `sequence`, subscribed one after another (lazily).
+    /// Completes after every Completable of `sequence`, subscribed one after another (lazily). Its
+    /// length being unknown, `sequence` is held until it runs out, as in RxSwift.
     public static func concat<Sequence: Swift.Sequence>(_ sequence: Sequence) -> Completable
     where Sequence.Element == Completable {
         PrimitiveSequence(raw: Observable.concat(sequence.lazy.map { $0.asObservable() }))
     }
 
-    /// Completes after every Completable of `collection`, subscribed one after another.
+    /// Completes after every Completable of `collection`, subscribed one after another; the
+    /// collection is released when its last Completable starts. RxSwift: the same.
     public static func concat<Collection: Swift.Collection>(_ collection: Collection) -> Completable
     where Collection.Element == Completable {
         PrimitiveSequence(raw: Observable.concat(collection.map { $0.asObservable() }))
     }
 
-    /// Completes after every Completable of `sources`, subscribed one after another.
+    /// Completes after every Completable of `sources`, subscribed one after another; they are
+    /// released when the last one starts. RxSwift: the same.
     public static func concat(_ sources: Completable...) -> Completable {
         PrimitiveSequence(raw: Observable.concat(sources.map { $0.asObservable() }))
     }

@@ -172,7 +172,12 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
 
 extension PrimitiveSequenceType where Trait == MaybeTrait {
     /// Combines the elements of the Maybes of `collection` with `resultSelector` once all have
-    /// delivered (see ``ObservableType/zip(_:resultSelector:)``).
+    /// delivered (see ``ObservableType/zip(_:resultSelector:)``); completes without an element as
+    /// soon as one of them does.
+    ///
+    /// An empty `collection` delivers `resultSelector([])` on subscription (a throwing selector
+    /// fails it), as the Single form does. RxSwift has no collection `zip` for Maybe (only the Single
+    /// one and the 2…8 forms); this one follows the Single form's rules.
     public static func zip<Collection: Swift.Collection, Result>(
         _ collection: Collection, resultSelector: @escaping ([Element]) throws -> Result
     ) -> PrimitiveSequence<Trait, Result> where Collection.Element == PrimitiveSequence<Trait, Element> {
@@ -180,6 +185,9 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     }
 
     /// Combines the elements of the Maybes of `collection` into an array once all have delivered.
+    ///
+    /// An empty `collection` delivers `[]` on subscription, as the Single form does (RxSwift has no
+    /// collection `zip` for Maybe).
     public static func zip<Collection: Swift.Collection>(
         _ collection: Collection
     ) -> PrimitiveSequence<Trait, [Element]> where Collection.Element == PrimitiveSequence<Trait, Element> {

@@ -29,10 +29,15 @@ extension ObservableType {
     }
 }
 
-extension ObservableType {
-    /// The source's terminal event as a ``Completable``; elements are dropped.
+extension ObservableType where Element == Never {
+    /// The source, which has no elements, as a ``Completable``: it completes or errors when the source
+    /// does.
+    ///
+    /// Only for `Observable<Never>`, as in RxSwift 6: drop the elements of any other sequence first
+    /// with ``ObservableType/ignoreElements()`` (`source.ignoreElements().asCompletable()`). A
+    /// `createColdObservable([.completed(20)]).asCompletable()` therefore has `Never` elements.
     public func asCompletable() -> Completable {
-        PrimitiveSequence(raw: ignoreElements())
+        PrimitiveSequence(raw: asObservable())
     }
 }
 

@@ -48,10 +48,17 @@ extension PrimitiveSequence: ObservableConvertibleType {
 extension PrimitiveSequence {
     /// The collection `zip` of Singles and Maybes (one body for both traits' overloads): forwards to
     /// `Observable.zip` over the collection.
+    ///
+    /// An empty collection delivers `resultSelector([])` on each subscription (a throwing selector
+    /// fails it), as RxSwift's `Single.zip` does: `Observable.zip` of no sources completes without an
+    /// element, which a Single must not do.
     static func zipped<Collection: Swift.Collection, Result>(
         _ collection: Collection, resultSelector: @escaping ([Element]) throws -> Result
     ) -> PrimitiveSequence<Trait, Result> where Collection.Element == PrimitiveSequence<Trait, Element> {
-        PrimitiveSequence<Trait, Result>(
+        if collection.isEmpty {
+            return PrimitiveSequence<Trait, Result>(raw: Observable.deferred { .just(try resultSelector([])) })
+        }
+        return PrimitiveSequence<Trait, Result>(
             raw: Observable.zip(collection.map { $0.asObservable() }, resultSelector: resultSelector))
     }
 }

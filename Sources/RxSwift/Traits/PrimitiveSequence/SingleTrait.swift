@@ -163,6 +163,9 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
 extension PrimitiveSequenceType where Trait == SingleTrait {
     /// Combines the elements of the Singles of `collection` with `resultSelector` once all have
     /// delivered (see ``ObservableType/zip(_:resultSelector:)``).
+    ///
+    /// An empty `collection` succeeds on subscription with `resultSelector([])` (a throwing selector
+    /// fails it). RxSwift: the same.
     public static func zip<Collection: Swift.Collection, Result>(
         _ collection: Collection, resultSelector: @escaping ([Element]) throws -> Result
     ) -> PrimitiveSequence<Trait, Result> where Collection.Element == PrimitiveSequence<Trait, Element> {
@@ -170,6 +173,8 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     }
 
     /// Combines the elements of the Singles of `collection` into an array once all have delivered.
+    ///
+    /// An empty `collection` succeeds on subscription with `[]`. RxSwift: the same.
     public static func zip<Collection: Swift.Collection>(
         _ collection: Collection
     ) -> PrimitiveSequence<Trait, [Element]> where Collection.Element == PrimitiveSequence<Trait, Element> {

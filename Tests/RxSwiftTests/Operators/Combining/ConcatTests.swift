@@ -1,3 +1,4 @@
+import RxBlocking
 import RxSwift
 import RxTest
 import XCTest
@@ -300,5 +301,100 @@ final class ConcatTests: RxLeakCheckingTestCase {
         XCTAssertEqual(elements, count)
         XCTAssertEqual(completions, 1)
         subscription.dispose()
+    }
+
+    // MARK: tail recursion (nested concats are flattened, as in RxSwift)
+
+    /// `[generator(i), [generator(i + 1), [...].concat()].concat()].concat()` over a collection (RxSwift's
+    /// test helper of the same name).
+    private func generateCollection<T>(_ startIndex: Int, _ generator: @escaping (Int) -> Observable<T>)
+        -> Observable<T>
+    {
+        let all = [0, 1].lazy.map { index in
+            index == 0 ? generator(startIndex) : self.generateCollection(startIndex + 1, generator)
+        }
+        return Observable.concat(all)
+    }
+
+    /// The same over a sequence of unknown length.
+    private func generateSequence<T>(_ startIndex: Int, _ generator: @escaping (Int) -> Observable<T>)
+        -> Observable<T>
+    {
+        let all = AnySequence(
+            [0, 1].lazy.map { index in
+                index == 0 ? generator(startIndex) : self.generateSequence(startIndex + 1, generator)
+            })
+        return Observable.concat(all)
+    }
+
+    #if DEBUG
+        /// RxSwift's `testConcat_TailRecursionCollection`: 10 000 nested concats, each nested in the
+        /// last place of a collection, never hold more than one iterator.
+        func testConcat_TailRecursionCollection() throws {
+            maxTailRecursiveSinkStackSize = 0
+            let elements = try generateCollection(0) { i in
+                Observable.just(i, scheduler: CurrentThreadScheduler.instance)
+            }
+            .take(10000)
+            .toBlocking()
+            .toArray()
+
+            XCTAssertEqual(elements, Array(0..<10000))
+            XCTAssertEqual(maxTailRecursiveSinkStackSize, 1)
+        }
+
+        /// RxSwift's `testConcat_TailRecursionSequence`: of unknown length, every enclosing iterator
+        /// stays until it runs out, so the stack of iterators grows (but not the call stack).
+        func testConcat_TailRecursionSequence() throws {
+            maxTailRecursiveSinkStackSize = 0
+            let elements = try generateSequence(0) { i in
+                Observable.just(i, scheduler: CurrentThreadScheduler.instance)
+            }
+            .take(10000)
+            .toBlocking()
+            .toArray()
+
+            XCTAssertEqual(elements, Array(0..<10000))
+            XCTAssertTrue(maxTailRecursiveSinkStackSize > 1000)
+        }
+    #endif
+
+    /// A concat nested in the middle is flattened: the same events and subscriptions as unnested.
+    func testNestedConcatInTheMiddleBehavesAsOneConcat() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs1 = scheduler.createColdObservable([.next(10, 1), .completed(20)])
+        let xs2 = scheduler.createColdObservable([.next(10, 2), .completed(20)])
+        let xs3 = scheduler.createColdObservable([.next(10, 3), .completed(20)])
+        let xs4 = scheduler.createColdObservable([.next(10, 4), .completed(20)])
+        let res = scheduler.start {
+            Observable.concat([
+                xs1.asObservable(), Observable.concat([xs2.asObservable(), xs3.asObservable()]), xs4.asObservable(),
+            ])
+        }
+        XCTAssertEqual(
+            res.events,
+            [.next(210, 1), .next(230, 2), .next(250, 3), .next(270, 4), .completed(280)])
+        XCTAssertEqual(xs1.subscriptions, [Subscription(200, 220)])
+        XCTAssertEqual(xs2.subscriptions, [Subscription(220, 240)])
+        XCTAssertEqual(xs3.subscriptions, [Subscription(240, 260)])
+        XCTAssertEqual(xs4.subscriptions, [Subscription(260, 280)])
+    }
+
+    /// A nested concat that errors ends the whole chain; disposing ends the nested current source.
+    func testNestedConcatErrorAndDisposal() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs1 = scheduler.createColdObservable([.next(10, 1), .completed(20)])
+        let failing = scheduler.createColdObservable([.next(10, 2), .error(20, testError)])
+        let never = scheduler.createColdObservable([Recorded<Event<Int>>]())
+        let res = scheduler.start(disposed: 290) {
+            Observable.concat([Observable.concat([xs1.asObservable(), failing.asObservable()]), xs1.asObservable()])
+        }
+        XCTAssertEqual(res.events, [.next(210, 1), .next(230, 2), .error(240, testError)])
+        XCTAssertEqual(failing.subscriptions, [Subscription(220, 240)])
+        let disposed = scheduler.start(created: 300, subscribed: 300, disposed: 350) {
+            Observable.concat([xs1.asObservable(), Observable.concat([never.asObservable(), xs1.asObservable()])])
+        }
+        XCTAssertEqual(disposed.events, [.next(310, 1)])
+        XCTAssertEqual(never.subscriptions, [Subscription(320, 350)])
     }
 }

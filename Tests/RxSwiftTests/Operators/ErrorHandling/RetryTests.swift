@@ -278,6 +278,62 @@ final class RetryTests: RxLeakCheckingTestCase {
         XCTAssertEqual(made, 4)
     }
 
+    // MARK: tail recursion (nested catch sequences and retries are flattened, as in RxSwift)
+
+    /// `[error, [error, [..., just(n)].catch].catch].catch`, 10 000 deep: flattened into one sink, so
+    /// neither the call stack nor the chain of sinks grows; the iterators (unknown length) stay.
+    func testNestedCatchSequencesAreFlattened() {
+        func nested(_ depth: Int) -> Observable<Int> {
+            let sources = AnySequence(
+                [0, 1].lazy.map { index -> Observable<Int> in
+                    if index == 0 { return .error(testError) }
+                    return depth == 0 ? .just(7) : nested(depth - 1)
+                })
+            return Observable.catch(sequence: sources)
+        }
+        #if DEBUG
+            maxTailRecursiveSinkStackSize = 0
+        #endif
+        var events: [Event<Int>] = []
+        _ = nested(10_000).subscribe { events.append($0) }
+        XCTAssertEqual(events, [.next(7), .completed])
+        #if DEBUG
+            XCTAssertTrue(maxTailRecursiveSinkStackSize > 10_000)
+        #endif
+    }
+
+    /// RxSwift continues with the enclosing sequence when a flattened nested one is empty (its own
+    /// subscription would have completed); ours does the same.
+    func testAnEmptyNestedCatchSequenceMovesOnToTheNextSource() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let res = scheduler.start {
+            Observable.catch(sequence: [
+                Observable<Int>.error(testError), Observable.catch(sequence: [Observable<Int>]()), .just(3),
+            ])
+        }
+        XCTAssertEqual(res.events, [.next(200, 3), .completed(200)])
+    }
+
+    /// `retry(3)` of `retry(2)`: flattened, six attempts in all and the last error, as unnested.
+    func testRetryOfARetryMakesEveryAttempt() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createColdObservable([.next(5, 1), .error(10, testError)])
+        #if DEBUG
+            maxTailRecursiveSinkStackSize = 0
+        #endif
+        let res = scheduler.start { xs.retry(2).retry(3) }
+        XCTAssertEqual(
+            res.events,
+            [
+                .next(205, 1), .next(215, 1), .next(225, 1), .next(235, 1), .next(245, 1), .next(255, 1),
+                .error(260, testError),
+            ])
+        XCTAssertEqual(xs.subscriptions.count, 6)
+        #if DEBUG
+            XCTAssertEqual(maxTailRecursiveSinkStackSize, 2)
+        #endif
+    }
+
     // MARK: threads
 
     func testRetryStressWithAttemptsFailingOnOtherThreads() {

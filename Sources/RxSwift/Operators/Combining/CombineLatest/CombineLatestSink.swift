@@ -25,6 +25,12 @@ class CombineLatestSink<Output>: CombiningSink<Output>, @unchecked Sendable {
         rxAbstractMethod()
     }
 
+    /// Forwards the result for the sources' latest values; called only when all have one. The
+    /// arity forms override it with a closure written where the element types are concrete.
+    func combineAndForward() throws {
+        forward(try combine())
+    }
+
     /// Destroys the value in slot `index`; called for each slot that holds one.
     func destroyValue(at index: Int) {
         rxAbstractMethod()
@@ -68,14 +74,11 @@ class CombineLatestSink<Output>: CombiningSink<Output>, @unchecked Sendable {
             _ = hasValue.set(index)
         }
         if hasValue.allSet {
-            let result: Output
             do {
-                result = try combine()
+                try combineAndForward()
             } catch {
                 forwardTermination(.error(error))
-                return
             }
-            forward(result)
         } else if isDone.allSet(except: index) {
             forwardTermination(.completed)
         }

@@ -62,7 +62,11 @@ final class CombineLatest2Observable<E1, E2, Result>: Observable<Result>, @unche
     init(
         _ source1: Observable<E1>, _ source2: Observable<E2>,
         selector: @escaping (E1, E2) throws -> Result,
-        makeSink: @escaping SinkFactory = { CombineLatest2Sink(selector: $0, downstream: $1) }
+        makeSink: @escaping SinkFactory = {
+            CombineLatest2Sink(selector: $0, downstream: $1) { sink in
+                sink.forward(try sink.selector(sink.slot1.pointee, sink.slot2.pointee))
+            }
+        }
     ) {
         self.source1 = source1
         self.source2 = source2
@@ -82,15 +86,23 @@ final class CombineLatest2Observable<E1, E2, Result>: Observable<Result>, @unche
 /// `CombiningSink`), and by the subscribing thread before the first source is attached.
 @usableFromInline
 final class CombineLatest2Sink<E1, E2, Result>: CombineLatestSink<Result>, @unchecked Sendable {
-    private let selector: (E1, E2) throws -> Result
-    private let storage: UnsafeMutableRawPointer
-    private let offset1: Int
-    private let offset2: Int
+    @usableFromInline let selector: (E1, E2) throws -> Result
+    @usableFromInline let storage: UnsafeMutableRawPointer
+    @usableFromInline let offset1: Int
+    @usableFromInline let offset2: Int
+    /// Calls the selector with the latest values and forwards the result: written where the
+    /// element types are concrete (by `makeSink`), so the values are read and passed without
+    /// value witnesses or a reabstraction thunk.
+    private let combiner: (CombineLatest2Sink) throws -> Void
     @exclusivity(unchecked) private var source1: CombineLatestSource<E1, Result>?
     @exclusivity(unchecked) private var source2: CombineLatestSource<E2, Result>?
 
     @usableFromInline
-    init(selector: @escaping (E1, E2) throws -> Result, downstream: Sink<Result>) {
+    init(
+        selector: @escaping (E1, E2) throws -> Result, downstream: Sink<Result>,
+        combiner: @escaping (CombineLatest2Sink) throws -> Void
+    ) {
+        self.combiner = combiner
         var layout = SlotLayout()
         offset1 = layout.add(E1.self)
         offset2 = layout.add(E2.self)
@@ -104,11 +116,13 @@ final class CombineLatest2Sink<E1, E2, Result>: CombineLatestSink<Result>, @unch
         storage.deallocate()
     }
 
-    private var slot1: UnsafeMutablePointer<E1> {
+    @inlinable
+    var slot1: UnsafeMutablePointer<E1> {
         (storage + offset1).assumingMemoryBound(to: E1.self)
     }
 
-    private var slot2: UnsafeMutablePointer<E2> {
+    @inlinable
+    var slot2: UnsafeMutablePointer<E2> {
         (storage + offset2).assumingMemoryBound(to: E2.self)
     }
 
@@ -128,8 +142,8 @@ final class CombineLatest2Sink<E1, E2, Result>: CombineLatestSink<Result>, @unch
         attach(observable2, sink2, slot: slot2, index: 1)
     }
 
-    override func combine() throws -> Result {
-        try selector(slot1.pointee, slot2.pointee)
+    override func combineAndForward() throws {
+        try combiner(self)
     }
 
     override func destroyValue(at index: Int) {
@@ -213,7 +227,11 @@ final class CombineLatest3Observable<E1, E2, E3, Result>: Observable<Result>, @u
     init(
         _ source1: Observable<E1>, _ source2: Observable<E2>, _ source3: Observable<E3>,
         selector: @escaping (E1, E2, E3) throws -> Result,
-        makeSink: @escaping SinkFactory = { CombineLatest3Sink(selector: $0, downstream: $1) }
+        makeSink: @escaping SinkFactory = {
+            CombineLatest3Sink(selector: $0, downstream: $1) { sink in
+                sink.forward(try sink.selector(sink.slot1.pointee, sink.slot2.pointee, sink.slot3.pointee))
+            }
+        }
     ) {
         self.source1 = source1
         self.source2 = source2
@@ -234,17 +252,25 @@ final class CombineLatest3Observable<E1, E2, E3, Result>: Observable<Result>, @u
 /// `CombiningSink`), and by the subscribing thread before the first source is attached.
 @usableFromInline
 final class CombineLatest3Sink<E1, E2, E3, Result>: CombineLatestSink<Result>, @unchecked Sendable {
-    private let selector: (E1, E2, E3) throws -> Result
-    private let storage: UnsafeMutableRawPointer
-    private let offset1: Int
-    private let offset2: Int
-    private let offset3: Int
+    @usableFromInline let selector: (E1, E2, E3) throws -> Result
+    @usableFromInline let storage: UnsafeMutableRawPointer
+    @usableFromInline let offset1: Int
+    @usableFromInline let offset2: Int
+    @usableFromInline let offset3: Int
+    /// Calls the selector with the latest values and forwards the result: written where the
+    /// element types are concrete (by `makeSink`), so the values are read and passed without
+    /// value witnesses or a reabstraction thunk.
+    private let combiner: (CombineLatest3Sink) throws -> Void
     @exclusivity(unchecked) private var source1: CombineLatestSource<E1, Result>?
     @exclusivity(unchecked) private var source2: CombineLatestSource<E2, Result>?
     @exclusivity(unchecked) private var source3: CombineLatestSource<E3, Result>?
 
     @usableFromInline
-    init(selector: @escaping (E1, E2, E3) throws -> Result, downstream: Sink<Result>) {
+    init(
+        selector: @escaping (E1, E2, E3) throws -> Result, downstream: Sink<Result>,
+        combiner: @escaping (CombineLatest3Sink) throws -> Void
+    ) {
+        self.combiner = combiner
         var layout = SlotLayout()
         offset1 = layout.add(E1.self)
         offset2 = layout.add(E2.self)
@@ -259,15 +285,18 @@ final class CombineLatest3Sink<E1, E2, E3, Result>: CombineLatestSink<Result>, @
         storage.deallocate()
     }
 
-    private var slot1: UnsafeMutablePointer<E1> {
+    @inlinable
+    var slot1: UnsafeMutablePointer<E1> {
         (storage + offset1).assumingMemoryBound(to: E1.self)
     }
 
-    private var slot2: UnsafeMutablePointer<E2> {
+    @inlinable
+    var slot2: UnsafeMutablePointer<E2> {
         (storage + offset2).assumingMemoryBound(to: E2.self)
     }
 
-    private var slot3: UnsafeMutablePointer<E3> {
+    @inlinable
+    var slot3: UnsafeMutablePointer<E3> {
         (storage + offset3).assumingMemoryBound(to: E3.self)
     }
 
@@ -292,8 +321,8 @@ final class CombineLatest3Sink<E1, E2, E3, Result>: CombineLatestSink<Result>, @
         attach(observable3, sink3, slot: slot3, index: 2)
     }
 
-    override func combine() throws -> Result {
-        try selector(slot1.pointee, slot2.pointee, slot3.pointee)
+    override func combineAndForward() throws {
+        try combiner(self)
     }
 
     override func destroyValue(at index: Int) {
@@ -384,7 +413,12 @@ final class CombineLatest4Observable<E1, E2, E3, E4, Result>: Observable<Result>
     init(
         _ source1: Observable<E1>, _ source2: Observable<E2>, _ source3: Observable<E3>, _ source4: Observable<E4>,
         selector: @escaping (E1, E2, E3, E4) throws -> Result,
-        makeSink: @escaping SinkFactory = { CombineLatest4Sink(selector: $0, downstream: $1) }
+        makeSink: @escaping SinkFactory = {
+            CombineLatest4Sink(selector: $0, downstream: $1) { sink in
+                sink.forward(
+                    try sink.selector(sink.slot1.pointee, sink.slot2.pointee, sink.slot3.pointee, sink.slot4.pointee))
+            }
+        }
     ) {
         self.source1 = source1
         self.source2 = source2
@@ -406,19 +440,27 @@ final class CombineLatest4Observable<E1, E2, E3, E4, Result>: Observable<Result>
 /// `CombiningSink`), and by the subscribing thread before the first source is attached.
 @usableFromInline
 final class CombineLatest4Sink<E1, E2, E3, E4, Result>: CombineLatestSink<Result>, @unchecked Sendable {
-    private let selector: (E1, E2, E3, E4) throws -> Result
-    private let storage: UnsafeMutableRawPointer
-    private let offset1: Int
-    private let offset2: Int
-    private let offset3: Int
-    private let offset4: Int
+    @usableFromInline let selector: (E1, E2, E3, E4) throws -> Result
+    @usableFromInline let storage: UnsafeMutableRawPointer
+    @usableFromInline let offset1: Int
+    @usableFromInline let offset2: Int
+    @usableFromInline let offset3: Int
+    @usableFromInline let offset4: Int
+    /// Calls the selector with the latest values and forwards the result: written where the
+    /// element types are concrete (by `makeSink`), so the values are read and passed without
+    /// value witnesses or a reabstraction thunk.
+    private let combiner: (CombineLatest4Sink) throws -> Void
     @exclusivity(unchecked) private var source1: CombineLatestSource<E1, Result>?
     @exclusivity(unchecked) private var source2: CombineLatestSource<E2, Result>?
     @exclusivity(unchecked) private var source3: CombineLatestSource<E3, Result>?
     @exclusivity(unchecked) private var source4: CombineLatestSource<E4, Result>?
 
     @usableFromInline
-    init(selector: @escaping (E1, E2, E3, E4) throws -> Result, downstream: Sink<Result>) {
+    init(
+        selector: @escaping (E1, E2, E3, E4) throws -> Result, downstream: Sink<Result>,
+        combiner: @escaping (CombineLatest4Sink) throws -> Void
+    ) {
+        self.combiner = combiner
         var layout = SlotLayout()
         offset1 = layout.add(E1.self)
         offset2 = layout.add(E2.self)
@@ -434,19 +476,23 @@ final class CombineLatest4Sink<E1, E2, E3, E4, Result>: CombineLatestSink<Result
         storage.deallocate()
     }
 
-    private var slot1: UnsafeMutablePointer<E1> {
+    @inlinable
+    var slot1: UnsafeMutablePointer<E1> {
         (storage + offset1).assumingMemoryBound(to: E1.self)
     }
 
-    private var slot2: UnsafeMutablePointer<E2> {
+    @inlinable
+    var slot2: UnsafeMutablePointer<E2> {
         (storage + offset2).assumingMemoryBound(to: E2.self)
     }
 
-    private var slot3: UnsafeMutablePointer<E3> {
+    @inlinable
+    var slot3: UnsafeMutablePointer<E3> {
         (storage + offset3).assumingMemoryBound(to: E3.self)
     }
 
-    private var slot4: UnsafeMutablePointer<E4> {
+    @inlinable
+    var slot4: UnsafeMutablePointer<E4> {
         (storage + offset4).assumingMemoryBound(to: E4.self)
     }
 
@@ -479,8 +525,8 @@ final class CombineLatest4Sink<E1, E2, E3, E4, Result>: CombineLatestSink<Result
         attach(observable4, sink4, slot: slot4, index: 3)
     }
 
-    override func combine() throws -> Result {
-        try selector(slot1.pointee, slot2.pointee, slot3.pointee, slot4.pointee)
+    override func combineAndForward() throws {
+        try combiner(self)
     }
 
     override func destroyValue(at index: Int) {
@@ -581,7 +627,14 @@ final class CombineLatest5Observable<E1, E2, E3, E4, E5, Result>: Observable<Res
         _ source1: Observable<E1>, _ source2: Observable<E2>, _ source3: Observable<E3>, _ source4: Observable<E4>,
         _ source5: Observable<E5>,
         selector: @escaping (E1, E2, E3, E4, E5) throws -> Result,
-        makeSink: @escaping SinkFactory = { CombineLatest5Sink(selector: $0, downstream: $1) }
+        makeSink: @escaping SinkFactory = {
+            CombineLatest5Sink(selector: $0, downstream: $1) { sink in
+                sink.forward(
+                    try sink.selector(
+                        sink.slot1.pointee, sink.slot2.pointee, sink.slot3.pointee, sink.slot4.pointee,
+                        sink.slot5.pointee))
+            }
+        }
     ) {
         self.source1 = source1
         self.source2 = source2
@@ -604,13 +657,17 @@ final class CombineLatest5Observable<E1, E2, E3, E4, E5, Result>: Observable<Res
 /// `CombiningSink`), and by the subscribing thread before the first source is attached.
 @usableFromInline
 final class CombineLatest5Sink<E1, E2, E3, E4, E5, Result>: CombineLatestSink<Result>, @unchecked Sendable {
-    private let selector: (E1, E2, E3, E4, E5) throws -> Result
-    private let storage: UnsafeMutableRawPointer
-    private let offset1: Int
-    private let offset2: Int
-    private let offset3: Int
-    private let offset4: Int
-    private let offset5: Int
+    @usableFromInline let selector: (E1, E2, E3, E4, E5) throws -> Result
+    @usableFromInline let storage: UnsafeMutableRawPointer
+    @usableFromInline let offset1: Int
+    @usableFromInline let offset2: Int
+    @usableFromInline let offset3: Int
+    @usableFromInline let offset4: Int
+    @usableFromInline let offset5: Int
+    /// Calls the selector with the latest values and forwards the result: written where the
+    /// element types are concrete (by `makeSink`), so the values are read and passed without
+    /// value witnesses or a reabstraction thunk.
+    private let combiner: (CombineLatest5Sink) throws -> Void
     @exclusivity(unchecked) private var source1: CombineLatestSource<E1, Result>?
     @exclusivity(unchecked) private var source2: CombineLatestSource<E2, Result>?
     @exclusivity(unchecked) private var source3: CombineLatestSource<E3, Result>?
@@ -618,7 +675,11 @@ final class CombineLatest5Sink<E1, E2, E3, E4, E5, Result>: CombineLatestSink<Re
     @exclusivity(unchecked) private var source5: CombineLatestSource<E5, Result>?
 
     @usableFromInline
-    init(selector: @escaping (E1, E2, E3, E4, E5) throws -> Result, downstream: Sink<Result>) {
+    init(
+        selector: @escaping (E1, E2, E3, E4, E5) throws -> Result, downstream: Sink<Result>,
+        combiner: @escaping (CombineLatest5Sink) throws -> Void
+    ) {
+        self.combiner = combiner
         var layout = SlotLayout()
         offset1 = layout.add(E1.self)
         offset2 = layout.add(E2.self)
@@ -635,23 +696,28 @@ final class CombineLatest5Sink<E1, E2, E3, E4, E5, Result>: CombineLatestSink<Re
         storage.deallocate()
     }
 
-    private var slot1: UnsafeMutablePointer<E1> {
+    @inlinable
+    var slot1: UnsafeMutablePointer<E1> {
         (storage + offset1).assumingMemoryBound(to: E1.self)
     }
 
-    private var slot2: UnsafeMutablePointer<E2> {
+    @inlinable
+    var slot2: UnsafeMutablePointer<E2> {
         (storage + offset2).assumingMemoryBound(to: E2.self)
     }
 
-    private var slot3: UnsafeMutablePointer<E3> {
+    @inlinable
+    var slot3: UnsafeMutablePointer<E3> {
         (storage + offset3).assumingMemoryBound(to: E3.self)
     }
 
-    private var slot4: UnsafeMutablePointer<E4> {
+    @inlinable
+    var slot4: UnsafeMutablePointer<E4> {
         (storage + offset4).assumingMemoryBound(to: E4.self)
     }
 
-    private var slot5: UnsafeMutablePointer<E5> {
+    @inlinable
+    var slot5: UnsafeMutablePointer<E5> {
         (storage + offset5).assumingMemoryBound(to: E5.self)
     }
 
@@ -689,8 +755,8 @@ final class CombineLatest5Sink<E1, E2, E3, E4, E5, Result>: CombineLatestSink<Re
         attach(observable5, sink5, slot: slot5, index: 4)
     }
 
-    override func combine() throws -> Result {
-        try selector(slot1.pointee, slot2.pointee, slot3.pointee, slot4.pointee, slot5.pointee)
+    override func combineAndForward() throws {
+        try combiner(self)
     }
 
     override func destroyValue(at index: Int) {
@@ -799,7 +865,14 @@ final class CombineLatest6Observable<E1, E2, E3, E4, E5, E6, Result>: Observable
         _ source1: Observable<E1>, _ source2: Observable<E2>, _ source3: Observable<E3>, _ source4: Observable<E4>,
         _ source5: Observable<E5>, _ source6: Observable<E6>,
         selector: @escaping (E1, E2, E3, E4, E5, E6) throws -> Result,
-        makeSink: @escaping SinkFactory = { CombineLatest6Sink(selector: $0, downstream: $1) }
+        makeSink: @escaping SinkFactory = {
+            CombineLatest6Sink(selector: $0, downstream: $1) { sink in
+                sink.forward(
+                    try sink.selector(
+                        sink.slot1.pointee, sink.slot2.pointee, sink.slot3.pointee, sink.slot4.pointee,
+                        sink.slot5.pointee, sink.slot6.pointee))
+            }
+        }
     ) {
         self.source1 = source1
         self.source2 = source2
@@ -823,14 +896,18 @@ final class CombineLatest6Observable<E1, E2, E3, E4, E5, E6, Result>: Observable
 /// `CombiningSink`), and by the subscribing thread before the first source is attached.
 @usableFromInline
 final class CombineLatest6Sink<E1, E2, E3, E4, E5, E6, Result>: CombineLatestSink<Result>, @unchecked Sendable {
-    private let selector: (E1, E2, E3, E4, E5, E6) throws -> Result
-    private let storage: UnsafeMutableRawPointer
-    private let offset1: Int
-    private let offset2: Int
-    private let offset3: Int
-    private let offset4: Int
-    private let offset5: Int
-    private let offset6: Int
+    @usableFromInline let selector: (E1, E2, E3, E4, E5, E6) throws -> Result
+    @usableFromInline let storage: UnsafeMutableRawPointer
+    @usableFromInline let offset1: Int
+    @usableFromInline let offset2: Int
+    @usableFromInline let offset3: Int
+    @usableFromInline let offset4: Int
+    @usableFromInline let offset5: Int
+    @usableFromInline let offset6: Int
+    /// Calls the selector with the latest values and forwards the result: written where the
+    /// element types are concrete (by `makeSink`), so the values are read and passed without
+    /// value witnesses or a reabstraction thunk.
+    private let combiner: (CombineLatest6Sink) throws -> Void
     @exclusivity(unchecked) private var source1: CombineLatestSource<E1, Result>?
     @exclusivity(unchecked) private var source2: CombineLatestSource<E2, Result>?
     @exclusivity(unchecked) private var source3: CombineLatestSource<E3, Result>?
@@ -839,7 +916,11 @@ final class CombineLatest6Sink<E1, E2, E3, E4, E5, E6, Result>: CombineLatestSin
     @exclusivity(unchecked) private var source6: CombineLatestSource<E6, Result>?
 
     @usableFromInline
-    init(selector: @escaping (E1, E2, E3, E4, E5, E6) throws -> Result, downstream: Sink<Result>) {
+    init(
+        selector: @escaping (E1, E2, E3, E4, E5, E6) throws -> Result, downstream: Sink<Result>,
+        combiner: @escaping (CombineLatest6Sink) throws -> Void
+    ) {
+        self.combiner = combiner
         var layout = SlotLayout()
         offset1 = layout.add(E1.self)
         offset2 = layout.add(E2.self)
@@ -857,27 +938,33 @@ final class CombineLatest6Sink<E1, E2, E3, E4, E5, E6, Result>: CombineLatestSin
         storage.deallocate()
     }
 
-    private var slot1: UnsafeMutablePointer<E1> {
+    @inlinable
+    var slot1: UnsafeMutablePointer<E1> {
         (storage + offset1).assumingMemoryBound(to: E1.self)
     }
 
-    private var slot2: UnsafeMutablePointer<E2> {
+    @inlinable
+    var slot2: UnsafeMutablePointer<E2> {
         (storage + offset2).assumingMemoryBound(to: E2.self)
     }
 
-    private var slot3: UnsafeMutablePointer<E3> {
+    @inlinable
+    var slot3: UnsafeMutablePointer<E3> {
         (storage + offset3).assumingMemoryBound(to: E3.self)
     }
 
-    private var slot4: UnsafeMutablePointer<E4> {
+    @inlinable
+    var slot4: UnsafeMutablePointer<E4> {
         (storage + offset4).assumingMemoryBound(to: E4.self)
     }
 
-    private var slot5: UnsafeMutablePointer<E5> {
+    @inlinable
+    var slot5: UnsafeMutablePointer<E5> {
         (storage + offset5).assumingMemoryBound(to: E5.self)
     }
 
-    private var slot6: UnsafeMutablePointer<E6> {
+    @inlinable
+    var slot6: UnsafeMutablePointer<E6> {
         (storage + offset6).assumingMemoryBound(to: E6.self)
     }
 
@@ -920,8 +1007,8 @@ final class CombineLatest6Sink<E1, E2, E3, E4, E5, E6, Result>: CombineLatestSin
         attach(observable6, sink6, slot: slot6, index: 5)
     }
 
-    override func combine() throws -> Result {
-        try selector(slot1.pointee, slot2.pointee, slot3.pointee, slot4.pointee, slot5.pointee, slot6.pointee)
+    override func combineAndForward() throws {
+        try combiner(self)
     }
 
     override func destroyValue(at index: Int) {
@@ -1036,7 +1123,14 @@ final class CombineLatest7Observable<E1, E2, E3, E4, E5, E6, E7, Result>: Observ
         _ source1: Observable<E1>, _ source2: Observable<E2>, _ source3: Observable<E3>, _ source4: Observable<E4>,
         _ source5: Observable<E5>, _ source6: Observable<E6>, _ source7: Observable<E7>,
         selector: @escaping (E1, E2, E3, E4, E5, E6, E7) throws -> Result,
-        makeSink: @escaping SinkFactory = { CombineLatest7Sink(selector: $0, downstream: $1) }
+        makeSink: @escaping SinkFactory = {
+            CombineLatest7Sink(selector: $0, downstream: $1) { sink in
+                sink.forward(
+                    try sink.selector(
+                        sink.slot1.pointee, sink.slot2.pointee, sink.slot3.pointee, sink.slot4.pointee,
+                        sink.slot5.pointee, sink.slot6.pointee, sink.slot7.pointee))
+            }
+        }
     ) {
         self.source1 = source1
         self.source2 = source2
@@ -1061,15 +1155,19 @@ final class CombineLatest7Observable<E1, E2, E3, E4, E5, E6, E7, Result>: Observ
 /// `CombiningSink`), and by the subscribing thread before the first source is attached.
 @usableFromInline
 final class CombineLatest7Sink<E1, E2, E3, E4, E5, E6, E7, Result>: CombineLatestSink<Result>, @unchecked Sendable {
-    private let selector: (E1, E2, E3, E4, E5, E6, E7) throws -> Result
-    private let storage: UnsafeMutableRawPointer
-    private let offset1: Int
-    private let offset2: Int
-    private let offset3: Int
-    private let offset4: Int
-    private let offset5: Int
-    private let offset6: Int
-    private let offset7: Int
+    @usableFromInline let selector: (E1, E2, E3, E4, E5, E6, E7) throws -> Result
+    @usableFromInline let storage: UnsafeMutableRawPointer
+    @usableFromInline let offset1: Int
+    @usableFromInline let offset2: Int
+    @usableFromInline let offset3: Int
+    @usableFromInline let offset4: Int
+    @usableFromInline let offset5: Int
+    @usableFromInline let offset6: Int
+    @usableFromInline let offset7: Int
+    /// Calls the selector with the latest values and forwards the result: written where the
+    /// element types are concrete (by `makeSink`), so the values are read and passed without
+    /// value witnesses or a reabstraction thunk.
+    private let combiner: (CombineLatest7Sink) throws -> Void
     @exclusivity(unchecked) private var source1: CombineLatestSource<E1, Result>?
     @exclusivity(unchecked) private var source2: CombineLatestSource<E2, Result>?
     @exclusivity(unchecked) private var source3: CombineLatestSource<E3, Result>?
@@ -1079,7 +1177,11 @@ final class CombineLatest7Sink<E1, E2, E3, E4, E5, E6, E7, Result>: CombineLates
     @exclusivity(unchecked) private var source7: CombineLatestSource<E7, Result>?
 
     @usableFromInline
-    init(selector: @escaping (E1, E2, E3, E4, E5, E6, E7) throws -> Result, downstream: Sink<Result>) {
+    init(
+        selector: @escaping (E1, E2, E3, E4, E5, E6, E7) throws -> Result, downstream: Sink<Result>,
+        combiner: @escaping (CombineLatest7Sink) throws -> Void
+    ) {
+        self.combiner = combiner
         var layout = SlotLayout()
         offset1 = layout.add(E1.self)
         offset2 = layout.add(E2.self)
@@ -1098,31 +1200,38 @@ final class CombineLatest7Sink<E1, E2, E3, E4, E5, E6, E7, Result>: CombineLates
         storage.deallocate()
     }
 
-    private var slot1: UnsafeMutablePointer<E1> {
+    @inlinable
+    var slot1: UnsafeMutablePointer<E1> {
         (storage + offset1).assumingMemoryBound(to: E1.self)
     }
 
-    private var slot2: UnsafeMutablePointer<E2> {
+    @inlinable
+    var slot2: UnsafeMutablePointer<E2> {
         (storage + offset2).assumingMemoryBound(to: E2.self)
     }
 
-    private var slot3: UnsafeMutablePointer<E3> {
+    @inlinable
+    var slot3: UnsafeMutablePointer<E3> {
         (storage + offset3).assumingMemoryBound(to: E3.self)
     }
 
-    private var slot4: UnsafeMutablePointer<E4> {
+    @inlinable
+    var slot4: UnsafeMutablePointer<E4> {
         (storage + offset4).assumingMemoryBound(to: E4.self)
     }
 
-    private var slot5: UnsafeMutablePointer<E5> {
+    @inlinable
+    var slot5: UnsafeMutablePointer<E5> {
         (storage + offset5).assumingMemoryBound(to: E5.self)
     }
 
-    private var slot6: UnsafeMutablePointer<E6> {
+    @inlinable
+    var slot6: UnsafeMutablePointer<E6> {
         (storage + offset6).assumingMemoryBound(to: E6.self)
     }
 
-    private var slot7: UnsafeMutablePointer<E7> {
+    @inlinable
+    var slot7: UnsafeMutablePointer<E7> {
         (storage + offset7).assumingMemoryBound(to: E7.self)
     }
 
@@ -1171,9 +1280,8 @@ final class CombineLatest7Sink<E1, E2, E3, E4, E5, E6, E7, Result>: CombineLates
         attach(observable7, sink7, slot: slot7, index: 6)
     }
 
-    override func combine() throws -> Result {
-        try selector(
-            slot1.pointee, slot2.pointee, slot3.pointee, slot4.pointee, slot5.pointee, slot6.pointee, slot7.pointee)
+    override func combineAndForward() throws {
+        try combiner(self)
     }
 
     override func destroyValue(at index: Int) {
@@ -1296,7 +1404,14 @@ final class CombineLatest8Observable<E1, E2, E3, E4, E5, E6, E7, E8, Result>: Ob
         _ source1: Observable<E1>, _ source2: Observable<E2>, _ source3: Observable<E3>, _ source4: Observable<E4>,
         _ source5: Observable<E5>, _ source6: Observable<E6>, _ source7: Observable<E7>, _ source8: Observable<E8>,
         selector: @escaping (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Result,
-        makeSink: @escaping SinkFactory = { CombineLatest8Sink(selector: $0, downstream: $1) }
+        makeSink: @escaping SinkFactory = {
+            CombineLatest8Sink(selector: $0, downstream: $1) { sink in
+                sink.forward(
+                    try sink.selector(
+                        sink.slot1.pointee, sink.slot2.pointee, sink.slot3.pointee, sink.slot4.pointee,
+                        sink.slot5.pointee, sink.slot6.pointee, sink.slot7.pointee, sink.slot8.pointee))
+            }
+        }
     ) {
         self.source1 = source1
         self.source2 = source2
@@ -1322,16 +1437,20 @@ final class CombineLatest8Observable<E1, E2, E3, E4, E5, E6, E7, E8, Result>: Ob
 /// `CombiningSink`), and by the subscribing thread before the first source is attached.
 @usableFromInline
 final class CombineLatest8Sink<E1, E2, E3, E4, E5, E6, E7, E8, Result>: CombineLatestSink<Result>, @unchecked Sendable {
-    private let selector: (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Result
-    private let storage: UnsafeMutableRawPointer
-    private let offset1: Int
-    private let offset2: Int
-    private let offset3: Int
-    private let offset4: Int
-    private let offset5: Int
-    private let offset6: Int
-    private let offset7: Int
-    private let offset8: Int
+    @usableFromInline let selector: (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Result
+    @usableFromInline let storage: UnsafeMutableRawPointer
+    @usableFromInline let offset1: Int
+    @usableFromInline let offset2: Int
+    @usableFromInline let offset3: Int
+    @usableFromInline let offset4: Int
+    @usableFromInline let offset5: Int
+    @usableFromInline let offset6: Int
+    @usableFromInline let offset7: Int
+    @usableFromInline let offset8: Int
+    /// Calls the selector with the latest values and forwards the result: written where the
+    /// element types are concrete (by `makeSink`), so the values are read and passed without
+    /// value witnesses or a reabstraction thunk.
+    private let combiner: (CombineLatest8Sink) throws -> Void
     @exclusivity(unchecked) private var source1: CombineLatestSource<E1, Result>?
     @exclusivity(unchecked) private var source2: CombineLatestSource<E2, Result>?
     @exclusivity(unchecked) private var source3: CombineLatestSource<E3, Result>?
@@ -1342,7 +1461,11 @@ final class CombineLatest8Sink<E1, E2, E3, E4, E5, E6, E7, E8, Result>: CombineL
     @exclusivity(unchecked) private var source8: CombineLatestSource<E8, Result>?
 
     @usableFromInline
-    init(selector: @escaping (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Result, downstream: Sink<Result>) {
+    init(
+        selector: @escaping (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Result, downstream: Sink<Result>,
+        combiner: @escaping (CombineLatest8Sink) throws -> Void
+    ) {
+        self.combiner = combiner
         var layout = SlotLayout()
         offset1 = layout.add(E1.self)
         offset2 = layout.add(E2.self)
@@ -1362,35 +1485,43 @@ final class CombineLatest8Sink<E1, E2, E3, E4, E5, E6, E7, E8, Result>: CombineL
         storage.deallocate()
     }
 
-    private var slot1: UnsafeMutablePointer<E1> {
+    @inlinable
+    var slot1: UnsafeMutablePointer<E1> {
         (storage + offset1).assumingMemoryBound(to: E1.self)
     }
 
-    private var slot2: UnsafeMutablePointer<E2> {
+    @inlinable
+    var slot2: UnsafeMutablePointer<E2> {
         (storage + offset2).assumingMemoryBound(to: E2.self)
     }
 
-    private var slot3: UnsafeMutablePointer<E3> {
+    @inlinable
+    var slot3: UnsafeMutablePointer<E3> {
         (storage + offset3).assumingMemoryBound(to: E3.self)
     }
 
-    private var slot4: UnsafeMutablePointer<E4> {
+    @inlinable
+    var slot4: UnsafeMutablePointer<E4> {
         (storage + offset4).assumingMemoryBound(to: E4.self)
     }
 
-    private var slot5: UnsafeMutablePointer<E5> {
+    @inlinable
+    var slot5: UnsafeMutablePointer<E5> {
         (storage + offset5).assumingMemoryBound(to: E5.self)
     }
 
-    private var slot6: UnsafeMutablePointer<E6> {
+    @inlinable
+    var slot6: UnsafeMutablePointer<E6> {
         (storage + offset6).assumingMemoryBound(to: E6.self)
     }
 
-    private var slot7: UnsafeMutablePointer<E7> {
+    @inlinable
+    var slot7: UnsafeMutablePointer<E7> {
         (storage + offset7).assumingMemoryBound(to: E7.self)
     }
 
-    private var slot8: UnsafeMutablePointer<E8> {
+    @inlinable
+    var slot8: UnsafeMutablePointer<E8> {
         (storage + offset8).assumingMemoryBound(to: E8.self)
     }
 
@@ -1444,10 +1575,8 @@ final class CombineLatest8Sink<E1, E2, E3, E4, E5, E6, E7, E8, Result>: CombineL
         attach(observable8, sink8, slot: slot8, index: 7)
     }
 
-    override func combine() throws -> Result {
-        try selector(
-            slot1.pointee, slot2.pointee, slot3.pointee, slot4.pointee, slot5.pointee, slot6.pointee, slot7.pointee,
-            slot8.pointee)
+    override func combineAndForward() throws {
+        try combiner(self)
     }
 
     override func destroyValue(at index: Int) {
