@@ -30,7 +30,7 @@ final class RxCocoaErrorTests: XCTestCase {
 }
 
 /// A list data source, as a terminal UI kit would write one.
-private struct ListDataSource: SectionedViewDataSourceType {
+private struct SectionedListDataSource: SectionedViewDataSourceType {
     var sections: [[String]]
 
     func model(at indexPath: IndexPath) throws -> Any {
@@ -44,7 +44,7 @@ private struct ListDataSource: SectionedViewDataSourceType {
 
 final class SectionedViewDataSourceTypeTests: XCTestCase {
     func testModelAtIndexPath() throws {
-        let dataSource = ListDataSource(sections: [["a", "b"], ["c"]])
+        let dataSource = SectionedListDataSource(sections: [["a", "b"], ["c"]])
         XCTAssertEqual(try dataSource.model(at: IndexPath(indexes: [1, 0])) as? String, "c")
         XCTAssertThrowsError(try dataSource.model(at: IndexPath(indexes: [0, 5])))
     }

@@ -71,11 +71,13 @@ open class DelegateProxy<P: AnyObject, D> {
     /// The delegate protocol.
     public typealias Delegate = D
 
+    private typealias Subjects = [DelegateMethod: PublishSubject<[Any]>]
+
     private struct State {
         weak var weakForward: AnyObject?
         var strongForward: AnyObject?
-        var sentMessages: [DelegateMethod: PublishSubject<[Any]>] = [:]
-        var methodsInvoked: [DelegateMethod: PublishSubject<[Any]>] = [:]
+        var sentMessages: Subjects = [:]
+        var methodsInvoked: Subjects = [:]
     }
 
     private let state = Mutex<Void>(())
@@ -115,9 +117,7 @@ open class DelegateProxy<P: AnyObject, D> {
         state.locked { subject(for: method, in: \.methodsInvoked) }.asObservable()
     }
 
-    private func subject(
-        for method: DelegateMethod, in table: WritableKeyPath<State, [DelegateMethod: PublishSubject<[Any]>]>
-    )
+    private func subject(for method: DelegateMethod, in table: WritableKeyPath<State, Subjects>)
         -> PublishSubject<[Any]>
     {
         if let subject = stateStorage[keyPath: table][method] {

@@ -63,6 +63,30 @@ extension DelegateProxyType where ParentObject: HasDelegate, Self.Delegate == Pa
     }
 }
 
+/// An object with a `dataSource` property: proxies of it need not write `currentDelegate(for:)` and
+/// `setCurrentDelegate(_:to:)`.
+///
+/// RxSwift: `HasDataSource` (RxCocoa).
+public protocol HasDataSource: AnyObject {
+    /// The data source protocol.
+    associatedtype DataSource
+
+    /// The object's data source.
+    var dataSource: DataSource? { get set }
+}
+
+extension DelegateProxyType where ParentObject: HasDataSource, Self.Delegate == ParentObject.DataSource {
+    /// The `dataSource` of `object`.
+    public static func currentDelegate(for object: ParentObject) -> Delegate? {
+        object.dataSource
+    }
+
+    /// Sets the `dataSource` of `object`.
+    public static func setCurrentDelegate(_ delegate: Delegate?, to object: ParentObject) {
+        object.dataSource = delegate
+    }
+}
+
 extension DelegateProxyType {
     /// Records `make` as the factory of this proxy type's proxies for objects of class `Parent` (and
     /// its subclasses that have no factory of their own).

@@ -199,3 +199,48 @@ final class DelegateProxyTests: RxLeakCheckingTestCase {
         XCTAssertNil(weakProxy)
     }
 }
+
+// A data source, proxied the same way through `HasDataSource`.
+
+protocol ListDataSource: AnyObject {
+    func numberOfRows(in list: ListView) -> Int
+}
+
+final class ListView: HasDataSource, ReactiveCompatible {
+    weak var dataSource: ListDataSource?
+
+    func reload() -> Int {
+        dataSource?.numberOfRows(in: self) ?? -1
+    }
+}
+
+final class RxListDataSourceProxy: DelegateProxy<ListView, ListDataSource>, DelegateProxyType, ListDataSource {
+    static let numberOfRows: DelegateMethod = "numberOfRows(in:)"
+
+    init(listView: ListView) {
+        super.init(parentObject: listView, delegateProxy: RxListDataSourceProxy.self)
+    }
+
+    static func registerKnownImplementations() {
+        register { RxListDataSourceProxy(listView: $0) }
+    }
+
+    func numberOfRows(in list: ListView) -> Int {
+        forward(Self.numberOfRows, [list], default: 0) { $0.numberOfRows(in: list) }
+    }
+}
+
+final class DataSourceProxyTests: RxLeakCheckingTestCase {
+    func testAHasDataSourceObjectIsProxiedThroughItsDataSource() {
+        let list = ListView()
+        let proxy = RxListDataSourceProxy.proxy(for: list)
+        XCTAssertTrue(list.dataSource === proxy)
+        var reloads = 0
+        let subscription = proxy.methodInvoked(RxListDataSourceProxy.numberOfRows).subscribe(onNext: { _ in
+            reloads += 1
+        })
+        XCTAssertEqual(list.reload(), 0)
+        XCTAssertEqual(reloads, 1)
+        subscription.dispose()
+    }
+}
