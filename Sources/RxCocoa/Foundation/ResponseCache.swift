@@ -9,7 +9,7 @@ import Synchronization
 /// An in-memory cache of successful HTTP responses keyed by URL: bounded in entries and in bytes
 /// (the least recently used entry goes first), optionally expiring, and safe to use from any thread.
 ///
-/// Fill it with ``RxSwift/ObservableType/cache(_:)`` on a response sequence, or let
+/// Fill it with `cache(_:)` on a response sequence, or let
 /// `URLSession.rx.response(request:cache:)` and `data(request:cache:)` read it before going to the
 /// network and serve from it when the network fails:
 ///
@@ -30,7 +30,7 @@ public final class ResponseCache: @unchecked Sendable {
     public static let shared = ResponseCache()
 
     /// One cached response.
-    public struct Entry: @unchecked Sendable {
+    public struct Entry: Sendable {
         /// The response as the server sent it.
         public let response: HTTPURLResponse
         /// Its body.
@@ -66,6 +66,14 @@ public final class ResponseCache: @unchecked Sendable {
         self.byteLimit = max(0, byteLimit)
         self.timeToLive = timeToLive
         self.now = now
+    }
+
+    deinit {
+        // Unlinked one by one: releasing a long chain at once would recurse once per node.
+        while let node = head {
+            head = node.next
+            node.next = nil
+        }
     }
 
     /// The fresh entry for `url`, marked as most recently used; `nil` if there is none or it expired.
@@ -118,10 +126,8 @@ public final class ResponseCache: @unchecked Sendable {
     /// Forgets every entry.
     public func removeAll() {
         lock.locked {
-            nodes = [:]
-            head = nil
-            tail = nil
-            bytes = 0
+            // Unlinked one by one: releasing a long chain at once would recurse once per node.
+            while let node = head { removeLocked(node) }
         }
     }
 
@@ -141,7 +147,8 @@ public final class ResponseCache: @unchecked Sendable {
     private final class Node {
         let key: String
         let entry: Entry
-        var previous: Node?
+        /// Weak: the list's forward links own the nodes, so there is no cycle.
+        weak var previous: Node?
         var next: Node?
 
         init(key: String, entry: Entry) {

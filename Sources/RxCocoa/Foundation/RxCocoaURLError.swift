@@ -76,7 +76,7 @@ extension RxCocoaURLError {
     /// Whether a request that failed with `error` is worth trying again: a timeout, a lost or
     /// refused connection, or a status of 408, 429 or 5xx (except 501 and 505).
     ///
-    /// The default test of ``RxSwift/ObservableType/retry(maxAttempts:initialDelay:multiplier:maxDelay:scheduler:when:)``.
+    /// The default test of `retry(maxAttempts:initialDelay:multiplier:maxDelay:scheduler:when:)`.
     public static func isTransient(_ error: Swift.Error) -> Bool {
         if let error = error as? RxCocoaURLError {
             guard case .httpRequestFailed(let response, _) = error else { return false }

@@ -26,7 +26,7 @@ public struct DownloadProgress: Equatable, Sendable {
 }
 
 /// An event of `URLSession.rx.download(request:)`: progress while the body arrives, then the response.
-public enum DownloadEvent: @unchecked Sendable {
+public enum DownloadEvent: Sendable {
     /// Part of the body has arrived (first with zero bytes, when the response headers arrive).
     case progress(DownloadProgress)
     /// The whole body has arrived.

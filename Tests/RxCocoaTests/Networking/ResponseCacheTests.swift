@@ -86,6 +86,20 @@ final class ResponseCacheTests: NetworkingTestCase {
         XCTAssertLessThanOrEqual(cache.totalBytes, 4000)
     }
 
+    func testManyEntriesAreReleasedWithoutDeepRecursion() {
+        let count = 100_000
+        for clearFirst in [true, false] {
+            let cache = ResponseCache(countLimit: count, byteLimit: count)
+            let stub = response("/x")
+            for index in 0..<count { cache.store(stub, data: Data([1]), for: url("/\(index)")) }
+            XCTAssertEqual(cache.count, count)
+            if clearFirst {
+                cache.removeAll()
+                XCTAssertEqual(cache.totalBytes, 0)
+            }
+        }
+    }
+
     // MARK: - With the server
 
     func testTheSeedsCacheOperatorStoresSuccessfulResponsesByResponseURL() throws {
