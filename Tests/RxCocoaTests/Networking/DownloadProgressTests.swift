@@ -24,6 +24,14 @@ final class DownloadProgressTests: NetworkingTestCase {
         XCTAssertEqual(result.data[(64 << 10) * 3], 3)
     }
 
+    func testWithoutAContentLengthTheTotalIsUnknown() throws {
+        let events = try session.rx.download(request: server.request("/chunked")).toBlocking(timeout: 20).toArray()
+        let progress = events.compactMap(\.progress)
+        XCTAssertTrue(progress.allSatisfy { $0.totalBytes == nil && $0.fractionCompleted == nil }, "\(progress)")
+        XCTAssertEqual(progress.last?.bytesReceived, 3000)
+        XCTAssertEqual(events.last?.result?.data, Data(repeating: 68, count: 3000))
+    }
+
     func testProgressAlone() throws {
         let pairs = try session.rx.progress(request: server.request("/large")).toBlocking(timeout: 20).toArray()
         XCTAssertEqual(pairs.last?.bytesReceived, 1 << 20)

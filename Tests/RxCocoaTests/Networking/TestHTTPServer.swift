@@ -16,7 +16,7 @@ import Synchronization
 /// - `/redirect`: 302 to `/json`.
 /// - `/truncated`: announces 1000 bytes, sends 100, then closes the connection.
 /// - `/slow`: 20 chunks of 100 bytes, one every 100 ms; records whether the client went away first.
-/// - `/large`: 1 MiB in 64 KiB chunks with a `Content-Length`.
+/// - `/large`: 1 MiB in 64 KiB chunks with a `Content-Length`; `/chunked`: 3000 bytes, chunked encoding.
 /// - `/concurrent/N`: holds the request 150 ms, counting how many are in flight at once.
 /// - `/flaky`: 503 for the first two requests, then 200.
 /// - `/counted/NAME`: 200 with a body naming the path (`?size=N`: N bytes instead).
@@ -129,6 +129,12 @@ final class TestHTTPServer: Sendable {
             let chunks = (0..<16).map { Data(repeating: UInt8($0), count: 64 << 10) }
             let bytes = PacedBytes(chunks: chunks, pause: .milliseconds(5))
             return HTTPResponse(statusCode: .ok, body: HTTPBodySequence(from: bytes, count: 1 << 20))
+        }
+        await server.appendRoute("GET /chunked") { request in
+            stats.count(request.path)
+            let bytes = PacedBytes(
+                chunks: Array(repeating: Data(repeating: 68, count: 1000), count: 3), pause: .milliseconds(5))
+            return HTTPResponse(statusCode: .ok, body: HTTPBodySequence(from: bytes))
         }
         await server.appendRoute("GET /concurrent/:n") { request in
             stats.count(request.path)
