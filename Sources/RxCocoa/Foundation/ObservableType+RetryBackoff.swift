@@ -9,7 +9,7 @@ extension ObservableType {
     /// The error that ends the sequence is the last one: one `shouldRetry` refuses, or the error of the
     /// last attempt. Delays are timers on `scheduler`. Disposing disposes the running attempt or the
     /// pending timer. Meant for requests (`URLSession.rx.data(request:)`): by default only
-    /// ``RxCocoaURLError/isTransient(_:)`` errors are retried (timeouts, lost connections, 408, 429,
+    /// ``RxCocoa/RxCocoaURLError/isTransient(_:)`` errors are retried (timeouts, lost connections, 408, 429,
     /// 5xx), never a 404 or a deserialization error.
     ///
     /// Built on `retry(when:)`; the same recipe by hand:

@@ -238,7 +238,7 @@ extension Reactive where Base: URLSession {
     }
 
     /// ``data(request:)`` through `cache`, as ``response(request:cache:)``: a non-2xx status still
-    /// errors with ``RxCocoaURLError/httpRequestFailed(response:data:)`` (and is not stored).
+    /// errors with ``RxCocoa/RxCocoaURLError/httpRequestFailed(response:data:)`` (and is not stored).
     ///
     /// RxSwift: none (the RxSwift book's cached `data(request:)`).
     public func data(request: URLRequest, cache: ResponseCache) -> Observable<Data> {

@@ -14,8 +14,8 @@ extension Reactive where Base: URLSession {
     /// the status, then completes.
     ///
     /// Errors with the `URLError` of a transport failure (refused connection, timeout, a body cut
-    /// short), ``RxCocoaURLError/nonHTTPResponse(response:)`` for a non-HTTP URL, or
-    /// ``RxCocoaURLError/unknown``. Disposing cancels the task; nothing is delivered after disposal.
+    /// short), ``RxCocoa/RxCocoaURLError/nonHTTPResponse(response:)`` for a non-HTTP URL, or
+    /// ``RxCocoa/RxCocoaURLError/unknown``. Disposing cancels the task; nothing is delivered after disposal.
     /// Events arrive on the session's delegate queue. The request is logged when
     /// `URLSession.rx.shouldLogRequest` says so.
     ///
@@ -48,7 +48,7 @@ extension Reactive where Base: URLSession {
 
     /// The body of the response to `request`, when its status is in `200..<300`.
     ///
-    /// Any other status errors with ``RxCocoaURLError/httpRequestFailed(response:data:)``, carrying
+    /// Any other status errors with ``RxCocoa/RxCocoaURLError/httpRequestFailed(response:data:)``, carrying
     /// the response and the body the server sent. Otherwise as ``response(request:)``.
     ///
     /// RxSwift: the same (RxCocoa).
@@ -58,8 +58,8 @@ extension Reactive where Base: URLSession {
 
     /// The body of the response to `request` as text in `encoding`.
     ///
-    /// A body that is not valid in `encoding` errors with ``RxCocoaURLError/deserializationError(error:)``
-    /// holding a ``RxCocoaURLError/StringDecodingError``; otherwise as ``data(request:)``.
+    /// A body that is not valid in `encoding` errors with ``RxCocoa/RxCocoaURLError/deserializationError(error:)``
+    /// holding a ``RxCocoa/RxCocoaURLError/StringDecodingError``; otherwise as ``data(request:)``.
     ///
     /// RxSwift: none in RxCocoa (the RxSwift book's extension, which returned `""` instead of an error).
     public func string(request: URLRequest, encoding: String.Encoding = .utf8) -> Observable<String> {
@@ -74,7 +74,7 @@ extension Reactive where Base: URLSession {
 
     /// The body of the response to `request` parsed with `JSONSerialization`.
     ///
-    /// A body that is not JSON errors with ``RxCocoaURLError/deserializationError(error:)``; otherwise
+    /// A body that is not JSON errors with ``RxCocoa/RxCocoaURLError/deserializationError(error:)``; otherwise
     /// as ``data(request:)``.
     ///
     /// RxSwift: the same (RxCocoa).
@@ -97,7 +97,7 @@ extension Reactive where Base: URLSession {
 
     /// The body of the response to `request` decoded as `type` by `decoder`.
     ///
-    /// A body that does not decode errors with ``RxCocoaURLError/deserializationError(error:)`` holding
+    /// A body that does not decode errors with ``RxCocoa/RxCocoaURLError/deserializationError(error:)`` holding
     /// the `DecodingError`; otherwise as ``data(request:)``.
     ///
     /// RxSwift: none in RxCocoa (RxSwift 6 users write it with `data(request:)` and `map`).
