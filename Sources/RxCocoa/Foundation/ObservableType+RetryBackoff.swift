@@ -4,7 +4,8 @@ import RxSwift
 extension ObservableType {
     /// Resubscribes after an error that `shouldRetry` calls transient, waiting `initialDelay`, then
     /// `multiplier` times longer after each failure (at most `maxDelay`), for at most `maxAttempts`
-    /// subscriptions in all.
+    /// subscriptions in all. A 429 or 503 answer's `Retry-After` (in seconds) lengthens the wait to what
+    /// the server asked, still at most `maxDelay`.
     ///
     /// The error that ends the sequence is the last one: one `shouldRetry` refuses, or the error of the
     /// last attempt. Delays are timers on `scheduler`. Disposing disposes the running attempt or the
@@ -34,7 +35,9 @@ extension ObservableType {
         return retry(when: { (errors: Observable<Swift.Error>) in
             errors.enumerated().flatMap { attempt, error -> Observable<Int> in
                 guard attempt + 1 < maxAttempts, shouldRetry(error) else { return .error(error) }
-                let delay = min(ceiling, initial * pow(max(1, multiplier), Double(attempt)), 1e18)
+                var backoff = initial * pow(max(1, multiplier), Double(attempt))
+                if let asked = (error as? RxCocoaURLError)?.retryAfter { backoff = max(backoff, asked * 1e9) }
+                let delay = min(ceiling, backoff, 1e18)
                 return .timer(.nanoseconds(delay.isNaN ? 0 : Int(max(0, delay))), scheduler: scheduler)
             }
         })

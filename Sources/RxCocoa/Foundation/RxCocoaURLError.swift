@@ -48,6 +48,15 @@ public enum RxCocoaURLError: Swift.Error, CustomStringConvertible, CustomDebugSt
         return nil
     }
 
+    /// How long the server asked to wait before trying again: the `Retry-After` header of a failed
+    /// request in its delay-seconds form; `nil` when absent or given as a date.
+    public var retryAfter: TimeInterval? {
+        guard let value = response?.value(forHTTPHeaderField: "Retry-After"),
+            let seconds = UInt32(value.trimmingCharacters(in: .whitespaces))
+        else { return nil }
+        return TimeInterval(seconds)
+    }
+
     /// The first 200 bytes of a body as text (or its size when it is not UTF-8).
     private static func preview(of data: Data) -> String {
         let limit = 200

@@ -14,7 +14,8 @@ import XCTest
 class NetworkingTestCase: RxLeakCheckingTestCase {
     var server: TestHTTPServer!
     var session: URLSession!
-    private var savedShouldLog: ((URLRequest) -> Bool)?
+    /// The logging hook as it was before the test (the default, unless a test left another).
+    private(set) var savedShouldLogRequest: ((URLRequest) -> Bool)?
 
     override func setUpWithError() throws {
         try super.setUpWithError()
@@ -23,12 +24,12 @@ class NetworkingTestCase: RxLeakCheckingTestCase {
         configuration.httpMaximumConnectionsPerHost = 8
         configuration.timeoutIntervalForRequest = 10
         session = URLSession(configuration: configuration)
-        savedShouldLog = Reactive<URLSession>.shouldLogRequest
+        savedShouldLogRequest = Reactive<URLSession>.shouldLogRequest
         URLSession.rx.shouldLogRequest = { _ in false }
     }
 
     override func tearDown() {
-        if let savedShouldLog { URLSession.rx.shouldLogRequest = savedShouldLog }
+        if let savedShouldLogRequest { URLSession.rx.shouldLogRequest = savedShouldLogRequest }
         session.invalidateAndCancel()
         server.stop()
         super.tearDown()

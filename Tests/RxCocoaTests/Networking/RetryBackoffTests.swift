@@ -54,6 +54,22 @@ final class RetryBackoffTests: NetworkingTestCase {
         XCTAssertEqual(res.events.map(\.time), [1110])
     }
 
+    func testRetryAfterLengthensTheWaitUpToTheCap() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let tooMany = RxCocoaURLError.httpRequestFailed(
+            response: HTTPURLResponse(
+                url: URL(string: "http://x.test/")!, statusCode: 429, httpVersion: nil,
+                headerFields: ["Retry-After": "120"])!,
+            data: nil)
+        XCTAssertEqual(tooMany.retryAfter, 120)
+        XCTAssertNil(unavailable.retryAfter)
+        let xs = scheduler.createColdObservable([.error(10, tooMany)] as [Recorded<Event<Int>>])
+        _ = scheduler.start {
+            xs.retry(maxAttempts: 3, initialDelay: .seconds(10), maxDelay: .seconds(200), scheduler: scheduler)
+        }
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 210), Subscription(330, 340), Subscription(460, 470)])
+    }
+
     func testDisposalStopsAPendingRetry() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createColdObservable([.error(10, unavailable)] as [Recorded<Event<Int>>])

@@ -176,6 +176,29 @@ final class URLSessionRxTests: NetworkingTestCase {
         XCTAssertTrue(summary.hasSuffix(" ms)"), summary)
     }
 
+    func testEveryErrorHasAUsefulDescriptionAndTransientOnesAreRecognized() throws {
+        let url = server.url("/x")
+        let notHTTP = URLResponse(url: url, mimeType: nil, expectedContentLength: 0, textEncodingName: nil)
+        XCTAssertTrue("\(RxCocoaURLError.unknown)".contains("neither a response nor an error"))
+        XCTAssertTrue("\(RxCocoaURLError.nonHTTPResponse(response: notHTTP))".contains(url.absoluteString))
+        XCTAssertTrue("\(RxCocoaURLError.deserializationError(error: TestError(code: 7)))".contains("code: 7"))
+        let big = RxCocoaURLError.httpRequestFailed(
+            response: HTTPURLResponse(url: url, statusCode: 503, httpVersion: nil, headerFields: nil)!,
+            data: Data(repeating: 65, count: 1000))
+        XCTAssertTrue(big.debugDescription.hasSuffix("… (1000 bytes)"), big.debugDescription)
+        XCTAssertEqual(big.response?.statusCode, 503)
+        XCTAssertNil(RxCocoaURLError.unknown.response)
+        XCTAssertTrue(RxCocoaURLError.isTransient(big))
+        XCTAssertTrue(RxCocoaURLError.isTransient(URLError(.timedOut)))
+        XCTAssertFalse(RxCocoaURLError.isTransient(URLError(.cancelled)))
+        XCTAssertFalse(RxCocoaURLError.isTransient(RxCocoaURLError.unknown))
+        XCTAssertFalse(RxCocoaURLError.isTransient(TestError()))
+        #if DEBUG
+            // RxCocoa's default: every request is logged in debug builds.
+            XCTAssertTrue(try XCTUnwrap(savedShouldLogRequest)(URLRequest(url: url)))
+        #endif
+    }
+
     func testTheLoggingHookIsThreadSafe() {
         let saved = URLSession.rx.shouldLogRequest
         DispatchQueue.concurrentPerform(iterations: 1000) { index in
