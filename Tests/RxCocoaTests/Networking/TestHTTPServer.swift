@@ -17,7 +17,7 @@ import Synchronization
 /// - `/truncated`: announces 1000 bytes, sends 100, then closes the connection.
 /// - `/slow`: 20 chunks of 100 bytes, one every 100 ms; records whether the client went away first.
 /// - `/large`: 1 MiB in 64 KiB chunks with a `Content-Length`; `/chunked`: 3000 bytes, chunked encoding.
-/// - `/concurrent/N`: holds the request 150 ms, counting how many are in flight at once.
+/// - `/concurrent/N`: holds the request 300 ms, counting how many are in flight at once.
 /// - `/flaky`: 503 for the first two requests, then 200.
 /// - `/counted/NAME`: 200 with a body naming the path (`?size=N`: N bytes instead).
 final class TestHTTPServer: Sendable {
@@ -139,7 +139,7 @@ final class TestHTTPServer: Sendable {
         await server.appendRoute("GET /concurrent/:n") { request in
             stats.count(request.path)
             stats.enter()
-            try? await Task.sleep(for: .milliseconds(150))
+            try? await Task.sleep(for: .milliseconds(300))
             stats.leave()
             return HTTPResponse(statusCode: .ok, body: Data(request.path.utf8))
         }
