@@ -24,6 +24,12 @@ let package = Package(
             description: "RxSwift's OperationQueueScheduler, which links full Foundation into RxSwift."),
         .default(enabledTraits: ["OperationQueueScheduler"]),
     ],
+    dependencies: [
+        // Test-only: the RxCocoa networking tests run against a real HTTP server on 127.0.0.1. SwiftPM
+        // resolves a dependency only for the targets that use it, so packages depending on swift-rx
+        // never fetch it (checked with a throwaway client package; see the Networking article).
+        .package(url: "https://github.com/swhitty/FlyingFox", exact: "0.27.1")
+    ],
     targets: [
         .target(name: "RxSwift", swiftSettings: strict),
         .target(name: "RxRelay", dependencies: ["RxSwift"], swiftSettings: strict),
@@ -35,7 +41,9 @@ let package = Package(
         .testTarget(name: "RxTestTests", dependencies: ["RxSwift", "RxTest"], swiftSettings: strict),
         .testTarget(name: "RxBlockingTests", dependencies: ["RxSwift", "RxBlocking", "RxTest"], swiftSettings: strict),
         .testTarget(
-            name: "RxCocoaTests", dependencies: ["RxCocoa", "RxTest", "RxBlocking"], swiftSettings: strict),
+            name: "RxCocoaTests",
+            dependencies: ["RxCocoa", "RxTest", "RxBlocking", .product(name: "FlyingFox", package: "FlyingFox")],
+            swiftSettings: strict),
         .testTarget(
             name: "Swift6ConcurrencyTests", dependencies: ["RxSwift", "RxRelay", "RxTest"], swiftSettings: strict),
         // Code written with the names of RxSwift 4–5 must compile with deprecation warnings only: every
