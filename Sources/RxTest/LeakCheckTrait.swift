@@ -20,11 +20,43 @@ public struct LeakCheckTrait: TestTrait, SuiteTrait, TestScoping {
             try await function()
             return
         }
-        let start = Resources.total
-        try await function()
-        if await !LeakCheck.settle(at: start) {
-            Issue.record(
-                Comment(rawValue: LeakCheck.message(start: start)), sourceLocation: test.sourceLocation)
+        // The count is process-wide and Swift Testing runs suites in parallel: leak-checked tests run
+        // one at a time, or one test's live resources would count as another's leak.
+        await LeakCheckGate.shared.acquire()
+        do {
+            let start = Resources.total
+            try await function()
+            if await !LeakCheck.settle(at: start) {
+                Issue.record(
+                    Comment(rawValue: LeakCheck.message(start: start)), sourceLocation: test.sourceLocation)
+            }
+        } catch {
+            await LeakCheckGate.shared.release()
+            throw error
+        }
+        await LeakCheckGate.shared.release()
+    }
+}
+
+/// Lets one leak-checked test run at a time, in the order they asked.
+private actor LeakCheckGate {
+    static let shared = LeakCheckGate()
+    private var busy = false
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    func acquire() async {
+        guard busy else {
+            busy = true
+            return
+        }
+        await withCheckedContinuation { waiting.append($0) }
+    }
+
+    func release() {
+        if waiting.isEmpty {
+            busy = false
+        } else {
+            waiting.removeFirst().resume()
         }
     }
 }
