@@ -1,9 +1,10 @@
 import Dispatch
 import Foundation
-@_spi(RxInternal) @testable import RxSwift
 import RxTest
 import Synchronization
 import XCTest
+
+@_spi(RxInternal) @testable import RxSwift
 
 /// Watches a `flatMapLatest` whose elements are tagged with the switch that subscribed their inner
 /// sequence: at each delivery, the tag must not be older than the latest switch whose `onNext` has
