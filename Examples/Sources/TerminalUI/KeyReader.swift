@@ -70,19 +70,31 @@ private final class FileKeyReader: @unchecked Sendable {
         }
     }
 
+    /// Reads until nothing more is ready. One readiness event can stand for bytes and the end of file
+    /// behind them (a paste, then the writer closing), and no second event comes for what is left, so
+    /// `poll` with a zero timeout asks whether another `read` would return at once.
     private func readAvailable() {
         var buffer = [UInt8](repeating: 0, count: 4096)
-        let count = buffer.withUnsafeMutableBytes { read(fileDescriptor, $0.baseAddress, $0.count) }
-        if count > 0 {
-            readCount += 1
-            decoder.decode(buffer[0..<count]).forEach { deliver(.next($0)) }
-            if decoder.hasPendingBytes { scheduleFlush(after: readCount) }
-        } else if count == 0 {
-            decoder.flush().forEach { deliver(.next($0)) }
-            finish(.completed)
-        } else if errno != EAGAIN && errno != EINTR {
-            finish(.error(TerminalError.lastError("read")))
-        }
+        repeat {
+            let count = buffer.withUnsafeMutableBytes { read(fileDescriptor, $0.baseAddress, $0.count) }
+            if count > 0 {
+                readCount += 1
+                decoder.decode(buffer[0..<count]).forEach { deliver(.next($0)) }
+            } else if count == 0 {
+                decoder.flush().forEach { deliver(.next($0)) }
+                return finish(.completed)
+            } else if errno == EAGAIN || errno == EINTR {
+                break
+            } else {
+                return finish(.error(TerminalError.lastError("read")))
+            }
+        } while isReadable()
+        if decoder.hasPendingBytes { scheduleFlush(after: readCount) }
+    }
+
+    private func isReadable() -> Bool {
+        var descriptor = pollfd(fd: fileDescriptor, events: Int16(POLLIN), revents: 0)
+        return poll(&descriptor, 1, 0) > 0 && descriptor.revents & Int16(POLLIN | POLLHUP) != 0
     }
 
     private func scheduleFlush(after readCount: Int) {

@@ -86,12 +86,13 @@ final class KeyReaderTests: XCTestCase {
 
     func testABadDescriptorIsAnErrorEvent() {
         let failed = expectation(description: "error")
-        close(pipeEnds[0])
-        let subscription = KeyReader.keys(fileDescriptor: pipeEnds[0]).subscribe(onError: { error in
+        // Far above any descriptor the test process opens, so it cannot be reused while the test runs.
+        let closed: Int32 = 9_999
+        XCTAssertEqual(fcntl(closed, F_GETFD), -1)
+        let subscription = KeyReader.keys(fileDescriptor: closed).subscribe(onError: { error in
             XCTAssertEqual((error as? TerminalError)?.code, EBADF)
             failed.fulfill()
         })
-        pipeEnds[0] = -1
         wait(for: [failed], timeout: 5)
         subscription.dispose()
     }
