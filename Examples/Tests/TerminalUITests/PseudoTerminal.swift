@@ -35,11 +35,11 @@ final class PseudoTerminal {
     }
 
     /// Everything written to the terminal so far (reads the primary side without blocking).
-    func readOutput() -> String {
+    func readOutput(timeout: Int32 = 100) -> String {
         var output: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
         var descriptor = pollfd(fd: primary, events: Int16(POLLIN), revents: 0)
-        while poll(&descriptor, 1, 100) > 0 {
+        while poll(&descriptor, 1, timeout) > 0 {
             let count = read(primary, &buffer, buffer.count)
             guard count > 0 else { break }
             output += buffer[0..<count]
