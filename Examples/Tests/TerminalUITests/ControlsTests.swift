@@ -72,6 +72,24 @@ final class ControlsTests: XCTestCase {
         XCTAssertEqual(weather.screen.text, "부산!        [ 검색 ]\n\n부산의 날씨: 맑음\n")
     }
 
+    func testEditingBeginsAndEndsWithTheFocus() {
+        let weather = WeatherScreen()
+        let events = scheduler.createObserver(String.self)
+        let field = weather.searchCityName.rx
+        Observable.merge(
+            field.controlEvent(.editingDidBegin).map { "begin" }, field.controlEvent(.editingDidEnd).map { "end" },
+            field.controlEvent(.editingChanged).map { "changed" },
+            field.controlEvent(.editingDidEndOnExit).map { "exit" }
+        )
+        .subscribe(events).disposed(by: bag)
+        type(
+            [.next(210, .character("a")), .next(220, .enter), .next(230, .tab), .next(240, .tab)],
+            into: weather.screen)
+        scheduler.start()
+        XCTAssertEqual(
+            events.events, [.next(210, "changed"), .next(220, "exit"), .next(230, "end"), .next(240, "begin")])
+    }
+
     func testLabelBindersAndTheFocusSkippingHiddenControls() {
         let weather = WeatherScreen()
         let running = scheduler.createHotObservable([.next(210, true), .next(220, false)])

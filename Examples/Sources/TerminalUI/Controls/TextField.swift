@@ -65,6 +65,11 @@ open class TextField: Control {
         return Point(column: frame.origin.column + before - scrollColumns, row: frame.origin.row)
     }
 
+    /// Editing begins when the field gets the focus and ends when it loses it, as in UIKit.
+    open override func focusDidChange() {
+        sendActions(for: isFocused ? .editingDidBegin : .editingDidEnd)
+    }
+
     open override func handle(_ key: Key) -> Bool {
         guard isEnabled else { return false }
         var content = text ?? ""

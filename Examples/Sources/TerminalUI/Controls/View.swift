@@ -19,7 +19,11 @@ open class View: ReactiveCompatible {
 
     /// Whether the view has the keyboard focus (set by the ``Screen``).
     public internal(set) var isFocused = false {
-        didSet { if isFocused != oldValue { setNeedsDisplay() } }
+        didSet {
+            guard isFocused != oldValue else { return }
+            focusDidChange()
+            setNeedsDisplay()
+        }
     }
 
     /// Called when the view needs a new frame drawn; set by the ``Screen`` the view is added to.
@@ -50,6 +54,9 @@ open class View: ReactiveCompatible {
     /// Handles a key sent to the focused view; returns whether the key was used (an unused key is left
     /// to the screen, e.g. Tab).
     open func handle(_ key: Key) -> Bool { false }
+
+    /// Called after the view gains or loses the focus; a text field reports its editing events here.
+    open func focusDidChange() {}
 
     /// Asks for a new frame to be drawn.
     public func setNeedsDisplay() {
