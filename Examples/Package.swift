@@ -17,6 +17,16 @@ let package = Package(
             path: "Sources/RxDemo",
             swiftSettings: [.treatAllWarnings(as: .error)]
         ),
+        // Every TerminalUI control on one screen, for trying the kit.
+        .executableTarget(
+            name: "terminal-gallery",
+            dependencies: [
+                "TerminalUI", .product(name: "RxSwift", package: "swift-rx"),
+                .product(name: "RxCocoa", package: "swift-rx"),
+            ],
+            path: "Sources/TerminalGallery",
+            swiftSettings: [.treatAllWarnings(as: .error)]
+        ),
         // The "UIKit" the example applications run on: terminal, renderer, input, controls.
         .target(
             name: "TerminalUI",

@@ -24,19 +24,21 @@ final class ScreenRunTests: XCTestCase {
             input: pty.secondary, output: pty.secondary, colorMode: .trueColor, exitProcess: { _ in })
         try terminal.start()
         defer { terminal.restore() }
-        let screen = Screen(size: Size(columns: 1, rows: 1))
+        var screen: Screen? = Screen(size: Size(columns: 1, rows: 1))
+        weak let weakScreen = screen
         let field = TextField(frame: Rect(column: 2, row: 1, columns: 30, rows: 1), placeholder: "도시 이름")
         let label = Label(frame: Rect(column: 2, row: 3, columns: 70, rows: 1), text: "Wundercast 날씨")
-        screen.addSubview(field)
-        screen.addSubview(label)
+        screen?.addSubview(field)
+        screen?.addSubview(label)
         var texts: [String?] = []
         let subscriptions = Disposables.create(
-            screen.run(on: terminal), field.rx.text.subscribe(onNext: { texts.append($0) }))
+            screen!.run(on: terminal), field.rx.text.subscribe(onNext: { texts.append($0) }))
+        screen = nil  // the subscription keeps the screen running, as the gallery's bag does
         defer { subscriptions.dispose() }
 
         let first = output(of: pty) { $0.contains("Wundercast") }
         XCTAssertTrue(first.contains("\u{1B}[2J"))
-        XCTAssertEqual(screen.size, Size(columns: 80, rows: 24))
+        XCTAssertEqual(weakScreen?.size, Size(columns: 80, rows: 24))
 
         let typed = Array("서".utf8)
         XCTAssertEqual(write(pty.primary, typed, typed.count), typed.count)
@@ -45,5 +47,7 @@ final class ScreenRunTests: XCTestCase {
         XCTAssertFalse(frame.contains("Wundercast"))
         XCTAssertLessThan(frame.utf8.count, 200, frame.debugDescription)
         XCTAssertEqual(texts, [nil, "서"])
+        subscriptions.dispose()
+        XCTAssertNil(weakScreen)
     }
 }

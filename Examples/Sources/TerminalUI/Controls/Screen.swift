@@ -76,7 +76,9 @@ public final class Screen {
 
     /// Runs the screen on `terminal`: keys go to ``handle(_:)``, resizes to ``resize(to:)``, and a new
     /// frame is drawn on the main queue after any change (several changes in one turn of the main
-    /// queue make one frame). Drawing errors end the returned subscription's key stream with them.
+    /// queue make one frame). The returned subscription keeps the screen (and its views) alive until
+    /// it is disposed, as an application keeps its window, so a program need only keep the
+    /// subscription. A frame that cannot be written is dropped; the next change draws again.
     public func run(on terminal: Terminal) -> Disposable {
         var scheduled = false
         let draw = { [weak self, weak terminal] in
@@ -97,6 +99,10 @@ public final class Screen {
         let sizes = terminal.sizes.subscribe(onNext: { [weak self] in self?.resize(to: $0) })
         let keys = terminal.keys.subscribe(onNext: { [weak self] in self?.handle($0) })
         onDisplayNeeded?()
-        return Disposables.create(sizes, keys)
+        return Disposables.create { [self] in
+            sizes.dispose()
+            keys.dispose()
+            onDisplayNeeded = nil
+        }
     }
 }
