@@ -155,6 +155,9 @@ public final class Terminal: @unchecked Sendable {
 
     /// The keys typed, on the main scheduler (see ``KeyReader/keys(fileDescriptor:escapeTimeout:scheduler:)``);
     /// Ctrl-C ends the program as SIGINT does when ``exitsOnControlC`` is true.
+    ///
+    /// Each subscription reads the terminal itself, and two readers would split the keys between them:
+    /// subscribe once (``Screen/run(on:)`` does) and share from there.
     public var keys: Observable<Key> {
         KeyReader.keys(fileDescriptor: input)
             .do(onNext: { [self] key in
