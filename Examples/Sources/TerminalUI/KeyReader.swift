@@ -16,7 +16,8 @@ public enum KeyReader {
     /// decoded by a ``KeyDecoder``; when a read ends in the middle of a key (a lone `ESC`), the decoder
     /// is flushed if nothing more arrives within `escapeTimeout`, which is how Escape is told apart from
     /// the start of an arrow key's sequence. Completes at end of file; errors with ``TerminalError``
-    /// when a read fails. Disposing stops reading; the descriptor is not closed (the caller owns it).
+    /// when a read fails. Disposing stops reading and returns once the descriptor is no longer watched,
+    /// so the caller may close it right away (it is not closed here: the caller owns it).
     public static func keys(
         fileDescriptor: Int32, escapeTimeout: DispatchTimeInterval = .milliseconds(25),
         scheduler: ImmediateSchedulerType = MainScheduler.instance
@@ -41,6 +42,11 @@ private final class FileKeyReader: @unchecked Sendable {
     private let escapeTimeout: DispatchTimeInterval
     private let deliver: (Event<Key>) -> Void
     private let queue = DispatchQueue(label: "TerminalUI.KeyReader")
+    private static let queueKey = DispatchSpecificKey<Void>()
+    /// Entered when the source starts watching, left by its cancel handler: a descriptor closed while
+    /// still watched can be reused by a new source that then never fires (libdispatch keys its epoll
+    /// registration by descriptor number), so ``stop()`` waits for this.
+    private let watching = DispatchGroup()
     private var source: DispatchSourceRead?
     private var decoder = KeyDecoder()
     /// Bumped on every read, so an escape timer set before newer bytes arrived does nothing.
@@ -50,6 +56,7 @@ private final class FileKeyReader: @unchecked Sendable {
         self.fileDescriptor = fileDescriptor
         self.escapeTimeout = escapeTimeout
         self.deliver = deliver
+        queue.setSpecific(key: Self.queueKey, value: ())
     }
 
     func start() {
@@ -58,16 +65,27 @@ private final class FileKeyReader: @unchecked Sendable {
             guard fcntl(fileDescriptor, F_GETFD) != -1 else { return deliver(.error(TerminalError.lastError("fcntl"))) }
             let source = DispatchSource.makeReadSource(fileDescriptor: fileDescriptor, queue: queue)
             source.setEventHandler { [weak self] in self?.readAvailable() }
+            watching.enter()
+            source.setCancelHandler { [watching] in watching.leave() }
             self.source = source
             source.resume()
         }
     }
 
+    /// Stops watching. Called on the reader's own queue (disposal after the reader's own end of file
+    /// or error) it cannot wait there for the cancel handler, which runs on that queue; the descriptor
+    /// is at its end or broken then anyway.
     func stop() {
-        queue.async { [self] in
+        if DispatchQueue.getSpecific(key: Self.queueKey) != nil {
+            source?.cancel()
+            source = nil
+            return
+        }
+        queue.sync {
             source?.cancel()
             source = nil
         }
+        _ = watching.wait(timeout: .now() + .seconds(2))
     }
 
     /// Reads until nothing more is ready. One readiness event can stand for bytes and the end of file
