@@ -6,6 +6,7 @@ import PackageDescription
 let package = Package(
     name: "swift-rx-examples",
     platforms: [.macOS(.v15)],
+    products: [.library(name: "TerminalUI", targets: ["TerminalUI"])],
     dependencies: [.package(name: "swift-rx", path: "..")],
     targets: [
         .executableTarget(
@@ -15,7 +16,34 @@ let package = Package(
             ],
             path: "Sources/RxDemo",
             swiftSettings: [.treatAllWarnings(as: .error)]
-        )
+        ),
+        // Every TerminalUI control on one screen, for trying the kit.
+        .executableTarget(
+            name: "terminal-gallery",
+            dependencies: [
+                "TerminalUI", .product(name: "RxSwift", package: "swift-rx"),
+                .product(name: "RxCocoa", package: "swift-rx"),
+            ],
+            path: "Sources/TerminalGallery",
+            swiftSettings: [.treatAllWarnings(as: .error)]
+        ),
+        // The "UIKit" the example applications run on: terminal, renderer, input, controls.
+        .target(
+            name: "TerminalUI",
+            dependencies: [
+                .product(name: "RxSwift", package: "swift-rx"), .product(name: "RxRelay", package: "swift-rx"),
+                .product(name: "RxCocoa", package: "swift-rx"),
+            ],
+            swiftSettings: [.treatAllWarnings(as: .error)]
+        ),
+        .testTarget(
+            name: "TerminalUITests",
+            dependencies: [
+                "TerminalUI", .product(name: "RxSwift", package: "swift-rx"),
+                .product(name: "RxCocoa", package: "swift-rx"), .product(name: "RxTest", package: "swift-rx"),
+            ],
+            swiftSettings: [.treatAllWarnings(as: .error)]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

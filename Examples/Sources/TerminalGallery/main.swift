@@ -1,0 +1,40 @@
+import RxCocoa
+import RxSwift
+import TerminalUI
+
+// The controls of TerminalUI on one screen, wired as the seeds wire the weather app's: type a city,
+// press Enter or the button, read the label. Tab and Shift-Tab move the focus; Ctrl-C quits and
+// leaves the terminal as it found it.
+
+let bag = DisposeBag()
+
+Terminal.main { terminal in
+    let screen = Screen(size: try terminal.size())
+    let bold = CellStyle(attributes: [.bold])
+    let field = CellStyle(foreground: RGB(hex: 0xEEEEEE), background: RGB(hex: 0x303A4A))
+    let title = Label(frame: Rect(column: 2, row: 1, columns: 70, rows: 1), text: "TerminalUI gallery", style: bold)
+    let help = Label(
+        frame: Rect(column: 2, row: 2, columns: 70, rows: 1), text: "Tab: 다음 · Enter: 검색 · Ctrl-C: 종료",
+        style: CellStyle(attributes: [.dim]))
+    let searchCityName = TextField(
+        frame: Rect(column: 2, row: 4, columns: 24, rows: 1), placeholder: "도시 이름", style: field)
+    let searchButton = Button(frame: Rect(column: 28, row: 4, columns: 10, rows: 1), title: "검색")
+    let widthLabel = Label(frame: Rect(column: 2, row: 6, columns: 70, rows: 1))
+    let cityNameLabel = Label(frame: Rect(column: 2, row: 8, columns: 70, rows: 1))
+    [title, help, searchCityName, searchButton, widthLabel, cityNameLabel].forEach(screen.addSubview)
+
+    let searchInput = searchCityName.rx.controlEvent(.editingDidEndOnExit).asObservable()
+        .map { searchCityName.text }
+    let buttonInput = searchButton.rx.tap.asObservable().map { searchCityName.text }
+    Observable.merge(searchInput, buttonInput)
+        .filter { ($0 ?? "").count > 0 }
+        .map { "\($0 ?? "")의 날씨: 맑음, 21°C" }
+        .asDriver(onErrorJustReturn: "")
+        .drive(cityNameLabel.rx.text)
+        .disposed(by: bag)
+    searchCityName.rx.text.orEmpty
+        .map { "\($0.count) 글자, \(terminalWidth(of: $0)) 칸" }
+        .bind(to: widthLabel.rx.text)
+        .disposed(by: bag)
+    screen.run(on: terminal).disposed(by: bag)
+}

@@ -1,0 +1,78 @@
+import RxCocoa
+import RxSwift
+
+/// The base of everything on screen, as `UIView` is: a frame, visibility, focus, drawing and keys.
+///
+/// Views are used from the main thread, as UIKit's are (bindings deliver there through `Binder` and
+/// `Driver`); they are not `Sendable`. A view that changes how it looks calls ``setNeedsDisplay()``,
+/// which tells the ``Screen`` holding it to draw a new frame.
+open class View: ReactiveCompatible {
+    /// Where the view draws, in screen cells; nothing is drawn outside it.
+    public var frame: Rect {
+        didSet { setNeedsDisplay() }
+    }
+
+    /// Whether the view is hidden: not drawn and not focusable (`UIView.isHidden`).
+    public var isHidden = false {
+        didSet { if isHidden != oldValue { setNeedsDisplay() } }
+    }
+
+    /// Whether the view has the keyboard focus (set by the ``Screen``).
+    public internal(set) var isFocused = false {
+        didSet {
+            guard isFocused != oldValue else { return }
+            focusDidChange()
+            setNeedsDisplay()
+        }
+    }
+
+    /// Called when the view needs a new frame drawn; set by the ``Screen`` the view is added to.
+    var displayNeeded: (() -> Void)?
+
+    let deallocatedSubject = PublishSubject<Void>()
+
+    /// Creates a view occupying `frame`.
+    public init(frame: Rect = Rect(column: 0, row: 0, columns: 0, rows: 0)) {
+        self.frame = frame
+    }
+
+    deinit {
+        deallocatedSubject.onNext(())
+        deallocatedSubject.onCompleted()
+    }
+
+    /// Whether Tab can move the focus here; controls that take keys answer true.
+    open var canBecomeFocused: Bool { false }
+
+    /// Draws the view into `grid`, inside ``frame``. Subclasses override; the base draws nothing.
+    open func draw(into grid: inout CellGrid) {}
+
+    /// Where the terminal cursor should stand while this view has the focus (a text field's insertion
+    /// point), or `nil` for a hidden cursor.
+    open var cursorPosition: Point? { nil }
+
+    /// Handles a key sent to the focused view; returns whether the key was used (an unused key is left
+    /// to the screen, e.g. Tab).
+    open func handle(_ key: Key) -> Bool { false }
+
+    /// Called after the view gains or loses the focus; a text field reports its editing events here.
+    open func focusDidChange() {}
+
+    /// Asks for a new frame to be drawn.
+    public func setNeedsDisplay() {
+        displayNeeded?()
+    }
+}
+
+extension Reactive where Base: View {
+    /// Binds to the view's visibility, as RxCocoa's `UIView.rx.isHidden` does.
+    public var isHidden: Binder<Bool> {
+        Binder(base) { view, hidden in view.isHidden = hidden }
+    }
+
+    /// Emits once and completes when the view is deallocated (RxCocoa's `rx.deallocated`, which the
+    /// Objective-C runtime provides there and the view's `deinit` provides here).
+    public var deallocated: Observable<Void> {
+        base.deallocatedSubject.asObservable()
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import XCTest
+
+/// The terminal-gallery program in a real terminal emulator (tmux): type, Tab, Enter, read the pane,
+/// quit with Ctrl-C, and check the shell's terminal is back in cooked mode with echo.
+///
+/// Skipped when tmux is not installed. Uses a tmux server of its own (`-L`), so it never touches the
+/// user's sessions, and kills only that server.
+final class GalleryEndToEndTests: XCTestCase {
+    private let server = "terminalui-test-\(getpid())"
+
+    /// Runs a tmux command and returns what it printed. Spawned directly and waited for with
+    /// `waitpid`: Foundation's `Process` did not notice tmux's client exit here (it stayed a zombie),
+    /// and a pipe would be inherited and held open for ever by the server `new-session` starts.
+    @discardableResult
+    private func tmux(_ arguments: String...) throws -> String {
+        let outputPath = NSTemporaryDirectory() + "\(server)-output"
+        defer { unlink(outputPath) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let argv = (["tmux", "-L", server] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid = pid_t()
+        guard posix_spawn(&pid, "/usr/bin/tmux", &actions, nil, argv, environ) == 0 else {
+            throw NSError(domain: "posix_spawn", code: Int(errno))
+        }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+        return (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
+    }
+
+    /// Polls the pane until it shows `text` (a program's first frame takes a moment under load).
+    private func pane(showing text: String, timeout: TimeInterval = 20) throws -> String {
+        let deadline = Date().addingTimeInterval(timeout)
+        var pane = ""
+        repeat {
+            pane = try tmux("capture-pane", "-p", "-t", "gallery")
+            if pane.contains(text) { return pane }
+            usleep(100_000)
+        } while Date() < deadline
+        XCTFail("the pane never showed \(text.debugDescription):\n\(pane)")
+        return pane
+    }
+
+    func testTypeTabEnterAndQuitWithControlC() throws {
+        let gallery = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+            .appendingPathComponent("terminal-gallery").path
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux") else {
+            throw XCTSkip("tmux is not installed")
+        }
+        guard FileManager.default.isExecutableFile(atPath: gallery) else {
+            throw XCTSkip("terminal-gallery is not built next to the tests (swift build --build-tests builds it)")
+        }
+        try tmux("new-session", "-d", "-s", "gallery", "-x", "80", "-y", "14", "sh")
+        defer {
+            _ = try? tmux("kill-server")
+            // tmux leaves its socket file behind; the directory is tmux's default for this user.
+            let directory = ProcessInfo.processInfo.environment["TMUX_TMPDIR"] ?? "/tmp"
+            unlink("\(directory)/tmux-\(getuid())/\(server)")
+        }
+        try tmux(
+            "send-keys", "-t", "gallery",
+            "\(gallery); echo EXIT=$?; echo MODE $(stty -a | tr ' ;' '\\n\\n' | grep -E '^-?(echo|icanon)$')",
+            "Enter")
+        _ = try pane(showing: "TerminalUI gallery")
+
+        try tmux("send-keys", "-t", "gallery", "서울", "Enter")
+        var screen = try pane(showing: "서울의 날씨: 맑음")
+        XCTAssertTrue(screen.contains("2 글자, 4 칸"))
+
+        try tmux("send-keys", "-t", "gallery", "BSpace", "BSpace", "부산", "Tab", "Enter")
+        screen = try pane(showing: "부산의 날씨: 맑음")
+
+        try tmux("send-keys", "-t", "gallery", "C-c")
+        // The shell prints the exit status, then the terminal's modes: cooked again, not -icanon -echo.
+        screen = try pane(showing: "MODE icanon echo")
+        XCTAssertTrue(screen.contains("EXIT=130"), screen)
+        XCTAssertFalse(screen.contains("TerminalUI gallery"), screen)  // the alternate screen is gone
+    }
+}
