@@ -1,0 +1,107 @@
+import Foundation
+import RxCocoa
+import RxSwift
+import RxTest
+import TerminalUI
+import XCTest
+
+/// Seed 001's shape: natural events in a table, selecting one.
+private struct NaturalEvent: Equatable {
+    let title: String
+}
+
+final class ListViewTests: XCTestCase {
+    private var scheduler: TestScheduler!
+    private var bag: DisposeBag!
+
+    override func setUp() {
+        super.setUp()
+        scheduler = TestScheduler(initialClock: 0)
+        bag = DisposeBag()
+    }
+
+    private func type(_ keys: [Recorded<Event<Key>>], into screen: Screen) {
+        scheduler.createHotObservable(keys).subscribe(onNext: screen.handle).disposed(by: bag)
+    }
+
+    private func snapshot(_ screen: Screen, at times: [Int]) -> () -> [Int: String] {
+        var seen: [Int: String] = [:]
+        for time in times {
+            scheduler.scheduleAt(time) { seen[time] = screen.text }
+        }
+        return { seen }
+    }
+
+    func testRxItemsScrollingAndSelection() {
+        let screen = Screen(size: Size(columns: 14, rows: 3))
+        let list = ListView(frame: Rect(column: 0, row: 0, columns: 14, rows: 3))
+        screen.addSubview(list)
+        let titles = ["Wildfires", "Volcanoes", "Storms", "Floods", "Drought", "Ice"]
+        scheduler.createHotObservable([.next(210, titles.map(NaturalEvent.init))])
+            .bind(to: list.rx.items) { _, row, event in "\(row + 1). \(event.title)" }
+            .disposed(by: bag)
+        let rows = scheduler.createObserver(Int.self)
+        list.rx.itemSelected.map { $0[1] }.subscribe(rows).disposed(by: bag)
+        let models = scheduler.createObserver(String.self)
+        list.rx.modelSelected(NaturalEvent.self).map(\.title).subscribe(models).disposed(by: bag)
+        let seen = snapshot(screen, at: [205, 215, 225, 235, 245, 255])
+        type(
+            [
+                .next(220, .down), .next(221, .down), .next(222, .down),  // the fourth row: scrolls one
+                .next(230, .pageDown), .next(231, .enter),  // a page down stops at the last row
+                .next(240, .home), .next(241, .pageUp), .next(242, .enter),  // nothing above the first
+                .next(250, .end), .next(251, .up), .next(252, .enter),
+            ], into: screen)
+        scheduler.start()
+
+        XCTAssertEqual(seen()[205], "\n\n")
+        XCTAssertEqual(seen()[215], "1. Wildfires\n2. Volcanoes\n3. Storms")
+        XCTAssertEqual(seen()[225], "2. Volcanoes\n3. Storms\n4. Floods")
+        XCTAssertEqual(seen()[235], "4. Floods\n5. Drought\n6. Ice")
+        XCTAssertEqual(seen()[245], "1. Wildfires\n2. Volcanoes\n3. Storms")
+        XCTAssertEqual(seen()[255], "4. Floods\n5. Drought\n6. Ice")
+        XCTAssertEqual(rows.events, [.next(231, 5), .next(242, 0), .next(252, 4)])
+        XCTAssertEqual(models.events, [.next(231, "Ice"), .next(242, "Wildfires"), .next(252, "Drought")])
+        // The selection is visible: the highlighted row, across the whole width, in reverse video.
+        let grid = screen.render().grid
+        XCTAssertTrue((0..<14).allSatisfy { grid[$0, 1].style.attributes.contains(.reverse) })
+        XCTAssertFalse(grid[0, 0].style.attributes.contains(.reverse))
+    }
+
+    func testNewItemsKeepTheHighlightInRangeAndAnEmptyListSelectsNothing() {
+        let screen = Screen(size: Size(columns: 8, rows: 2))
+        let list = ListView(frame: Rect(column: 0, row: 0, columns: 8, rows: 2))
+        screen.addSubview(list)
+        scheduler.createHotObservable([.next(210, ["a", "b", "c"]), .next(230, ["x"]), .next(240, [])])
+            .bind(to: list.rx.items) { _, _, element in element.uppercased() }
+            .disposed(by: bag)
+        let rows = scheduler.createObserver(IndexPath.self)
+        list.rx.itemSelected.subscribe(rows).disposed(by: bag)
+        let seen = snapshot(screen, at: [225, 235, 245])
+        type([.next(220, .end), .next(232, .enter), .next(242, .enter), .next(243, .down)], into: screen)
+        scheduler.start()
+
+        XCTAssertEqual(seen()[225], "B\nC")
+        XCTAssertEqual(seen()[235], "X\n")
+        XCTAssertEqual(seen()[245], "\n")
+        XCTAssertEqual(rows.events, [.next(232, IndexPath(indexes: [0, 0]))])
+        XCTAssertNil(list.highlightedRow)
+    }
+
+    func testModelSelectedOfTheWrongTypeErrorsAndEventsCompleteWithTheList() throws {
+        var list: ListView? = ListView(frame: Rect(column: 0, row: 0, columns: 4, rows: 1))
+        Observable.just(["a"]).bind(to: list!.rx.items) { _, _, element in element }.disposed(by: bag)
+        let wrong = scheduler.createObserver(Int.self)
+        list!.rx.modelSelected(Int.self).subscribe(wrong).disposed(by: bag)
+        let selected = scheduler.createObserver(IndexPath.self)
+        list!.rx.itemSelected.subscribe(selected).disposed(by: bag)
+        XCTAssertEqual(try list!.model(at: 0) as String, "a")
+        _ = list!.handle(.enter)
+        XCTAssertEqual(wrong.events.count, 1)
+        XCTAssertNotNil(wrong.events.first?.value.error)
+        weak let weakList = list
+        list = nil
+        XCTAssertNil(weakList)
+        XCTAssertEqual(selected.events, [.next(0, IndexPath(indexes: [0, 0])), .completed(0)])
+    }
+}
