@@ -50,4 +50,39 @@ final class ScreenRunTests: XCTestCase {
         subscriptions.dispose()
         XCTAssertNil(weakScreen)
     }
+
+    func testAResizeLaysTheViewsOutAgainAndRedrawsOnce() throws {
+        let pty = try PseudoTerminal()
+        pty.setSize(columns: 40, rows: 10)
+        let terminal = try Terminal(
+            input: pty.secondary, output: pty.secondary, colorMode: .trueColor, exitProcess: { _ in })
+        try terminal.start()
+        defer { terminal.restore() }
+        let screen = Screen(size: Size(columns: 1, rows: 1))
+        let title = Label(text: "Wundercast")
+        let status = Label(text: "ready")
+        [title, status].forEach(screen.addSubview)
+        screen.layout = { [title, status] size in
+            let rows = Layout.rows([.fixed(1), .flexible(), .fixed(1)], in: Rect(origin: .zero, size: size))
+            (title.frame, status.frame) = (rows[0], rows[2])
+        }
+        let subscription = screen.run(on: terminal)
+        defer { subscription.dispose() }
+        _ = output(of: pty) { $0.contains("ready") }
+
+        pty.setSize(columns: 50, rows: 6)
+        kill(getpid(), SIGWINCH)  // as the kernel would, were the pty our controlling terminal
+        var resized = output(of: pty) { $0.contains("ready") }
+        let settle = Date().addingTimeInterval(0.2)  // a second frame, were there one, would come now
+        while Date() < settle {
+            RunLoop.main.run(until: Date().addingTimeInterval(0.02))
+            resized += pty.readOutput(timeout: 0)
+        }
+
+        XCTAssertEqual(resized.components(separatedBy: "\u{1B}[2J").count - 1, 1, resized.debugDescription)
+        var replay = VirtualTerminal(size: Size(columns: 50, rows: 6))
+        replay.apply(resized)
+        XCTAssertEqual(replay.unknownSequences, [])
+        XCTAssertEqual(replay.screen.text, "Wundercast\n\n\n\n\nready")
+    }
 }

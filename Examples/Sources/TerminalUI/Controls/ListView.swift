@@ -54,16 +54,25 @@ open class ListView: Control {
         highlight(highlightedRow ?? 0)
     }
 
+    /// A new frame (a resize) scrolls so the highlighted row is still visible.
+    public override var frame: Rect {
+        didSet { scrollToHighlightedRow() }
+    }
+
     /// Highlights `row` (clamped to the rows there are) and scrolls to it.
     public func highlight(_ row: Int) {
         highlightedRow = rows.isEmpty ? nil : min(rows.count - 1, max(0, row))
+        scrollToHighlightedRow()
+        setNeedsDisplay()
+    }
+
+    private func scrollToHighlightedRow() {
         let visible = max(1, frame.size.rows)
         if let highlightedRow {
             if highlightedRow < topRow { topRow = highlightedRow }
             if highlightedRow >= topRow + visible { topRow = highlightedRow - visible + 1 }
         }
         topRow = max(0, min(topRow, rows.count - visible))
-        setNeedsDisplay()
     }
 
     open override func draw(into grid: inout CellGrid) {

@@ -13,6 +13,12 @@ public final class Screen {
     public private(set) var views: [View] = []
     /// The view keys go to.
     public private(set) var focusedView: View?
+    /// Lays the views out for a size (`UIView.layoutSubviews`): called at once when set and again on
+    /// every resize, so frames computed from the size (see ``Layout``) follow the terminal. The
+    /// screen keeps the closure: capture the views, not the screen.
+    public var layout: ((Size) -> Void)? {
+        didSet { layout?(size) }
+    }
     private var onDisplayNeeded: (() -> Void)?
 
     /// Creates an empty screen of `size`.
@@ -55,9 +61,11 @@ public final class Screen {
         focus(candidates[(index + step + candidates.count) % candidates.count])
     }
 
-    /// Changes the size; views keep their frames (laying them out again is the owner's job).
+    /// Changes the size and lays the views out again with ``layout`` (without one, views keep their
+    /// frames). The changed frames ask for one frame to be drawn, as any change does.
     public func resize(to size: Size) {
         self.size = size
+        layout?(size)
         onDisplayNeeded?()
     }
 

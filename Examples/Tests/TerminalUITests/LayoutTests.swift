@@ -1,0 +1,71 @@
+import RxSwift
+import RxTest
+import TerminalUI
+import XCTest
+
+/// A title, a list filling the middle, a status line at the bottom: the seeds' screens' shape.
+private final class EventsScreen {
+    let screen = Screen(size: Size(columns: 12, rows: 4))
+    let title = Label(text: "EONET")
+    let list = ListView()
+    let status = Label(text: "ok")
+
+    init() {
+        [title, list, status].forEach(screen.addSubview)
+        screen.layout = { [title, list, status] size in
+            let rows = Layout.rows([.fixed(1), .flexible(), .fixed(1)], in: Rect(origin: .zero, size: size))
+            let header = Layout.columns([.flexible(), .fixed(5)], in: rows[0])
+            (title.frame, list.frame, status.frame) = (header[1], rows[1], rows[2])
+        }
+        Observable.just((1...9).map { "event \($0)" }).bind(to: list.rx.items) { _, _, title in title }
+            .dispose()
+    }
+}
+
+final class LayoutTests: XCTestCase {
+    func testFixedLengthsComeFirstAndFlexibleOnesShareTheRestByWeight() {
+        let rect = Rect(column: 2, row: 1, columns: 10, rows: 10)
+        XCTAssertEqual(
+            Layout.rows([.fixed(1), .flexible(), .fixed(2)], in: rect),
+            [
+                Rect(column: 2, row: 1, columns: 10, rows: 1), Rect(column: 2, row: 2, columns: 10, rows: 7),
+                Rect(column: 2, row: 9, columns: 10, rows: 2),
+            ])
+        XCTAssertEqual(
+            Layout.columns([.flexible(weight: 1), .flexible(weight: 2)], in: rect).map(\.size.columns), [3, 7])
+        XCTAssertEqual(
+            Layout.columns([.flexible(), .flexible(), .flexible()], in: rect).map(\.origin.column), [2, 5, 8])
+        // Too little space: the fixed lengths in order take what there is, the flexible ones nothing.
+        XCTAssertEqual(
+            Layout.rows([.fixed(3), .flexible(), .fixed(3)], in: rect.resized(rows: 4)).map(\.size.rows), [3, 0, 1])
+    }
+
+    /// Resizes in virtual time: each lays the views out again for the new size.
+    func testAResizeLaysTheViewsOutAgain() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let bag = DisposeBag()
+        let events = EventsScreen()
+        scheduler.createHotObservable([.next(210, Size(columns: 14, rows: 6)), .next(230, Size(columns: 8, rows: 3))])
+            .subscribe(onNext: events.screen.resize).disposed(by: bag)
+        scheduler.createHotObservable([.next(220, Key.end)]).subscribe(onNext: events.screen.handle)
+            .disposed(by: bag)
+        var seen: [Int: String] = [:]
+        for time in [200, 215, 225, 235] {
+            scheduler.scheduleAt(time) { seen[time] = events.screen.text }
+        }
+        scheduler.start()
+
+        XCTAssertEqual(seen[200], "       EONET\nevent 1\nevent 2\nok")
+        XCTAssertEqual(seen[215], "         EONET\nevent 1\nevent 2\nevent 3\nevent 4\nok")
+        XCTAssertEqual(seen[225], "         EONET\nevent 6\nevent 7\nevent 8\nevent 9\nok")
+        // Smaller: one list row left, and the highlighted row is still the one shown.
+        XCTAssertEqual(seen[235], "   EONET\nevent 9\nok")
+        XCTAssertEqual(events.list.frame, Rect(column: 0, row: 1, columns: 8, rows: 1))
+    }
+}
+
+extension Rect {
+    fileprivate func resized(rows: Int) -> Rect {
+        Rect(origin: origin, size: Size(columns: size.columns, rows: rows))
+    }
+}
