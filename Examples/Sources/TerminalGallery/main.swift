@@ -3,8 +3,9 @@ import RxSwift
 import TerminalUI
 
 // The controls of TerminalUI on one screen, wired as the seeds wire the weather app's: type a city,
-// press Enter or the button, read the label. Tab and Shift-Tab move the focus; Ctrl-C quits and
-// leaves the terminal as it found it.
+// press Enter or the button, read the label; a slider drives a progress bar, and a list of cities
+// reports the one Enter selects. Tab and Shift-Tab move the focus; Ctrl-C quits and leaves the
+// terminal as it found it.
 
 let bag = DisposeBag()
 
@@ -21,7 +22,12 @@ Terminal.main { terminal in
     let searchButton = Button(frame: Rect(column: 28, row: 4, columns: 10, rows: 1), title: "검색")
     let widthLabel = Label(frame: Rect(column: 2, row: 6, columns: 70, rows: 1))
     let cityNameLabel = Label(frame: Rect(column: 2, row: 8, columns: 70, rows: 1))
-    [title, help, searchCityName, searchButton, widthLabel, cityNameLabel].forEach(screen.addSubview)
+    let slider = Slider(frame: Rect(column: 2, row: 10, columns: 20, rows: 1), value: 0.5)
+    let progress = ProgressView(frame: Rect(column: 24, row: 10, columns: 21, rows: 1))
+    let cities = ListView(frame: Rect(column: 2, row: 11, columns: 20, rows: 3))
+    let selectedLabel = Label(frame: Rect(column: 24, row: 12, columns: 40, rows: 1))
+    [title, help, searchCityName, searchButton, widthLabel, cityNameLabel, slider, progress, cities, selectedLabel]
+        .forEach(screen.addSubview)
 
     let searchInput = searchCityName.rx.controlEvent(.editingDidEndOnExit).asObservable()
         .map { searchCityName.text }
@@ -36,5 +42,10 @@ Terminal.main { terminal in
         .map { "\($0.count) 글자, \(terminalWidth(of: $0)) 칸" }
         .bind(to: widthLabel.rx.text)
         .disposed(by: bag)
+    slider.rx.value.bind(to: progress.rx.progress).disposed(by: bag)
+    Observable.just(["서울", "부산", "대구", "인천", "광주", "대전"])
+        .bind(to: cities.rx.items) { _, row, city in "\(row + 1). \(city)" }
+        .disposed(by: bag)
+    cities.rx.modelSelected(String.self).map { "선택: \($0)" }.bind(to: selectedLabel.rx.text).disposed(by: bag)
     screen.run(on: terminal).disposed(by: bag)
 }

@@ -75,6 +75,15 @@ final class GalleryEndToEndTests: XCTestCase {
         try tmux("send-keys", "-t", "gallery", "BSpace", "BSpace", "부산", "Tab", "Enter")
         screen = try pane(showing: "부산의 날씨: 맑음")
 
+        // The slider drives the progress bar; the list selects with Enter.
+        XCTAssertTrue(screen.contains(" 50%"), screen)
+        try tmux("send-keys", "-t", "gallery", "Tab", "Right")
+        screen = try pane(showing: " 60%")
+        try tmux("send-keys", "-t", "gallery", "Tab", "Down", "Down", "Down", "Enter")
+        screen = try pane(showing: "선택: 인천")
+        XCTAssertTrue(screen.contains("4. 인천"), screen)
+        XCTAssertFalse(screen.contains("1. 서울"), screen)  // scrolled: three rows show
+
         try tmux("send-keys", "-t", "gallery", "C-c")
         // The shell prints the exit status, then the terminal's modes: cooked again, not -icanon -echo.
         screen = try pane(showing: "MODE icanon echo")
