@@ -88,6 +88,20 @@ final class ListViewTests: XCTestCase {
         XCTAssertNil(list.highlightedRow)
     }
 
+    /// The seeds drive their tables from a `Driver`: `drive(tableView.rx.items) { … }`.
+    func testItemsDrivenByADriverAndTheBindingDisposed() {
+        let screen = Screen(size: Size(columns: 8, rows: 2))
+        let list = ListView(frame: Rect(column: 0, row: 0, columns: 8, rows: 2))
+        screen.addSubview(list)
+        let items = scheduler.createHotObservable([.next(210, [1, 2]), .next(230, [3])])
+        let binding = items.asDriver(onErrorJustReturn: []).drive(list.rx.items) { _, row, number in
+            "\(row):\(number * 10)"
+        }
+        scheduler.scheduleAt(220) { binding.dispose() }
+        scheduler.start()
+        XCTAssertEqual(screen.text, "0:10\n1:20")  // the value after the disposal is not shown
+    }
+
     func testModelSelectedOfTheWrongTypeErrorsAndEventsCompleteWithTheList() throws {
         var list: ListView? = ListView(frame: Rect(column: 0, row: 0, columns: 4, rows: 1))
         Observable.just(["a"]).bind(to: list!.rx.items) { _, _, element in element }.disposed(by: bag)
