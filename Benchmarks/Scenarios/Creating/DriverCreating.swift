@@ -12,14 +12,7 @@ func rxDriveCreating() -> Prepared {
                     observer.on(.next(1))
                     return Disposables.create()
                 }
-                .asDriver(onErrorJustReturn: -1)
-                .map(increment).filter(isNotNegative)
-                .map(increment).filter(isNotNegative)
-                .map(increment).filter(isNotNegative)
-                .map(increment).filter(isNotNegative)
-                .map(increment).filter(isNotNegative)
-                .map(increment).filter(isNotNegative)
-                .drive(onNext: { total.value &+= $0 })
+                .driveThroughSixMapFilterPairs(into: total)
                 subscription.dispose()
             }
             return total.value

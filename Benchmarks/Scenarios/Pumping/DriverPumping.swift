@@ -13,7 +13,18 @@ func rxDrivePumping() -> Prepared {
                 for element in 0..<count { observer.on(.next(element)) }
                 return Disposables.create()
             }
-            .asDriver(onErrorJustReturn: -1)
+            .driveThroughSixMapFilterPairs(into: total)
+            .dispose()
+            return total.value
+        },
+        tearDown: {})
+}
+
+extension Observable where Element == Int {
+    /// RxSwift's Driver chain: `asDriver(onErrorJustReturn:)`, six map/filter pairs, `drive(onNext:)`
+    /// adding into `total`.
+    func driveThroughSixMapFilterPairs(into total: Total) -> Disposable {
+        asDriver(onErrorJustReturn: -1)
             .map(increment).filter(isNotNegative)
             .map(increment).filter(isNotNegative)
             .map(increment).filter(isNotNegative)
@@ -21,8 +32,5 @@ func rxDrivePumping() -> Prepared {
             .map(increment).filter(isNotNegative)
             .map(increment).filter(isNotNegative)
             .drive(onNext: { total.value &+= $0 })
-            .dispose()
-            return total.value
-        },
-        tearDown: {})
+    }
 }

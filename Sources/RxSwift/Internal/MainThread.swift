@@ -15,15 +15,13 @@ import Synchronization
     /// on a thread of libdispatch's, not on the process's first thread: such a block is on the main
     /// queue, so `MainScheduler` must run work there at once as it does on the main thread.
     var isMainThread: Bool {
-        if let cached = pthread_getspecific(isMainThreadKey), Int(bitPattern: cached) == 1 {
-            return true
+        // Cached per thread: 1 for the process's first thread, 2 for any other.
+        var cached = Int(bitPattern: pthread_getspecific(isMainThreadKey))
+        if cached == 0 {
+            cached = getpid() == rxGettid() ? 1 : 2
+            pthread_setspecific(isMainThreadKey, UnsafeRawPointer(bitPattern: cached))
         }
-        if pthread_getspecific(isMainThreadKey) == nil {
-            let isMain = getpid() == rxGettid()
-            pthread_setspecific(isMainThreadKey, UnsafeRawPointer(bitPattern: isMain ? 1 : 2))
-            if isMain { return true }
-        }
-        return DispatchQueue.getSpecific(key: mainQueueKey) != nil
+        return cached == 1 || DispatchQueue.getSpecific(key: mainQueueKey) != nil
     }
 
     /// Set on the main queue only: a block running on it finds it with `getSpecific`.
