@@ -1,0 +1,426 @@
+import Foundation
+import RxCocoa
+import RxSwift
+import RxTest
+import TerminalUI
+import XCTest
+
+/// Places whose land or sea the map must get right.
+private enum Places {
+    static let london = LocationCoordinate2D(latitude: 51.5074, longitude: -0.1278)
+    static let paris = LocationCoordinate2D(latitude: 48.8566, longitude: 2.3522)
+    static let berlin = LocationCoordinate2D(latitude: 52.52, longitude: 13.405)
+    static let madrid = LocationCoordinate2D(latitude: 40.4168, longitude: -3.7038)
+    static let northSea = LocationCoordinate2D(latitude: 56, longitude: 3)
+    static let biscay = LocationCoordinate2D(latitude: 45.5, longitude: -6)
+    static let eastAtlantic = LocationCoordinate2D(latitude: 48, longitude: -13)
+    static let westernMediterranean = LocationCoordinate2D(latitude: 39, longitude: 5)
+    static let newYork = LocationCoordinate2D(latitude: 40.7128, longitude: -74.006)
+
+    /// 38°–62° N, 15° W–25° E in a 40 × 12 frame: half a degree per Braille dot.
+    static let europe = CoordinateRegion(
+        center: LocationCoordinate2D(latitude: 50, longitude: 5),
+        span: CoordinateSpan(latitudeDelta: 20, longitudeDelta: 40))
+}
+
+/// The seed's `ApiController.Weather.Overlay`: what to show (an icon) at a city, drawn by the renderer
+/// the view controller's delegate makes.
+private final class WeatherOverlay: MapOverlay {
+    let coordinate: LocationCoordinate2D
+    let icon: String
+
+    init(coordinate: LocationCoordinate2D, icon: String) {
+        self.coordinate = coordinate
+        self.icon = icon
+    }
+}
+
+/// The seed's view controller as the map's delegate: draws weather overlays as their icon, records
+/// what it is told.
+private final class WeatherMapDelegate: MapViewDelegate {
+    var log: [String] = []
+
+    func mapView(_ mapView: MapView, regionDidChangeAnimated animated: Bool) {
+        log.append("region animated: \(animated)")
+    }
+
+    func mapView(_ mapView: MapView, rendererFor overlay: MapOverlay) -> OverlayRenderer {
+        log.append("renderer")
+        guard let overlay = overlay as? WeatherOverlay else { return OverlayRenderer(overlay: overlay) }
+        return OverlayRenderer(overlay: overlay, text: overlay.icon, style: CellStyle(attributes: .bold))
+    }
+}
+
+/// A delegate that only listens for region changes: the renderer comes from the protocol's default.
+private final class RegionOnlyDelegate: MapViewDelegate {
+    var changes = 0
+
+    func mapView(_ mapView: MapView, regionDidChangeAnimated animated: Bool) {
+        changes += 1
+    }
+}
+
+final class MapViewTests: XCTestCase {
+    private var scheduler: TestScheduler!
+    private var bag: DisposeBag!
+
+    override func setUp() {
+        super.setUp()
+        scheduler = TestScheduler(initialClock: 0)
+        bag = DisposeBag()
+    }
+
+    private func europeScreen() -> (Screen, MapView) {
+        let screen = Screen(size: Size(columns: 40, rows: 12))
+        let map = MapView(frame: Rect(column: 0, row: 0, columns: 40, rows: 12), region: Places.europe)
+        screen.addSubview(map)
+        return (screen, map)
+    }
+
+    private func type(_ keys: [Recorded<Event<Key>>], into screen: Screen) {
+        scheduler.createHotObservable(keys).subscribe(onNext: screen.handle).disposed(by: bag)
+    }
+
+    /// Whether the cell shows land: a Braille pattern with at least one dot.
+    private func showsLand(_ cell: Cell) -> Bool {
+        guard let scalar = cell.character.unicodeScalars.first else { return false }
+        return (0x2801...0x28FF).contains(scalar.value)
+    }
+
+    // MARK: - The land mask
+
+    func testTheWorldMaskKnowsLandFromSea() {
+        let world = LandMask.world
+        XCTAssertEqual(world.columns, 4320)
+        XCTAssertEqual(world.rows, 2160)
+        let land = [
+            Places.london, Places.paris, Places.berlin, Places.madrid,
+            LocationCoordinate2D(latitude: 23, longitude: 12),  // the Sahara
+            LocationCoordinate2D(latitude: 39.74, longitude: -104.99),  // Denver
+            LocationCoordinate2D(latitude: 37.5665, longitude: 126.978),  // Seoul
+            LocationCoordinate2D(latitude: -80, longitude: 0),  // Antarctica
+            LocationCoordinate2D(latitude: -25, longitude: 134),  // Australia
+        ]
+        let sea = [
+            Places.northSea, Places.biscay, Places.westernMediterranean,
+            LocationCoordinate2D(latitude: 30, longitude: -40),  // the middle of the Atlantic
+            LocationCoordinate2D(latitude: 0, longitude: -150),  // the Pacific
+            LocationCoordinate2D(latitude: -20, longitude: 80),  // the Indian Ocean
+            LocationCoordinate2D(latitude: 88, longitude: 0),  // the Arctic Ocean
+        ]
+        for place in land { XCTAssertTrue(world.isLand(place), "\(place) is land") }
+        for place in sea { XCTAssertFalse(world.isLand(place), "\(place) is sea") }
+        // Longitudes wrap: London one turn east is still London.
+        XCTAssertTrue(world.isLand(latitude: Places.london.latitude, longitude: Places.london.longitude + 360))
+        XCTAssertFalse(world.isLand(latitude: .nan, longitude: 0))
+    }
+
+    func testTheEncodingIsDecodedAndCheckedRowByRow() {
+        // 4 columns of 90° × 2 rows of 90°: the north is sea, land, land, sea; the south all land.
+        let magic = Array("LMK1".utf8)
+        let mask = LandMask(encoded: magic + [4, 2, 1, 2, 1, 0, 4])
+        XCTAssertEqual(mask?.columns, 4)
+        XCTAssertEqual(mask?.rows, 2)
+        XCTAssertEqual(
+            [-135.0, -45, 45, 135].map { mask?.isLand(latitude: 45, longitude: $0) }, [false, true, true, false])
+        XCTAssertEqual(
+            [-135.0, -45, 45, 135].map { mask?.isLand(latitude: -45, longitude: $0) }, [true, true, true, true])
+        XCTAssertNil(LandMask(encoded: Array("LMK2".utf8) + [4, 2, 1, 2, 1, 0, 4]))  // not this format
+        XCTAssertNil(LandMask(encoded: magic + [4, 2, 1, 2, 2, 0, 4]))  // a row wider than the map
+        XCTAssertNil(LandMask(encoded: magic + [4, 2, 1, 2, 1, 0]))  // a row missing
+        XCTAssertNil(LandMask(encoded: magic + [4, 2, 1, 2, 1, 0, 4, 0]))  // bytes left over
+    }
+
+    // MARK: - Drawing
+
+    func testEuropeIsDrawnWithLandWhereLandIsAndSeaWhereSeaIs() {
+        let (screen, map) = europeScreen()
+        // Fitted to the frame's shape (80 × 48 dots): 40° across makes 24° down.
+        XCTAssertEqual(
+            map.region,
+            CoordinateRegion(center: Places.europe.center, span: CoordinateSpan(latitudeDelta: 24, longitudeDelta: 40)))
+        let grid = screen.render().grid
+        for place in [Places.london, Places.paris, Places.berlin, Places.madrid] {
+            guard let cell = map.point(for: place) else { return XCTFail("\(place) is in the region") }
+            XCTAssertTrue(showsLand(grid[cell.column, cell.row]), "\(place) is land, at \(cell)")
+        }
+        for place in [Places.northSea, Places.biscay, Places.eastAtlantic, Places.westernMediterranean] {
+            guard let cell = map.point(for: place) else { return XCTFail("\(place) is in the region") }
+            XCTAssertEqual(grid[cell.column, cell.row].character, " ", "\(place) is sea, at \(cell)")
+        }
+        XCTAssertNil(map.point(for: Places.newYork))
+        XCTAssertEqual(map.point(for: Places.london), Point(column: 14, row: 5))
+        // Land dots in the land colour on the sea colour; the centre marks the focus.
+        XCTAssertEqual(grid[14, 5].style, CellStyle(foreground: map.landColor, background: map.seaColor))
+        XCTAssertEqual(grid[0, 0].style.background, map.seaColor)
+        XCTAssertEqual(grid[20, 6], Cell("+", style: CellStyle(attributes: .reverse)))
+        XCTAssertEqual(
+            grid.text,
+            """
+                         ⢀      ⢿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣁⡀⢀ ⢸⣿⣿⣿
+                    ⣀⢀⣀⡀        ⠢⢿⣿⡿⠛⠛⢿⣿⣿⣿⣿⣿⠛⠋   ⡀⠰⢶
+                    ⠐⢿⣿⣶⠖          ⣠⣴⡆⠈⢻⣿⣿⣿⠧ ⠊  ⣴⣶⣤⣼
+                 ⣀⣤⣶⣼ ⡛⢻⣿⣆⡀        ⠹⣯⣒⠷⣁⡉⠐⢀⣀⣤⣄⣀⣤⣿⣿⣿⣿
+                ⢀⣩⣿⣿⠷ ⢐⣶⣿⣿⣿⣦⡄  ⢠⣰⣶⣾⣾⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿
+                 ⠉⠁  ⢀⠩⠯⠿⠻⠛⠛⢢⣤⣾⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿
+                      ⢀⣠⣐⣰⣶⣿⣿⣿⣿⣿+⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿
+                       ⠈⠉⠿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿
+                         ⢈⣽⣿⣿⣿⣿⣿⣿⣿⣿⡿⢿⣿⣿⡋⠙⠙⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿
+                  ⣶⣷⣶⣶⣶⣶⣶⣾⣿⣿⣿⣿⠉⠉⠙⠋⠁⢀⡀⠙⢿⣿⣶⡀ ⠉⠛⠿⣿⣿⣿⣿⣿⣿
+                  ⣿⣿⣿⣿⣿⣿⣿⣿⣿⠿⠋⠉     ⢤⡇  ⠈⠙⠻⣿⣦⠤⡀⢸⣿⣿⡿⠟⡛
+                 ⠰⣿⣿⣿⣿⣿⣿⣿⣿⡯  ⠈⠁    ⠘⠃   ⡀ ⣀⠗  ⠈⠙⢿⠿⣂
+            """)
+    }
+
+    func testNothingIsDrawnBeyondThePole() {
+        let map = MapView(
+            frame: Rect(column: 0, row: 0, columns: 8, rows: 4),
+            region: CoordinateRegion(
+                center: LocationCoordinate2D(latitude: 90, longitude: 0),
+                span: CoordinateSpan(latitudeDelta: 0, longitudeDelta: 16)))
+        var grid = CellGrid(size: Size(columns: 8, rows: 4))
+        map.draw(into: &grid)
+        // The top half lies north of 90° N: the terminal's own colours, not the sea's.
+        XCTAssertEqual(grid[3, 0], .blank)
+        XCTAssertEqual(grid[3, 1], .blank)
+        XCTAssertEqual(grid[3, 2].style.background, map.seaColor)
+        XCTAssertTrue(map.coordinate(for: Point(column: 3, row: 0)).latitude > 90)
+    }
+
+    // MARK: - Keys
+
+    func testArrowsPanPlusAndMinusZoomAndEachChangeIsReported() {
+        let (screen, map) = europeScreen()
+        let changes = scheduler.createObserver(Bool.self)
+        map.rx.regionDidChangeAnimated.subscribe(changes).disposed(by: bag)
+        let centers = scheduler.createObserver(LocationCoordinate2D.self)
+        map.rx.centerCoordinate.subscribe(centers).disposed(by: bag)
+        var regions: [Int: CoordinateRegion] = [:]
+        for time in [215, 225, 235, 245, 255, 275] {
+            scheduler.scheduleAt(time) { regions[time] = map.region }
+        }
+        type(
+            [
+                .next(210, .right), .next(220, .up), .next(230, .character("+")), .next(240, .left),
+                .next(250, .character("-")), .next(260, .character("x")),  // not a map key: no change
+                .next(270, .down),
+            ], into: screen)
+        scheduler.start()
+
+        func region(_ latitude: Double, _ longitude: Double, across: Double) -> CoordinateRegion {
+            CoordinateRegion(
+                center: LocationCoordinate2D(latitude: latitude, longitude: longitude),
+                span: CoordinateSpan(latitudeDelta: across * 0.6, longitudeDelta: across))
+        }
+        // A pan moves a quarter of the region: 10° across, 6° down at 40° × 24°.
+        XCTAssertEqual(regions[215], region(50, 15, across: 40))
+        XCTAssertEqual(regions[225], region(56, 15, across: 40))
+        XCTAssertEqual(regions[235], region(56, 15, across: 20))
+        XCTAssertEqual(regions[245], region(56, 10, across: 20))
+        XCTAssertEqual(regions[255], region(56, 10, across: 40))
+        XCTAssertEqual(regions[275], region(50, 10, across: 40))
+        XCTAssertEqual(changes.events, [210, 220, 230, 240, 250, 270].map { .next($0, false) })
+        XCTAssertEqual(
+            centers.events.map(\.value.element).map { $0.map { [$0.latitude, $0.longitude] } },
+            [[50, 5], [50, 15], [56, 15], [56, 15], [56, 10], [56, 10], [50, 10]])
+        XCTAssertEqual(centers.events.map(\.time), [0, 210, 220, 230, 240, 250, 270])
+    }
+
+    func testAtThePoleAndAtTheZoomLimitsAKeyChangesNothingAndReportsNothing() {
+        let map = MapView(frame: Rect(column: 0, row: 0, columns: 20, rows: 5))
+        let delegate = RegionOnlyDelegate()
+        map.delegate = delegate
+        XCTAssertEqual(map.longitudeDelta, MapView.maximumLongitudeDelta)
+        XCTAssertTrue(map.handle(.character("-")))  // the whole world already
+        XCTAssertEqual(delegate.changes, 0)
+        map.centerCoordinate = LocationCoordinate2D(latitude: 90, longitude: 170)
+        XCTAssertEqual(delegate.changes, 1)
+        XCTAssertTrue(map.handle(.up))  // north of the pole there is nothing
+        XCTAssertEqual(delegate.changes, 1)
+        XCTAssertTrue(map.handle(.right))  // past 180° E the longitude wraps
+        XCTAssertEqual(map.centerCoordinate, LocationCoordinate2D(latitude: 90, longitude: -100))
+        for _ in 0..<12 { _ = map.handle(.character("=")) }
+        XCTAssertEqual(map.longitudeDelta, MapView.minimumLongitudeDelta)
+        XCTAssertEqual(delegate.changes, 2 + 10)  // 360° halved ten times reaches the 0.5° floor
+        map.isEnabled = false
+        XCTAssertFalse(map.handle(.left))
+    }
+
+    // MARK: - Overlays
+
+    func testRxOverlaysDrawsEachOverlayAtItsCellAndReplacesThem() {
+        let (screen, map) = europeScreen()
+        let red = RGB(hex: 0xFF_00_00)
+        let london = MapMarker(coordinate: Places.london, text: "L", color: red)
+        let paris = MapMarker(coordinate: Places.paris, text: "P")
+        let newYork = MapMarker(coordinate: Places.newYork, text: "N")  // outside the region
+        let berlin = MapMarker(coordinate: Places.berlin, text: "Berlin")
+        scheduler.createHotObservable([
+            .next(210, [london, paris, newYork] as [MapOverlay]), .next(220, [berlin] as [MapOverlay]),
+        ]).bind(to: map.rx.overlays).disposed(by: bag)
+        var grids: [Int: CellGrid] = [:]
+        for time in [215, 225] {
+            scheduler.scheduleAt(time) { grids[time] = screen.render().grid }
+        }
+        scheduler.start()
+
+        guard let londonCell = map.point(for: Places.london), let parisCell = map.point(for: Places.paris),
+            let berlinCell = map.point(for: Places.berlin), let first = grids[215], let second = grids[225]
+        else { return XCTFail("the cities are in the region and both frames were drawn") }
+        XCTAssertEqual(
+            first[londonCell.column, londonCell.row], Cell("L", style: CellStyle(foreground: red, attributes: .bold)))
+        XCTAssertEqual(first[parisCell.column, parisCell.row].character, "P")
+        XCTAssertFalse(first.text.contains("N"))
+        XCTAssertFalse(first.text.contains("B"))
+        // Replaced: the old markers' cells show the land again.
+        XCTAssertTrue(showsLand(second[londonCell.column, londonCell.row]))
+        XCTAssertTrue(showsLand(second[parisCell.column, parisCell.row]))
+        XCTAssertEqual(second.line(berlinCell.row).dropFirst(berlinCell.column).prefix(6), "Berlin")
+        XCTAssertEqual(map.overlays.count, 1)
+        XCTAssertTrue(map.overlays.first === berlin)
+    }
+
+    func testAMarkerNearTheEdgeIsClippedToTheFrame() {
+        let screen = Screen(size: Size(columns: 12, rows: 2))
+        let map = MapView(frame: Rect(column: 0, row: 0, columns: 10, rows: 2))
+        screen.addSubview(map)
+        screen.focus(nil)
+        // 36° a column: Tokyo (139.7° E) is in the ninth of ten, so "Tokyo" keeps its first two letters.
+        let tokyo = LocationCoordinate2D(latitude: 35.68, longitude: 139.69)
+        map.addOverlay(MapMarker(coordinate: tokyo, text: "Tokyo"))
+        let grid = screen.render().grid
+        XCTAssertEqual(map.point(for: tokyo), Point(column: 8, row: 0))
+        XCTAssertEqual(grid[8, 0].character + grid[9, 0].character, "To")
+        XCTAssertEqual(grid[10, 0], .blank)
+    }
+
+    // MARK: - The delegate and its proxy
+
+    func testOneProxyPerMapInstalledAsItsDelegate() {
+        let map = MapView()
+        let proxy = RxMapViewDelegateProxy.proxy(for: map)
+        XCTAssertTrue(proxy === RxMapViewDelegateProxy.proxy(for: map))
+        XCTAssertTrue(proxy === map.rx.delegate)
+        XCTAssertTrue(map.delegate === proxy)
+        XCTAssertFalse(proxy === RxMapViewDelegateProxy.proxy(for: MapView()))
+    }
+
+    func testTheDelegateTheMapHadIsStillCalledAndAnswersTheRenderer() {
+        let (screen, map) = europeScreen()
+        let viewController = WeatherMapDelegate()
+        map.delegate = viewController
+        let changes = scheduler.createObserver(Bool.self)
+        map.rx.regionDidChangeAnimated.subscribe(changes).disposed(by: bag)
+        XCTAssertFalse(map.delegate === viewController)  // the proxy stands in, forwarding to it
+        type([.next(210, .left)], into: screen)
+        scheduler.scheduleAt(220) { map.addOverlay(WeatherOverlay(coordinate: Places.paris, icon: "☀")) }
+        scheduler.start()
+
+        XCTAssertEqual(changes.events, [.next(210, false)])
+        XCTAssertEqual(viewController.log, ["region animated: false", "renderer"])
+        XCTAssertEqual(map.renderer(for: map.overlays[0])?.text, "☀")
+    }
+
+    /// The seed's flow: `mapView.rx.setDelegate(self)`, weather overlays bound to `rx.overlays`, drawn
+    /// by the view controller's renderer; the proxy reports the renderer calls too.
+    func testSetDelegateAnswersTheRendererUntilDisposedThenTheDefaultDoes() {
+        let (screen, map) = europeScreen()
+        let viewController = WeatherMapDelegate()
+        let installed = map.rx.setDelegate(viewController)
+        let asked = scheduler.createObserver(String.self)
+        map.rx.delegate.methodInvoked(RxMapViewDelegateProxy.rendererFor)
+            .map { ($0[1] as? WeatherOverlay)?.icon ?? "?" }
+            .subscribe(asked).disposed(by: bag)
+        let sunnyParis = WeatherOverlay(coordinate: Places.paris, icon: "☀")
+        let rainyLondon = WeatherOverlay(coordinate: Places.london, icon: "☂")
+        scheduler.createHotObservable([.next(210, [sunnyParis] as [MapOverlay]), .next(230, [rainyLondon])])
+            .bind(to: map.rx.overlays).disposed(by: bag)
+        scheduler.scheduleAt(220) { installed.dispose() }
+        var grids: [Int: CellGrid] = [:]
+        for time in [215, 235] {
+            scheduler.scheduleAt(time) { grids[time] = screen.render().grid }
+        }
+        scheduler.start()
+
+        XCTAssertEqual(asked.events, [.next(210, "☀"), .next(230, "☂")])
+        XCTAssertEqual(viewController.log, ["renderer"])  // disposed before London came
+        let paris = map.point(for: Places.paris)!
+        let london = map.point(for: Places.london)!
+        XCTAssertEqual(grids[215]?[paris.column, paris.row].character, "☀")
+        // Without a forward delegate the proxy answers with the default renderer: a bold dot.
+        XCTAssertEqual(grids[235]?[london.column, london.row], Cell("•", style: CellStyle(attributes: .bold)))
+    }
+
+    func testWithoutAnyDelegateOrWithOneThatDoesNotDrawTheDefaultRendererDraws() {
+        let map = MapView()
+        let overlay = WeatherOverlay(coordinate: Places.london, icon: "☀")
+        map.addOverlay(overlay)
+        XCTAssertEqual(map.renderer(for: overlay)?.text, "•")
+        let other = MapView()
+        let listener = RegionOnlyDelegate()
+        _ = other.rx.setDelegate(listener)
+        other.addOverlay(overlay)
+        XCTAssertEqual(other.renderer(for: overlay)?.text, "•")
+        other.removeOverlay(overlay)
+        XCTAssertNil(other.renderer(for: overlay))
+        XCTAssertTrue(other.overlays.isEmpty)
+    }
+
+    func testTheProxyIsReleasedWithItsMapAndItsSequencesComplete() {
+        weak var weakProxy: RxMapViewDelegateProxy?
+        weak var weakMap: MapView?
+        var events: [String] = []
+        var subscription: Disposable?
+        do {
+            let map = MapView(frame: Rect(column: 0, row: 0, columns: 20, rows: 5))
+            weakMap = map
+            weakProxy = RxMapViewDelegateProxy.proxy(for: map)
+            subscription = map.rx.regionDidChangeAnimated.subscribe(
+                onNext: { events.append("animated: \($0)") }, onCompleted: { events.append("completed") })
+            map.setCenter(Places.london, animated: true)
+        }
+        XCTAssertNil(weakMap)  // neither the proxy nor the subscription keeps the map
+        // The proxy table notices the map is gone when next used, or on its sweep of the main queue.
+        let deadline = Date().addingTimeInterval(2)
+        while weakProxy != nil && Date() < deadline {
+            RunLoop.current.run(until: Date().addingTimeInterval(0.01))
+        }
+        XCTAssertNil(weakProxy)
+        XCTAssertEqual(events, ["animated: true", "completed"])
+        subscription?.dispose()
+    }
+
+    // MARK: - Bindings
+
+    /// The seed's challenge 1: search results bound to a property that centres the map, and the map's
+    /// region read back as a property.
+    func testRxLocationCentresTheMapAndRxRegionFollows() {
+        let (_, map) = europeScreen()
+        let regions = scheduler.createObserver(CoordinateRegion.self)
+        map.rx.region.subscribe(regions).disposed(by: bag)
+        let changes = scheduler.createObserver(Bool.self)
+        map.rx.regionDidChangeAnimated.subscribe(changes).disposed(by: bag)
+        scheduler.createHotObservable([.next(210, Places.london), .next(220, Places.london)])
+            .bind(to: map.rx.location).disposed(by: bag)
+        let world = CoordinateRegion(
+            center: LocationCoordinate2D(), span: CoordinateSpan(latitudeDelta: 180, longitudeDelta: 360))
+        scheduler.createHotObservable([.next(230, world)]).bind(to: map.rx.region).disposed(by: bag)
+        scheduler.start()
+
+        let europe = CoordinateSpan(latitudeDelta: 24, longitudeDelta: 40)
+        XCTAssertEqual(
+            regions.events,
+            [
+                .next(0, CoordinateRegion(center: Places.europe.center, span: europe)),
+                .next(210, CoordinateRegion(center: Places.london, span: europe)),
+                // Centring where it already is changes nothing; the world fills 360° × 216°.
+                .next(
+                    230,
+                    CoordinateRegion(
+                        center: LocationCoordinate2D(),
+                        span: CoordinateSpan(
+                            latitudeDelta: 216, longitudeDelta: 360))),
+            ])
+        XCTAssertEqual(changes.events, [.next(210, true), .next(230, false)])
+    }
+}
