@@ -84,6 +84,11 @@ final class GalleryEndToEndTests: XCTestCase {
         XCTAssertTrue(screen.contains("4. 인천"), screen)
         XCTAssertFalse(screen.contains("1. 서울"), screen)  // scrolled: three rows show
 
+        // The map centres on the selected city; with the focus, Right pans a quarter of its 17.5°.
+        _ = try pane(showing: "지도 중심 37.46, 126.71")
+        try tmux("send-keys", "-t", "gallery", "Tab", "Right")
+        _ = try pane(showing: "지도 중심 37.46, 131.08")
+
         try tmux("send-keys", "-t", "gallery", "C-c")
         // The shell prints the exit status, then the terminal's modes: cooked again, not -icanon -echo.
         screen = try pane(showing: "MODE icanon echo")
