@@ -21,9 +21,9 @@ The encoding is what MapView's LandMask decodes (keep both in step):
     starting with sea (a row that starts with land starts with a 0 run); each row's runs add up to
     columns.
 Run-length encoding makes it about 56 KB (the bit-packed grid would be 1.1 MB), stored as base64 in a
-Swift string literal: a string literal costs the compiler nothing measurable, where an array literal
-of tens of thousands of elements takes minutes to type-check, and a source file needs no resource
-bundle to be found at run time.
+Swift string literal: with `swiftc -c` the generated file compiles in 0.1 s, where the same bytes as
+a [UInt8] array literal took 4.7 s; and a source file needs no resource bundle to be found at run
+time.
 """
 
 import base64
