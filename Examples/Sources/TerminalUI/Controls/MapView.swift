@@ -120,7 +120,8 @@ extension MapViewDelegate {
 /// While focused, the arrow keys pan by a quarter of the region, `+` (or `=`) zooms in and `-` zooms
 /// out by a factor of two, and the centre cell shows a reverse-video `+`. Every change of region
 /// calls the delegate's `mapView(_:regionDidChangeAnimated:)` (which `rx.regionDidChangeAnimated`
-/// reports).
+/// reports). A new frame (a resize) keeps the centre and the degrees across, so only the latitude
+/// shown follows the frame's shape; it is not reported as a change of region.
 open class MapView: Control {
     /// The delegate (held weakly, as UIKit holds delegates); `rx` installs its proxy here.
     public weak var delegate: MapViewDelegate?
