@@ -137,6 +137,57 @@ final class GPSDEndToEndTests: XCTestCase {
         XCTAssertEqual(again, [fixed])
     }
 
+    /// Something listens but never speaks (not gpsd, or a stuck one): after the answer timeout, the
+    /// same error (with its reason) and the fixed location.
+    func testASilentPeerCountsAsNoGPSD() throws {
+        let (listener, port) = try listeningSocket()
+        defer { close(listener) }
+        let manager = LocationManager(configuration: .init(port: port, answerTimeout: .milliseconds(200)))
+        let bag = DisposeBag()
+        var log: [String] = []
+        manager.rx.didFailWithError.subscribe(onNext: { log.append("error \($0)") }).disposed(by: bag)
+        manager.rx.didUpdateLocations.subscribe(onNext: { log.append("location \($0[0].coordinate)") })
+            .disposed(by: bag)
+        let started = Date()
+        manager.startUpdatingLocation()
+        defer { manager.stopUpdatingLocation() }
+        while log.count < 2 && Date().timeIntervalSince(started) < 5 {
+            RunLoop.main.run(until: Date().addingTimeInterval(0.02))
+        }
+        XCTAssertEqual(
+            log,
+            [
+                "error no gpsd at 127.0.0.1:\(port) (no answer); using the fixed location",
+                "location \(LocationManager.Configuration.defaultFixedCoordinate)",
+            ])
+        XCTAssertGreaterThanOrEqual(Date().timeIntervalSince(started), 0.2)
+    }
+
+    /// A loopback socket listening on a free port, which never accepts (the kernel completes the
+    /// connections all the same).
+    private func listeningSocket() throws -> (Int32, UInt16) {
+        let port = try freePort()
+        #if canImport(Glibc)
+            let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #else
+            let descriptor = socket(AF_INET, SOCK_STREAM, 0)
+        #endif
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = port.bigEndian
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
+                bind(descriptor, pointer, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
+            }
+        }
+        guard descriptor >= 0, bound, listen(descriptor, 4) == 0 else {
+            close(descriptor)
+            throw NSError(domain: "listen", code: Int(errno))
+        }
+        return (descriptor, port)
+    }
+
     private func isExecutable(_ path: String) -> Bool {
         FileManager.default.isExecutableFile(atPath: path)
     }
@@ -154,9 +205,13 @@ final class GPSDEndToEndTests: XCTestCase {
 
     /// A loopback port nothing listens on now: bound to port 0, read back, closed.
     private func freePort() throws -> UInt16 {
-        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard socket >= 0 else { throw NSError(domain: "socket", code: Int(errno)) }
-        defer { close(socket) }
+        #if canImport(Glibc)
+            let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #else
+            let descriptor = socket(AF_INET, SOCK_STREAM, 0)
+        #endif
+        guard descriptor >= 0 else { throw NSError(domain: "descriptor", code: Int(errno)) }
+        defer { close(descriptor) }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
@@ -164,7 +219,7 @@ final class GPSDEndToEndTests: XCTestCase {
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         let bound = withUnsafeMutablePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
-                bind(socket, pointer, length) == 0 && getsockname(socket, pointer, &length) == 0
+                bind(descriptor, pointer, length) == 0 && getsockname(descriptor, pointer, &length) == 0
             }
         }
         guard bound else { throw NSError(domain: "bind", code: Int(errno)) }

@@ -64,7 +64,7 @@ final class GPSDConnection: Sendable {
 
     private func run() {
         let socket: Int32
-        switch connect() {
+        switch openSocket() {
         case .success(let connected): socket = connected
         case .failure(let reason):
             if !isStopped { report(.unreachable(reason: reason.message)) }
@@ -124,7 +124,7 @@ final class GPSDConnection: Sendable {
     /// A connected, blocking socket to gpsd: resolved with `getaddrinfo` (a name or an IPv4/IPv6
     /// address), each address tried in turn, each connect bounded by the answer timeout (a firewall that
     /// drops packets would otherwise hold the thread for minutes).
-    private func connect() -> Result<Int32, Failure> {
+    private func openSocket() -> Result<Int32, Failure> {
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC
         #if canImport(Glibc)
@@ -142,20 +142,20 @@ final class GPSDConnection: Sendable {
         var current: UnsafeMutablePointer<addrinfo>? = first
         while let address = current {
             current = address.pointee.ai_next
-            let socket = Glibc.socket(address.pointee.ai_family, address.pointee.ai_socktype, 0)
-            guard socket >= 0 else {
+            let descriptor = socket(address.pointee.ai_family, address.pointee.ai_socktype, 0)
+            guard descriptor >= 0 else {
                 lastError = errno
                 continue
             }
-            let flags = fcntl(socket, F_GETFL)
-            _ = fcntl(socket, F_SETFL, flags | O_NONBLOCK)
-            var result = Glibc.connect(socket, address.pointee.ai_addr, address.pointee.ai_addrlen)
+            let flags = fcntl(descriptor, F_GETFL)
+            _ = fcntl(descriptor, F_SETFL, flags | O_NONBLOCK)
+            var result = connect(descriptor, address.pointee.ai_addr, address.pointee.ai_addrlen)
             if result != 0 && errno == EINPROGRESS {
-                var descriptor = pollfd(fd: socket, events: Int16(POLLOUT), revents: 0)
-                if poll(&descriptor, 1, timeoutMilliseconds) > 0 {
+                var writable = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+                if poll(&writable, 1, timeoutMilliseconds) > 0 {
                     var error: Int32 = 0
                     var length = socklen_t(MemoryLayout<Int32>.size)
-                    _ = getsockopt(socket, SOL_SOCKET, SO_ERROR, &error, &length)
+                    _ = getsockopt(descriptor, SOL_SOCKET, SO_ERROR, &error, &length)
                     result = error == 0 ? 0 : -1
                     errno = error
                 } else {
@@ -163,11 +163,11 @@ final class GPSDConnection: Sendable {
                 }
             }
             if result == 0 {
-                _ = fcntl(socket, F_SETFL, flags)
-                return .success(socket)
+                _ = fcntl(descriptor, F_SETFL, flags)
+                return .success(descriptor)
             }
             lastError = errno
-            close(socket)
+            close(descriptor)
         }
         return .failure(Failure(message: String(cString: strerror(lastError))))
     }
