@@ -18,6 +18,7 @@ public struct DriverSharingStrategy: SharingStrategyProtocol {
     public static var scheduler: SchedulerType { SharingScheduler.make() }
 
     /// Shares `source` with `share(replay: 1, scope: .whileConnected)`.
+    @inlinable
     public static func share<Element>(_ source: Observable<Element>) -> Observable<Element> {
         source.share(replay: 1, scope: .whileConnected)
     }

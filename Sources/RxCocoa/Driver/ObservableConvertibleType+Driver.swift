@@ -6,6 +6,7 @@ extension ObservableConvertibleType {
     /// the latest element.
     ///
     /// RxSwift: the same (RxCocoa).
+    @inlinable
     public func asDriver(onErrorJustReturn: Element) -> Driver<Element> {
         asSharedSequence(sharingStrategy: DriverSharingStrategy.self, onErrorJustReturn: onErrorJustReturn)
     }
@@ -14,6 +15,7 @@ extension ObservableConvertibleType {
     /// error, the events of `onErrorDriveWith`.
     ///
     /// RxSwift: the same (RxCocoa).
+    @inlinable
     public func asDriver(onErrorDriveWith: Driver<Element>) -> Driver<Element> {
         asSharedSequence(sharingStrategy: DriverSharingStrategy.self, onErrorDriveWith: onErrorDriveWith)
     }
@@ -22,6 +24,7 @@ extension ObservableConvertibleType {
     /// error, the events of the driver `onErrorRecover` makes of it.
     ///
     /// RxSwift: the same (RxCocoa).
+    @inlinable
     public func asDriver(onErrorRecover: @escaping (_ error: Swift.Error) -> Driver<Element>) -> Driver<Element> {
         asSharedSequence(sharingStrategy: DriverSharingStrategy.self, onErrorRecover: onErrorRecover)
     }

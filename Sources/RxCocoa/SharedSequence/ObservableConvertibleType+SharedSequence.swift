@@ -5,6 +5,7 @@ extension ObservableConvertibleType {
     /// an error replaced by `onErrorJustReturn` followed by completion, and the result shared.
     ///
     /// RxSwift: the same (RxCocoa).
+    @inlinable
     public func asSharedSequence<S: SharingStrategyProtocol>(
         sharingStrategy: S.Type = S.self, onErrorJustReturn: Element
     ) -> SharedSequence<S, Element> {
@@ -15,6 +16,7 @@ extension ObservableConvertibleType {
     /// and after an error, the events of `onErrorDriveWith`. The result is shared.
     ///
     /// RxSwift: the same (RxCocoa).
+    @inlinable
     public func asSharedSequence<S: SharingStrategyProtocol>(
         sharingStrategy: S.Type = S.self, onErrorDriveWith: SharedSequence<S, Element>
     ) -> SharedSequence<S, Element> {
@@ -26,6 +28,7 @@ extension ObservableConvertibleType {
     /// result is shared.
     ///
     /// RxSwift: the same (RxCocoa).
+    @inlinable
     public func asSharedSequence<S: SharingStrategyProtocol>(
         sharingStrategy: S.Type = S.self,
         onErrorRecover: @escaping (_ error: Swift.Error) -> SharedSequence<S, Element>

@@ -8,6 +8,7 @@ extension SharedSequenceConvertibleType {
     /// Delivers `selector` applied to each element.
     ///
     /// RxSwift: the same (RxCocoa).
+    @inlinable
     public func map<Result>(_ selector: @escaping (Element) -> Result) -> SharedSequence<SharingStrategy, Result> {
         SharedSequence(asObservable().map(selector))
     }
@@ -15,6 +16,7 @@ extension SharedSequenceConvertibleType {
     /// Delivers the non-nil results of `selector` applied to each element.
     ///
     /// RxSwift: the same (RxCocoa).
+    @inlinable
     public func compactMap<Result>(_ selector: @escaping (Element) -> Result?)
         -> SharedSequence<SharingStrategy, Result>
     {
@@ -24,6 +26,7 @@ extension SharedSequenceConvertibleType {
     /// Delivers the elements for which `predicate` returns `true`.
     ///
     /// RxSwift: the same (RxCocoa).
+    @inlinable
     public func filter(_ predicate: @escaping (Element) -> Bool) -> SharedSequence<SharingStrategy, Element> {
         SharedSequence(asObservable().filter(predicate))
     }
@@ -32,6 +35,7 @@ extension SharedSequenceConvertibleType {
     /// disposing the previous one.
     ///
     /// RxSwift: the same (RxCocoa).
+    @inlinable
     public func flatMapLatest<Sharing, Result>(_ selector: @escaping (Element) -> SharedSequence<Sharing, Result>)
         -> SharedSequence<Sharing, Result>
     {
@@ -42,6 +46,7 @@ extension SharedSequenceConvertibleType {
     /// arrive while the current inner sequence has not completed.
     ///
     /// RxSwift: the same (RxCocoa).
+    @inlinable
     public func flatMapFirst<Sharing, Result>(_ selector: @escaping (Element) -> SharedSequence<Sharing, Result>)
         -> SharedSequence<Sharing, Result>
     {
@@ -51,6 +56,7 @@ extension SharedSequenceConvertibleType {
     /// Maps each element to a shared sequence and merges the elements of all of them.
     ///
     /// RxSwift: the same (RxCocoa).
+    @inlinable
     public func flatMap<Sharing, Result>(_ selector: @escaping (Element) -> SharedSequence<Sharing, Result>)
         -> SharedSequence<Sharing, Result>
     {
@@ -69,6 +75,7 @@ extension SharedSequenceConvertibleType {
     ///   - onDispose: Called when the subscription ends, whatever the reason.
     ///
     /// RxSwift: the same (RxCocoa).
+    @inlinable
     public func `do`(
         onNext: ((Element) -> Void)? = nil, afterNext: ((Element) -> Void)? = nil,
         onCompleted: (() -> Void)? = nil, afterCompleted: (() -> Void)? = nil,
@@ -84,6 +91,7 @@ extension SharedSequenceConvertibleType {
     /// the calling file, line and function).
     ///
     /// RxSwift: the same (RxCocoa).
+    @inlinable
     public func debug(
         _ identifier: String? = nil, trimOutput: Bool = false, file: String = #file, line: UInt = #line,
         function: String = #function
@@ -96,6 +104,7 @@ extension SharedSequenceConvertibleType {
     /// element's.
     ///
     /// RxSwift: the same (RxCocoa).
+    @inlinable
     public func distinctUntilChanged<Key: Equatable>(_ keySelector: @escaping (Element) -> Key)
         -> SharedSequence<SharingStrategy, Element>
     {
@@ -105,6 +114,7 @@ extension SharedSequenceConvertibleType {
     /// Delivers each element that `comparer` does not find equal to the previous delivered one.
     ///
     /// RxSwift: the same (RxCocoa).
+    @inlinable
     public func distinctUntilChanged(_ comparer: @escaping (Element, Element) -> Bool)
         -> SharedSequence<SharingStrategy, Element>
     {
@@ -115,6 +125,7 @@ extension SharedSequenceConvertibleType {
     /// the previous delivered element's.
     ///
     /// RxSwift: the same (RxCocoa).
+    @inlinable
     public func distinctUntilChanged<Key>(
         _ keySelector: @escaping (Element) -> Key, comparer: @escaping (Key, Key) -> Bool
     ) -> SharedSequence<SharingStrategy, Element> {
@@ -124,6 +135,7 @@ extension SharedSequenceConvertibleType {
     /// Delivers the running result of `accumulator`, starting from `seed`, for each element.
     ///
     /// RxSwift: the same (RxCocoa).
+    @inlinable
     public func scan<A>(_ seed: A, accumulator: @escaping (A, Element) -> A) -> SharedSequence<SharingStrategy, A> {
         SharedSequence(asObservable().scan(seed, accumulator: accumulator))
     }
@@ -131,6 +143,7 @@ extension SharedSequenceConvertibleType {
     /// Delivers the elements after the first `count`.
     ///
     /// RxSwift: the same (RxCocoa).
+    @inlinable
     public func skip(_ count: Int) -> SharedSequence<SharingStrategy, Element> {
         SharedSequence(asObservable().skip(count))
     }
@@ -138,6 +151,7 @@ extension SharedSequenceConvertibleType {
     /// Delivers `element` on subscription, then the sequence's elements.
     ///
     /// RxSwift: the same (RxCocoa).
+    @inlinable
     public func startWith(_ element: Element) -> SharedSequence<SharingStrategy, Element> {
         SharedSequence(asObservable().startWith(element))
     }
@@ -147,6 +161,7 @@ extension SharedSequenceConvertibleType where Element: Equatable {
     /// Delivers each element that differs from the previous one.
     ///
     /// RxSwift: the same (RxCocoa).
+    @inlinable
     public func distinctUntilChanged() -> SharedSequence<SharingStrategy, Element> {
         SharedSequence(asObservable().distinctUntilChanged())
     }
@@ -156,6 +171,7 @@ extension SharedSequenceConvertibleType where Element: SharedSequenceConvertible
     /// Delivers the elements of the latest inner sequence, disposing the previous one.
     ///
     /// RxSwift: the same (RxCocoa).
+    @inlinable
     public func switchLatest() -> SharedSequence<Element.SharingStrategy, Element.Element> {
         SharedSequence(asObservable().map { $0.asSharedSequence() }.switchLatest())
     }
@@ -163,6 +179,7 @@ extension SharedSequenceConvertibleType where Element: SharedSequenceConvertible
     /// Merges the elements of every inner sequence.
     ///
     /// RxSwift: the same (RxCocoa).
+    @inlinable
     public func merge() -> SharedSequence<Element.SharingStrategy, Element.Element> {
         SharedSequence(asObservable().map { $0.asSharedSequence() }.merge())
     }
@@ -171,6 +188,7 @@ extension SharedSequenceConvertibleType where Element: SharedSequenceConvertible
     /// time (the others wait their turn).
     ///
     /// RxSwift: the same (RxCocoa).
+    @inlinable
     public func merge(maxConcurrent: Int) -> SharedSequence<Element.SharingStrategy, Element.Element> {
         SharedSequence(asObservable().map { $0.asSharedSequence() }.merge(maxConcurrent: maxConcurrent))
     }
@@ -180,6 +198,7 @@ extension SharedSequenceConvertibleType {
     /// Merges the elements of `sources`.
     ///
     /// RxSwift: the same (RxCocoa).
+    @inlinable
     public static func merge<Collection: Swift.Collection>(_ sources: Collection)
         -> SharedSequence<SharingStrategy, Element>
     where Collection.Element == SharedSequence<SharingStrategy, Element> {
@@ -189,6 +208,7 @@ extension SharedSequenceConvertibleType {
     /// Merges the elements of `sources`.
     ///
     /// RxSwift: the same (RxCocoa).
+    @inlinable
     public static func merge(_ sources: [SharedSequence<SharingStrategy, Element>])
         -> SharedSequence<SharingStrategy, Element>
     {
@@ -198,6 +218,7 @@ extension SharedSequenceConvertibleType {
     /// Merges the elements of `sources`.
     ///
     /// RxSwift: the same (RxCocoa).
+    @inlinable
     public static func merge(_ sources: SharedSequence<SharingStrategy, Element>...)
         -> SharedSequence<SharingStrategy, Element>
     {
@@ -210,6 +231,7 @@ extension SharedSequence {
     /// the previous one completes.
     ///
     /// RxSwift: the same (RxCocoa).
+    @inlinable
     public static func concat<Sequence: Swift.Sequence>(_ sequence: Sequence)
         -> SharedSequence<SharingStrategy, Element>
     where Sequence.Element == SharedSequence<SharingStrategy, Element> {
@@ -220,6 +242,7 @@ extension SharedSequence {
     /// the previous one completes.
     ///
     /// RxSwift: the same (RxCocoa).
+    @inlinable
     public static func concat<Collection: Swift.Collection>(_ collection: Collection)
         -> SharedSequence<SharingStrategy, Element>
     where Collection.Element == SharedSequence<SharingStrategy, Element> {
@@ -232,6 +255,7 @@ extension SharedSequenceConvertibleType {
     /// before that are dropped).
     ///
     /// RxSwift: the same (RxCocoa).
+    @inlinable
     public func withLatestFrom<SecondO: SharedSequenceConvertibleType, ResultType>(
         _ second: SecondO, resultSelector: @escaping (Element, SecondO.Element) -> ResultType
     ) -> SharedSequence<SharingStrategy, ResultType> where SecondO.SharingStrategy == SharingStrategy {
@@ -242,6 +266,7 @@ extension SharedSequenceConvertibleType {
     /// delivered one.
     ///
     /// Unlike the `resultSelector` form, `second` may have another sharing strategy, as in RxCocoa.
+    @inlinable
     public func withLatestFrom<SecondO: SharedSequenceConvertibleType>(_ second: SecondO)
         -> SharedSequence<SharingStrategy, SecondO.Element>
     {
@@ -254,6 +279,7 @@ extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingSt
     /// `obj` is gone.
     ///
     /// RxSwift: the same (RxCocoa; for Signals only: a Driver's replay would keep `obj` alive).
+    @inlinable
     public func withUnretained<Object: AnyObject, Out>(
         _ obj: Object, resultSelector: @escaping (Object, Element) -> Out
     ) -> SharedSequence<SharingStrategy, Out> {
@@ -263,6 +289,7 @@ extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingSt
     /// Delivers `obj` (held weakly) with each element; completes when `obj` is gone.
     ///
     /// RxSwift: the same (RxCocoa).
+    @inlinable
     public func withUnretained<Object: AnyObject>(_ obj: Object) -> SharedSequence<SharingStrategy, (Object, Element)> {
         withUnretained(obj) { ($0, $1) }
     }
@@ -274,6 +301,7 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
         *, unavailable,
         message: "withUnretained is not available for Driver; use `drive(with:onNext:onCompleted:onDisposed:)`"
     )
+    @inlinable
     public func withUnretained<Object: AnyObject, Out>(
         _ obj: Object, resultSelector: @escaping (Object, Element) -> Out
     ) -> SharedSequence<SharingStrategy, Out> {
@@ -285,6 +313,7 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
         *, unavailable,
         message: "withUnretained is not available for Driver; use `drive(with:onNext:onCompleted:onDisposed:)`"
     )
+    @inlinable
     public func withUnretained<Object: AnyObject>(_ obj: Object) -> SharedSequence<SharingStrategy, (Object, Element)> {
         SharedSequence(asObservable().withUnretained(obj) { ($0, $1) })
     }
@@ -295,6 +324,7 @@ extension SharedSequenceConvertibleType {
     /// strategy's scheduler); with `latest: false`, drops the elements that arrive meanwhile.
     ///
     /// RxSwift: the same (RxCocoa).
+    @inlinable
     public func throttle(_ dueTime: RxTimeInterval, latest: Bool = true) -> SharedSequence<SharingStrategy, Element> {
         SharedSequence(asObservable().throttle(dueTime, latest: latest, scheduler: SharingStrategy.scheduler))
     }
@@ -303,6 +333,7 @@ extension SharedSequenceConvertibleType {
     /// scheduler).
     ///
     /// RxSwift: the same (RxCocoa).
+    @inlinable
     public func debounce(_ dueTime: RxTimeInterval) -> SharedSequence<SharingStrategy, Element> {
         SharedSequence(asObservable().debounce(dueTime, scheduler: SharingStrategy.scheduler))
     }
@@ -310,6 +341,7 @@ extension SharedSequenceConvertibleType {
     /// Delivers every event `dueTime` later (timed on the strategy's scheduler).
     ///
     /// RxSwift: the same (RxCocoa).
+    @inlinable
     public func delay(_ dueTime: RxTimeInterval) -> SharedSequence<SharingStrategy, Element> {
         SharedSequence(asObservable().delay(dueTime, scheduler: SharingStrategy.scheduler))
     }
@@ -320,6 +352,7 @@ extension SharedSequence {
     ///
     /// RxSwift: the same (RxCocoa), whose selector may throw; this one may not (a shared sequence
     /// cannot error).
+    @inlinable
     public static func zip<Collection: Swift.Collection, Result>(
         _ collection: Collection, resultSelector: @escaping ([Element]) -> Result
     ) -> SharedSequence<SharingStrategy, Result> where Collection.Element == SharedSequence<SharingStrategy, Element> {
@@ -330,6 +363,7 @@ extension SharedSequence {
     /// Combines the elements of `collection`'s sequences pairwise into arrays.
     ///
     /// RxSwift: the same (RxCocoa).
+    @inlinable
     public static func zip<Collection: Swift.Collection>(_ collection: Collection)
         -> SharedSequence<SharingStrategy, [Element]>
     where Collection.Element == SharedSequence<SharingStrategy, Element> {
@@ -340,6 +374,7 @@ extension SharedSequence {
     /// delivers, once all have.
     ///
     /// RxSwift: the same (RxCocoa), whose selector may throw; this one may not.
+    @inlinable
     public static func combineLatest<Collection: Swift.Collection, Result>(
         _ collection: Collection, resultSelector: @escaping ([Element]) -> Result
     ) -> SharedSequence<SharingStrategy, Result> where Collection.Element == SharedSequence<SharingStrategy, Element> {
@@ -351,6 +386,7 @@ extension SharedSequence {
     /// once all have.
     ///
     /// RxSwift: the same (RxCocoa).
+    @inlinable
     public static func combineLatest<Collection: Swift.Collection>(_ collection: Collection)
         -> SharedSequence<SharingStrategy, [Element]>
     where Collection.Element == SharedSequence<SharingStrategy, Element> {

@@ -13,25 +13,29 @@ import RxSwift
 public struct SharedSequence<SharingStrategy: SharingStrategyProtocol, Element>: SharedSequenceConvertibleType,
     ObservableConvertibleType, @unchecked Sendable
 {
-    let source: Observable<Element>
+    @usableFromInline let source: Observable<Element>
 
     /// Shares `source` with the strategy. `source` must not error and must deliver on the
     /// strategy's scheduler.
+    @inlinable
     init(_ source: Observable<Element>) {
         self.source = SharingStrategy.share(source)
     }
 
     /// Wraps `source` as it is, unshared: for sources that need no sharing (`just`, `empty`, …).
+    @inlinable
     init(raw: Observable<Element>) {
         self.source = raw
     }
 
     /// The shared observable sequence.
+    @inlinable
     public func asObservable() -> Observable<Element> {
         source
     }
 
     /// Returns `self`.
+    @inlinable
     public func asSharedSequence() -> SharedSequence<SharingStrategy, Element> {
         self
     }
@@ -63,6 +67,7 @@ public protocol SharedSequenceConvertibleType: ObservableConvertibleType {
 
 extension SharedSequenceConvertibleType {
     /// The shared sequence as an observable sequence.
+    @inlinable
     public func asObservable() -> Observable<Element> {
         asSharedSequence().asObservable()
     }

@@ -5,6 +5,7 @@ extension ObservableConvertibleType {
     /// replaced by `onErrorJustReturn` followed by completion, and the result shared without replay.
     ///
     /// RxSwift: the same (RxCocoa).
+    @inlinable
     public func asSignal(onErrorJustReturn: Element) -> Signal<Element> {
         asSharedSequence(sharingStrategy: SignalSharingStrategy.self, onErrorJustReturn: onErrorJustReturn)
     }
@@ -13,6 +14,7 @@ extension ObservableConvertibleType {
     /// error, the events of `onErrorSignalWith`.
     ///
     /// RxSwift: the same (RxCocoa).
+    @inlinable
     public func asSignal(onErrorSignalWith: Signal<Element>) -> Signal<Element> {
         asSharedSequence(sharingStrategy: SignalSharingStrategy.self, onErrorDriveWith: onErrorSignalWith)
     }
@@ -21,6 +23,7 @@ extension ObservableConvertibleType {
     /// error, the events of the signal `onErrorRecover` makes of it.
     ///
     /// RxSwift: the same (RxCocoa).
+    @inlinable
     public func asSignal(onErrorRecover: @escaping (_ error: Swift.Error) -> Signal<Element>) -> Signal<Element> {
         asSharedSequence(sharingStrategy: SignalSharingStrategy.self, onErrorRecover: onErrorRecover)
     }

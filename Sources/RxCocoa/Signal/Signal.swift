@@ -18,6 +18,7 @@ public struct SignalSharingStrategy: SharingStrategyProtocol {
     public static var scheduler: SchedulerType { SharingScheduler.make() }
 
     /// Shares `source` with `share(scope: .whileConnected)`.
+    @inlinable
     public static func share<Element>(_ source: Observable<Element>) -> Observable<Element> {
         source.share(scope: .whileConnected)
     }

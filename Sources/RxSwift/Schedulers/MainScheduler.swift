@@ -56,6 +56,17 @@ public final class MainScheduler: SerialDispatchQueueScheduler, @unchecked Senda
         return item
     }
 
+    override func beginRunningInline() -> Bool {
+        let previouslyEnqueued = numberEnqueued.wrappingAdd(1, ordering: .relaxed).oldValue
+        if isMainThread && previouslyEnqueued == 0 { return true }
+        numberEnqueued.wrappingSubtract(1, ordering: .relaxed)
+        return false
+    }
+
+    override func endRunningInline() {
+        numberEnqueued.wrappingSubtract(1, ordering: .relaxed)
+    }
+
     override func enqueue<Payload>(_ payload: Payload, _ run: @escaping (Payload) -> Void) {
         let previouslyEnqueued = numberEnqueued.wrappingAdd(1, ordering: .relaxed).oldValue
         if isMainThread && previouslyEnqueued == 0 {

@@ -77,6 +77,15 @@ public class SerialDispatchQueueScheduler: SchedulerType, @unchecked Sendable {
         configuration.async { work.value.1(work.value.0) }
     }
 
+    /// Whether the caller may run its work at once, on this thread, instead of enqueueing it; a
+    /// `true` must be followed by ``endRunningInline()`` once the work has run. Only
+    /// `MainScheduler` says yes (on the main thread with nothing of its own queued). It lets
+    /// `observe(on:)` deliver without making a payload of generic type per element.
+    func beginRunningInline() -> Bool { false }
+
+    /// Ends what ``beginRunningInline()`` allowed.
+    func endRunningInline() {}
+
     /// Schedules `action` on the queue after `dueTime`.
     public final func scheduleRelative<StateType>(
         _ state: StateType, dueTime: RxTimeInterval, action: @escaping (StateType) -> Disposable

@@ -23,7 +23,7 @@ extension ObservableType {
     /// and a subscriber arriving while the last one leaves either joins the ending connection or
     /// starts the next one (RxSwift's generic `refCount` path could strand it on a dropped subject).
     /// `.whileConnected` is implemented directly, as RxSwift does for `replay` 0 and 1 (here for every
-    /// `replay`); `.forever` is `multicast(subject).refCount()`, as in RxSwift.
+    /// `replay`, with a producer of its own for 0 and 1); `.forever` is `multicast(subject).refCount()`, as in RxSwift.
     ///
     /// - Parameters:
     ///   - replay: How many of the latest elements a new subscriber receives at once (default 0).
@@ -31,7 +31,18 @@ extension ObservableType {
     /// - Returns: The shared sequence.
     ///
     /// RxJS: `share()` / `shareReplay({ bufferSize, refCount: true })`; Combine: `share()` (no replay).
+    @inlinable
     public func share(replay: Int = 0, scope: SubjectLifetimeScope = .whileConnected) -> Observable<Element> {
+        // Replay 0 and 1 while connected (every Driver and Signal stage) have their own producer,
+        // made here where the element type is concrete (see `ShareLatestObservable`).
+        if scope == .whileConnected && (replay == 0 || replay == 1) {
+            return ShareLatestObservable(source: asObservable(), replays: replay == 1)
+        }
+        return shareThroughSubject(replay: replay, scope: scope)
+    }
+
+    @usableFromInline
+    func shareThroughSubject(replay: Int, scope: SubjectLifetimeScope) -> Observable<Element> {
         switch (scope, replay) {
         case (.forever, 0):
             return multicast(PublishSubject<Element>()).refCount()

@@ -181,6 +181,16 @@ final class ObserveOnSerialDispatchQueueSink<Element>: OperatorSink<Element, Ele
 
     override func next(_ element: Element) {
         guard isForwarding else { return }
+        if scheduler.beginRunningInline() {
+            forward(element)
+            scheduler.endRunningInline()
+            return
+        }
+        enqueue(element)
+    }
+
+    @inline(never)
+    private func enqueue(_ element: Element) {
         scheduler.enqueue((self, element)) { sink, element in sink.forward(element) }
     }
 
