@@ -152,9 +152,9 @@ Terminal.main { terminal in
         .disposed(by: bag)
 
     // The status line, on the bottom row whatever the terminal's height: the last thing done, or the
-    // last error (the location manager's, when there is no gpsd).
+    // last error (the location manager's, when there is no gpsd). Added last, so that in a terminal too
+    // short for the gallery it is drawn over the views it meets, not under them.
     let status = StatusLine()
-    screen.addSubview(status)
     screen.layout = { size in
         status.frame = Rect(column: 0, row: size.rows - 1, columns: size.columns, rows: 1)
     }
@@ -170,5 +170,6 @@ Terminal.main { terminal in
     // Kept by the subscriptions below for as long as the program runs.
     let locationManager = LocationManager()
     addLocationButton(to: screen, map: map, status: status, locationManager: locationManager, disposedBy: bag)
+    screen.addSubview(status)
     screen.run(on: terminal).disposed(by: bag)
 }
