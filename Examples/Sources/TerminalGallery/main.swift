@@ -1,18 +1,22 @@
+import Foundation
 import RxCocoa
 import RxSwift
 import TerminalUI
 
 // The controls of TerminalUI on one screen, wired as the seeds wire the weather app's: type a city,
 // press Enter or the button, read the label; a slider drives a progress bar, and a list of cities
-// reports the one Enter selects, which a map centres and marks. Tab and Shift-Tab move the focus;
-// Ctrl-C quits and leaves the terminal as it found it.
+// reports the one Enter selects, which a map centres and marks. A location button asks the location
+// manager (gpsd, else the fixed location) for the position, as seed 001 does, and centres the map on
+// it; a picture drawn in code shines beside the list; the status line at the bottom says what was
+// done last, or what went wrong. Tab and Shift-Tab move the focus; Ctrl-C quits and leaves the
+// terminal as it found it.
 
 let bag = DisposeBag()
 
 /// A map of Korea beside the controls: the city the list selects is centred (seed 000's challenge 1)
 /// and marked (`rx.overlays`), and a label follows the centre; with the focus, arrows pan and +/-
 /// zoom.
-func addMap(to screen: Screen, cities: ListView, disposedBy bag: DisposeBag) {
+func addMap(to screen: Screen, cities: ListView, disposedBy bag: DisposeBag) -> MapView {
     let places = [
         "서울": LocationCoordinate2D(latitude: 37.5665, longitude: 126.978),
         "부산": LocationCoordinate2D(latitude: 35.1796, longitude: 129.0756),
@@ -33,11 +37,69 @@ func addMap(to screen: Screen, cities: ListView, disposedBy bag: DisposeBag) {
     selected.map { [MapMarker(coordinate: $0, text: "●", color: RGB(hex: 0xFF5F5F))] }
         .bind(to: map.rx.overlays).disposed(by: bag)
     map.rx.centerCoordinate
-        .map { center in
-            func rounded(_ degrees: Double) -> Double { (degrees * 100).rounded() / 100 }
-            return "지도 중심 \(rounded(center.latitude)), \(rounded(center.longitude))"
-        }
+        .map { center in "지도 중심 \(describe(center))" }
         .bind(to: centerLabel.rx.text).disposed(by: bag)
+    return map
+}
+
+/// A coordinate to two decimals, as the labels show it.
+func describe(_ coordinate: LocationCoordinate2D) -> String {
+    func rounded(_ degrees: Double) -> Double { (degrees * 100).rounded() / 100 }
+    return "\(rounded(coordinate.latitude)), \(rounded(coordinate.longitude))"
+}
+
+/// A 12 × 12 pixel-art sun on a sky that darkens upwards, drawn in code: a disc with a lighter middle
+/// and eight rays, turned by 22.5° in odd frames so that the two frames bound one after the other to
+/// `rx.image` twinkle like a two-frame GIF.
+func sun(frame: Int) -> Image {
+    let size = 12
+    let middle = Double(size - 1) / 2
+    var pixels: [RGBA] = []
+    for y in 0..<size {
+        for x in 0..<size {
+            let (dx, dy) = (Double(x) - middle, Double(y) - middle)
+            let distance = (dx * dx + dy * dy).squareRoot()
+            // The angle to the nearest ray, in eighths of a turn (rays every 45°, offset in odd frames).
+            let turn = atan2(dy, dx) / (Double.pi / 4) + (frame % 2 == 0 ? 0 : 0.5)
+            let offRay = abs(turn - turn.rounded())
+            if distance <= 2.6 {
+                pixels.append(distance <= 1.2 ? RGBA(255, 244, 170) : RGBA(255, 210, 63))
+            } else if distance >= 3.6, distance <= 5.6, offRay < 0.16 {
+                pixels.append(RGBA(255, 150, 40))
+            } else {
+                // Sky: deep blue at the top to pale blue at the bottom.
+                let t = Double(y) / Double(size - 1)
+                func mix(_ top: Double, _ bottom: Double) -> UInt8 { UInt8((top + (bottom - top) * t).rounded()) }
+                pixels.append(RGBA(mix(30, 135), mix(58, 206), mix(138, 235)))
+            }
+        }
+    }
+    return Image(width: size, height: size, pixels: pixels)!
+}
+
+/// A button that asks the location manager for the position, written as seed 001 writes the weather
+/// app's: start updating on each tap, take the first location accurate to 100 m after it, show it and
+/// centre the map there (challenge 1's `rx.location`). Without gpsd the manager reports an error,
+/// shown on the status line, and then the fixed location (`RX_FIXED_LOCATION`, default Seoul).
+func addLocationButton(
+    to screen: Screen, map: MapView, status: StatusLine, locationManager: LocationManager, disposedBy bag: DisposeBag
+) {
+    let geoLocationButton = Button(frame: Rect(column: 2, row: 15, columns: 14, rows: 1), title: "현재 위치")
+    let locationLabel = Label(frame: Rect(column: 18, row: 15, columns: 44, rows: 1))
+    [geoLocationButton, locationLabel].forEach(screen.addSubview)
+
+    let currentLocation = locationManager.rx.didUpdateLocations
+        .map { locations in locations[0] }
+        .filter { location in location.horizontalAccuracy < kLocationAccuracyHundredMeters }
+    let geoInput = geoLocationButton.rx.tap.asObservable()
+        .do(onNext: {
+            status.text = "위치를 찾는 중…"
+            locationManager.startUpdatingLocation()
+        })
+    let geoLocation = geoInput.flatMap { currentLocation.take(1) }.map(\.coordinate).share()
+    geoLocation.map { "현재 위치 \(describe($0))" }.bind(to: locationLabel.rx.text).disposed(by: bag)
+    geoLocation.bind(to: map.rx.location).disposed(by: bag)
+    locationManager.rx.didFailWithError.map { Optional($0) }.bind(to: status.rx.error).disposed(by: bag)
 }
 
 Terminal.main { terminal in
@@ -78,6 +140,36 @@ Terminal.main { terminal in
         .bind(to: cities.rx.items) { _, row, city in "\(row + 1). \(city)" }
         .disposed(by: bag)
     cities.rx.modelSelected(String.self).map { "선택: \($0)" }.bind(to: selectedLabel.rx.text).disposed(by: bag)
-    addMap(to: screen, cities: cities, disposedBy: bag)
+    let map = addMap(to: screen, cities: cities, disposedBy: bag)
+
+    // A picture made in code, animated by binding its frames to rx.image as a GIF's would be.
+    let picture = ImageView(frame: Rect(column: 65, row: 11, columns: 14, rows: 6))
+    screen.addSubview(picture)
+    Observable<Int>.interval(.milliseconds(700), scheduler: MainScheduler.instance)
+        .map { sun(frame: $0 + 1) }
+        .startWith(sun(frame: 0))
+        .bind(to: picture.rx.image)
+        .disposed(by: bag)
+
+    // The status line, on the bottom row whatever the terminal's height: the last thing done, or the
+    // last error (the location manager's, when there is no gpsd). Added last, so that in a terminal too
+    // short for the gallery it is drawn over the views it meets, not under them.
+    let status = StatusLine()
+    screen.layout = { size in
+        status.frame = Rect(column: 0, row: size.rows - 1, columns: size.columns, rows: 1)
+    }
+    status.text = "Tab으로 컨트롤을 옮기세요"
+    Observable.merge(
+        Observable.merge(searchInput, buttonInput).compactMap { $0 }.filter { !$0.isEmpty }.map { "검색: \($0)" },
+        slider.rx.value.skip(1).map { "슬라이더 값 \(String(format: "%.2f", Double($0)))" },
+        cities.rx.modelSelected(String.self).map { "목록에서 \($0) 선택" }
+    )
+    .bind(to: status.rx.text)
+    .disposed(by: bag)
+
+    // Kept by the subscriptions below for as long as the program runs.
+    let locationManager = LocationManager()
+    addLocationButton(to: screen, map: map, status: status, locationManager: locationManager, disposedBy: bag)
+    screen.addSubview(status)
     screen.run(on: terminal).disposed(by: bag)
 }

@@ -37,7 +37,10 @@ public final class Terminal: @unchecked Sendable {
     /// otherwise). Nothing changes until ``start()``.
     ///
     /// - Parameters:
+    ///   - input: the file descriptor keys are read from (a terminal).
+    ///   - output: the file descriptor frames are written to.
     ///   - colorMode: how colours are written; by default what the environment asks for.
+    ///   - exitsOnControlC: whether Ctrl-C restores the terminal and ends the program (status 130).
     ///   - exitProcess: how a signal or Ctrl-C ends the program after restoring; tests replace it.
     public init(
         input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO, colorMode: ColorMode = .detect(),

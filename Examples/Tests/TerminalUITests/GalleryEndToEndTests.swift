@@ -1,8 +1,9 @@
 import Foundation
 import XCTest
 
-/// The terminal-gallery program in a real terminal emulator (tmux): type, Tab, Enter, read the pane,
-/// quit with Ctrl-C, and check the shell's terminal is back in cooked mode with echo.
+/// The terminal-gallery program in a real terminal emulator (tmux): type, Tab, Enter, read the pane
+/// (text and colours), press the location button with no gpsd, resize, quit with Ctrl-C, and check
+/// the shell's terminal is back in cooked mode with echo.
 ///
 /// Skipped when tmux is not installed. Uses a tmux server of its own (`-L`), so it never touches the
 /// user's sessions, and kills only that server.
@@ -46,6 +47,11 @@ final class GalleryEndToEndTests: XCTestCase {
         return pane
     }
 
+    /// The pane's last line (tmux prints every row of the pane, blank ones too).
+    private func lastLine(of pane: String) -> String {
+        pane.split(separator: "\n", omittingEmptySubsequences: false).dropLast().last.map(String.init) ?? ""
+    }
+
     func testTypeTabEnterAndQuitWithControlC() throws {
         let gallery = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
             .appendingPathComponent("terminal-gallery").path
@@ -55,25 +61,39 @@ final class GalleryEndToEndTests: XCTestCase {
         guard FileManager.default.isExecutableFile(atPath: gallery) else {
             throw XCTSkip("terminal-gallery is not built next to the tests (swift build --build-tests builds it)")
         }
-        try tmux("new-session", "-d", "-s", "gallery", "-x", "80", "-y", "14", "sh")
+        let port = try freePort()  // closed: the location manager falls back at once
+        try tmux("new-session", "-d", "-s", "gallery", "-x", "80", "-y", "18", "sh")
         defer {
             _ = try? tmux("kill-server")
             // tmux leaves its socket file behind; the directory is tmux's default for this user.
             let directory = ProcessInfo.processInfo.environment["TMUX_TMPDIR"] ?? "/tmp"
             unlink("\(directory)/tmux-\(getuid())/\(server)")
         }
+        // The gallery draws in true colour whatever the environment says (`swift test` runs the tests
+        // with NO_COLOR=1 here, which tmux's server and the shell would pass on); it asks the closed port
+        // for gpsd and falls back to a fixed location of the test's own (Jeju).
         try tmux(
             "send-keys", "-t", "gallery",
-            "\(gallery); echo EXIT=$?; echo MODE $(stty -a | tr ' ;' '\\n\\n' | grep -E '^-?(echo|icanon)$')",
+            "NO_COLOR= COLORTERM=truecolor RX_GPSD=127.0.0.1:\(port) RX_FIXED_LOCATION=33.4996,126.5312 \(gallery);"
+                + " echo EXIT=$?; echo MODE $(stty -a | tr ' ;' '\\n\\n' | grep -E '^-?(echo|icanon)$')",
             "Enter")
-        _ = try pane(showing: "TerminalUI gallery")
+        var screen = try pane(showing: "TerminalUI gallery")
+
+        // The status line is the bottom row; the picture, a 12 × 12 pixel sun, is six rows of twelve
+        // half blocks, in true colour (the sun's disc is 255,210,63).
+        XCTAssertEqual(lastLine(of: screen), "Tab으로 컨트롤을 옮기세요", screen)
+        XCTAssertEqual(screen.filter { $0 == "▀" }.count, 72, screen)
+        let colours = try tmux("capture-pane", "-p", "-e", "-t", "gallery")
+        XCTAssertTrue(colours.contains("8;2;255;210;63m▀"), colours)
 
         try tmux("send-keys", "-t", "gallery", "서울", "Enter")
-        var screen = try pane(showing: "서울의 날씨: 맑음")
+        screen = try pane(showing: "서울의 날씨: 맑음")
         XCTAssertTrue(screen.contains("2 글자, 4 칸"))
+        XCTAssertEqual(lastLine(of: screen), "검색: 서울", screen)
 
         try tmux("send-keys", "-t", "gallery", "BSpace", "BSpace", "부산", "Tab", "Enter")
         screen = try pane(showing: "부산의 날씨: 맑음")
+        XCTAssertEqual(lastLine(of: screen), "검색: 부산", screen)
 
         // The slider drives the progress bar; the list selects with Enter.
         XCTAssertTrue(screen.contains(" 50%"), screen)
@@ -83,11 +103,35 @@ final class GalleryEndToEndTests: XCTestCase {
         screen = try pane(showing: "선택: 인천")
         XCTAssertTrue(screen.contains("4. 인천"), screen)
         XCTAssertFalse(screen.contains("1. 서울"), screen)  // scrolled: three rows show
+        XCTAssertEqual(lastLine(of: screen), "목록에서 인천 선택", screen)
 
         // The map centres on the selected city; with the focus, Right pans a quarter of its 17.5°.
         _ = try pane(showing: "지도 중심 37.46, 126.71")
         try tmux("send-keys", "-t", "gallery", "Tab", "Right")
         _ = try pane(showing: "지도 중심 37.46, 131.08")
+
+        // The location button, after the map in the focus order: nothing listens on the port, so the
+        // manager reports the error (on the status line) and then the fixed location, which the label
+        // shows and the map centres on.
+        try tmux("send-keys", "-t", "gallery", "Tab", "Enter")
+        screen = try pane(showing: "현재 위치 33.5, 126.53")
+        screen = try pane(showing: "지도 중심 33.5, 126.53")
+        XCTAssertTrue(
+            lastLine(of: screen).hasPrefix("⚠ no gpsd at 127.0.0.1:\(port) (Connection refused)"), screen)
+
+        // A resize lays the screen out again: the status line follows the bottom row.
+        try tmux("resize-window", "-t", "gallery", "-x", "80", "-y", "20")
+        let deadline = Date().addingTimeInterval(20)
+        repeat {
+            screen = try tmux("capture-pane", "-p", "-t", "gallery")
+            if screen.split(separator: "\n", omittingEmptySubsequences: false).count == 21,
+                lastLine(of: screen).hasPrefix("⚠ no gpsd")
+            {
+                break
+            }
+            usleep(100_000)
+        } while Date() < deadline
+        XCTAssertTrue(lastLine(of: screen).hasPrefix("⚠ no gpsd"), screen)
 
         try tmux("send-keys", "-t", "gallery", "C-c")
         // The shell prints the exit status, then the terminal's modes: cooked again, not -icanon -echo.

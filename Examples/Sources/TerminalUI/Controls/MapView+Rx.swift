@@ -6,7 +6,7 @@ import RxSwift
 /// (or the one `rx.setDelegate(_:)` installs).
 ///
 /// Off Darwin the proxy implements each delegate method itself and names it with a
-/// ``DelegateMethod`` where RxCocoa uses `#selector`; the renderer method, which returns a value, is
+/// `DelegateMethod` where RxCocoa uses `#selector`; the renderer method, which returns a value, is
 /// answered by the forward delegate, or with the default ``OverlayRenderer/init(overlay:)`` when
 /// there is none.
 public final class RxMapViewDelegateProxy: DelegateProxy<MapView, MapViewDelegate>, DelegateProxyType,
@@ -17,7 +17,7 @@ public final class RxMapViewDelegateProxy: DelegateProxy<MapView, MapViewDelegat
     /// `mapView(_:rendererFor:)`, reported with the arguments `[mapView, overlay]`.
     public static let rendererFor: DelegateMethod = "mapView(_:rendererFor:)"
 
-    /// The proxy of `mapView`; use ``DelegateProxyType/proxy(for:)`` (or `mapView.rx.delegate`) to get
+    /// The proxy of `mapView`; use `RxMapViewDelegateProxy.proxy(for:)` (or `mapView.rx.delegate`) to get
     /// the one proxy of a map.
     public init(mapView: MapView) {
         super.init(parentObject: mapView, delegateProxy: RxMapViewDelegateProxy.self)

@@ -44,7 +44,7 @@ open class View: ReactiveCompatible {
     /// Whether Tab can move the focus here; controls that take keys answer true.
     open var canBecomeFocused: Bool { false }
 
-    /// Draws the view into `grid`, inside ``frame``. Subclasses override; the base draws nothing.
+    /// Draws the view into `grid`, inside ``View/frame``. Subclasses override; the base draws nothing.
     open func draw(into grid: inout CellGrid) {}
 
     /// Where the terminal cursor should stand while this view has the focus (a text field's insertion

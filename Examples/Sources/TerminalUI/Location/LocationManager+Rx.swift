@@ -6,9 +6,9 @@ extension LocationManager: HasDelegate {}
 /// The location manager's delegate proxy, written as seed 001 writes `RxCLLocationManagerDelegateProxy`.
 ///
 /// Linux has no Objective-C message forwarding, so the proxy implements the two delegate methods
-/// itself; each reports its call under a ``DelegateMethod`` name (where the seed writes `#selector`)
+/// itself; each reports its call under a `DelegateMethod` name (where the seed writes `#selector`)
 /// and forwards it to the delegate the manager had before (or one installed with
-/// ``Reactive/setDelegate(_:)``).
+/// `rx.setDelegate(_:)`).
 public final class RxLocationManagerDelegateProxy: DelegateProxy<LocationManager, LocationManagerDelegate>,
     DelegateProxyType, LocationManagerDelegate
 {
