@@ -70,6 +70,11 @@ struct FixtureCity: Sendable {
             name: "Nairobi", id: 184_745, country: "KE", latitude: -1.2833, longitude: 36.8167, timezone: 10800,
             conditionID: 211, main: "Thunderstorm", description: "thunderstorm", icon: "11d", temperature: 22.91,
             humidity: 64, pressure: 1018, windSpeed: 5.66, windDegrees: 90, clouds: 75),
+        // Where the kit's gpsd test log ends (TerminalUI's Tests/Fixtures/four-fixes.nmea).
+        FixtureCity(
+            name: "Busan", id: 1_838_524, country: "KR", latitude: 35.1028, longitude: 129.0403, timezone: 32400,
+            conditionID: 801, main: "Clouds", description: "few clouds", icon: "02d", temperature: 19.99,
+            humidity: 55, pressure: 1020, windSpeed: 3.6, windDegrees: 40, clouds: 20),
     ]
 
     /// The city called `name`, ignoring case, accents and surrounding spaces ("reykjavík", "new york"),

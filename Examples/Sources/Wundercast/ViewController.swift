@@ -47,6 +47,8 @@ public final class ViewController: MapViewDelegate {
     /// `Signal`, as seed 000's note on Signal and Driver says).
     private let failures = PublishRelay<Error>()
     private let bag = DisposeBag()
+    /// `running` as `viewDidLoad()` made it, for the tests to record.
+    private(set) var running: Driver<Bool> = .empty()
 
     /// How long the map must rest before the weather around its centre is fetched: arrows held down
     /// pan many times a second, and each request grid is nine requests.
@@ -137,6 +139,7 @@ public final class ViewController: MapViewDelegate {
         .startWith(true)
         .asDriver(onErrorJustReturn: false)
 
+        self.running = running
         running
             .skip(1)
             .drive(activityIndicator.rx.isAnimating)
@@ -193,7 +196,7 @@ public final class ViewController: MapViewDelegate {
             .drive(statusLine.rx.text)
             .disposed(by: bag)
         locationManager.rx.didFailWithError
-            .map { error in "\(error) · using the fixed location" }
+            .map { error in "\(error)" }
             .asSignal(onErrorJustReturn: "")
             .emit(to: statusLine.rx.text)
             .disposed(by: bag)
