@@ -191,7 +191,7 @@ public final class ViewController: MapViewDelegate {
             .disposed(by: bag)
         mapSearch.filter { !$0.isEmpty }
             .map { [unowned self] weathers in
-                "\(weathers.count) places around \(Self.format(self.mapView.centerCoordinate))"
+                "\(weathers.count) place\(weathers.count == 1 ? "" : "s") around \(Self.format(self.mapView.centerCoordinate))"
             }
             .drive(statusLine.rx.text)
             .disposed(by: bag)

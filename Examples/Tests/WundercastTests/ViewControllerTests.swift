@@ -13,7 +13,7 @@ private final class FakeWeatherAPI: WeatherAPI {
     var cities: [String: TestableObservable<Weather>] = [:]
     var coordinates: TestableObservable<Weather>?
     var around: [TestableObservable<[Weather]>] = []
-    /// Each request: `q=City`, `lat,lon` or `around lat,lon ±spacing`, at the time it was subscribed.
+    /// Each request: `q=City`, `lat,lon` or `around lat,lon`, at the time it was subscribed.
     private(set) var requests: [Recorded<Event<String>>] = []
 
     init(scheduler: TestScheduler) {
@@ -36,7 +36,7 @@ private final class FakeWeatherAPI: WeatherAPI {
 
     func currentWeatherAround(lat: Double, lon: Double, spacing: Double) -> Observable<[Weather]> {
         Observable.deferred { [unowned self] in
-            record("around \(lat),\(lon) ±\(spacing)")
+            record("around \(lat),\(lon)")
             return around.isEmpty ? .never() : around.removeFirst().asObservable()
         }
     }
@@ -119,6 +119,7 @@ final class ViewControllerTests: XCTestCase {
     func testTypingAndEnterSearchesAndShowsTheWeather() {
         withViewController { running in
             api.cities["tokyo"] = scheduler.createColdObservable("---w|", values: ["w": tokyo])
+            api.around = [scheduler.createColdObservable("--a|", values: ["a": [tokyo]])]
             type("-tokyoE")
 
             // At launch: running starts true (startWith), so the labels are hidden, but the indicator,
@@ -131,17 +132,21 @@ final class ViewControllerTests: XCTestCase {
             scheduler.advanceTo(60)
             XCTAssertEqual(viewController.searchCityName.text, "tokyo")
             XCTAssertTrue(viewController.activityIndicator.isAnimating)
+            scheduler.advanceTo(100)
+            XCTAssertEqual(viewController.statusLine.displayedText, "Tokyo at 35.69°N 139.69°E")
             scheduler.advanceTo(200)
 
-            XCTAssertMarbles(running, "t-----t--f", values: ["t": true, "f": false])
-            XCTAssertEqual(api.requests, [.next(60, "q=tokyo")])
+            // Centring the map on Tokyo (challenge 1) is a change of region, so 500 ms later the weather
+            // around it is fetched too (challenge 2), and running says so.
+            XCTAssertMarbles(running, "t-----t--f----t-f", values: ["t": true, "f": false])
+            XCTAssertEqual(api.requests, [.next(60, "q=tokyo"), .next(140, "around 35.6895,139.6917")])
             XCTAssertFalse(viewController.activityIndicator.isAnimating)
             XCTAssertFalse(labels.contains(where: \.isHidden))
             XCTAssertEqual(viewController.cityNameLabel.text, "Tokyo")
             XCTAssertEqual(viewController.tempLabel.text, "18°C")
             XCTAssertEqual(viewController.humidityLabel.text, "humidity 88%")
             XCTAssertEqual(viewController.iconLabel.text, "☔")
-            XCTAssertEqual(viewController.statusLine.displayedText, "Tokyo at 35.69°N 139.69°E")
+            XCTAssertEqual(viewController.statusLine.displayedText, "1 place around 35.69°N 139.69°E")
             // Challenge 1: the map is centred on the city, and the city is marked there.
             XCTAssertEqual(viewController.mapView.centerCoordinate, tokyo.coordinate)
             XCTAssertEqual(viewController.mapView.overlays.count, 1)
@@ -162,13 +167,16 @@ final class ViewControllerTests: XCTestCase {
             let slowParis = scheduler.createColdObservable("------------p|", values: ["p": paris])
             api.cities["paris"] = slowParis
             api.cities["tokyo"] = scheduler.createColdObservable("--t|", values: ["t": tokyo])
+            api.around = [scheduler.createColdObservable("--a|", values: ["a": [tokyo]])]
             type("-parisEBBBBBtokyoE")
             scheduler.advanceTo(400)
 
             // Paris would have answered at 180; Tokyo's Enter at 170 disposed of it (flatMapLatest),
             // so only Tokyo arrives, and the indicator stays on until it does.
-            XCTAssertMarbles(running, "t-----t----------t-f", values: ["t": true, "f": false])
-            XCTAssertEqual(api.requests, [.next(60, "q=paris"), .next(170, "q=tokyo")])
+            XCTAssertMarbles(running, "t-----t----------t-f----t-f", values: ["t": true, "f": false])
+            XCTAssertEqual(
+                api.requests,
+                [.next(60, "q=paris"), .next(170, "q=tokyo"), .next(240, "around 35.6895,139.6917")])
             XCTAssertEqual(slowParis.subscriptions, [Subscription(60, 170)])
             XCTAssertEqual(viewController.cityNameLabel.text, "Tokyo")
         }
@@ -177,6 +185,7 @@ final class ViewControllerTests: XCTestCase {
     func testAnErrorIsShownAndTheSearchGoesOn() {
         withViewController { running in
             api.cities["tokyo"] = scheduler.createColdObservable("--t|", values: ["t": tokyo])
+            api.around = [scheduler.createColdObservable("--a|", values: ["a": [tokyo]])]
             // "atlantis" has no answer: the fake fails it as the service does, at once.
             type("-atlantisE--BBBBBBBBtokyoE")
             scheduler.advanceTo(120)
@@ -186,16 +195,20 @@ final class ViewControllerTests: XCTestCase {
             XCTAssertEqual(viewController.mapView.overlays.count, 0)
 
             scheduler.advanceTo(400)
-            XCTAssertMarbles(running, "t--------(tf)------------t-f", values: ["t": true, "f": false])
-            XCTAssertEqual(api.requests, [.next(90, "q=atlantis"), .next(250, "q=tokyo")])
+            // The failed search neither centres nor marks the map; Tokyo does both.
+            XCTAssertMarbles(running, "t--------(tf)------------t-f----t-f", values: ["t": true, "f": false])
+            XCTAssertEqual(
+                api.requests,
+                [.next(90, "q=atlantis"), .next(250, "q=tokyo"), .next(320, "around 35.6895,139.6917")])
             XCTAssertEqual(viewController.cityNameLabel.text, "Tokyo")
-            XCTAssertEqual(viewController.statusLine.displayedText, "Tokyo at 35.69°N 139.69°E")
+            XCTAssertEqual(viewController.statusLine.displayedText, "1 place around 35.69°N 139.69°E")
         }
     }
 
     func testTheLocationButtonSearchesTheFirstAccurateLocation() {
         withViewController { running in
             api.coordinates = scheduler.createColdObservable("---s|", values: ["s": seoul])
+            api.around = [scheduler.createColdObservable("--a|", values: ["a": [seoul]])]
             // Tab to the button, Enter taps it.
             type("-TE")
             let here = LocationCoordinate2D(latitude: 37.5665, longitude: 126.978)
@@ -211,8 +224,8 @@ final class ViewControllerTests: XCTestCase {
             scheduler.advanceTo(200)
 
             XCTAssertEqual(locationManager.starts, 1)  // once per tap, though two streams listen
-            XCTAssertMarbles(running, "t-t----f", values: ["t": true, "f": false])
-            XCTAssertEqual(api.requests, [.next(40, "37.5665,126.978")])
+            XCTAssertMarbles(running, "t-t----f----t-f", values: ["t": true, "f": false])
+            XCTAssertEqual(api.requests, [.next(40, "37.5665,126.978"), .next(120, "around 37.5683,126.9778")])
             XCTAssertEqual(viewController.cityNameLabel.text, "Seoul")
             XCTAssertEqual(viewController.mapView.centerCoordinate, seoul.coordinate)
         }
@@ -240,7 +253,7 @@ final class ViewControllerTests: XCTestCase {
             let center = viewController.mapView.centerCoordinate
             XCTAssertEqual(api.requests.count, 2)
             XCTAssertEqual(api.requests[1].time, 190)
-            XCTAssertEqual(api.requests[1].value.element?.hasPrefix("around \(center.latitude),\(center.longitude)"), true)
+            XCTAssertEqual(api.requests[1].value.element, "around \(center.latitude),\(center.longitude)")
             XCTAssertMarbles(running, "t---------t-f------t-f", values: ["t": true, "f": false])
 
             // Drawn through the delegate proxy by the view controller's renderer.
