@@ -90,7 +90,8 @@ struct FixtureCity: Sendable {
     }
 
     private static func folded(_ text: String) -> String {
-        text.trimmingCharacters(in: .whitespaces).folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+        text.trimmingCharacters(in: .whitespaces).folding(
+            options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
     }
 
     /// The body the service sends for this city.
@@ -114,6 +115,7 @@ struct FixtureCity: Sendable {
         var condition = conditions[seed / 11 % conditions.count]
         if temperature < 0 { condition = (600, "Snow", "light snow", "13d") }
         let (id, main, description, icon) = condition
-        return #"{"coord":{"lon":\#(lon),"lat":\#(lat)},"weather":[{"id":\#(id),"main":"\#(main)","description":"\#(description)","icon":"\#(icon)"}],"base":"stations","main":{"temp":\#(temperature),"feels_like":\#(temperature),"temp_min":\#(temperature),"temp_max":\#(temperature),"pressure":1013,"humidity":\#(humidity),"sea_level":1013,"grnd_level":1012},"wind":{"speed":\#(Double(seed % 120) / 10),"deg":\#(seed % 360)},"clouds":{"all":\#(seed % 100)},"dt":1764040000,"sys":{"sunrise":1764003600,"sunset":1764039600},"timezone":0,"id":0,"name":"","cod":200}"#
+        return
+            #"{"coord":{"lon":\#(lon),"lat":\#(lat)},"weather":[{"id":\#(id),"main":"\#(main)","description":"\#(description)","icon":"\#(icon)"}],"base":"stations","main":{"temp":\#(temperature),"feels_like":\#(temperature),"temp_min":\#(temperature),"temp_max":\#(temperature),"pressure":1013,"humidity":\#(humidity),"sea_level":1013,"grnd_level":1012},"wind":{"speed":\#(Double(seed % 120) / 10),"deg":\#(seed % 360)},"clouds":{"all":\#(seed % 100)},"dt":1764040000,"sys":{"sunrise":1764003600,"sunset":1764039600},"timezone":0,"id":0,"name":"","cod":200}"#
     }
 }

@@ -60,7 +60,8 @@ public struct Weather: Codable, Equatable, Sendable {
         humidity = Int(try main.decode(Double.self, forKey: .humidity).rounded())
         icon = iconNameToChar(icon: try condition.decode(String.self, forKey: .icon))
         coordinate = LocationCoordinate2D(
-            latitude: try coord.decode(Double.self, forKey: .lat), longitude: try coord.decode(Double.self, forKey: .lon))
+            latitude: try coord.decode(Double.self, forKey: .lat),
+            longitude: try coord.decode(Double.self, forKey: .lon))
     }
 
     public func encode(to encoder: Encoder) throws {

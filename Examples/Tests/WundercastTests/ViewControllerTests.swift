@@ -113,7 +113,10 @@ final class ViewControllerTests: XCTestCase {
     }
 
     private var labels: [View] {
-        [viewController.tempLabel, viewController.iconLabel, viewController.humidityLabel, viewController.cityNameLabel]
+        [
+            viewController.tempLabel, viewController.iconLabel, viewController.humidityLabel,
+            viewController.cityNameLabel,
+        ]
     }
 
     func testTypingAndEnterSearchesAndShowsTheWeather() {
