@@ -116,7 +116,11 @@ public enum ApiError: Error, Equatable, LocalizedError {
             let message = Self.message(in: data) ?? HTTPURLResponse.localizedString(forStatusCode: response.statusCode)
             switch response.statusCode {
             case 401: self = .invalidKey(message: message)
-            case 404 where city != nil: self = .cityNotFound(city: city!, message: message)
+            case 404:
+                // Only a search by name can name a missing city; a 404 elsewhere is just rejected.
+                self =
+                    city.map { .cityNotFound(city: $0, message: message) }
+                    ?? .requestRejected(status: 404, message: message)
             case 429: self = .rateLimited(message: message)
             case 500...: self = .serverFailure(status: response.statusCode)
             default: self = .requestRejected(status: response.statusCode, message: message)
