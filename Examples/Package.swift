@@ -7,7 +7,12 @@ let package = Package(
     name: "swift-rx-examples",
     platforms: [.macOS(.v15)],
     products: [.library(name: "TerminalUI", targets: ["TerminalUI"])],
-    dependencies: [.package(name: "swift-rx", path: "..")],
+    dependencies: [
+        .package(name: "swift-rx", path: ".."),
+        // The HTTP server the root package's URLSession+Rx tests use; here it is Wundercast's offline
+        // OpenWeatherMap.
+        .package(url: "https://github.com/swhitty/FlyingFox", exact: "0.27.1"),
+    ],
     targets: [
         .executableTarget(
             name: "rx-demo",
@@ -27,6 +32,26 @@ let package = Package(
             path: "Sources/TerminalGallery",
             swiftSettings: [.treatAllWarnings(as: .error)]
         ),
+        // Wundercast, the weather app of seeds 000-002: `swift run --package-path Examples wundercast`.
+        .executableTarget(
+            name: "wundercast",
+            dependencies: [
+                "Wundercast", "TerminalUI", .product(name: "RxSwift", package: "swift-rx"),
+                .product(name: "RxCocoa", package: "swift-rx"),
+            ],
+            path: "Sources/WundercastApp",
+            swiftSettings: [.treatAllWarnings(as: .error)]
+        ),
+        // Wundercast's ApiController, view controller and offline fixture server, as a library so the
+        // tests can drive them.
+        .target(
+            name: "Wundercast",
+            dependencies: [
+                "TerminalUI", .product(name: "RxSwift", package: "swift-rx"),
+                .product(name: "RxCocoa", package: "swift-rx"), .product(name: "FlyingFox", package: "FlyingFox"),
+            ],
+            swiftSettings: [.treatAllWarnings(as: .error)]
+        ),
         // The "UIKit" the example applications run on: terminal, renderer, input, controls.
         .target(
             name: "TerminalUI",
@@ -41,6 +66,15 @@ let package = Package(
             dependencies: [
                 "TerminalUI", .product(name: "RxSwift", package: "swift-rx"),
                 .product(name: "RxCocoa", package: "swift-rx"), .product(name: "RxTest", package: "swift-rx"),
+            ],
+            swiftSettings: [.treatAllWarnings(as: .error)]
+        ),
+        .testTarget(
+            name: "WundercastTests",
+            dependencies: [
+                "Wundercast", "TerminalUI", .product(name: "RxSwift", package: "swift-rx"),
+                .product(name: "RxCocoa", package: "swift-rx"), .product(name: "RxTest", package: "swift-rx"),
+                .product(name: "FlyingFox", package: "FlyingFox"),
             ],
             swiftSettings: [.treatAllWarnings(as: .error)]
         ),

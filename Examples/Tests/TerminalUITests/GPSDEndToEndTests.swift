@@ -202,35 +202,13 @@ final class GPSDEndToEndTests: XCTestCase {
         }
         return result
     }
-
-    /// Waits until some socket listens on `port` (state 0A in `/proc/net/tcp` or `tcp6`).
-    private func waitUntilListening(on port: UInt16, timeout: TimeInterval, process: SpawnedProcessGroup) throws {
-        let needle = String(format: ":%04X ", port)
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            for table in ["/proc/net/tcp", "/proc/net/tcp6"] {
-                let text = (try? String(contentsOfFile: table, encoding: .utf8)) ?? ""
-                for line in text.split(separator: "\n") {
-                    let fields = line.split(separator: " ")
-                    if fields.count > 3, fields[1].hasSuffix(needle.dropLast()), fields[3] == "0A" { return }
-                }
-            }
-            guard process.isRunning else {
-                throw NSError(
-                    domain: "gpsfake", code: 1,
-                    userInfo: [NSLocalizedDescriptionKey: "gpsfake exited early: \(process.output)"])
-            }
-            usleep(50_000)
-        }
-        throw NSError(domain: "gpsfake", code: 2, userInfo: [NSLocalizedDescriptionKey: "gpsd never listened"])
-    }
 }
 
 /// A program started in a process group of its own, so it and everything it starts (gpsfake starts
 /// gpsd) can be signalled together. It runs with `TMPDIR` set to a directory of its own, removed when
 /// it is terminated (gpsd leaves its control socket, `gpsfake-PID.sock`, there when killed); its output
 /// goes to a file there, read on failure.
-private final class SpawnedProcessGroup {
+final class SpawnedProcessGroup {
     let pid: pid_t
     private let directory: String
     private let outputPath: String
@@ -293,5 +271,30 @@ private final class SpawnedProcessGroup {
             reaped = true
         }
         try? FileManager.default.removeItem(atPath: directory)
+    }
+}
+
+// Shared with WundercastEndToEndTests, which runs wundercast against gpsfake too.
+extension XCTestCase {
+    /// Waits until some socket listens on `port` (state 0A in `/proc/net/tcp` or `tcp6`).
+    func waitUntilListening(on port: UInt16, timeout: TimeInterval, process: SpawnedProcessGroup) throws {
+        let needle = String(format: ":%04X ", port)
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            for table in ["/proc/net/tcp", "/proc/net/tcp6"] {
+                let text = (try? String(contentsOfFile: table, encoding: .utf8)) ?? ""
+                for line in text.split(separator: "\n") {
+                    let fields = line.split(separator: " ")
+                    if fields.count > 3, fields[1].hasSuffix(needle.dropLast()), fields[3] == "0A" { return }
+                }
+            }
+            guard process.isRunning else {
+                throw NSError(
+                    domain: "gpsfake", code: 1,
+                    userInfo: [NSLocalizedDescriptionKey: "gpsfake exited early: \(process.output)"])
+            }
+            usleep(50_000)
+        }
+        throw NSError(domain: "gpsfake", code: 2, userInfo: [NSLocalizedDescriptionKey: "gpsd never listened"])
     }
 }

@@ -140,8 +140,8 @@ open class LocationManager: ReactiveCompatible {
 
     /// Starts reporting locations (`CLLocationManager.startUpdatingLocation()`): connects to gpsd, or
     /// falls back to the fixed location. Called again while updating, it delivers the last location
-    /// again.
-    public func startUpdatingLocation() {
+    /// again. Open, as Core Location's is, so a test can stand in for gpsd.
+    open func startUpdatingLocation() {
         if isUpdatingLocation {
             if let location { schedule(generation) { $0.deliver([location]) } }
             return
@@ -165,7 +165,7 @@ open class LocationManager: ReactiveCompatible {
     }
 
     /// Stops reporting (`CLLocationManager.stopUpdatingLocation()`) and closes the connection.
-    public func stopUpdatingLocation() {
+    open func stopUpdatingLocation() {
         generation += 1
         usingFixedLocation = false
         connection?.stop()

@@ -1,0 +1,157 @@
+import Foundation
+import RxCocoa
+import RxSwift
+import TerminalUI
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// What the view controller asks of the weather service; ``ApiController`` answers over HTTP, tests
+/// answer in virtual time.
+public protocol WeatherAPI {
+    /// The weather in the city called `city` (`q=city`).
+    func currentWeather(city: String) -> Observable<Weather>
+    /// The weather at a coordinate (`lat=…&lon=…`).
+    func currentWeather(lat: Double, lon: Double) -> Observable<Weather>
+    /// The weather at a small grid of points around a coordinate, `spacing` degrees apart (seed 000's
+    /// challenge 2, `currentWeatherAround`).
+    func currentWeatherAround(lat: Double, lon: Double, spacing: Double) -> Observable<[Weather]>
+}
+
+/// The book's `ApiController`: OpenWeatherMap's `/data/2.5/weather` on RxCocoa's `URLSession.rx`.
+///
+/// The book builds its requests in `buildRequest(method:pathComponent:params:)` and parses them with
+/// SwiftyJSON; here the body decodes into the `Codable` ``Weather`` and every failure becomes an
+/// ``ApiError`` that says what went wrong in words.
+public final class ApiController: WeatherAPI, Sendable {
+    /// The real service, as the book has it (plain HTTP).
+    public static let openWeatherMap = URL(string: "http://api.openweathermap.org/data/2.5")!
+
+    private let baseURL: URL
+    private let apiKey: String
+    private let session: URLSession
+
+    /// A controller for the service at `baseURL` (ending in `/data/2.5`) with `apiKey`.
+    public init(baseURL: URL = ApiController.openWeatherMap, apiKey: String, session: URLSession = .shared) {
+        self.baseURL = baseURL
+        self.apiKey = apiKey
+        self.session = session
+    }
+
+    public func currentWeather(city: String) -> Observable<Weather> {
+        buildRequest(pathComponent: "weather", params: [("q", city)])
+            .catch { error in throw ApiError(error, city: city) }
+    }
+
+    public func currentWeather(lat: Double, lon: Double) -> Observable<Weather> {
+        buildRequest(pathComponent: "weather", params: [("lat", "\(lat)"), ("lon", "\(lon)")])
+            .catch { error in throw ApiError(error, city: nil) }
+    }
+
+    /// Nine requests, a 3 × 3 grid centred on the coordinate, merged as they come and collected into
+    /// one array (the challenge's "merge these requests with a suitable operator"): all sent at once,
+    /// so the map waits for the slowest, not for their sum. One failure fails the whole grid, and
+    /// disposing cancels every request still running.
+    public func currentWeatherAround(lat: Double, lon: Double, spacing: Double) -> Observable<[Weather]> {
+        var weathers: [Observable<Weather>] = []
+        for i in -1...1 {
+            for j in -1...1 {
+                weathers.append(
+                    currentWeather(
+                        lat: clampLatitude(lat + Double(i) * spacing), lon: wrapLongitude(lon + Double(j) * spacing)))
+            }
+        }
+        return Observable.from(weathers).merge().toArray().asObservable()
+    }
+
+    /// The book's request builder, for GET: the call's parameters, then `appid` and `units=metric`.
+    private func buildRequest(pathComponent: String, params: [(String, String)]) -> Observable<Weather> {
+        let url = baseURL.appendingPathComponent(pathComponent)
+        var urlComponents = URLComponents(url: url, resolvingAgainstBaseURL: true)!
+        urlComponents.queryItems =
+            params.map { URLQueryItem(name: $0.0, value: $0.1) } + [
+                URLQueryItem(name: "appid", value: apiKey), URLQueryItem(name: "units", value: "metric"),
+            ]
+        var request = URLRequest(url: urlComponents.url!)
+        request.httpMethod = "GET"
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        return session.rx.decode(Weather.self, request: request)
+    }
+}
+
+/// A latitude kept on the globe (the grid around a pole stops at it).
+func clampLatitude(_ latitude: Double) -> Double {
+    min(90, max(-90, latitude))
+}
+
+/// A longitude brought back into -180…180 (the grid around the antimeridian wraps).
+func wrapLongitude(_ longitude: Double) -> Double {
+    var wrapped = (longitude + 180).truncatingRemainder(dividingBy: 360)
+    if wrapped < 0 { wrapped += 360 }
+    return wrapped - 180
+}
+
+/// Why a weather request failed, in words the status line can show.
+public enum ApiError: Error, Equatable, LocalizedError {
+    /// 404: OpenWeatherMap knows no such city; `message` is its own ("city not found").
+    case cityNotFound(city: String, message: String)
+    /// 401: the key is missing, wrong or not yet active.
+    case invalidKey(message: String)
+    /// 429: too many requests for the key's plan.
+    case rateLimited(message: String)
+    /// 5xx: the service failed.
+    case serverFailure(status: Int)
+    /// Another status (400 "wrong latitude", …), with the service's message when it sent one.
+    case requestRejected(status: Int, message: String)
+    /// A 2xx body that is not the weather.
+    case malformedResponse
+    /// No answer: refused, unreachable, timed out (the transport's own description).
+    case unreachable(description: String)
+
+    /// Classifies what `URLSession.rx` reported for a request (by city name, if `city`).
+    init(_ error: Error, city: String?) {
+        switch error {
+        case RxCocoaURLError.httpRequestFailed(let response, let data):
+            let message = Self.message(in: data) ?? HTTPURLResponse.localizedString(forStatusCode: response.statusCode)
+            switch response.statusCode {
+            case 401: self = .invalidKey(message: message)
+            case 404:
+                // Only a search by name can name a missing city; a 404 elsewhere is just rejected.
+                self =
+                    city.map { .cityNotFound(city: $0, message: message) }
+                    ?? .requestRejected(status: 404, message: message)
+            case 429: self = .rateLimited(message: message)
+            case 500...: self = .serverFailure(status: response.statusCode)
+            default: self = .requestRejected(status: response.statusCode, message: message)
+            }
+        case RxCocoaURLError.deserializationError:
+            self = .malformedResponse
+        case let error as URLError:
+            self = .unreachable(description: error.localizedDescription)
+        case let error as ApiError:
+            self = error
+        default:
+            self = .unreachable(description: String(describing: error))
+        }
+    }
+
+    /// The `message` of an OpenWeatherMap error body (`{"cod":"404","message":"city not found"}`; `cod`
+    /// is a string or a number, so only `message` is read).
+    private static func message(in data: Data?) -> String? {
+        struct Body: Decodable { let message: String }
+        return data.flatMap { try? JSONDecoder().decode(Body.self, from: $0) }?.message
+    }
+
+    public var errorDescription: String? {
+        switch self {
+        case .cityNotFound(let city, let message): return "\(city): \(message)"
+        case .invalidKey(let message): return "API key refused (401): \(message)"
+        case .rateLimited(let message): return "Too many requests (429): \(message)"
+        case .serverFailure(let status): return "The weather service failed (\(status)); try again later"
+        case .requestRejected(let status, let message): return "Request rejected (\(status)): \(message)"
+        case .malformedResponse: return "The weather service sent something that is not weather"
+        case .unreachable(let description): return "Cannot reach the weather service: \(description)"
+        }
+    }
+}

@@ -1,0 +1,61 @@
+import Foundation
+import RxCocoa
+import RxSwift
+import TerminalUI
+import Wundercast
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+// Wundercast, the weather app of the RxSwift book (seeds 000-002), in a terminal.
+//
+// Offline by default: without OPENWEATHER_API_KEY an embedded fixture server on a loopback port
+// answers like OpenWeatherMap, so the program runs anywhere and still talks HTTP. With the key, it
+// asks the real service. The location button asks gpsd (RX_GPSD, default 127.0.0.1:2947) and falls
+// back to RX_FIXED_LOCATION (default Seoul City Hall).
+
+// URLSession.rx logs every request in debug builds; printed lines would tear the screen.
+URLSession.rx.shouldLogRequest = { _ in false }
+
+let environment = ProcessInfo.processInfo.environment
+let api: ApiController
+let fixtureServer: FixtureServer?
+if let key = environment["OPENWEATHER_API_KEY"], !key.isEmpty {
+    fixtureServer = nil
+    api = ApiController(apiKey: key)
+} else {
+    do {
+        fixtureServer = try FixtureServer.start()
+    } catch {
+        FileHandle.standardError.write(Data("wundercast: cannot start the offline weather server: \(error)\n".utf8))
+        exit(1)
+    }
+    api = ApiController(baseURL: fixtureServer!.baseURL, apiKey: FixtureServer.apiKey)
+}
+
+let bag = DisposeBag()
+
+/// Holds the view controller for the life of the program, as an application's window holds its root
+/// view controller: its bindings refer to it unowned.
+final class Window {
+    var rootViewController: ViewController?
+}
+let window = Window()
+
+Terminal.main { terminal in
+    let viewController = ViewController(api: api, locationManager: LocationManager(), size: try terminal.size())
+    viewController.viewDidLoad()
+    viewController.statusLine.text =
+        fixtureServer == nil
+        ? "OpenWeatherMap · type a city and press Enter"
+        : "Offline weather (fixture server on 127.0.0.1:\(fixtureServer!.port)) · type a city and press Enter"
+    viewController.mapView.rx.quit
+        .subscribe(onNext: {
+            // exit() runs the terminal's atexit hook, which restores it.
+            exit(0)
+        })
+        .disposed(by: bag)
+    window.rootViewController = viewController
+    viewController.screen.run(on: terminal).disposed(by: bag)
+}
