@@ -45,15 +45,46 @@ extension Mutex where Value == Void {
     }
 }
 
+extension Mutex where Value == Void {
+    /// ``locked(_:)`` for inlinable per-element paths, which are specialized in the caller's module
+    /// (the sharing of a Driver stage): the same annotations, with the sanitizer's case out of line.
+    /// Measured on DrivePumping: 4 549 instructions per element inlined, 5 030 through `locked`.
+    @inlinable
+    borrowing func lockedInline<Result>(_ body: () -> Result) -> Result {
+        withLock { _ in
+            if threadSanitizerIsAbsent { return UncheckedSendable(body()) }
+            return UncheckedSendable(withSanitizerAnnotations(of: self, body))
+        }.value
+    }
+}
+
+/// Whether the thread sanitizer is known to be absent (one relaxed load).
+@inlinable
+var threadSanitizerIsAbsent: Bool {
+    threadSanitizerPresence.load(ordering: .relaxed) == ThreadSanitizer.absent
+}
+
+/// Runs `body` between the sanitizer's acquire and release annotations on `mutex`, when it is there.
+@usableFromInline @inline(never)
+func withSanitizerAnnotations<Result>(of mutex: borrowing Mutex<Void>, _ body: () -> Result) -> Result {
+    guard let sanitizer = ThreadSanitizer.resolvedHooks() else { return body() }
+    let token = withUnsafePointer(to: mutex) { UnsafeRawPointer($0) }
+    sanitizer.acquire(token)
+    defer { sanitizer.release(token) }
+    return body()
+}
+
 /// Whether the thread sanitizer's runtime is loaded: ``ThreadSanitizer/unknown`` until first asked.
 /// Statically initialized (no lazy-global check on the per-lock path).
-private let threadSanitizerPresence = Atomic<Int>(ThreadSanitizer.unknown)
+@usableFromInline
+let threadSanitizerPresence = Atomic<Int>(ThreadSanitizer.unknown)
 
 /// The thread sanitizer's annotation entry points, found at run time: present only in binaries built
 /// with `-sanitize=thread`.
+@usableFromInline
 struct ThreadSanitizer: Sendable {
     static var unknown: Int { 0 }
-    static var absent: Int { 1 }
+    @inlinable static var absent: Int { 1 }
     static var present: Int { 2 }
 
     /// The hooks, recording in ``threadSanitizerPresence`` whether there are any.

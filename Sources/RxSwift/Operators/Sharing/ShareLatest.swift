@@ -21,13 +21,16 @@ import Synchronization
 /// subscription (about 330 instructions each; see "Performance").
 @usableFromInline
 final class ShareLatestObservable<Element>: Observable<Element>, @unchecked Sendable {
-    let lock = Mutex<Void>(())
+    @usableFromInline let lock = Mutex<Void>(())
     /// The live connection; guarded by `lock`.
     @exclusivity(unchecked) var connection: ShareLatestConnection<Element>?
     let source: Observable<Element>
-    let replays: Bool
+    @usableFromInline let replays: Bool
     private let makeConnection: (ShareLatestObservable<Element>) -> ShareLatestConnection<Element>
     private let makeSink: (Sink<Element>) -> ShareLatestSink<Element>
+    /// Relays an element through a connection, specialized for the element type where the share
+    /// was made: the per-element path moves elements without value witnesses and inlines the lock.
+    let relay: (ShareLatestConnection<Element>, Element) -> Void
 
     @usableFromInline
     init(
@@ -35,12 +38,14 @@ final class ShareLatestObservable<Element>: Observable<Element>, @unchecked Send
         makeConnection: @escaping (ShareLatestObservable<Element>) -> ShareLatestConnection<Element> = {
             ShareLatestConnection(parent: $0)
         },
-        makeSink: @escaping (Sink<Element>) -> ShareLatestSink<Element> = { ShareLatestSink(downstream: $0) }
+        makeSink: @escaping (Sink<Element>) -> ShareLatestSink<Element> = { ShareLatestSink(downstream: $0) },
+        relay: @escaping (ShareLatestConnection<Element>, Element) -> Void = { $0.relay($1) }
     ) {
         self.source = source
         self.replays = replays
         self.makeConnection = makeConnection
         self.makeSink = makeSink
+        self.relay = relay
         super.init()
     }
 
@@ -62,12 +67,12 @@ final class ShareLatestObservable<Element>: Observable<Element>, @unchecked Send
                 isFirst = true
             }
             current.subscriberCount += 1
-            sink.connection = current
+            sink.join(current)
             joined = current
             if current.hasLatest {
                 catchingUp = current.startCatchUpLocked(sink)
             } else {
-                current.observers.append(sink)
+                current.observers.append(sink, target: downstream)
             }
             return isFirst
         }
@@ -84,18 +89,22 @@ final class ShareLatestObservable<Element>: Observable<Element>, @unchecked Send
 /// An `OperatorSink` for its upstream handling only; its downstream is a sink that is never called.
 @usableFromInline
 final class ShareLatestConnection<Element>: OperatorSink<Element, Never>, @unchecked Sendable {
-    let parent: ShareLatestObservable<Element>
-    @exclusivity(unchecked) var observers = ContiguousArray<AnySink>()
+    @usableFromInline let parent: ShareLatestObservable<Element>
+    @usableFromInline @exclusivity(unchecked) var observers = ShareObservers()
     @exclusivity(unchecked) var subscriberCount = 0
-    @exclusivity(unchecked) var ended = false
-    /// Two slots (replaying connections only), allocated at the first element: the latest element,
-    /// and a scratch slot where the one it replaces waits to be released after unlocking. Kept out
-    /// of an `Element?` so the per-element path needs no metadata of its own.
-    @exclusivity(unchecked) var storage: UnsafeMutablePointer<Element>?
-    @exclusivity(unchecked) var hasLatest = false
-    @exclusivity(unchecked) var catchUps = ContiguousArray<ShareLatestCatchUp<Element>>()
+    @usableFromInline @exclusivity(unchecked) var ended = false
+    /// Two slots (replaying connections only), allocated at the first element, that take turns:
+    /// `latest` holds the latest element; a new one goes into `spare`, the two swap, and the element
+    /// replaced waits in `spare` to be released after unlocking. Kept out of an `Element?` so the
+    /// per-element path needs no metadata of its own. `spare` belongs to the (serialized) sender.
+    @usableFromInline @exclusivity(unchecked) var latest: UnsafeMutablePointer<Element>?
+    @usableFromInline @exclusivity(unchecked) var spare: UnsafeMutablePointer<Element>?
+    @usableFromInline @exclusivity(unchecked) var hasLatest = false
+    /// `ShareLatestCatchUp<Element>`s, held as `AnyObject`: an array of the generic class would be a
+    /// metadata lookup per connection.
+    @exclusivity(unchecked) var catchUps = ContiguousArray<AnyObject>()
     /// `catchUps.count`, read on the per-element path without the array's generic metadata.
-    @exclusivity(unchecked) var catchUpCount = 0
+    @usableFromInline @exclusivity(unchecked) var catchUpCount = 0
 
     @usableFromInline
     init(parent: ShareLatestObservable<Element>) {
@@ -104,32 +113,57 @@ final class ShareLatestConnection<Element>: OperatorSink<Element, Never>, @unche
     }
 
     override func next(_ element: Element) {
+        parent.relay(self, element)
+    }
+
+    /// The per-element path, called through ``ShareLatestObservable/relay``, which is made where the
+    /// element type is concrete: unspecialized, storing and releasing an element costs several
+    /// value-witness calls through the standard library's generic functions per stage.
+    @inlinable
+    final func relay(_ element: Element) {
+        // The first observer's downstream is taken retained, once, and called without another
+        // retain (a strong copy cost two retain/release pairs per stage and element), and directly,
+        // not through its share sink (a call and a check fewer per stage): it is called before any
+        // other observer, so no other observer's handler can have disposed it on this thread, and
+        // the downstream sinks check their own disposal.
+        var first: Unmanaged<AnySink>?
+        var others: ContiguousArray<AnySink>?
         guard parent.replays else {
-            guard
-                let snapshot = parent.lock.locked({ () -> ContiguousArray<AnySink>? in
-                    if ended { return nil }
-                    if catchUpCount > 0 { appendToCatchUpsLocked(element) }
-                    return observers
-                })
-            else { return }
-            deliver(element, to: snapshot)
+            let isLive = parent.lock.lockedInline {
+                if ended { return false }
+                if catchUpCount > 0 { appendToCatchUpsLocked(element) }
+                if let target = observers.firstTarget { first = Unmanaged.passRetained(target) }
+                if !observers.others.isEmpty { others = observers.others }
+                return true
+            }
+            if isLive { deliver(element, first: first, others: others) }
             return
         }
-        var snapshot: ContiguousArray<AnySink>?
-        let didReplace: Bool = parent.lock.locked {
+        let didReplace = parent.lock.lockedInline {
             if ended { return false }
             if catchUpCount > 0 { appendToCatchUpsLocked(element) }
-            snapshot = observers
-            return storeLocked(element)
+            if let target = observers.firstTarget { first = Unmanaged.passRetained(target) }
+            if !observers.others.isEmpty { others = observers.others }
+            guard let current = latest, let next = spare else {
+                storeFirstLocked(element)
+                return false
+            }
+            // The two slots swap: the replaced element waits in `spare`.
+            next.initialize(to: element)
+            latest = next
+            spare = current
+            if hasLatest { return true }
+            hasLatest = true
+            return false
         }
-        // Released after unlocking: its deinitializer may call back into the share. The scratch slot
-        // is this (serialized) sender's alone, and its memory lives as long as the connection.
-        if didReplace { _ = storage.unsafelyUnwrapped.successor().move() }
-        if let snapshot { deliver(element, to: snapshot) }
+        // Released after unlocking: its deinitializer may call back into the share. `spare` is this
+        // (serialized) sender's alone, and its memory lives as long as the connection.
+        if didReplace { spare.unsafelyUnwrapped.deinitialize(count: 1) }
+        deliver(element, first: first, others: others)
     }
 
     override func terminate(_ termination: Termination) {
-        var stopped = ContiguousArray<AnySink>()
+        var stopped = ShareObservers()
         let wasLive = withUnsafeTemporaryAllocation(of: Element.self, capacity: 1) { slot in
             let released = slot.baseAddress.unsafelyUnwrapped
             var wasLive = false
@@ -146,44 +180,32 @@ final class ShareLatestConnection<Element>: OperatorSink<Element, Never>, @unche
         guard wasLive else { return }
         // The connection ended before its subscribers hear of it, so one that resubscribes from its
         // terminal handler starts a new connection (as in RxSwift).
-        for observer in stopped {
-            unsafeDowncast(observer, to: Sink<Element>.self).terminate(termination)
-        }
+        stopped.forEach { unsafeDowncast($0, to: Sink<Element>.self).terminate(termination) }
         dispose()
     }
 
-    @inline(__always)
-    private func deliver(_ element: Element, to snapshot: ContiguousArray<AnySink>) {
-        // The snapshot holds the sinks: a subscriber leaving meanwhile is not released under us.
-        snapshot.withUnsafeBufferPointer { sinks in
-            for sink in sinks { unsafeDowncast(sink, to: Sink<Element>.self).next(element) }
+    /// `first` and `others` were taken under the lock and hold the sinks: a subscriber leaving
+    /// meanwhile is not released under us.
+    @inlinable @inline(__always)
+    final func deliver(_ element: Element, first: Unmanaged<AnySink>?, others: ContiguousArray<AnySink>?) {
+        if let first {
+            first._withUnsafeGuaranteedRef { unsafeDowncast($0, to: Sink<Element>.self).next(element) }
+            first.release()
         }
+        if let others { deliverToOthers(element, others) }
     }
 
-    /// Stores `element` as the latest; returns whether an older one was moved to the scratch slot.
-    @inline(__always)
-    private func storeLocked(_ element: Element) -> Bool {
-        guard let storage else {
-            storeFirstLocked(element)
-            return false
-        }
-        // Single moves, not the `count:` forms: unspecialized, those go through the runtime's array
-        // loops (`swift_arrayInitWithTakeFrontToBack`), several times the cost of one value witness.
-        if hasLatest {
-            storage.successor().initialize(to: storage.move())
-            storage.initialize(to: element)
-            return true
-        }
-        storage.initialize(to: element)
-        hasLatest = true
-        return false
+    @usableFromInline @inline(never)
+    func deliverToOthers(_ element: Element, _ others: ContiguousArray<AnySink>) {
+        for sink in others { unsafeDowncast(sink, to: Sink<Element>.self).next(element) }
     }
 
-    @inline(never)
-    private func storeFirstLocked(_ element: Element) {
-        let made = UnsafeMutablePointer<Element>.allocate(capacity: 2)
-        made.initialize(to: element)
-        storage = made
+    @usableFromInline @inline(never)
+    func storeFirstLocked(_ element: Element) {
+        let slots = UnsafeMutablePointer<Element>.allocate(capacity: 2)
+        slots.initialize(to: element)
+        latest = slots
+        spare = slots + 1
         hasLatest = true
     }
 
@@ -194,14 +216,17 @@ final class ShareLatestConnection<Element>: OperatorSink<Element, Never>, @unche
         if parent.connection === self { parent.connection = nil }
         guard hasLatest else { return false }
         hasLatest = false
-        released.initialize(to: storage.unsafelyUnwrapped.move())
+        released.initialize(to: latest.unsafelyUnwrapped.move())
         return true
     }
 
     deinit {
-        // Slots are empty by now: the latest element left at the end, the scratch slot after each
-        // element.
-        storage?.deallocate()
+        // Both slots are empty by now: the latest element left at the end, the replaced one after
+        // each element. The allocation starts at the lower of the two.
+        // Compared as raw pointers: `min` of generic pointers costs a metadata and witness lookup.
+        if let latest, let spare {
+            Swift.min(UnsafeMutableRawPointer(latest), UnsafeMutableRawPointer(spare)).deallocate()
+        }
     }
 
     /// A subscriber has gone; the last one disconnects the source.
@@ -210,9 +235,7 @@ final class ShareLatestConnection<Element>: OperatorSink<Element, Never>, @unche
             let released = slot.baseAddress.unsafelyUnwrapped
             var isLast = false
             let didRelease: Bool = parent.lock.locked {
-                if let index = observers.firstIndex(where: { $0 === sink }) {
-                    observers.remove(at: index)
-                } else if catchUpCount > 0 {
+                if !observers.remove(sink) && catchUpCount > 0 {
                     removeCatchUpLocked(of: sink)
                 }
                 if ended { return false }
@@ -232,26 +255,32 @@ final class ShareLatestConnection<Element>: OperatorSink<Element, Never>, @unche
     @inline(never)
     func startCatchUpLocked(_ sink: ShareLatestSink<Element>) -> ShareLatestCatchUp<Element> {
         let entry = ShareLatestCatchUp<Element>(sink: sink)
-        entry.elements.append(storage.unsafelyUnwrapped.pointee)
+        entry.elements.append(latest.unsafelyUnwrapped.pointee)
         catchUps.append(entry)
         catchUpCount += 1
         return entry
     }
 
-    @inline(never)
-    private func appendToCatchUpsLocked(_ element: Element) {
-        for entry in catchUps where entry.termination == nil { entry.elements.append(element) }
+    @usableFromInline @inline(never)
+    func appendToCatchUpsLocked(_ element: Element) {
+        for case let entry as ShareLatestCatchUp<Element> in catchUps where entry.termination == nil {
+            entry.elements.append(element)
+        }
     }
 
     @inline(never)
     private func appendToCatchUpsLocked(_ termination: Termination) {
-        for entry in catchUps where entry.termination == nil { entry.termination = termination }
+        for case let entry as ShareLatestCatchUp<Element> in catchUps where entry.termination == nil {
+            entry.termination = termination
+        }
     }
 
     @inline(never)
     private func removeCatchUpLocked(of sink: AnySink) {
-        guard let index = catchUps.firstIndex(where: { $0.sink === sink }) else { return }
-        catchUps[index].isRemoved = true
+        guard let index = catchUps.firstIndex(where: { ($0 as! ShareLatestCatchUp<Element>).sink === sink }) else {
+            return
+        }
+        (catchUps[index] as! ShareLatestCatchUp<Element>).isRemoved = true
         catchUps.remove(at: index)
         catchUpCount -= 1
     }
@@ -273,7 +302,7 @@ final class ShareLatestConnection<Element>: OperatorSink<Element, Never>, @unche
                         catchUpCount -= 1
                     }
                     entry.isRemoved = true
-                    if termination == nil { observers.append(entry.sink) }
+                    if termination == nil { observers.append(entry.sink, target: entry.sink.downstream) }
                 }
             }
             for element in elements { entry.sink.next(element) }
@@ -300,7 +329,13 @@ final class ShareLatestCatchUp<Element> {
 @usableFromInline
 final class ShareLatestSink<Element>: OperatorSink<Element, Element>, @unchecked Sendable {
     /// Set once, in the critical section that publishes the sink.
-    @exclusivity(unchecked) var connection: ShareLatestConnection<Element>?
+    @exclusivity(unchecked) private var connection: ShareLatestConnection<Element>?
+
+    /// A method, not a property set by the producer: there the sink's field offset would cost a
+    /// generic metadata lookup per subscription; here the sink's own metadata is at hand.
+    func join(_ joined: ShareLatestConnection<Element>) {
+        connection = joined
+    }
 
     @usableFromInline
     override init(downstream: Sink<Element>) {
@@ -335,4 +370,42 @@ final class UncalledSink: Sink<Never>, @unchecked Sendable {
     override func next(_ element: Never) {}
 
     override func terminate(_ termination: Termination) {}
+}
+
+/// The observers of a share connection, in subscription order, the first kept apart: a Driver stage
+/// nearly always has exactly one, which then costs no array (an allocation per connection). Elements
+/// go to the first one's downstream (`firstTarget`) directly; the others, and terminal events, go
+/// through the share sinks.
+@usableFromInline
+struct ShareObservers {
+    @usableFromInline var first: AnySink?
+    @usableFromInline var firstTarget: AnySink?
+    @usableFromInline var others = ContiguousArray<AnySink>()
+
+    mutating func append(_ sink: AnySink, target: AnySink) {
+        if first == nil && others.isEmpty {
+            first = sink
+            firstTarget = target
+        } else {
+            others.append(sink)
+        }
+    }
+
+    /// Removes `sink`; returns whether it was there. The first place stays empty until no observer
+    /// is left (its downstream is not at hand for the others).
+    mutating func remove(_ sink: AnySink) -> Bool {
+        if first === sink {
+            first = nil
+            firstTarget = nil
+            return true
+        }
+        guard let index = others.firstIndex(where: { $0 === sink }) else { return false }
+        others.remove(at: index)
+        return true
+    }
+
+    func forEach(_ body: (AnySink) -> Void) {
+        if let first { body(first) }
+        for sink in others { body(sink) }
+    }
 }
