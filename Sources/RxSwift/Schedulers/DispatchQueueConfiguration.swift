@@ -19,6 +19,10 @@ struct DispatchQueueConfiguration: Sendable {
         self.isMain = Self.isMainQueue(queue)
     }
 
+    /// The main queue's, made once: every `MainScheduler()` (RxCocoa makes one per `asDriver`) would
+    /// otherwise fetch `DispatchQueue.main` (a new wrapper object on Linux) and compare labels.
+    static let main = DispatchQueueConfiguration(queue: DispatchQueue.main, leeway: .nanoseconds(0))
+
     /// On Linux `DispatchQueue.main` returns a new wrapper object on every access, so identity alone
     /// does not recognise the main queue; its label does.
     static func isMainQueue(_ queue: DispatchQueue) -> Bool {

@@ -11,7 +11,7 @@ public final class MainScheduler: SerialDispatchQueueScheduler, @unchecked Senda
 
     /// Creates a main-thread scheduler.
     public init() {
-        super.init(serialQueue: DispatchQueue.main)
+        super.init(configuration: .main)
     }
 
     /// The shared main-thread scheduler.

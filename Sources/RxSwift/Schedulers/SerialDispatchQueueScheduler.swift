@@ -24,6 +24,10 @@ public class SerialDispatchQueueScheduler: SchedulerType, @unchecked Sendable {
         configuration = DispatchQueueConfiguration(queue: serialQueue, leeway: leeway)
     }
 
+    init(configuration: DispatchQueueConfiguration) {
+        self.configuration = configuration
+    }
+
     /// Creates a scheduler with a new serial queue named `internalSerialQueueName`.
     public convenience init(
         internalSerialQueueName: String,
