@@ -10,7 +10,11 @@ extension SharedSequenceConvertibleType {
     /// RxSwift: the same (RxCocoa).
     @inlinable
     public func map<Result>(_ selector: @escaping (Element) -> Result) -> SharedSequence<SharingStrategy, Result> {
-        SharedSequence(asObservable().map(selector))
+        // Driver and Signal: the map runs inside the share (one producer per stage, not two).
+        if let replays = SharedSequence<SharingStrategy, Element>.fusedShareReplays {
+            return SharedSequence(raw: asObservable()._mapShared(replays: replays, selector))
+        }
+        return SharedSequence(asObservable().map(selector))
     }
 
     /// Delivers the non-nil results of `selector` applied to each element.
@@ -28,7 +32,10 @@ extension SharedSequenceConvertibleType {
     /// RxSwift: the same (RxCocoa).
     @inlinable
     public func filter(_ predicate: @escaping (Element) -> Bool) -> SharedSequence<SharingStrategy, Element> {
-        SharedSequence(asObservable().filter(predicate))
+        if let replays = SharedSequence<SharingStrategy, Element>.fusedShareReplays {
+            return SharedSequence(raw: asObservable()._filterShared(replays: replays, predicate))
+        }
+        return SharedSequence(asObservable().filter(predicate))
     }
 
     /// Maps each element to a shared sequence and delivers the elements of the latest one,

@@ -23,6 +23,16 @@ public struct SharedSequence<SharingStrategy: SharingStrategyProtocol, Element>:
     }
 
     /// Wraps `source` as it is, unshared: for sources that need no sharing (`just`, `empty`, …).
+    /// For the strategies whose sharing is `share(replay: 0 or 1, scope: .whileConnected)` (Driver: 1,
+    /// Signal: 0), that replay, so operators can fuse with the share; `nil` for other strategies.
+    /// Decided at compile time where the strategy is known.
+    @inlinable
+    static var fusedShareReplays: Bool? {
+        if SharingStrategy.self == DriverSharingStrategy.self { return true }
+        if SharingStrategy.self == SignalSharingStrategy.self { return false }
+        return nil
+    }
+
     @inlinable
     init(raw: Observable<Element>) {
         self.source = raw

@@ -53,3 +53,25 @@ extension ObservableType {
         }
     }
 }
+
+extension ObservableType {
+    /// `map(transform).share(replay: replays ? 1 : 0, scope: .whileConnected)` as one producer: what
+    /// RxCocoa's `Driver.map` and `Signal.map` are (RxCocoa shares after every operator). The
+    /// transform runs inside the share's connection, once per element for all subscribers, so there
+    /// is no intermediate `map` producer and sink per stage. Not API: the name may change.
+    @inlinable
+    public func _mapShared<Result>(replays: Bool, _ transform: @escaping (Element) -> Result) -> Observable<Result> {
+        ShareLatestObservable<Element, Result>(
+            source: asObservable(), replays: replays,
+            relay: { connection, element in connection.relay(transform(element)) })
+    }
+
+    /// `filter(predicate).share(replay: replays ? 1 : 0, scope: .whileConnected)` as one producer,
+    /// as ``_mapShared(replays:_:)`` is for `map`. Not API: the name may change.
+    @inlinable
+    public func _filterShared(replays: Bool, _ predicate: @escaping (Element) -> Bool) -> Observable<Element> {
+        ShareLatestObservable<Element, Element>(
+            source: asObservable(), replays: replays,
+            relay: { connection, element in if predicate(element) { connection.relay(element) } })
+    }
+}

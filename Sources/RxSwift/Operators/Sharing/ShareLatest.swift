@@ -20,26 +20,26 @@ import Synchronization
 /// closures written in the caller's (specialized) code, so no generic metadata is looked up per
 /// subscription (about 330 instructions each; see "Performance").
 @usableFromInline
-final class ShareLatestObservable<Element>: Observable<Element>, @unchecked Sendable {
+final class ShareLatestObservable<Source, Element>: Observable<Element>, @unchecked Sendable {
     @usableFromInline let lock = Mutex<Void>(())
     /// The live connection; guarded by `lock`.
-    @exclusivity(unchecked) var connection: ShareLatestConnection<Element>?
-    let source: Observable<Element>
+    @exclusivity(unchecked) var connection: ShareLatestConnection<Source, Element>?
+    let source: Observable<Source>
     @usableFromInline let replays: Bool
-    private let makeConnection: (ShareLatestObservable<Element>) -> ShareLatestConnection<Element>
-    private let makeSink: (Sink<Element>) -> ShareLatestSink<Element>
+    private let makeConnection: (ShareLatestObservable<Source, Element>) -> ShareLatestConnection<Source, Element>
+    private let makeSink: (Sink<Element>) -> ShareLatestSink<Source, Element>
     /// Relays an element through a connection, specialized for the element type where the share
     /// was made: the per-element path moves elements without value witnesses and inlines the lock.
-    let relay: (ShareLatestConnection<Element>, Element) -> Void
+    let relay: (ShareLatestConnection<Source, Element>, Source) -> Void
 
     @usableFromInline
     init(
-        source: Observable<Element>, replays: Bool,
-        makeConnection: @escaping (ShareLatestObservable<Element>) -> ShareLatestConnection<Element> = {
+        source: Observable<Source>, replays: Bool,
+        relay: @escaping (ShareLatestConnection<Source, Element>, Source) -> Void,
+        makeConnection: @escaping (ShareLatestObservable<Source, Element>) -> ShareLatestConnection<Source, Element> = {
             ShareLatestConnection(parent: $0)
         },
-        makeSink: @escaping (Sink<Element>) -> ShareLatestSink<Element> = { ShareLatestSink(downstream: $0) },
-        relay: @escaping (ShareLatestConnection<Element>, Element) -> Void = { $0.relay($1) }
+        makeSink: @escaping (Sink<Element>) -> ShareLatestSink<Source, Element> = { ShareLatestSink(downstream: $0) }
     ) {
         self.source = source
         self.replays = replays
@@ -53,11 +53,11 @@ final class ShareLatestObservable<Element>: Observable<Element>, @unchecked Send
         let sink = makeSink(downstream)
         // Out of the critical section through captured variables: a generic tuple as its result
         // would cost a metadata lookup.
-        var joined: ShareLatestConnection<Element>?
+        var joined: ShareLatestConnection<Source, Element>?
         var catchingUp: ShareLatestCatchUp<Element>?
         let isFirst: Bool = lock.locked {
             let isFirst: Bool
-            let current: ShareLatestConnection<Element>
+            let current: ShareLatestConnection<Source, Element>
             if let live = connection {
                 current = live
                 isFirst = false
@@ -83,13 +83,22 @@ final class ShareLatestObservable<Element>: Observable<Element>, @unchecked Send
     }
 }
 
+extension ShareLatestObservable where Source == Element {
+    /// The plain share: elements relayed as they come. Inlinable, so that the relay closure is made,
+    /// specialized, where the share is.
+    @inlinable
+    convenience init(source: Observable<Element>, replays: Bool) {
+        self.init(source: source, replays: replays, relay: { $0.relay($1) })
+    }
+}
+
 /// One connection of ``ShareLatestObservable``: receives the source's events and relays them to the
 /// observers. Everything but the upstream subscription is guarded by the parent's lock.
 ///
 /// An `OperatorSink` for its upstream handling only; its downstream is a sink that is never called.
 @usableFromInline
-final class ShareLatestConnection<Element>: OperatorSink<Element, Never>, @unchecked Sendable {
-    @usableFromInline let parent: ShareLatestObservable<Element>
+final class ShareLatestConnection<Source, Element>: OperatorSink<Source, Never>, @unchecked Sendable {
+    @usableFromInline let parent: ShareLatestObservable<Source, Element>
     @usableFromInline @exclusivity(unchecked) var observers = ShareObservers()
     @exclusivity(unchecked) var subscriberCount = 0
     @usableFromInline @exclusivity(unchecked) var ended = false
@@ -107,12 +116,12 @@ final class ShareLatestConnection<Element>: OperatorSink<Element, Never>, @unche
     @usableFromInline @exclusivity(unchecked) var catchUpCount = 0
 
     @usableFromInline
-    init(parent: ShareLatestObservable<Element>) {
+    init(parent: ShareLatestObservable<Source, Element>) {
         self.parent = parent
         super.init(downstream: UncalledSink.instance)
     }
 
-    override func next(_ element: Element) {
+    override func next(_ element: Source) {
         parent.relay(self, element)
     }
 
@@ -253,8 +262,8 @@ final class ShareLatestConnection<Element>: OperatorSink<Element, Never>, @unche
     // MARK: - Catching up (a subscriber joining a connection that has an element to replay)
 
     @inline(never)
-    func startCatchUpLocked(_ sink: ShareLatestSink<Element>) -> ShareLatestCatchUp<Element> {
-        let entry = ShareLatestCatchUp<Element>(sink: sink)
+    func startCatchUpLocked(_ sink: ShareLatestSink<Source, Element>) -> ShareLatestCatchUp<Element> {
+        let entry = ShareLatestCatchUp<Element>(sink: sink, target: sink.downstream)
         entry.elements.append(latest.unsafelyUnwrapped.pointee)
         catchUps.append(entry)
         catchUpCount += 1
@@ -302,7 +311,7 @@ final class ShareLatestConnection<Element>: OperatorSink<Element, Never>, @unche
                         catchUpCount -= 1
                     }
                     entry.isRemoved = true
-                    if termination == nil { observers.append(entry.sink, target: entry.sink.downstream) }
+                    if termination == nil { observers.append(entry.sink, target: entry.target) }
                 }
             }
             for element in elements { entry.sink.next(element) }
@@ -315,25 +324,28 @@ final class ShareLatestConnection<Element>: OperatorSink<Element, Never>, @unche
 /// A subscriber catching up: what it has still to receive before it joins the observers. Guarded by
 /// the parent's lock.
 final class ShareLatestCatchUp<Element> {
-    let sink: ShareLatestSink<Element>
+    let sink: Sink<Element>
+    /// The sink's downstream, where elements go once it has joined.
+    let target: AnySink
     var elements: [Element] = []
     var termination: Termination?
     var isRemoved = false
 
-    init(sink: ShareLatestSink<Element>) {
+    init(sink: Sink<Element>, target: AnySink) {
         self.sink = sink
+        self.target = target
     }
 }
 
 /// One subscriber of ``ShareLatestObservable``.
 @usableFromInline
-final class ShareLatestSink<Element>: OperatorSink<Element, Element>, @unchecked Sendable {
+final class ShareLatestSink<Source, Element>: OperatorSink<Element, Element>, @unchecked Sendable {
     /// Set once, in the critical section that publishes the sink.
-    @exclusivity(unchecked) private var connection: ShareLatestConnection<Element>?
+    @exclusivity(unchecked) private var connection: ShareLatestConnection<Source, Element>?
 
     /// A method, not a property set by the producer: there the sink's field offset would cost a
     /// generic metadata lookup per subscription; here the sink's own metadata is at hand.
-    func join(_ joined: ShareLatestConnection<Element>) {
+    func join(_ joined: ShareLatestConnection<Source, Element>) {
         connection = joined
     }
 
