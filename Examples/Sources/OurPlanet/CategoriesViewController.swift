@@ -162,13 +162,25 @@ public final class CategoriesViewController {
             .drive(activityIndicator.rx.isAnimating)
             .disposed(by: bag)
 
+        // When everything has arrived, a summary; in red, naming them, if some categories failed, so
+        // their errors do not vanish under it.
+        let failedCategories = failures.compactMap { ($0 as? DownloadError)?.category }
+            .scan([String]()) { failed, category in failed + [category] }
+            .startWith([])
         downloads.asObservable().takeLast(1)
-            .map { downloads in
-                let events = Set(downloads.categories.flatMap { $0.events.map(\.id) }).count
-                return "\(downloads.categories.count) categories, \(events) events of the last \(Self.days) days"
+            .withLatestFrom(failedCategories) { downloads, failed in
+                DownloadSummary(
+                    categories: downloads.categories.count,
+                    events: Set(downloads.categories.flatMap { $0.events.map(\.id) }).count, failed: failed)
             }
             .asSignal(onErrorSignalWith: .empty())
-            .emit(to: statusLine.rx.text)
+            .emit(onNext: { [statusLine] summary in
+                if summary.failed.isEmpty {
+                    statusLine.text = summary.errorDescription
+                } else {
+                    statusLine.error = summary
+                }
+            })
             .disposed(by: bag)
     }
 
@@ -198,5 +210,19 @@ public struct DownloadError: Error, LocalizedError {
 
     public var errorDescription: String? {
         "\(category): \(StatusLine.describe(error))"
+    }
+}
+
+/// What the downloads came to: a message, or an error when some categories failed.
+public struct DownloadSummary: Error, LocalizedError, Equatable {
+    public let categories: Int
+    /// Distinct events (one in two categories counts once).
+    public let events: Int
+    /// The names of the categories whose download failed, in the order they failed.
+    public let failed: [String]
+
+    public var errorDescription: String? {
+        let summary = "\(categories) categories, \(events) events of the last \(CategoriesViewController.days) days"
+        return failed.isEmpty ? summary : "Not downloaded: \(failed.joined(separator: ", ")) · \(summary)"
     }
 }
