@@ -49,14 +49,15 @@ public final class EONET {
             else {
                 throw EOError.invalidURL(endpoint)
             }
-            // Sorted by name so that the same request is always the same URL; none at all rather than
-            // an empty `?`.
-            components.queryItems = query.isEmpty ? nil : try query.sorted { $0.key < $1.key }.map { key, value in
+            // Sorted by name so that the same request is always the same URL.
+            components.queryItems = try query.sorted { $0.key < $1.key }.map { key, value in
                 guard let v = value as? CustomStringConvertible else {
                     throw EOError.invalidParameter(key, String(describing: value))
                 }
                 return URLQueryItem(name: key, value: v.description)
             }
+            // No parameters: no `?` at the end of the URL.
+            if query.isEmpty { components.queryItems = nil }
             guard let finalURL = components.url else {
                 throw EOError.invalidURL(endpoint)
             }

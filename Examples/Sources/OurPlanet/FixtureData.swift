@@ -193,7 +193,9 @@ enum FixtureData {
         event(24939, "Dust Storm over the Taklimakan Desert", ["dustHaze"], ("EO", eo + "152301"), 5),
         event(24850, "Saharan Dust over the Atlantic", ["dustHaze"], ("EO", eo + "151870"), 52, closed: 49),
         event(24934, "Landslide, Wayanad, India", ["landslides"], ("PDC", pdc + "178090"), 6),
-        event(24866, "Landslide, Enga Province, Papua New Guinea", ["landslides"], ("PDC", pdc + "176802"), 31, closed: 28),
+        event(
+            24866, "Landslide, Enga Province, Papua New Guinea", ["landslides"], ("PDC", pdc + "176802"), 31, closed: 28
+        ),
         event(24766, "Landslide, Ischia, Italy", ["landslides"], ("PDC", pdc + "174890"), 130, closed: 125),
         event(24920, "Heat Wave, Sindh, Pakistan", ["tempExtremes"], ("PDC", pdc + "177950"), 9),
         event(24805, "Cold Snap, Inner Mongolia, China", ["tempExtremes"], ("PDC", pdc + "175700"), 95, closed: 90),

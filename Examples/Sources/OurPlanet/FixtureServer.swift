@@ -144,7 +144,9 @@ public final class FixtureServer: Sendable {
         switch failure {
         case .status(let status):
             let phrase = HTTPURLResponse.localizedString(forStatusCode: status)
-            return (status, "<html><head><title>\(status) \(phrase)</title></head><body><h1>\(phrase)</h1></body></html>")
+            return (
+                status, "<html><head><title>\(status) \(phrase)</title></head><body><h1>\(phrase)</h1></body></html>"
+            )
         case .malformed:
             return (200, "<html><body>Service temporarily unavailable</body></html>")
         }

@@ -153,7 +153,8 @@ final class CategoriesViewControllerTests: XCTestCase {
                 "⚠ Severe Storms: EONET answered 500 (Internal Server Error): \(VirtualEONET.API)/events?category=severeStorms&days=360&status=open"
             )
             XCTAssertNil(virtual.answers["severeStorms/closed"])
-            XCTAssertFalse(virtual.requests.contains { $0.value.element!.contains("severeStorms&days=360&status=closed") })
+            XCTAssertFalse(
+                virtual.requests.contains { $0.value.element!.contains("severeStorms&days=360&status=closed") })
             XCTAssertEqual(counts.events.last?.value.element, [6, 0, 8, 22])
             XCTAssertEqual(viewController.downloadView.progress, 1)
             XCTAssertFalse(viewController.activityIndicator.isAnimating)
@@ -200,8 +201,10 @@ final class CategoriesViewControllerTests: XCTestCase {
             XCTAssertEqual(events.titleLabel.text, "Wildfires")
             XCTAssertEqual(events.daysLabel.text, "Last 340 days")
             XCTAssertEqual(events.tableView.rows.count, 21)
-            XCTAssertEqual(events.tableView.rows.first, "open   2026-11-24  Wildfire SAN FRANCISCO 2, Starr, Texas · IRWIN")
-            XCTAssertEqual(events.tableView.rows.last, "closed 2026-01-17  Wildfire Mesa Verde, Montezuma, Colorado · IRWIN")
+            XCTAssertEqual(
+                events.tableView.rows.first, "open   2026-11-24  Wildfire SAN FRANCISCO 2, Starr, Texas · IRWIN")
+            XCTAssertEqual(
+                events.tableView.rows.last, "closed 2026-01-17  Wildfire Mesa Verde, Montezuma, Colorado · IRWIN")
             XCTAssertTrue(events.slider.isFocused)
         }
     }

@@ -103,14 +103,19 @@ final class EONETTests: XCTestCase {
     }
 
     func testABodyThatIsNotJSONIsAnError() {
-        virtual.answer("categories", "-(r|)", body: "<html><body>Service temporarily unavailable</body></html>", status: 200)
-        let res = scheduler.start(created: 0, subscribed: 0, disposed: 1000) { self.virtual.eonet.categories.map(\.count) }
+        virtual.answer(
+            "categories", "-(r|)", body: "<html><body>Service temporarily unavailable</body></html>", status: 200)
+        let res = scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
+            self.virtual.eonet.categories.map(\.count)
+        }
         XCTAssertMarbles(res, "-#", error: EOError.invalidJSON("\(VirtualEONET.API)/categories"))
     }
 
     func testJSONWithoutCategoriesIsAnError() {
         virtual.answer("categories", "-(r|)", body: #"{"title":"EONET Event Categories"}"#, status: 200)
-        let res = scheduler.start(created: 0, subscribed: 0, disposed: 1000) { self.virtual.eonet.categories.map(\.count) }
+        let res = scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
+            self.virtual.eonet.categories.map(\.count)
+        }
         XCTAssertMarbles(res, "-#", error: EOError.invalidJSON("/categories"))
     }
 

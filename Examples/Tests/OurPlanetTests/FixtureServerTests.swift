@@ -155,7 +155,8 @@ final class FixtureServerTests: XCTestCase {
                 "Temperature Extremes (2) ›", "Volcanoes (8) ›", "Water Color (2) ›", "Wildfires (22) ›",
             ])
         XCTAssertEqual(
-            viewController.statusLine.displayedText, "⚠ Not downloaded: Floods · 13 categories, 61 events of the last 360 days")
+            viewController.statusLine.displayedText,
+            "⚠ Not downloaded: Floods · 13 categories, 61 events of the last 360 days")
     }
 }
 

@@ -47,7 +47,10 @@ final class VirtualEONET {
 
     /// A response of `status` with `body`.
     static func response(_ body: String, status: Int = 200) -> EONET.Response {
-        (HTTPURLResponse(url: URL(string: API)!, statusCode: status, httpVersion: "HTTP/1.1", headerFields: nil)!, Data(body.utf8))
+        (
+            HTTPURLResponse(url: URL(string: API)!, statusCode: status, httpVersion: "HTTP/1.1", headerFields: nil)!,
+            Data(body.utf8)
+        )
     }
 
     /// The categories body with only the categories of `ids` (in the fixture's order).
@@ -55,7 +58,9 @@ final class VirtualEONET {
         let categories = FixtureData.categories.filter { ids.contains($0.id) }.map { category in
             ["id": category.id, "title": category.title, "description": category.description]
         }
-        let data = try! JSONSerialization.data(withJSONObject: ["title": "EONET Event Categories", "categories": categories])
+        let data = try! JSONSerialization.data(withJSONObject: [
+            "title": "EONET Event Categories", "categories": categories,
+        ])
         return String(decoding: data, as: UTF8.self)
     }
 

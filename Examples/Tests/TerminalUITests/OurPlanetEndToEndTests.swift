@@ -84,7 +84,9 @@ final class OurPlanetEndToEndTests: XCTestCase {
         XCTAssertTrue(screen.contains("Drought (0)"), screen)
         screen = try pane(showing: "100%")
         XCTAssertTrue(screen.contains(" ███████████████████████████ 100%"), screen)  // all 27 cells
-        for row in ["Wildfires (22) ›", "Severe Storms (12) ›", "Volcanoes (8) ›", "Sea and Lake Ice (6) ›", "Snow (0)"] {
+        for row in [
+            "Wildfires (22) ›", "Severe Storms (12) ›", "Volcanoes (8) ›", "Sea and Lake Ice (6) ›", "Snow (0)",
+        ] {
             XCTAssertTrue(screen.contains(row), "\(row) in\n\(screen)")
         }
         // Snow answered 500; the others went on, and the summary says which failed.
