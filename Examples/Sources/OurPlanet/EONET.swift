@@ -40,7 +40,7 @@ public final class EONET {
     ///
     /// The seed returns `Observable.empty()` when the URL cannot be built, which a subscriber cannot
     /// tell from "nothing there"; its own notes say never to silence errors, so every failure here (a
-    /// URL, a parameter, a status outside 2xx, a body that is not a JSON object, the transport's own)
+    /// URL, a parameter, a status outside 2xx, a body that is not a JSON object, no answer at all)
     /// reaches the subscriber, and the screens decide what to show.
     public func request(endpoint: String, query: [String: Any] = [:]) -> Observable<[String: Any]> {
         do {
@@ -64,6 +64,11 @@ public final class EONET {
             let request = URLRequest(url: finalURL)
 
             return response(request)
+                .catch { error in
+                    // A transport error prints as an NSError dump on Linux: kept, with its code, in words.
+                    guard let error = error as? URLError else { throw error }
+                    throw EOError.unreachable(error.code, finalURL.absoluteString)
+                }
                 .map { response, data -> [String: Any] in
                     // `rx.response` hands over any status; EONET's 404s and 5xx are failures too.
                     guard (200..<300).contains(response.statusCode) else {
@@ -155,6 +160,8 @@ public enum EOError: Error, Equatable, LocalizedError {
     case invalidJSON(String)
     /// The server answered with a status outside 2xx (status, URL).
     case httpStatus(Int, String)
+    /// No answer: refused, no such host, timed out… (URLSession's code, URL).
+    case unreachable(URLError.Code, String)
 
     public var errorDescription: String? {
         switch self {
@@ -163,6 +170,21 @@ public enum EOError: Error, Equatable, LocalizedError {
         case .invalidJSON(let url): return "EONET sent something that is not JSON: \(url)"
         case .httpStatus(let status, let url):
             return "EONET answered \(status) (\(HTTPURLResponse.localizedString(forStatusCode: status))): \(url)"
+        case .unreachable(let code, let url):
+            return "Cannot reach EONET (\(Self.words(for: code))): \(url)"
+        }
+    }
+
+    private static func words(for code: URLError.Code) -> String {
+        switch code {
+        case .cannotConnectToHost: return "connection refused"
+        case .cannotFindHost, .dnsLookupFailed: return "no such host"
+        case .timedOut: return "timed out"
+        case .notConnectedToInternet: return "not connected to the internet"
+        case .networkConnectionLost: return "connection lost"
+        case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate:
+            return "secure connection failed"
+        default: return "network error \(code.rawValue)"
         }
     }
 }

@@ -127,7 +127,8 @@ final class EONETTests: XCTestCase {
         let res = scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
             self.virtual.eonet.events(category: self.wildfires).map(\.count)
         }
-        XCTAssertMarbles(res, "---#", error: URLError(.timedOut))
+        let url = "\(VirtualEONET.API)/events?category=wildfires&days=360&status=closed"
+        XCTAssertMarbles(res, "---#", error: EOError.unreachable(.timedOut, url))
     }
 
     /// The seed's `catch { return Observable.empty() }` would complete here; a parameter that cannot be

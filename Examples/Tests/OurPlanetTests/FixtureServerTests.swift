@@ -117,8 +117,10 @@ final class FixtureServerTests: XCTestCase {
 
     func testARefusedConnection() throws {
         server.stop()
-        let error = try XCTUnwrap(error(eonet.categories) as? URLError)
-        XCTAssertEqual(error.code, .cannotConnectToHost)
+        let url = "\(server.baseURL)/categories"
+        let error = try XCTUnwrap(error(eonet.categories) as? EOError)
+        XCTAssertEqual(error, .unreachable(.cannotConnectToHost, url))
+        XCTAssertEqual(error.errorDescription, "Cannot reach EONET (connection refused): \(url)")
     }
 
     func testTheFailuresOfTheEnvironment() {
