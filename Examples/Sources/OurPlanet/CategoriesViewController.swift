@@ -125,7 +125,9 @@ public final class CategoriesViewController {
                         let eventsForCategory = EONET.filteredEvents(events: events, forCategory: category)
                         if !eventsForCategory.isEmpty {
                             var cat = category
-                            cat.events = cat.events + eventsForCategory
+                            // Sorted again: an event of two categories may have arrived first with the
+                            // other one, and the list is newest first.
+                            cat.events = (cat.events + eventsForCategory).sorted(by: EOEvent.compareDates)
                             return cat
                         }
                         return category

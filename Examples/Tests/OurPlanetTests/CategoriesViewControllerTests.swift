@@ -130,6 +130,11 @@ final class CategoriesViewControllerTests: XCTestCase {
             XCTAssertEqual(virtual.requests.count, 1 + 2 * all.count)
             XCTAssertEqual(Set(virtual.requests.compactMap(\.value.element)).count, 1 + 2 * all.count)
             XCTAssertEqual(counts.events.last?.value.element?.reduce(0, +), 65)
+            // Newest first, although Nuri (four days old) arrived with the floods, before the storms.
+            let storms = viewController.categories.value.first { $0.id == "severeStorms" }!.events.map(\.title)
+            XCTAssertEqual(
+                Array(storms.prefix(4)),
+                ["Typhoon Choi-wan", "Hurricane Delia", "Tropical Cyclone Nuri", "Tropical Storm Kiko"])
             XCTAssertEqual(viewController.downloadView.progress, 1)
             XCTAssertEqual(viewController.statusLine.displayedText, "13 categories, 64 events of the last 360 days")
         }
