@@ -87,9 +87,12 @@ public final class CategoriesViewController {
         shownCategory.map { $0.events }
             .drive(eventsController.events)
             .disposed(by: bag)
-        // Where the seed pushes the events screen, the keys go to it.
+        // Where the seed pushes the events screen, the keys go to it, at the top of the list.
         tableView.rx.itemSelected.asDriver()
-            .drive(onNext: { [unowned self] _ in screen.focus(eventsController.tableView) })
+            .drive(onNext: { [unowned self] _ in
+                eventsController.tableView.highlight(0)
+                screen.focus(eventsController.tableView)
+            })
             .disposed(by: bag)
 
         failures.asSignal()

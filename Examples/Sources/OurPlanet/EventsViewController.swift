@@ -15,7 +15,7 @@ import TerminalUI
 public final class EventsViewController {
     // The storyboard.
     public let titleLabel = Label(text: "Events", style: CellStyle(attributes: .bold))
-    public let descriptionLabel = Label(style: CellStyle(attributes: .dim))
+    public let descriptionLabel = Label(text: "Choose a category and press Enter", style: CellStyle(attributes: .dim))
     public let daysLabel = Label()
     /// 1 to 360 days; Left and Right move it by ``daysStep``, Home and End to the ends.
     public let slider = Slider(value: 360, minimumValue: 1, maximumValue: 360, step: EventsViewController.daysStep)

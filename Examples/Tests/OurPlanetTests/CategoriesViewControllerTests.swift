@@ -231,6 +231,28 @@ final class CategoriesViewControllerTests: XCTestCase {
             XCTAssertEqual(shown.events.last, .next(50, 22))
             XCTAssertEqual(viewController.eventsController.titleLabel.text, "Wildfires")
             XCTAssertTrue(viewController.eventsController.tableView.isFocused)
+            XCTAssertEqual(viewController.eventsController.tableView.highlightedRow, 0)
+        }
+    }
+
+    /// Down on the events of one category, then back (Tab) to another: its events from the top.
+    func testAnotherCategoryStartsAtTheTop() {
+        withViewController { _ in
+            virtual.answerCategories(ids, "-(r|)")
+            answerEverything()
+            let keys: [Character: Key] = ["E": .enter, "N": .end, "D": .down, "T": .tab, "U": .up]
+            scheduler.createHotObservable("------NEDDDTUE", values: keys)
+                .subscribe(onNext: { [viewController] in viewController!.screen.handle($0) })
+                .disposed(by: bag)
+            var highlighted: Int?
+            scheduler.scheduleAt(101) { highlighted = self.viewController.eventsController.tableView.highlightedRow }
+            load()
+            scheduler.start()
+
+            XCTAssertEqual(highlighted, 3)
+            XCTAssertEqual(viewController.eventsController.titleLabel.text, "Volcanoes")
+            XCTAssertEqual(viewController.eventsController.tableView.highlightedRow, 0)
+            XCTAssertEqual(viewController.eventsController.tableView.rows.count, 8)
         }
     }
 }
