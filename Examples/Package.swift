@@ -52,6 +52,27 @@ let package = Package(
             ],
             swiftSettings: [.treatAllWarnings(as: .error)]
         ),
+        // OurPlanet, the NASA EONET browser of seed 003: `swift run --package-path Examples ourplanet`.
+        .executableTarget(
+            name: "ourplanet",
+            dependencies: [
+                "OurPlanet", "TerminalUI", .product(name: "RxSwift", package: "swift-rx"),
+                .product(name: "RxCocoa", package: "swift-rx"),
+            ],
+            path: "Sources/OurPlanetApp",
+            swiftSettings: [.treatAllWarnings(as: .error)]
+        ),
+        // OurPlanet's EONET service, view controllers and offline fixture server, as a library so the
+        // tests can drive them.
+        .target(
+            name: "OurPlanet",
+            dependencies: [
+                "TerminalUI", .product(name: "RxSwift", package: "swift-rx"),
+                .product(name: "RxRelay", package: "swift-rx"), .product(name: "RxCocoa", package: "swift-rx"),
+                .product(name: "FlyingFox", package: "FlyingFox"),
+            ],
+            swiftSettings: [.treatAllWarnings(as: .error)]
+        ),
         // The "UIKit" the example applications run on: terminal, renderer, input, controls.
         .target(
             name: "TerminalUI",
@@ -75,6 +96,15 @@ let package = Package(
                 "Wundercast", "TerminalUI", .product(name: "RxSwift", package: "swift-rx"),
                 .product(name: "RxCocoa", package: "swift-rx"), .product(name: "RxTest", package: "swift-rx"),
                 .product(name: "FlyingFox", package: "FlyingFox"),
+            ],
+            swiftSettings: [.treatAllWarnings(as: .error)]
+        ),
+        .testTarget(
+            name: "OurPlanetTests",
+            dependencies: [
+                "OurPlanet", "TerminalUI", .product(name: "RxSwift", package: "swift-rx"),
+                .product(name: "RxRelay", package: "swift-rx"), .product(name: "RxCocoa", package: "swift-rx"),
+                .product(name: "RxTest", package: "swift-rx"), .product(name: "FlyingFox", package: "FlyingFox"),
             ],
             swiftSettings: [.treatAllWarnings(as: .error)]
         ),

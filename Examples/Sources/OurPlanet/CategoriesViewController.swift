@@ -1,0 +1,233 @@
+import Foundation
+import RxCocoa
+import RxRelay
+import RxSwift
+import TerminalUI
+
+/// OurPlanet's screen, written as seed 003's `CategoriesViewController`: the categories with their
+/// event counts on the left, growing as each category's events arrive, and the events of the selected
+/// category on the right (an ``EventsViewController``, where the seed pushes one).
+///
+/// `startDownload()` is the seed's last version: the categories, shared; every category's events,
+/// downloaded two categories at a time (`merge(maxConcurrent: 2)`); `scan` folding each arrival into
+/// the categories; `eoCategories.concat(updatedCategories)` bound to `categories`. Both of the seed's
+/// challenges are here: the activity indicator spins while anything downloads, and a progress bar
+/// counts the categories whose events have arrived (the `scan` carries the count beside the
+/// categories, as the book's solution does).
+public final class CategoriesViewController {
+    // The storyboard.
+    public let titleLabel = Label(text: "OurPlanet", style: CellStyle(attributes: .bold))
+    public let helpLabel = Label(
+        text: "↑↓ Enter: events · Tab: next · ←→ on the slider: days · Ctrl-C: quit",
+        style: CellStyle(attributes: .dim))
+    public let headerLabel = Label(text: "Categories", style: CellStyle(attributes: .bold))
+    public let activityIndicator: ActivityIndicator
+    public let downloadView = ProgressView()
+    public let tableView = ListView()
+    public let statusLine = StatusLine()
+    /// The selected category's events.
+    public let eventsController: EventsViewController
+    /// The window the views are in.
+    public let screen: Screen
+
+    /// The categories shown, with the events downloaded so far (the seed's `Variable`).
+    public let categories = BehaviorRelay<[EOCategory]>(value: [])
+    /// How many days back the events are downloaded (the seed's `forLast: 360`, the slider's maximum).
+    public static let days = 360
+
+    private let eonet: EONET
+    /// Every failed request, for the status line: errors are events to show once, not state.
+    private let failures = PublishRelay<Error>()
+    private let bag = DisposeBag()
+
+    /// A screen of `size` asking `eonet`; `scheduler` runs the indicator's animation and `now` is the
+    /// events' clock (tests pass a `TestScheduler` and a fixed date).
+    public init(
+        eonet: EONET, size: Size, scheduler: SchedulerType = MainScheduler.instance,
+        now: @escaping () -> Date = Date.init
+    ) {
+        self.eonet = eonet
+        activityIndicator = ActivityIndicator(scheduler: scheduler)
+        eventsController = EventsViewController(now: now)
+        screen = Screen(size: size)
+        ([titleLabel, helpLabel, headerLabel, activityIndicator, downloadView, tableView] + eventsController.views
+            + [statusLine])
+            .forEach(screen.addSubview)
+        screen.layout = { [unowned self] size in layout(size) }
+    }
+
+    public func viewDidLoad() {
+        eventsController.viewDidLoad()
+
+        categories.asDriver()
+            .drive(tableView.rx.items) { _, _, category in
+                // The seed's cell: the name and the count, and a disclosure indicator when there is
+                // something to show.
+                "\(category.name) (\(category.events.count))\(category.events.isEmpty ? "" : " ›")"
+            }
+            .disposed(by: bag)
+
+        // The seed's `didSelectRowAt`: the category's title and events go to the events screen. The
+        // selection is combined with `categories`, so a category chosen before its events arrived
+        // shows them when they do.
+        let selectedCategory = tableView.rx.modelSelected(EOCategory.self).map { $0.id }
+        let shownCategory = Observable.combineLatest(categories.asObservable(), selectedCategory) {
+            categories, id in
+            categories.first { $0.id == id }
+        }
+        .compactMap { $0 }
+        .asDriver(onErrorDriveWith: .empty())
+
+        shownCategory.map { $0.name }
+            .drive(eventsController.titleLabel.rx.text)
+            .disposed(by: bag)
+        shownCategory.map { $0.description }
+            .drive(eventsController.descriptionLabel.rx.text)
+            .disposed(by: bag)
+        shownCategory.map { $0.events }
+            .drive(eventsController.events)
+            .disposed(by: bag)
+        // Where the seed pushes the events screen, the keys go to it, at the top of the list.
+        tableView.rx.itemSelected.asDriver()
+            .drive(onNext: { [unowned self] _ in
+                eventsController.tableView.highlight(0)
+                screen.focus(eventsController.tableView)
+            })
+            .disposed(by: bag)
+
+        failures.asSignal()
+            .emit(to: statusLine.rx.error)
+            .disposed(by: bag)
+
+        startDownload()
+    }
+
+    func startDownload() {
+        downloadView.progress = 0.0
+
+        let eoCategories = eonet.categories
+
+        // Each category's events; a category that fails says so on the status line and counts as
+        // downloaded with no events, so the others go on.
+        let downloadedEvents = eoCategories.flatMap { [eonet, failures] categories in
+            Observable.from(
+                categories.map { category in
+                    eonet.events(forLast: CategoriesViewController.days, category: category)
+                        .do(onError: { error in failures.accept(DownloadError(category: category.name, error: error)) })
+                        .catchAndReturn([])
+                }
+            )
+            .merge(maxConcurrent: 2)
+        }
+
+        let updatedCategories = eoCategories.flatMap { categories in
+            downloadedEvents.scan((downloaded: 0, categories: categories)) { updated, events in
+                (
+                    downloaded: updated.downloaded + 1,
+                    categories: updated.categories.map { category in
+                        let eventsForCategory = EONET.filteredEvents(events: events, forCategory: category)
+                        if !eventsForCategory.isEmpty {
+                            var cat = category
+                            // Sorted again: an event of two categories may have arrived first with the
+                            // other one, and the list is newest first.
+                            cat.events = (cat.events + eventsForCategory).sorted(by: EOEvent.compareDates)
+                            return cat
+                        }
+                        return category
+                    }
+                )
+            }
+        }
+
+        // The categories at once with nothing downloaded, then after each download. Only the
+        // categories request can fail here (each download recovers on its own): its error goes to
+        // the status line and the list stays empty.
+        let downloads =
+            eoCategories
+            .map { categories in (downloaded: 0, categories: categories) }
+            .concat(updatedCategories)
+            .do(onError: { [failures] error in failures.accept(error) })
+            .asDriver(onErrorDriveWith: .empty())
+
+        downloads.map { $0.categories }
+            .drive(categories)
+            .disposed(by: bag)
+
+        downloads.map { downloads in
+            downloads.categories.isEmpty ? 1 : Float(downloads.downloaded) / Float(downloads.categories.count)
+        }
+        .drive(downloadView.rx.progress)
+        .disposed(by: bag)
+
+        // Challenge 1: the indicator spins from the start until every download has finished.
+        Observable.concat([downloads.asObservable().map { _ in true }, .just(false)])
+            .startWith(true)
+            .distinctUntilChanged()
+            .asDriver(onErrorJustReturn: false)
+            .drive(activityIndicator.rx.isAnimating)
+            .disposed(by: bag)
+
+        // When everything has arrived, a summary; in red, naming them, if some categories failed, so
+        // their errors do not vanish under it.
+        let failedCategories = failures.compactMap { ($0 as? DownloadError)?.category }
+            .scan([String]()) { failed, category in failed + [category] }
+            .startWith([])
+        downloads.asObservable().takeLast(1)
+            .withLatestFrom(failedCategories) { downloads, failed in
+                DownloadSummary(
+                    categories: downloads.categories.count,
+                    events: Set(downloads.categories.flatMap { $0.events.map(\.id) }).count, failed: failed)
+            }
+            .asSignal(onErrorSignalWith: .empty())
+            .emit(onNext: { [statusLine] summary in
+                if summary.failed.isEmpty {
+                    statusLine.text = summary.errorDescription
+                } else {
+                    statusLine.error = summary
+                }
+            })
+            .disposed(by: bag)
+    }
+
+    // MARK: - Layout
+
+    /// The title row; the categories on the left (header and indicator, progress, list) and the events
+    /// on the right; the status line at the bottom.
+    func layout(_ size: Size) {
+        let rows = Layout.rows([.fixed(1), .fixed(1), .flexible(), .fixed(1)], in: Rect(origin: .zero, size: size))
+        let header = Layout.columns([.fixed(1), .fixed(10), .fixed(2), .flexible()], in: rows[0])
+        (titleLabel.frame, helpLabel.frame) = (header[1], header[3])
+        let columns = Layout.columns([.fixed(1), .fixed(32), .fixed(3), .flexible()], in: rows[2])
+        let left = Layout.rows([.fixed(1), .fixed(1), .fixed(1), .flexible()], in: columns[1])
+        let top = Layout.columns([.flexible(), .fixed(1)], in: left[0])
+        (headerLabel.frame, activityIndicator.frame) = (top[0], top[1])
+        downloadView.frame = left[1]
+        tableView.frame = left[3]
+        eventsController.layout(in: columns[3])
+        statusLine.frame = rows[3]
+    }
+}
+
+/// A category whose events could not be downloaded, and why.
+public struct DownloadError: Error, LocalizedError {
+    public let category: String
+    public let error: Error
+
+    public var errorDescription: String? {
+        "\(category): \(StatusLine.describe(error))"
+    }
+}
+
+/// What the downloads came to: a message, or an error when some categories failed.
+public struct DownloadSummary: Error, LocalizedError, Equatable {
+    public let categories: Int
+    /// Distinct events (one in two categories counts once).
+    public let events: Int
+    /// The names of the categories whose download failed, in the order they failed.
+    public let failed: [String]
+
+    public var errorDescription: String? {
+        let summary = "\(categories) categories, \(events) events of the last \(CategoriesViewController.days) days"
+        return failed.isEmpty ? summary : "Not downloaded: \(failed.joined(separator: ", ")) · \(summary)"
+    }
+}

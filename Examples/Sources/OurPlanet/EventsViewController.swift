@@ -1,0 +1,96 @@
+import Foundation
+import RxCocoa
+import RxRelay
+import RxSwift
+import TerminalUI
+
+/// The events of one category with the days slider above them, written as seed 003's
+/// `EventsViewController`: `events` is set by the categories screen, `days` by the slider, and the
+/// list shows `filteredEvents`, their `combineLatest`, so moving the slider filters again without a
+/// request.
+///
+/// The seed's `Variable`s are `BehaviorRelay`s (RxSwift 5 replaced `Variable`), and its
+/// `reloadData()` subscriptions are `rx.items` bindings. It lives in the right half of the screen the
+/// categories list is on, where the seed pushes it.
+public final class EventsViewController {
+    // The storyboard.
+    public let titleLabel = Label(text: "Events", style: CellStyle(attributes: .bold))
+    public let descriptionLabel = Label(text: "Choose a category and press Enter", style: CellStyle(attributes: .dim))
+    public let daysLabel = Label()
+    /// 1 to 360 days; Left and Right move it by ``daysStep``, Home and End to the ends.
+    public let slider = Slider(value: 360, minimumValue: 1, maximumValue: 360, step: EventsViewController.daysStep)
+    public let tableView = ListView()
+
+    /// The category's events, all of the last 360 days.
+    public let events = BehaviorRelay<[EOEvent]>(value: [])
+    // filter slider
+    public let days = BehaviorRelay<Int>(value: 360)
+    public let filteredEvents = BehaviorRelay<[EOEvent]>(value: [])
+
+    /// How far one Left or Right moves the slider.
+    public static let daysStep: Float = 10
+
+    /// The clock the days are counted back from (tests fix it).
+    private let now: () -> Date
+    private let bag = DisposeBag()
+
+    public init(now: @escaping () -> Date = Date.init) {
+        self.now = now
+    }
+
+    /// The views, for the screen they are shown on.
+    var views: [View] { [titleLabel, descriptionLabel, daysLabel, slider, tableView] }
+
+    public func viewDidLoad() {
+        // A closed event is kept when it closed within the last `days` days; an open one is going on
+        // now, so it is within any number of days (the seed's filter).
+        Observable.combineLatest(days.asObservable(), events.asObservable()) { [now] days, events -> [EOEvent] in
+            let maxInterval = TimeInterval(days * 24 * 3600)
+            let now = now()
+            return events.filter { event in
+                if let date = event.closeDate {
+                    return abs(date.timeIntervalSince(now)) < maxInterval
+                }
+                return true
+            }
+        }
+        .bind(to: filteredEvents)
+        .disposed(by: bag)
+
+        filteredEvents.asDriver()
+            .drive(tableView.rx.items) { _, _, event in
+                EventsViewController.row(for: event)
+            }
+            .disposed(by: bag)
+
+        days.asDriver()
+            .map { days in "Last \(days) day\(days == 1 ? "" : "s")" }
+            .drive(daysLabel.rx.text)
+            .disposed(by: bag)
+
+        // The seed's `sliderAction`: `days.value = Int(slider.value)`.
+        slider.rx.value
+            .map { Int($0) }
+            .bind(to: days)
+            .disposed(by: bag)
+    }
+
+    /// The seed's `EventCell.configure(event:)` on one line: open or closed, the date, the title and
+    /// who reports it.
+    static func row(for event: EOEvent) -> String {
+        let state = event.closeDate == nil ? "open  " : "closed"
+        let date = event.date.map { $0.formatted(.iso8601.year().month().day()) } ?? "          "
+        let sources = event.sources.isEmpty ? "" : " · " + event.sources.joined(separator: ", ")
+        return "\(state) \(date)  \(event.title)\(sources)"
+    }
+
+    /// Lays the views out in `rect`: the title and description, the days and the slider, the list.
+    func layout(in rect: Rect) {
+        let rows = Layout.rows([.fixed(1), .fixed(1), .fixed(1), .fixed(1), .flexible()], in: rect)
+        titleLabel.frame = rows[0]
+        descriptionLabel.frame = rows[1]
+        let daysRow = Layout.columns([.fixed(15), .flexible()], in: rows[2])
+        (daysLabel.frame, slider.frame) = (daysRow[0], daysRow[1])
+        tableView.frame = rows[4]
+    }
+}

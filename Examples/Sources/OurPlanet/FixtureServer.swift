@@ -1,0 +1,357 @@
+import FlyingFox
+import FlyingSocks
+import Foundation
+import Synchronization
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// An offline EONET v3: a real HTTP server on a free loopback port answering `GET /api/v3/categories`
+/// and `GET /api/v3/events?status=open|closed|all&days=N&category=ID` from ``FixtureData``, so OurPlanet
+/// runs without a network and still talks HTTP through `URLSession.rx`.
+///
+/// - Dates are counted back from ``now`` (the moment the server started, unless given), so the same
+///   request always gets the same events.
+/// - Each answer comes after a delay that grows with its size (``delay(for:)``), so parallel downloads
+///   and the progress bar are seen; it is sent as JSON's insignificant leading whitespace a little at a
+///   time, so a client that goes away is noticed.
+/// - ``Counters`` count requests and how many are in flight at once (``Counters/maxInFlight``), which
+///   is how tests see that OurPlanet never has more than two.
+/// - `failures` make chosen requests fail, by category id (or `categories` for the categories):
+///   a status (`500`, `404`, …) or a body that is not JSON.
+public final class FixtureServer: Sendable {
+    /// How a request is made to fail.
+    public enum Failure: Sendable, Equatable {
+        /// An HTTP status with an HTML body, as EONET's front end sends.
+        case status(Int)
+        /// 200 with a body that is not JSON.
+        case malformed
+
+        /// Reads `500`, `404`, `malformed`.
+        init?(_ text: String) {
+            if text == "malformed" {
+                self = .malformed
+            } else if let status = Int(text), (400...599).contains(status) {
+                self = .status(status)
+            } else {
+                return nil
+            }
+        }
+    }
+
+    private let server: HTTPServer
+    private let task: Task<Void, Error>
+    /// The port the kernel gave the server.
+    public let port: UInt16
+    /// What the server has seen.
+    public let counters: Counters
+    /// The moment the events' dates are counted back from.
+    public let now: Date
+
+    /// The base URL to give ``EONET`` (`http://127.0.0.1:PORT/api/v3`).
+    public var baseURL: String { "http://127.0.0.1:\(port)/api/v3" }
+
+    /// Reads `OURPLANET_FIXTURE_FAIL`'s form, `floods=500,snow=malformed,categories=404`.
+    public static func failures(from text: String) -> [String: Failure] {
+        var failures: [String: Failure] = [:]
+        for item in text.split(separator: ",") {
+            let parts = item.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            if parts.count == 2, let failure = Failure(parts[1]) { failures[parts[0]] = failure }
+        }
+        return failures
+    }
+
+    /// Starts a server and waits until it listens. `delay` replaces the size-dependent delay (tests
+    /// pass `.zero`); `now` fixes the clock; `failures` by category id. Blocks the calling thread,
+    /// never the server's.
+    public static func start(
+        delay: Duration? = nil, now: Date = Date(), failures: [String: Failure] = [:]
+    ) throws -> FixtureServer {
+        let box = Mutex<Result<FixtureServer, Error>?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        Task {
+            do {
+                let server = try await make(delay: delay, now: now, failures: failures)
+                box.withLock { $0 = .success(server) }
+            } catch {
+                box.withLock { $0 = .failure(error) }
+            }
+            done.signal()
+        }
+        guard done.wait(timeout: .now() + 10) == .success, let result = box.withLock({ $0 }) else {
+            throw CocoaError(.featureUnsupported)
+        }
+        return try result.get()
+    }
+
+    private static func make(delay: Duration?, now: Date, failures: [String: Failure]) async throws -> FixtureServer {
+        let counters = Counters()
+        // `logger: .disabled`: the program draws the whole terminal; a log line would tear the screen.
+        let server = HTTPServer(address: try .inet(ip4: "127.0.0.1", port: 0), timeout: 30, logger: .disabled)
+        let base = "/api/v3"
+        await server.appendRoute(HTTPRoute("GET \(base)/categories")) { request in
+            counters.started(request)
+            let (status, body) = failures["categories"].map(failed) ?? (200, categoriesBody(link: base))
+            return answer(status: status, body: body, delay: delay ?? .milliseconds(400), counters: counters)
+        }
+        await server.appendRoute(HTTPRoute("GET \(base)/events")) { request in
+            counters.started(request)
+            let query = request.query
+            let categories = query["category"].map { $0.split(separator: ",").map(String.init) }
+            let (status, body) =
+                categories.flatMap { $0.lazy.compactMap { failures[$0] }.first }.map(failed)
+                ?? eventsReply(status: query["status"], days: query["days"], categories: categories, now: now)
+            let wait = delay ?? Self.delay(for: body)
+            return answer(status: status, body: body, delay: wait, counters: counters)
+        }
+        let task = Task { try await server.run() }
+        try await server.waitUntilListening(timeout: 5)
+        guard case .ip4(_, let port) = await server.listeningAddress else { throw CocoaError(.featureUnsupported) }
+        return FixtureServer(server: server, task: task, port: port, counters: counters, now: now)
+    }
+
+    private init(server: HTTPServer, task: Task<Void, Error>, port: UInt16, counters: Counters, now: Date) {
+        self.server = server
+        self.task = task
+        self.port = port
+        self.counters = counters
+        self.now = now
+    }
+
+    /// Stops listening and closes every connection (what a test does to see a refused connection).
+    public func stop() {
+        let done = DispatchSemaphore(value: 0)
+        let server = server
+        let task = task
+        Task {
+            await server.stop(timeout: 0)
+            task.cancel()
+            done.signal()
+        }
+        _ = done.wait(timeout: .now() + 5)
+    }
+
+    // MARK: - Answers
+
+    /// 250 ms and 12 ms per kilobyte: a small category answers in a quarter of a second, the fires in
+    /// about 0.4 s, so thirteen categories take a few seconds, two at a time.
+    static func delay(for body: String) -> Duration {
+        .milliseconds(250 + body.utf8.count * 12 / 1024)
+    }
+
+    private static func failed(_ failure: Failure) -> (Int, String) {
+        switch failure {
+        case .status(let status):
+            let phrase = HTTPURLResponse.localizedString(forStatusCode: status)
+            return (
+                status, "<html><head><title>\(status) \(phrase)</title></head><body><h1>\(phrase)</h1></body></html>"
+            )
+        case .malformed:
+            return (200, "<html><body>Service temporarily unavailable</body></html>")
+        }
+    }
+
+    private static func json(_ object: [String: Any]) -> String {
+        // Only strings, numbers, arrays, dictionaries and NSNull go in, which always serialise.
+        let data = try! JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    static func categoriesBody(link base: String) -> String {
+        json([
+            "title": "EONET Event Categories",
+            "description": "List of all the available event categories in the EONET system",
+            "link": "https://eonet.gsfc.nasa.gov/api/v3/categories",
+            "categories": FixtureData.categories.map { category in
+                [
+                    "id": category.id, "title": category.title, "description": category.description,
+                    "link": "https://eonet.gsfc.nasa.gov/api/v3/categories/\(category.id)",
+                    "layers": "https://eonet.gsfc.nasa.gov/api/v3/layers/\(category.id)",
+                ]
+            },
+        ])
+    }
+
+    /// The events answer: those of `categories` (all without), open, closed or both, whose latest date
+    /// (closed, else last observed) is within `days` of `now`. A status that is not one of the three is
+    /// EONET's 400.
+    static func eventsReply(status: String?, days: String?, categories: [String]?, now: Date) -> (Int, String) {
+        let wanted: (FixtureData.Event) -> Bool
+        switch status ?? "open" {
+        case "open": wanted = { $0.closedDaysAgo == nil }
+        case "closed": wanted = { $0.closedDaysAgo != nil }
+        case "all": wanted = { _ in true }
+        default: return (400, #"{"error":"Invalid status"}"#)
+        }
+        let limit = days.flatMap(Int.init)
+        let events = FixtureData.events.filter { event in
+            wanted(event)
+                && (categories.map { Set($0).isDisjoint(with: event.categories) == false } ?? true)
+                && (limit.map { (event.closedDaysAgo ?? event.daysAgo) < $0 } ?? true)
+        }
+        let body = json([
+            "title": "EONET Events",
+            "description": "Natural events from EONET.",
+            "link": "https://eonet.gsfc.nasa.gov/api/v3/events",
+            "events": events.map { eventJSON($0, now: now) },
+        ])
+        return (200, body)
+    }
+
+    /// An event in v3's shape: `closed` always present (null while open), `geometry` with magnitudes.
+    static func eventJSON(_ event: FixtureData.Event, now: Date) -> [String: Any] {
+        let titles = Dictionary(uniqueKeysWithValues: FixtureData.categories.map { ($0.id, $0.title) })
+        let hash = stableHash(event.id)
+        let longitude = Double(hash % 36_000) / 100 - 180
+        let latitude = Double((hash / 36_000) % 14_000) / 100 - 70
+        let geometry: [[String: Any]] = (0..<event.observations).map { step in
+            let daysAgo = event.daysAgo + (event.observations - 1 - step)
+            return [
+                "magnitudeValue": NSNull(), "magnitudeUnit": NSNull(),
+                "date": isoDate(now.addingTimeInterval(-Double(daysAgo) * 86_400 - Double(hash % 3_600))),
+                "type": "Point",
+                "coordinates": [longitude + Double(step) * 0.8, latitude + Double(step) * 0.5],
+            ]
+        }
+        return [
+            "id": event.id, "title": event.title, "description": event.description ?? NSNull(),
+            "link": "https://eonet.gsfc.nasa.gov/api/v3/events/\(event.id)",
+            "closed": event.closedDaysAgo.map { isoDate(now.addingTimeInterval(-Double($0) * 86_400)) } ?? NSNull(),
+            "categories": event.categories.map { ["id": $0, "title": titles[$0] ?? $0] },
+            "sources": [["id": event.source.id, "url": event.source.url]],
+            "geometry": geometry,
+        ]
+    }
+
+    /// EONET's date form, to the second, in UTC.
+    private static func isoDate(_ date: Date) -> String {
+        date.formatted(.iso8601)
+    }
+
+    private static func answer(status: Int, body: String, delay: Duration, counters: Counters) -> HTTPResponse {
+        let contentType = status == 200 && body.hasPrefix("{") ? "application/json" : "text/html; charset=utf-8"
+        let bytes = DelayedBody(body: Data(body.utf8), delay: delay, counters: counters)
+        return HTTPResponse(
+            statusCode: HTTPStatusCode(status, phrase: HTTPURLResponse.localizedString(forStatusCode: status)),
+            headers: [.contentType: contentType], body: HTTPBodySequence(from: bytes, count: bytes.count))
+    }
+
+    /// What the server has seen. Thread-safety: all state behind one lock, released before returning.
+    public final class Counters: Sendable {
+        private struct State {
+            var requests: [String] = []
+            var inFlight = 0
+            var maxInFlight = 0
+            var completed = 0
+            var abandoned = 0
+        }
+
+        private let state = Mutex(State())
+
+        func started(_ request: HTTPRequest) {
+            let query = request.query.map { "\($0.name)=\($0.value)" }.joined(separator: "&")
+            let line = query.isEmpty ? request.path : "\(request.path)?\(query)"
+            state.withLock { state in
+                state.requests.append(line)
+                state.inFlight += 1
+                state.maxInFlight = max(state.maxInFlight, state.inFlight)
+            }
+        }
+
+        func ended(completely: Bool) {
+            state.withLock { state in
+                state.inFlight -= 1
+                if completely { state.completed += 1 } else { state.abandoned += 1 }
+            }
+        }
+
+        /// The requests received (path and query), in order.
+        public var requests: [String] { state.withLock { $0.requests } }
+        /// Requests being answered now.
+        public var inFlight: Int { state.withLock { $0.inFlight } }
+        /// The most requests that were being answered at once.
+        public var maxInFlight: Int { state.withLock { $0.maxInFlight } }
+        /// Answers sent to the end.
+        public var completed: Int { state.withLock { $0.completed } }
+        /// Answers whose client went away before the end.
+        public var abandoned: Int { state.withLock { $0.abandoned } }
+    }
+}
+
+/// A hash that is the same in every run (Swift's `hashValue` is seeded per process).
+func stableHash(_ text: String) -> Int {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in text.utf8 {
+        hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+    }
+    return Int(truncatingIfNeeded: hash >> 1)
+}
+
+/// A body that waits: spaces (insignificant before a JSON value) every 50 ms until the delay has
+/// passed, then the body. The request stops being in flight when the last bytes are handed to the
+/// server, before they are written, so a client cannot have its answer (and start its next request)
+/// while the server still counts the old one; an iterator released before that is a client gone away.
+private struct DelayedBody: AsyncBufferedSequence, Sendable {
+    typealias Element = UInt8
+
+    static let step = Duration.milliseconds(50)
+
+    let body: Data
+    let pauses: Int
+    let counters: FixtureServer.Counters
+
+    init(body: Data, delay: Duration, counters: FixtureServer.Counters) {
+        self.body = body
+        self.pauses = Int((delay / Self.step).rounded(.up))
+        self.counters = counters
+    }
+
+    /// Bytes in all: a space per pause, then the body.
+    var count: Int { pauses + body.count }
+
+    func makeAsyncIterator() -> Iterator {
+        Iterator(body: Array(body), pauses: pauses, end: End(counters: counters))
+    }
+
+    /// Ends the request in the counters exactly once: when the last bytes go out, or when released
+    /// before that.
+    final class End: Sendable {
+        let counters: FixtureServer.Counters
+        let ended = Atomic(false)
+
+        init(counters: FixtureServer.Counters) { self.counters = counters }
+
+        func end(completely: Bool) {
+            if !ended.exchange(true, ordering: .acquiringAndReleasing) { counters.ended(completely: completely) }
+        }
+
+        deinit { end(completely: false) }
+    }
+
+    struct Iterator: AsyncBufferedIteratorProtocol {
+        var body: [UInt8]
+        var pauses: Int
+        let end: End
+
+        mutating func next() async throws -> UInt8? {
+            try await nextBuffer(suggested: 1)?.first
+        }
+
+        mutating func nextBuffer(suggested count: Int) async throws -> [UInt8]? {
+            if pauses > 0 {
+                pauses -= 1
+                try await Task.sleep(for: DelayedBody.step)
+                return [0x20]
+            }
+            guard !body.isEmpty else {
+                end.end(completely: true)
+                return nil
+            }
+            let taken = Array(body.prefix(Swift.max(1, count)))
+            body.removeFirst(taken.count)
+            if body.isEmpty { end.end(completely: true) }
+            return taken
+        }
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+import OurPlanet
+import RxCocoa
+import RxSwift
+import TerminalUI
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+// OurPlanet, the NASA EONET browser of seed 003, in a terminal.
+//
+// Offline by default: an embedded fixture server on a loopback port answers like EONET v3, so the
+// program runs anywhere and still talks HTTP. EONET_BASE_URL (e.g. https://eonet.gsfc.nasa.gov/api/v3)
+// points it at the real API. OURPLANET_FIXTURE_FAIL (e.g. "floods=500,snow=malformed") makes the
+// fixture fail those categories, to see the errors.
+
+// URLSession.rx logs every request in debug builds; printed lines would tear the screen.
+URLSession.rx.shouldLogRequest = { _ in false }
+
+let environment = ProcessInfo.processInfo.environment
+let eonet: EONET
+let fixtureServer: FixtureServer?
+if let base = environment["EONET_BASE_URL"], !base.isEmpty {
+    fixtureServer = nil
+    eonet = EONET(API: base)
+} else {
+    do {
+        fixtureServer = try FixtureServer.start(
+            failures: FixtureServer.failures(from: environment["OURPLANET_FIXTURE_FAIL"] ?? ""))
+    } catch {
+        FileHandle.standardError.write(Data("ourplanet: cannot start the offline EONET server: \(error)\n".utf8))
+        exit(1)
+    }
+    eonet = EONET(API: fixtureServer!.baseURL)
+}
+
+let bag = DisposeBag()
+
+/// Holds the view controller for the life of the program, as an application's window holds its root
+/// view controller: its bindings refer to it unowned.
+final class Window {
+    var rootViewController: CategoriesViewController?
+}
+let window = Window()
+
+Terminal.main { terminal in
+    let viewController = CategoriesViewController(eonet: eonet, size: try terminal.size())
+    viewController.statusLine.text =
+        fixtureServer.map { "Offline EONET (fixture server on 127.0.0.1:\($0.port)) · downloading…" }
+        ?? "EONET at \(environment["EONET_BASE_URL"]!) · downloading…"
+    viewController.viewDidLoad()
+    window.rootViewController = viewController
+    viewController.screen.run(on: terminal).disposed(by: bag)
+}
