@@ -43,7 +43,8 @@ enum FixtureGIF {
                 for column in 0..<side {
                     let dx = column - ballRadius
                     let dy = row - ballRadius
-                    sprite.append(dx * dx + dy * dy <= ballRadius * ballRadius ? (odd ? 1 : ballIndex) : (odd ? 0 : clear))
+                    sprite.append(
+                        dx * dx + dy * dy <= ballRadius * ballRadius ? (odd ? 1 : ballIndex) : (odd ? 0 : clear))
                 }
             }
             frames.append(

@@ -205,7 +205,8 @@ public final class FixtureServer: Sendable {
                 "searches": snapshot.searches, "media": snapshot.media, "completed": snapshot.completed,
                 "abandoned": snapshot.abandoned,
             ]
-            return String(decoding: try! JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]), as: UTF8.self)
+            return String(
+                decoding: try! JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]), as: UTF8.self)
         }
     }
 }

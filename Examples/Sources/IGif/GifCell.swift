@@ -103,7 +103,10 @@ public final class GifCell {
                 index += 4
             }
             let centiseconds = frame.delayCentiseconds <= 1 ? 10 : frame.delayCentiseconds
-            return (TerminalUI.Image(width: gif.width, height: gif.height, pixels: pixels)!, .milliseconds(centiseconds * 10))
+            return (
+                TerminalUI.Image(width: gif.width, height: gif.height, pixels: pixels)!,
+                .milliseconds(centiseconds * 10)
+            )
         }
     }
 

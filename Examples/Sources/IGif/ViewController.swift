@@ -21,7 +21,8 @@ public final class ViewController {
     public let helpLabel = Label(
         text: "type to search · Tab: results · ↑/↓: choose · Ctrl-C: quit", style: CellStyle(attributes: .dim))
     public let searchField = TextField(
-        placeholder: "Search Giphy", style: CellStyle(foreground: RGB(hex: 0xEE_EE_EE), background: RGB(hex: 0x30_3A_4A)))
+        placeholder: "Search Giphy",
+        style: CellStyle(foreground: RGB(hex: 0xEE_EE_EE), background: RGB(hex: 0x30_3A_4A)))
     public let activityIndicator: ActivityIndicator
     public let resultsList = ListView()
     public let gifCell: GifCell
@@ -63,11 +64,11 @@ public final class ViewController {
 
         let results = search.flatMapLatest { [unowned self] text in
             self.api.search(text: text)
+                .map { gifs in (text: text, gifs: gifs, failed: false) }
                 .do(onError: { [failures] in failures.accept($0) })
-                .catchAndReturn([])
-                .map { gifs in (text: text, gifs: gifs) }
+                .catchAndReturn((text: text, gifs: [], failed: true))
         }
-        .asDriver(onErrorJustReturn: (text: "", gifs: []))
+        .asDriver(onErrorJustReturn: (text: "", gifs: [], failed: true))
 
         results.map(\.gifs)
             .drive(resultsList.rx.items) { _, _, gif in gif.summary }
@@ -78,11 +79,13 @@ public final class ViewController {
             .drive(activityIndicator.rx.isAnimating)
             .disposed(by: bag)
 
-        results.map { result in
-            result.gifs.isEmpty ? "No GIFs for “\(result.text)”" : "\(result.gifs.count) GIFs for “\(result.text)”"
-        }
-        .drive(statusLine.rx.text)
-        .disposed(by: bag)
+        // A failed search leaves its error on the status line (the failures' binding below).
+        results.filter { !$0.failed }
+            .map { result in
+                result.gifs.isEmpty ? "No GIFs for “\(result.text)”" : "\(result.gifs.count) GIFs for “\(result.text)”"
+            }
+            .drive(statusLine.rx.text)
+            .disposed(by: bag)
 
         // The GIF to show: the highlighted row's, or none when a search found nothing. Moving within
         // the same results to the same GIF (Up at the top) changes nothing.

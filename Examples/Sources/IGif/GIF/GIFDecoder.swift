@@ -180,8 +180,9 @@ private struct GIFDecoder {
                 case 0xFF:
                     let data = try subBlocks()
                     // NETSCAPE2.0 (or ANIMEXTS1.0): sub-block 1 is the loop count.
-                    if data.count >= 14, data[0..<11].elementsEqual("NETSCAPE2.0".utf8)
-                        || data[0..<11].elementsEqual("ANIMEXTS1.0".utf8), data[11] == 1
+                    if data.count >= 14,
+                        data[0..<11].elementsEqual("NETSCAPE2.0".utf8)
+                            || data[0..<11].elementsEqual("ANIMEXTS1.0".utf8), data[11] == 1
                     {
                         loopCount = Int(data[12]) | Int(data[13]) << 8
                     }
@@ -220,8 +221,9 @@ private struct GIFDecoder {
         }
     }
 
-    func dispose(_ disposal: (method: Int, rect: Rect, saved: [UInt32]?), canvas: inout [UInt32], width: Int, height: Int)
-    {
+    func dispose(
+        _ disposal: (method: Int, rect: Rect, saved: [UInt32]?), canvas: inout [UInt32], width: Int, height: Int
+    ) {
         switch disposal.method {
         case 2:
             // Restore to background: cleared to transparent, as browsers and ImageMagick show it.

@@ -96,7 +96,8 @@ public func encodeGIF(
         // At least 2: a code size of 1 is legal but some decoders reject it.
         let minimumCodeSize = max(2, sizeField(tableCount) + 1)
         out.append(UInt8(minimumCodeSize))
-        let stored = frame.interlaced ? interlacedRows(frame.indices, width: frame.width, height: frame.height) : frame.indices
+        let stored =
+            frame.interlaced ? interlacedRows(frame.indices, width: frame.width, height: frame.height) : frame.indices
         let data = compress(stored, minimumCodeSize: minimumCodeSize)
         var start = 0
         while start < data.count {
