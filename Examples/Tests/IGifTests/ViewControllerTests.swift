@@ -140,7 +140,8 @@ final class ViewControllerTests: XCTestCase {
                 "p-q-------------g|",
                 values: ["p": GifLoad.progress(0), "q": .progress(0.5), "g": .gif(try animation(firstDelay: 20))])
             let download = scheduler.createColdObservable(
-                "pq-g|", values: ["p": GifLoad.progress(0), "q": .progress(0.5), "g": .gif(try animation(firstDelay: 20))])
+                "pq-g|",
+                values: ["p": GifLoad.progress(0), "q": .progress(0.5), "g": .gif(try animation(firstDelay: 20))])
             api.downloads[first.image.url] = slowDownload
             api.downloads[second.image.url] = download
             // Results at 80 highlight the first row; at 120 the progress is half; Tab at 180 and Down

@@ -40,7 +40,9 @@ final class IGifEndToEndTests: XCTestCase {
 
     /// Polls until `condition` holds for what `read` returns. The limit only keeps a broken program
     /// from hanging the test.
-    private func poll<Value>(_ what: String, _ read: () throws -> Value, until condition: (Value) -> Bool) throws -> Value {
+    private func poll<Value>(_ what: String, _ read: () throws -> Value, until condition: (Value) -> Bool) throws
+        -> Value
+    {
         let deadline = Date().addingTimeInterval(15)
         var value = try read()
         while !condition(value) {
