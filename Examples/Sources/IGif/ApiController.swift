@@ -59,8 +59,13 @@ public final class ApiController: GiphyAPI, Sendable {
 
     public func downloadGif(url: URL) -> Observable<GifLoad> {
         session.rx.gifDownload(request: URLRequest(url: url), cache: cache)
+            // A GIF from the cache is decoded where the subscription is made: off the main thread, so
+            // coming back to a large GIF does not freeze the screen while its frames are decoded.
+            .subscribe(on: decoding)
             .catch { error in throw GiphyError(error) }
     }
+
+    private let decoding = ConcurrentDispatchQueueScheduler(qos: .userInitiated)
 }
 
 /// Why a search or a download failed, in words the status line can show.
