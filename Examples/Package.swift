@@ -73,6 +73,36 @@ let package = Package(
             ],
             swiftSettings: [.treatAllWarnings(as: .error)]
         ),
+        // iGif, the GIF search of seed 004: `swift run --package-path Examples igif`.
+        .executableTarget(
+            name: "igif",
+            dependencies: [
+                "IGif", "TerminalUI", .product(name: "RxSwift", package: "swift-rx"),
+                .product(name: "RxCocoa", package: "swift-rx"),
+            ],
+            path: "Sources/IGifApp",
+            swiftSettings: [.treatAllWarnings(as: .error)]
+        ),
+        // iGif's URLSession.rx extension, GIF decoder, view controller and offline Giphy, as a library
+        // so the tests can drive them.
+        .target(
+            name: "IGif",
+            dependencies: [
+                "TerminalUI", .product(name: "RxSwift", package: "swift-rx"),
+                .product(name: "RxCocoa", package: "swift-rx"), .product(name: "FlyingFox", package: "FlyingFox"),
+            ],
+            swiftSettings: [.treatAllWarnings(as: .error)]
+        ),
+        .testTarget(
+            name: "IGifTests",
+            dependencies: [
+                "IGif", "TerminalUI", .product(name: "RxSwift", package: "swift-rx"),
+                .product(name: "RxCocoa", package: "swift-rx"), .product(name: "RxTest", package: "swift-rx"),
+                .product(name: "RxBlocking", package: "swift-rx"),
+            ],
+            resources: [.copy("FuzzCorpus")],
+            swiftSettings: [.treatAllWarnings(as: .error)]
+        ),
         // The "UIKit" the example applications run on: terminal, renderer, input, controls.
         .target(
             name: "TerminalUI",

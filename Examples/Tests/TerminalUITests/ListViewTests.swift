@@ -68,6 +68,23 @@ final class ListViewTests: XCTestCase {
         XCTAssertFalse(grid[0, 0].style.attributes.contains(.reverse))
     }
 
+    /// Every highlight is reported, Enter or not: new rows (the same row, new models), the arrows, and
+    /// an arrow at the edge (the same row again: the receiver decides whether that matters).
+    func testItemHighlightedReportsArrowsAndNewRows() {
+        let screen = Screen(size: Size(columns: 14, rows: 3))
+        let list = ListView(frame: Rect(column: 0, row: 0, columns: 14, rows: 3))
+        screen.addSubview(list)
+        scheduler.createHotObservable([.next(210, ["a", "b"]), .next(260, ["c", "d", "e"])])
+            .bind(to: list.rx.items) { _, _, text in text }
+            .disposed(by: bag)
+        let rows = scheduler.createObserver(Int.self)
+        list.rx.itemHighlighted.map { $0[1] }.subscribe(rows).disposed(by: bag)
+        type([.next(220, .down), .next(230, .down), .next(240, .up), .next(250, .enter)], into: screen)
+        scheduler.start()
+        XCTAssertEqual(
+            rows.events, [.next(210, 0), .next(220, 1), .next(230, 1), .next(240, 0), .next(260, 0)])
+    }
+
     func testNewItemsKeepTheHighlightInRangeAndAnEmptyListSelectsNothing() {
         let screen = Screen(size: Size(columns: 8, rows: 2))
         let list = ListView(frame: Rect(column: 0, row: 0, columns: 8, rows: 2))

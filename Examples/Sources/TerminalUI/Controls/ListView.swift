@@ -25,6 +25,7 @@ open class ListView: Control {
 
     private var models: [Any] = []
     private let selections = PublishSubject<Int>()
+    private let highlights = PublishSubject<Int>()
 
     /// Creates an empty list.
     public init(frame: Rect = Rect(column: 0, row: 0, columns: 0, rows: 0), style: CellStyle = .plain) {
@@ -34,6 +35,7 @@ open class ListView: Control {
 
     deinit {
         selections.onCompleted()
+        highlights.onCompleted()
     }
 
     /// The model shown in `row` (`UITableView.rx.model(at:)`); throws if there is no such row or it is
@@ -64,6 +66,8 @@ open class ListView: Control {
         highlightedRow = rows.isEmpty ? nil : min(rows.count - 1, max(0, row))
         scrollToHighlightedRow()
         setNeedsDisplay()
+        // Every highlight is reported, the same row too: new rows may have been set under it.
+        if let highlightedRow { highlights.onNext(highlightedRow) }
     }
 
     private func scrollToHighlightedRow() {
@@ -108,6 +112,7 @@ open class ListView: Control {
     }
 
     var selectedRows: Observable<Int> { selections.asObservable() }
+    var highlightedRows: Observable<Int> { highlights.asObservable() }
 }
 
 extension Reactive where Base: ListView {
@@ -135,6 +140,12 @@ extension Reactive where Base: ListView {
     /// The row Enter selected, as RxCocoa's `UITableView.rx.itemSelected` (section 0).
     public var itemSelected: ControlEvent<IndexPath> {
         ControlEvent(events: base.selectedRows.map { IndexPath(indexes: [0, $0]) })
+    }
+
+    /// The row highlighted by the arrows (or by new rows being set), whether or not Enter selects it:
+    /// what a table view's cell coming into view is to the seeds, a row to show the details of.
+    public var itemHighlighted: ControlEvent<IndexPath> {
+        ControlEvent(events: base.highlightedRows.map { IndexPath(indexes: [0, $0]) })
     }
 
     /// The model of the row Enter selected, as RxCocoa's `UITableView.rx.modelSelected(_:)`; errors if

@@ -1,0 +1,132 @@
+import Foundation
+import RxCocoa
+import RxSwift
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// What the view controller asks of Giphy; ``ApiController`` answers over HTTP, tests answer in
+/// virtual time.
+public protocol GiphyAPI {
+    /// The GIFs Giphy finds for `text` (the first page).
+    func search(text: String) -> Observable<[GiphyGif]>
+    /// The GIF at `url`, with the download's progress (the seed's `GifTableViewCell` download).
+    func downloadGif(url: URL) -> Observable<GifLoad>
+}
+
+/// The seed's `ApiController`: Giphy's search on the seed's `URLSession.rx` extension, with the response
+/// cache of RxCocoa's `URLSession+Rx` in place of the seed's dictionary.
+public final class ApiController: GiphyAPI, Sendable {
+    /// The real service, as the book has it (plain HTTP).
+    public static let giphy = URL(string: "http://api.giphy.com/v1/gifs/search")!
+
+    private let searchURL: URL
+    private let apiKey: String
+    private let session: URLSession
+    /// The GIFs and search results seen, bounded (the seed's `internalCache` grew for ever).
+    public let cache: ResponseCache
+
+    /// A controller for the search endpoint `searchURL` with `apiKey`; GIFs and searches are kept in
+    /// `cache`.
+    public init(
+        searchURL: URL = ApiController.giphy, apiKey: String, session: URLSession = .shared,
+        cache: ResponseCache = ResponseCache(countLimit: 200, byteLimit: 64 << 20)
+    ) {
+        self.searchURL = searchURL
+        self.apiKey = apiKey
+        self.session = session
+        self.cache = cache
+    }
+
+    /// The seed's `search(text:)`: `q` then `api_key`, no `limit` (Giphy's default page of 25), a
+    /// `Content-Type: application/json` header as the book sets it.
+    public func search(text: String) -> Observable<[GiphyGif]> {
+        var components = URLComponents(url: searchURL, resolvingAgainstBaseURL: true)!
+        components.queryItems = [URLQueryItem(name: "q", value: text), URLQueryItem(name: "api_key", value: apiKey)]
+        var request = URLRequest(url: components.url!)
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        return session.rx.data(request: request, cache: cache)
+            .map { data in
+                do {
+                    return try JSONDecoder().decode(GiphySearchResponse.self, from: data).data
+                } catch {
+                    throw RxCocoaURLError.deserializationError(error: error)
+                }
+            }
+            .catch { error in throw GiphyError(error) }
+    }
+
+    public func downloadGif(url: URL) -> Observable<GifLoad> {
+        session.rx.gifDownload(request: URLRequest(url: url), cache: cache)
+            // A GIF from the cache is decoded where the subscription is made: off the main thread, so
+            // coming back to a large GIF does not freeze the screen while its frames are decoded.
+            .subscribe(on: decoding)
+            .catch { error in throw GiphyError(error) }
+    }
+
+    private let decoding = ConcurrentDispatchQueueScheduler(qos: .userInitiated)
+}
+
+/// Why a search or a download failed, in words the status line can show.
+public enum GiphyError: Error, Equatable, LocalizedError {
+    /// 401 or 403: the key is missing or wrong (Giphy's `meta.msg` or gateway `message`).
+    case invalidKey(message: String)
+    /// 429: the key's hourly limit is used up (`{"message":"API rate limit exceeded"}`).
+    case rateLimited(message: String)
+    /// 5xx.
+    case serverFailure(status: Int)
+    /// Another status (400, 404, 414…), with the message Giphy sent.
+    case requestRejected(status: Int, message: String)
+    /// A 2xx body that is not what was asked for (not the search JSON, not a GIF).
+    case malformedResponse(description: String)
+    /// No answer: refused, unreachable, timed out.
+    case unreachable(description: String)
+
+    /// Classifies what `URLSession.rx` reported.
+    init(_ error: Error) {
+        switch error {
+        case RxCocoaURLError.httpRequestFailed(let response, let data):
+            let status = response.statusCode
+            let message = Self.message(in: data) ?? HTTPURLResponse.localizedString(forStatusCode: status)
+            switch status {
+            case 401, 403: self = .invalidKey(message: message)
+            case 429: self = .rateLimited(message: message)
+            case 500...: self = .serverFailure(status: status)
+            default: self = .requestRejected(status: status, message: message)
+            }
+        case RxCocoaURLError.deserializationError(let error as GIFError):
+            self = .malformedResponse(description: "not a GIF (\(error))")
+        case RxCocoaURLError.deserializationError:
+            self = .malformedResponse(description: "not Giphy's JSON")
+        case let error as GiphyError:
+            self = error
+        case let error as URLError:
+            self = .unreachable(description: error.localizedDescription)
+        default:
+            self = .unreachable(description: String(describing: error))
+        }
+    }
+
+    /// Giphy's message: `meta.msg` in its own bodies, `message` in the gateway's (401/403/429).
+    static func message(in data: Data?) -> String? {
+        struct Body: Decodable {
+            struct Meta: Decodable { let msg: String? }
+            let message: String?
+            let meta: Meta?
+        }
+        guard let data, let body = try? JSONDecoder().decode(Body.self, from: data) else { return nil }
+        return body.message ?? body.meta?.msg
+    }
+
+    public var errorDescription: String? {
+        switch self {
+        case .invalidKey(let message): return "Giphy refused the API key: \(message)"
+        case .rateLimited(let message): return "Too many requests (429): \(message)"
+        case .serverFailure(let status): return "Giphy failed (\(status)); try again later"
+        case .requestRejected(let status, let message): return "Request rejected (\(status)): \(message)"
+        case .malformedResponse(let description): return "Unexpected answer: \(description)"
+        case .unreachable(let description): return "Cannot reach Giphy: \(description)"
+        }
+    }
+}

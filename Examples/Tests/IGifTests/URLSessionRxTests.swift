@@ -1,0 +1,207 @@
+import Foundation
+import RxBlocking
+import RxCocoa
+import RxSwift
+import XCTest
+
+@testable import IGif
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Seed 004's extension tested as the seed tests it, with RxBlocking (`toBlocking().first()`), against
+/// the offline Giphy instead of stubs: `data`, `string`, `json` and the GIF `image` wrapper, the errors
+/// (404, 401, 429 with its body, JSON that is not JSON, a GIF that is not whole), the bounded cache
+/// (the server counts what it was asked) and a cancelled download.
+final class URLSessionRxTests: XCTestCase {
+    private var server: FixtureServer!
+    private var cache: ResponseCache!
+
+    override func setUpWithError() throws {
+        URLSession.rx.shouldLogRequest = { _ in false }
+        server = try FixtureServer.start(searchDelay: .zero, mediaDelay: .milliseconds(50))
+        cache = ResponseCache(countLimit: 10, byteLimit: 1 << 20)
+    }
+
+    override func tearDown() {
+        server.stop()
+    }
+
+    private func searchRequest(_ query: String, key: String = FixtureServer.apiKey, extra: String = "") -> URLRequest {
+        let q = query.addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed)!
+        return URLRequest(url: URL(string: "\(server.searchURL.absoluteString)?q=\(q)&api_key=\(key)\(extra)")!)
+    }
+
+    private func mediaRequest(_ id: String, file: String = "200.gif") -> URLRequest {
+        URLRequest(url: server.baseURL.appendingPathComponent("media/\(id)/\(file)"))
+    }
+
+    /// The error a sequence ended with.
+    private func failure<Element>(_ observable: Observable<Element>) -> Error? {
+        if case .failed(_, let error) = observable.toBlocking(timeout: 10).materialize() { return error }
+        return nil
+    }
+
+    func testJSONOfASearchWithItsPagination() throws {
+        let json = try XCTUnwrap(
+            URLSession.shared.rx.json(request: searchRequest("cats")).toBlocking(timeout: 10).first())
+        let body = try XCTUnwrap(json as? [String: Any])
+        let data = try XCTUnwrap(body["data"] as? [[String: Any]])
+        let pagination = try XCTUnwrap(body["pagination"] as? [String: Int])
+        XCTAssertEqual(data.count, 25, "Giphy's default page")
+        XCTAssertEqual(pagination["count"], 25)
+        XCTAssertEqual(pagination["offset"], 0)
+        let total = try XCTUnwrap(pagination["total_count"])
+        XCTAssertTrue((24...48).contains(total))
+        XCTAssertEqual((body["meta"] as? [String: Any])?["status"] as? Int, 200)
+
+        // The last page: what is left after the offset.
+        let last = try XCTUnwrap(
+            URLSession.shared.rx.decode(
+                GiphySearchResponse.self, request: searchRequest("cats", extra: "&limit=10&offset=\(total - 3)")
+            )
+            .toBlocking(timeout: 10).first())
+        XCTAssertEqual(last.data.count, 3)
+        XCTAssertEqual(last.pagination, .init(totalCount: total, count: 3, offset: total - 3))
+    }
+
+    func testDataAndStringOfASearch() throws {
+        let data = try XCTUnwrap(
+            URLSession.shared.rx.data(request: searchRequest("dogs")).toBlocking(timeout: 10).first())
+        let string = try XCTUnwrap(
+            URLSession.shared.rx.string(request: searchRequest("dogs")).toBlocking(timeout: 10).first())
+        XCTAssertEqual(string, String(decoding: data, as: UTF8.self))
+        XCTAssertTrue(string.contains(#""fixed_height":{"#), string)
+        XCTAssertEqual(server.counters.searches, ["dogs", "dogs"])
+    }
+
+    func testRateLimitIsA429WithGiphysBody() throws {
+        let error = failure(URLSession.shared.rx.string(request: searchRequest("error:429")))
+        guard case .httpRequestFailed(let response, let body)? = error as? RxCocoaURLError else {
+            return XCTFail("\(String(describing: error))")
+        }
+        XCTAssertEqual(response.statusCode, 429)
+        XCTAssertEqual(body.map { String(decoding: $0, as: UTF8.self) }, #"{"message":"API rate limit exceeded"}"#)
+        XCTAssertEqual(GiphyError(error!), .rateLimited(message: "API rate limit exceeded"))
+    }
+
+    func testUnknownGIFIsA404AndAWrongKeyA401() throws {
+        let notFound = failure(URLSession.shared.rx.data(request: mediaRequest("nope")))
+        guard case .httpRequestFailed(let response, let body)? = notFound as? RxCocoaURLError else {
+            return XCTFail("\(String(describing: notFound))")
+        }
+        XCTAssertEqual(response.statusCode, 404)
+        XCTAssertEqual(GiphyError.message(in: body), "Not Found")
+
+        let unauthorized = failure(URLSession.shared.rx.json(request: searchRequest("cats", key: "wrong")))
+        XCTAssertEqual(unauthorized.map(GiphyError.init), .invalidKey(message: "Unauthorized"))
+    }
+
+    func testMalformedJSONIsADeserializationError() throws {
+        let error = failure(URLSession.shared.rx.json(request: searchRequest("error:malformed")))
+        guard case .deserializationError? = error as? RxCocoaURLError else {
+            return XCTFail("\(String(describing: error))")
+        }
+        let api = ApiController(searchURL: server.searchURL, apiKey: FixtureServer.apiKey, cache: cache)
+        XCTAssertEqual(
+            failure(api.search(text: "error:malformed")).map(GiphyError.init),
+            .malformedResponse(description: "not Giphy's JSON"))
+    }
+
+    func testImageDecodesTheGIF() throws {
+        let gif = try XCTUnwrap(
+            URLSession.shared.rx.image(request: mediaRequest("fxaaaaaaaaaab"), cache: cache).toBlocking(timeout: 10)
+                .first())
+        XCTAssertEqual(gif, try GIFImage(decoding: FixtureGIF.bytes(id: "fxaaaaaaaaaab")))
+        XCTAssertEqual(gif.frames.count, FixtureGIF.frameCount + 1)
+        XCTAssertEqual([gif.width, gif.height], [FixtureGIF.width, FixtureGIF.height])
+
+        // A GIF cut in half: an error event, not a crash, and not kept in the cache.
+        let error = failure(
+            URLSession.shared.rx.image(request: mediaRequest("fxaaaaaaaaaab", file: "broken.gif"), cache: cache))
+        guard case .deserializationError(let cause as GIFError)? = error as? RxCocoaURLError else {
+            return XCTFail("\(String(describing: error))")
+        }
+        XCTAssertEqual(cause, .truncated)
+    }
+
+    /// The seed's `cache()`: a second request for the same URL is answered from the cache, and the
+    /// server, which counts what it is asked, is asked once.
+    func testTheCacheAnswersTheSecondRequest() throws {
+        let request = mediaRequest("fxQ7mKp2Zr0Ty")
+        let first = try URLSession.shared.rx.image(request: request, cache: cache).toBlocking(timeout: 10).first()
+        let second = try URLSession.shared.rx.image(request: request, cache: cache).toBlocking(timeout: 10).first()
+        XCTAssertEqual(first, second)
+        XCTAssertEqual(server.counters.media, ["fxQ7mKp2Zr0Ty"])
+        XCTAssertEqual(cache.count, 1)
+
+        // The download with progress shares the cache: from it, one event and no request.
+        let events = try URLSession.shared.rx.gifDownload(request: request, cache: cache).toBlocking(timeout: 10)
+            .toArray()
+        guard events.count == 1, case .gif(let gif) = events[0] else { return XCTFail("\(events)") }
+        XCTAssertEqual(gif, first)
+        XCTAssertEqual(server.counters.media, ["fxQ7mKp2Zr0Ty"])
+    }
+
+    func testDownloadReportsProgressThenTheGIFAndFillsTheCache() throws {
+        let request = mediaRequest("fxaaaaaaaaaaa")
+        let events = try URLSession.shared.rx.gifDownload(request: request, cache: cache).toBlocking(timeout: 10)
+            .toArray()
+        let fractions = events.compactMap { event -> Double? in
+            if case .progress(let fraction) = event { return fraction }
+            return nil
+        }
+        XCTAssertEqual(fractions.first, 0)
+        XCTAssertEqual(fractions.last, 1)
+        XCTAssertEqual(fractions, fractions.sorted())
+        guard case .gif(let gif)? = events.last else { return XCTFail("\(events)") }
+        XCTAssertEqual(gif, try GIFImage(decoding: FixtureGIF.bytes(id: "fxaaaaaaaaaaa")))
+        XCTAssertNotNil(cache.entry(for: request.url!))
+        XCTAssertEqual(server.counters.completed, 1)
+    }
+
+    /// A slow download disposed of midway (what moving to another row does): the task is cancelled,
+    /// the server sees its connection closed, and nothing is cached.
+    func testDisposingASlowDownloadClosesTheConnection() throws {
+        server.stop()
+        server = try FixtureServer.start(searchDelay: .zero, mediaDelay: .seconds(5))
+        let request = mediaRequest("fxaaaaaaaaaaa")
+        // The first progress (the headers) arrives, then `take(1)` disposes of the download.
+        let events = try URLSession.shared.rx.gifDownload(request: request, cache: cache).take(1)
+            .toBlocking(timeout: 10).toArray()
+        guard events.count == 1, case .progress(0) = events[0] else { return XCTFail("\(events)") }
+        guard wait(until: { self.server.counters.abandoned == 1 }) else {
+            return XCTFail("the server never saw the connection closed")
+        }
+        XCTAssertEqual(server.counters.completed, 0)
+        XCTAssertNil(cache.entry(for: request.url!))
+    }
+
+    func testApiControllerSearchesAndMapsErrors() throws {
+        let api = ApiController(searchURL: server.searchURL, apiKey: FixtureServer.apiKey, cache: cache)
+        let gifs = try XCTUnwrap(api.search(text: "cats").toBlocking(timeout: 10).first())
+        XCTAssertEqual(gifs.count, 25)
+        XCTAssertEqual(gifs[0].image.url.host, "127.0.0.1")
+        XCTAssertEqual(gifs[0].image.pixelWidth, FixtureGIF.width)
+        XCTAssertEqual(gifs[0].image.byteCount, FixtureGIF.bytes(id: gifs[0].id).count)
+        XCTAssertEqual(try api.search(text: "zzz").toBlocking(timeout: 10).first(), [])
+        XCTAssertEqual(
+            failure(api.search(text: "error:429")).map(GiphyError.init),
+            .rateLimited(message: "API rate limit exceeded"))
+        XCTAssertEqual(failure(api.search(text: "error:500")).map(GiphyError.init), .serverFailure(status: 500))
+        XCTAssertEqual(
+            failure(api.search(text: String(repeating: "a", count: 51))).map(GiphyError.init),
+            .requestRejected(status: 414, message: "URI Too Long"))
+    }
+
+    /// Waits for something the server's threads do; the limit only keeps a broken test from hanging.
+    private func wait(until condition: @escaping () -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(20)
+        while !condition() {
+            guard Date() < deadline else { return false }
+            usleep(10_000)
+        }
+        return true
+    }
+}
