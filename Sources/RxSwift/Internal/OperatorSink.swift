@@ -98,13 +98,20 @@ class OperatorSink<Input, Output>: Sink<Input>, Cancelable, @unchecked Sendable 
 }
 
 /// An operator sink that passes every event through unchanged (for operators whose work is in how
-/// they subscribe or dispose, such as `subscribe(on:)` and `using`).
-final class ForwardingSink<Element>: OperatorSink<Element, Element>, @unchecked Sendable {
-    override func next(_ element: Element) {
+/// they subscribe or dispose, such as `subscribe(on:)` and `using`); subclassed where only disposal
+/// differs (a share's subscriber leaving its connection).
+@usableFromInline
+class ForwardingSink<Element>: OperatorSink<Element, Element>, @unchecked Sendable {
+    @usableFromInline
+    override init(downstream: Sink<Element>) {
+        super.init(downstream: downstream)
+    }
+
+    override final func next(_ element: Element) {
         forward(element)
     }
 
-    override func terminate(_ termination: Termination) {
+    override final func terminate(_ termination: Termination) {
         forwardTermination(termination)
     }
 }

@@ -339,7 +339,7 @@ final class ShareLatestCatchUp<Element> {
 
 /// One subscriber of ``ShareLatestObservable``.
 @usableFromInline
-final class ShareLatestSink<Source, Element>: OperatorSink<Element, Element>, @unchecked Sendable {
+final class ShareLatestSink<Source, Element>: ForwardingSink<Element>, @unchecked Sendable {
     /// Set once, in the critical section that publishes the sink.
     @exclusivity(unchecked) private var connection: ShareLatestConnection<Source, Element>?
 
@@ -352,14 +352,6 @@ final class ShareLatestSink<Source, Element>: OperatorSink<Element, Element>, @u
     @usableFromInline
     override init(downstream: Sink<Element>) {
         super.init(downstream: downstream)
-    }
-
-    override func next(_ element: Element) {
-        forward(element)
-    }
-
-    override func terminate(_ termination: Termination) {
-        forwardTermination(termination)
     }
 
     override func disposeResources() {

@@ -95,20 +95,12 @@ final class ShareConnection<Element>: OperatorSink<Element, Element>, @unchecked
 }
 
 /// One subscriber of `share(… .whileConnected)`.
-final class ShareSink<Element>: OperatorSink<Element, Element>, @unchecked Sendable {
+final class ShareSink<Element>: ForwardingSink<Element>, @unchecked Sendable {
     private let connection: ShareConnection<Element>
 
     init(connection: ShareConnection<Element>, downstream: Sink<Element>) {
         self.connection = connection
         super.init(downstream: downstream)
-    }
-
-    override func next(_ element: Element) {
-        forward(element)
-    }
-
-    override func terminate(_ termination: Termination) {
-        forwardTermination(termination)
     }
 
     override func disposeResources() {
