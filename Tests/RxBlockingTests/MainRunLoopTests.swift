@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
 import RxBlocking
-import RxSwift
+@_spi(RxInternal) import RxSwift
 import RxTest
 import Synchronization
 import XCTest
@@ -152,11 +152,11 @@ final class MainRunLoopTests: RxLeakCheckingTestCase {
             let source = Observable.of(1, 2).subscribe(on: ConcurrentDispatchQueueScheduler(qos: .default))
                 .observe(on: MainScheduler.instance)
             let values = try? source.toBlocking(timeout: 5).toArray()
-            result.withLock { $0 = values }
+            result.withAnnotatedLock { $0 = values }
             done.fulfill()
         }
         wait(for: [done], timeout: 10)
-        XCTAssertEqual(result.withLock { $0 }, [1, 2])
+        XCTAssertEqual(result.withAnnotatedLock { $0 }, [1, 2])
         settleMainQueue()
     }
 

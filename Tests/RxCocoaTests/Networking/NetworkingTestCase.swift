@@ -1,7 +1,7 @@
 import Foundation
 import RxBlocking
 import RxCocoa
-import RxSwift
+@_spi(RxInternal) import RxSwift
 import RxTest
 import Synchronization
 import XCTest
@@ -73,6 +73,6 @@ final class Recorder<Value>: @unchecked Sendable {
     private let lock = Mutex(())
     private var storage: [Value] = []
 
-    func append(_ value: Value) { lock.withLock { _ in storage.append(value) } }
-    var values: [Value] { lock.withLock { _ in storage } }
+    func append(_ value: Value) { lock.withAnnotatedLock { _ in storage.append(value) } }
+    var values: [Value] { lock.withAnnotatedLock { _ in storage } }
 }

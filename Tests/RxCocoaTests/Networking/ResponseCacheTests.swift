@@ -1,7 +1,7 @@
 import Foundation
 import RxBlocking
 import RxCocoa
-import RxSwift
+@_spi(RxInternal) import RxSwift
 import Synchronization
 import XCTest
 
@@ -62,11 +62,11 @@ final class ResponseCacheTests: NetworkingTestCase {
 
     func testExpiredEntriesAreNotFreshButRemainAsAFallback() {
         let clock = Mutex(Date(timeIntervalSince1970: 0))
-        let cache = ResponseCache(timeToLive: 60, now: { clock.withLock { $0 } })
+        let cache = ResponseCache(timeToLive: 60, now: { clock.withAnnotatedLock { $0 } })
         cache.store(response("/a"), data: Data("a".utf8))
-        clock.withLock { $0 += 59 }
+        clock.withAnnotatedLock { $0 += 59 }
         XCTAssertNotNil(cache.entry(for: url("/a")))
-        clock.withLock { $0 += 1 }
+        clock.withAnnotatedLock { $0 += 1 }
         XCTAssertNil(cache.entry(for: url("/a")))
         XCTAssertEqual(cache.staleEntry(for: url("/a"))?.data, Data("a".utf8))
     }

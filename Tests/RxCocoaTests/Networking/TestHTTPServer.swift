@@ -1,6 +1,7 @@
 import FlyingFox
 import FlyingSocks
 import Foundation
+@_spi(RxInternal) import RxSwift
 import Synchronization
 
 #if canImport(FoundationNetworking)
@@ -35,13 +36,13 @@ final class TestHTTPServer: Sendable {
         Task {
             do {
                 let server = try await make()
-                box.withLock { $0 = .success(server) }
+                box.withAnnotatedLock { $0 = .success(server) }
             } catch {
-                box.withLock { $0 = .failure(error) }
+                box.withAnnotatedLock { $0 = .failure(error) }
             }
             done.signal()
         }
-        guard done.wait(timeout: .now() + 10) == .success, let result = box.withLock({ $0 }) else {
+        guard done.wait(timeout: .now() + 10) == .success, let result = box.withAnnotatedLock({ $0 }) else {
             throw CocoaError(.featureUnsupported)
         }
         return try result.get()
@@ -171,28 +172,28 @@ final class TestHTTPServer: Sendable {
 
         @discardableResult
         func count(_ path: String) -> Int {
-            state.withLock { state in
+            state.withAnnotatedLock { state in
                 state.requests[path, default: 0] += 1
                 return state.requests[path]!
             }
         }
 
-        func requests(_ path: String) -> Int { state.withLock { $0.requests[path] ?? 0 } }
+        func requests(_ path: String) -> Int { state.withAnnotatedLock { $0.requests[path] ?? 0 } }
 
         func enter() {
-            state.withLock { state in
+            state.withAnnotatedLock { state in
                 state.inFlight += 1
                 state.maxInFlight = max(state.maxInFlight, state.inFlight)
             }
         }
 
-        func leave() { state.withLock { $0.inFlight -= 1 } }
+        func leave() { state.withAnnotatedLock { $0.inFlight -= 1 } }
 
-        var maxInFlight: Int { state.withLock { $0.maxInFlight } }
+        var maxInFlight: Int { state.withAnnotatedLock { $0.maxInFlight } }
 
-        func recordAbandoned(_ path: String) { state.withLock { $0.abandoned.append(path) } }
+        func recordAbandoned(_ path: String) { state.withAnnotatedLock { $0.abandoned.append(path) } }
 
-        var abandoned: [String] { state.withLock { $0.abandoned } }
+        var abandoned: [String] { state.withAnnotatedLock { $0.abandoned } }
     }
 }
 

@@ -4,7 +4,7 @@ import RxTest
 import Synchronization
 import XCTest
 
-@testable import RxSwift
+@_spi(RxInternal) @testable import RxSwift
 
 /// The drain loops keep their backlog bounded: a thread that keeps sending while another thread
 /// drains waits once the backlog is long, so the draining thread gets back to its own work and
@@ -81,7 +81,7 @@ final class SenderThrottleTests: RxLeakCheckingTestCase {
         let zeroDelivered = DispatchSemaphore(value: 0)
         let received = Mutex<[Int]>([])
         let subscription = subject.subscribe(onNext: { value in
-            received.withLock { $0.append(value) }
+            received.withAnnotatedLock { $0.append(value) }
             // Element 0 (delivered at once) waits for the other thread to queue one, so the sending
             // thread drains; element 1 (the first it drains) holds it there.
             if value == 0 {
@@ -118,8 +118,8 @@ final class SenderThrottleTests: RxLeakCheckingTestCase {
         XCTAssertLessThan(sent.load(ordering: .acquiring), SenderThrottle.backlogLimit + 100)
         release.signal()
         done.wait()
-        while received.withLock({ $0.count }) < total + 1, Date() < deadline { usleep(1_000) }
-        XCTAssertEqual(received.withLock { $0 }, Array(0...total))
+        while received.withAnnotatedLock({ $0.count }) < total + 1, Date() < deadline { usleep(1_000) }
+        XCTAssertEqual(received.withAnnotatedLock { $0 }, Array(0...total))
         subscription.dispose()
     }
 
