@@ -36,7 +36,7 @@ let package = Package(
         .executableTarget(
             name: "wundercast",
             dependencies: [
-                "Wundercast", "TerminalUI", .product(name: "RxSwift", package: "swift-rx"),
+                "Wundercast", "FixtureHTTP", "TerminalUI", .product(name: "RxSwift", package: "swift-rx"),
                 .product(name: "RxCocoa", package: "swift-rx"),
             ],
             path: "Sources/WundercastApp",
@@ -47,7 +47,7 @@ let package = Package(
         .target(
             name: "Wundercast",
             dependencies: [
-                "TerminalUI", .product(name: "RxSwift", package: "swift-rx"),
+                "FixtureHTTP", "TerminalUI", .product(name: "RxSwift", package: "swift-rx"),
                 .product(name: "RxCocoa", package: "swift-rx"), .product(name: "FlyingFox", package: "FlyingFox"),
             ],
             swiftSettings: [.treatAllWarnings(as: .error)]
@@ -56,7 +56,7 @@ let package = Package(
         .executableTarget(
             name: "ourplanet",
             dependencies: [
-                "OurPlanet", "TerminalUI", .product(name: "RxSwift", package: "swift-rx"),
+                "OurPlanet", "FixtureHTTP", "TerminalUI", .product(name: "RxSwift", package: "swift-rx"),
                 .product(name: "RxCocoa", package: "swift-rx"),
             ],
             path: "Sources/OurPlanetApp",
@@ -67,7 +67,7 @@ let package = Package(
         .target(
             name: "OurPlanet",
             dependencies: [
-                "TerminalUI", .product(name: "RxSwift", package: "swift-rx"),
+                "FixtureHTTP", "TerminalUI", .product(name: "RxSwift", package: "swift-rx"),
                 .product(name: "RxRelay", package: "swift-rx"), .product(name: "RxCocoa", package: "swift-rx"),
                 .product(name: "FlyingFox", package: "FlyingFox"),
             ],
@@ -77,7 +77,7 @@ let package = Package(
         .executableTarget(
             name: "igif",
             dependencies: [
-                "IGif", "TerminalUI", .product(name: "RxSwift", package: "swift-rx"),
+                "IGif", "FixtureHTTP", "TerminalUI", .product(name: "RxSwift", package: "swift-rx"),
                 .product(name: "RxCocoa", package: "swift-rx"),
             ],
             path: "Sources/IGifApp",
@@ -88,7 +88,7 @@ let package = Package(
         .target(
             name: "IGif",
             dependencies: [
-                "TerminalUI", .product(name: "RxSwift", package: "swift-rx"),
+                "FixtureHTTP", "TerminalUI", .product(name: "RxSwift", package: "swift-rx"),
                 .product(name: "RxCocoa", package: "swift-rx"), .product(name: "FlyingFox", package: "FlyingFox"),
             ],
             swiftSettings: [.treatAllWarnings(as: .error)]
@@ -101,6 +101,14 @@ let package = Package(
                 .product(name: "RxBlocking", package: "swift-rx"),
             ],
             resources: [.copy("FuzzCorpus")],
+            swiftSettings: [.treatAllWarnings(as: .error)]
+        ),
+        // The offline services' shared part: a FlyingFox server on a free loopback port, started and stopped
+        // from synchronous code, bodies that arrive slowly and count how their answers ended, a stable
+        // hash. Each application's FixtureServer adds its routes and data.
+        .target(
+            name: "FixtureHTTP",
+            dependencies: [.product(name: "FlyingFox", package: "FlyingFox")],
             swiftSettings: [.treatAllWarnings(as: .error)]
         ),
         // The "UIKit" the example applications run on: terminal, renderer, input, controls.

@@ -1,3 +1,4 @@
+import FixtureHTTP
 import Foundation
 import IGif
 import RxCocoa
@@ -24,13 +25,9 @@ if let key = environment["GIPHY_API_KEY"], !key.isEmpty {
     fixtureServer = nil
     api = ApiController(apiKey: key)
 } else {
-    do {
-        fixtureServer = try FixtureServer.start()
-    } catch {
-        FileHandle.standardError.write(Data("igif: cannot start the offline Giphy server: \(error)\n".utf8))
-        exit(1)
-    }
-    api = ApiController(searchURL: fixtureServer!.searchURL, apiKey: FixtureServer.apiKey)
+    let server = startOrExit(program: "igif", server: "Giphy") { try FixtureServer.start() }
+    fixtureServer = server
+    api = ApiController(searchURL: server.searchURL, apiKey: FixtureServer.apiKey)
 }
 
 let bag = DisposeBag()

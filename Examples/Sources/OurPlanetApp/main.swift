@@ -1,3 +1,4 @@
+import FixtureHTTP
 import Foundation
 import OurPlanet
 import RxCocoa
@@ -25,14 +26,11 @@ if let base = environment["EONET_BASE_URL"], !base.isEmpty {
     fixtureServer = nil
     eonet = EONET(API: base)
 } else {
-    do {
-        fixtureServer = try FixtureServer.start(
-            failures: FixtureServer.failures(from: environment["OURPLANET_FIXTURE_FAIL"] ?? ""))
-    } catch {
-        FileHandle.standardError.write(Data("ourplanet: cannot start the offline EONET server: \(error)\n".utf8))
-        exit(1)
+    let server = startOrExit(program: "ourplanet", server: "EONET") {
+        try FixtureServer.start(failures: FixtureServer.failures(from: environment["OURPLANET_FIXTURE_FAIL"] ?? ""))
     }
-    eonet = EONET(API: fixtureServer!.baseURL)
+    fixtureServer = server
+    eonet = EONET(API: server.baseURL)
 }
 
 let bag = DisposeBag()

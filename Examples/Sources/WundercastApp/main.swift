@@ -1,3 +1,4 @@
+import FixtureHTTP
 import Foundation
 import RxCocoa
 import RxSwift
@@ -25,13 +26,9 @@ if let key = environment["OPENWEATHER_API_KEY"], !key.isEmpty {
     fixtureServer = nil
     api = ApiController(apiKey: key)
 } else {
-    do {
-        fixtureServer = try FixtureServer.start()
-    } catch {
-        FileHandle.standardError.write(Data("wundercast: cannot start the offline weather server: \(error)\n".utf8))
-        exit(1)
-    }
-    api = ApiController(baseURL: fixtureServer!.baseURL, apiKey: FixtureServer.apiKey)
+    let server = startOrExit(program: "wundercast", server: "weather") { try FixtureServer.start() }
+    fixtureServer = server
+    api = ApiController(baseURL: server.baseURL, apiKey: FixtureServer.apiKey)
 }
 
 let bag = DisposeBag()
