@@ -93,10 +93,18 @@ let package = Package(
             ],
             swiftSettings: [.treatAllWarnings(as: .error)]
         ),
+        // What the applications' tests against their fixture servers share: waiting on this thread for an
+        // observable's answer or for something a server's thread does.
+        .target(
+            name: "ExampleTestSupport",
+            dependencies: [.product(name: "RxSwift", package: "swift-rx")],
+            path: "Tests/ExampleTestSupport",
+            swiftSettings: [.treatAllWarnings(as: .error)]
+        ),
         .testTarget(
             name: "IGifTests",
             dependencies: [
-                "IGif", "TerminalUI", .product(name: "RxSwift", package: "swift-rx"),
+                "ExampleTestSupport", "IGif", "TerminalUI", .product(name: "RxSwift", package: "swift-rx"),
                 .product(name: "RxCocoa", package: "swift-rx"), .product(name: "RxTest", package: "swift-rx"),
                 .product(name: "RxBlocking", package: "swift-rx"),
             ],
@@ -131,7 +139,7 @@ let package = Package(
         .testTarget(
             name: "WundercastTests",
             dependencies: [
-                "Wundercast", "TerminalUI", .product(name: "RxSwift", package: "swift-rx"),
+                "ExampleTestSupport", "Wundercast", "TerminalUI", .product(name: "RxSwift", package: "swift-rx"),
                 .product(name: "RxCocoa", package: "swift-rx"), .product(name: "RxTest", package: "swift-rx"),
                 .product(name: "FlyingFox", package: "FlyingFox"),
             ],
@@ -140,7 +148,7 @@ let package = Package(
         .testTarget(
             name: "OurPlanetTests",
             dependencies: [
-                "OurPlanet", "TerminalUI", .product(name: "RxSwift", package: "swift-rx"),
+                "ExampleTestSupport", "OurPlanet", "TerminalUI", .product(name: "RxSwift", package: "swift-rx"),
                 .product(name: "RxRelay", package: "swift-rx"), .product(name: "RxCocoa", package: "swift-rx"),
                 .product(name: "RxTest", package: "swift-rx"), .product(name: "FlyingFox", package: "FlyingFox"),
             ],
