@@ -30,22 +30,13 @@ if let key = environment["GIPHY_API_KEY"], !key.isEmpty {
     api = ApiController(searchURL: server.searchURL, apiKey: FixtureServer.apiKey)
 }
 
-let bag = DisposeBag()
-
-/// Holds the view controller for the life of the program, as an application's window holds its root
-/// view controller: its bindings refer to it unowned.
-final class Window {
-    var rootViewController: ViewController?
-}
-let window = Window()
-
-Terminal.main { terminal in
-    let viewController = ViewController(api: api, size: try terminal.size())
-    viewController.viewDidLoad()
-    viewController.statusLine.text =
-        fixtureServer == nil
-        ? "Giphy · type at least three letters"
-        : "Offline Giphy (fixture server on 127.0.0.1:\(fixtureServer!.port)) · type at least three letters"
-    window.rootViewController = viewController
-    viewController.screen.run(on: terminal).disposed(by: bag)
-}
+Terminal.main(
+    rootViewController: { terminal, _ in
+        let viewController = ViewController(api: api, size: try terminal.size())
+        viewController.viewDidLoad()
+        viewController.statusLine.text =
+            fixtureServer == nil
+            ? "Giphy · type at least three letters"
+            : "Offline Giphy (fixture server on 127.0.0.1:\(fixtureServer!.port)) · type at least three letters"
+        return viewController
+    }, screen: \.screen)

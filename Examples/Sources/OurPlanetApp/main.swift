@@ -33,21 +33,12 @@ if let base = environment["EONET_BASE_URL"], !base.isEmpty {
     eonet = EONET(API: server.baseURL)
 }
 
-let bag = DisposeBag()
-
-/// Holds the view controller for the life of the program, as an application's window holds its root
-/// view controller: its bindings refer to it unowned.
-final class Window {
-    var rootViewController: CategoriesViewController?
-}
-let window = Window()
-
-Terminal.main { terminal in
-    let viewController = CategoriesViewController(eonet: eonet, size: try terminal.size())
-    viewController.statusLine.text =
-        fixtureServer.map { "Offline EONET (fixture server on 127.0.0.1:\($0.port)) · downloading…" }
-        ?? "EONET at \(environment["EONET_BASE_URL"]!) · downloading…"
-    viewController.viewDidLoad()
-    window.rootViewController = viewController
-    viewController.screen.run(on: terminal).disposed(by: bag)
-}
+Terminal.main(
+    rootViewController: { terminal, _ in
+        let viewController = CategoriesViewController(eonet: eonet, size: try terminal.size())
+        viewController.statusLine.text =
+            fixtureServer.map { "Offline EONET (fixture server on 127.0.0.1:\($0.port)) · downloading…" }
+            ?? "EONET at \(environment["EONET_BASE_URL"]!) · downloading…"
+        viewController.viewDidLoad()
+        return viewController
+    }, screen: \.screen)

@@ -31,28 +31,19 @@ if let key = environment["OPENWEATHER_API_KEY"], !key.isEmpty {
     api = ApiController(baseURL: server.baseURL, apiKey: FixtureServer.apiKey)
 }
 
-let bag = DisposeBag()
-
-/// Holds the view controller for the life of the program, as an application's window holds its root
-/// view controller: its bindings refer to it unowned.
-final class Window {
-    var rootViewController: ViewController?
-}
-let window = Window()
-
-Terminal.main { terminal in
-    let viewController = ViewController(api: api, locationManager: LocationManager(), size: try terminal.size())
-    viewController.viewDidLoad()
-    viewController.statusLine.text =
-        fixtureServer == nil
-        ? "OpenWeatherMap · type a city and press Enter"
-        : "Offline weather (fixture server on 127.0.0.1:\(fixtureServer!.port)) · type a city and press Enter"
-    viewController.mapView.rx.quit
-        .subscribe(onNext: {
-            // exit() runs the terminal's atexit hook, which restores it.
-            exit(0)
-        })
-        .disposed(by: bag)
-    window.rootViewController = viewController
-    viewController.screen.run(on: terminal).disposed(by: bag)
-}
+Terminal.main(
+    rootViewController: { terminal, bag in
+        let viewController = ViewController(api: api, locationManager: LocationManager(), size: try terminal.size())
+        viewController.viewDidLoad()
+        viewController.statusLine.text =
+            fixtureServer == nil
+            ? "OpenWeatherMap · type a city and press Enter"
+            : "Offline weather (fixture server on 127.0.0.1:\(fixtureServer!.port)) · type a city and press Enter"
+        viewController.mapView.rx.quit
+            .subscribe(onNext: {
+                // exit() runs the terminal's atexit hook, which restores it.
+                exit(0)
+            })
+            .disposed(by: bag)
+        return viewController
+    }, screen: \.screen)
