@@ -3,10 +3,6 @@ import FlyingFox
 import Foundation
 import Synchronization
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// An offline Giphy: a real HTTP server on a free loopback port answering `GET /v1/gifs/search` as
 /// Giphy does (the shapes, pagination and error bodies of `web-apis.md` §3), and serving the GIFs it
 /// lists, so iGif runs without a key or a network and still talks HTTP through `URLSession.rx`.

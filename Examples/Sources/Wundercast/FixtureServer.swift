@@ -3,10 +3,6 @@ import FlyingFox
 import Foundation
 import Synchronization
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// An offline OpenWeatherMap: a real HTTP server on a free loopback port that answers
 /// `GET /data/2.5/weather` as the service does, so Wundercast runs without a key or a network and still
 /// talks HTTP through `URLSession.rx`.
