@@ -18,17 +18,10 @@ import TerminalUI
 // URLSession.rx logs every request in debug builds; printed lines would tear the screen.
 URLSession.rx.shouldLogRequest = { _ in false }
 
-let environment = ProcessInfo.processInfo.environment
-let api: ApiController
-let fixtureServer: FixtureServer?
-if let key = environment["GIPHY_API_KEY"], !key.isEmpty {
-    fixtureServer = nil
-    api = ApiController(apiKey: key)
-} else {
-    let server = startOrExit(program: "igif", server: "Giphy") { try FixtureServer.start() }
-    fixtureServer = server
-    api = ApiController(searchURL: server.searchURL, apiKey: FixtureServer.apiKey)
-}
+let (api, fixtureServer) = realOrOffline(
+    program: "igif", variable: "GIPHY_API_KEY", real: { ApiController(apiKey: $0) },
+    offline: "Giphy", start: { try FixtureServer.start() },
+    fixture: { ApiController(searchURL: $0.searchURL, apiKey: FixtureServer.apiKey) })
 
 Terminal.main(
     rootViewController: { terminal, _ in

@@ -20,18 +20,12 @@ import TerminalUI
 URLSession.rx.shouldLogRequest = { _ in false }
 
 let environment = ProcessInfo.processInfo.environment
-let eonet: EONET
-let fixtureServer: FixtureServer?
-if let base = environment["EONET_BASE_URL"], !base.isEmpty {
-    fixtureServer = nil
-    eonet = EONET(API: base)
-} else {
-    let server = startOrExit(program: "ourplanet", server: "EONET") {
+let (eonet, fixtureServer) = realOrOffline(
+    program: "ourplanet", variable: "EONET_BASE_URL", real: { EONET(API: $0) },
+    offline: "EONET",
+    start: {
         try FixtureServer.start(failures: FixtureServer.failures(from: environment["OURPLANET_FIXTURE_FAIL"] ?? ""))
-    }
-    fixtureServer = server
-    eonet = EONET(API: server.baseURL)
-}
+    }, fixture: { EONET(API: $0.baseURL) })
 
 Terminal.main(
     rootViewController: { terminal, _ in

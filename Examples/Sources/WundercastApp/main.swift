@@ -19,17 +19,10 @@ import Wundercast
 // URLSession.rx logs every request in debug builds; printed lines would tear the screen.
 URLSession.rx.shouldLogRequest = { _ in false }
 
-let environment = ProcessInfo.processInfo.environment
-let api: ApiController
-let fixtureServer: FixtureServer?
-if let key = environment["OPENWEATHER_API_KEY"], !key.isEmpty {
-    fixtureServer = nil
-    api = ApiController(apiKey: key)
-} else {
-    let server = startOrExit(program: "wundercast", server: "weather") { try FixtureServer.start() }
-    fixtureServer = server
-    api = ApiController(baseURL: server.baseURL, apiKey: FixtureServer.apiKey)
-}
+let (api, fixtureServer) = realOrOffline(
+    program: "wundercast", variable: "OPENWEATHER_API_KEY", real: { ApiController(apiKey: $0) },
+    offline: "weather", start: { try FixtureServer.start() },
+    fixture: { ApiController(baseURL: $0.baseURL, apiKey: FixtureServer.apiKey) })
 
 Terminal.main(
     rootViewController: { terminal, bag in
