@@ -36,7 +36,7 @@ let package = Package(
         .executableTarget(
             name: "wundercast",
             dependencies: [
-                "Wundercast", "TerminalUI", .product(name: "RxSwift", package: "swift-rx"),
+                "Wundercast", "FixtureHTTP", "TerminalUI", .product(name: "RxSwift", package: "swift-rx"),
                 .product(name: "RxCocoa", package: "swift-rx"),
             ],
             path: "Sources/WundercastApp",
@@ -47,7 +47,7 @@ let package = Package(
         .target(
             name: "Wundercast",
             dependencies: [
-                "TerminalUI", .product(name: "RxSwift", package: "swift-rx"),
+                "FixtureHTTP", "TerminalUI", .product(name: "RxSwift", package: "swift-rx"),
                 .product(name: "RxCocoa", package: "swift-rx"), .product(name: "FlyingFox", package: "FlyingFox"),
             ],
             swiftSettings: [.treatAllWarnings(as: .error)]
@@ -56,7 +56,7 @@ let package = Package(
         .executableTarget(
             name: "ourplanet",
             dependencies: [
-                "OurPlanet", "TerminalUI", .product(name: "RxSwift", package: "swift-rx"),
+                "OurPlanet", "FixtureHTTP", "TerminalUI", .product(name: "RxSwift", package: "swift-rx"),
                 .product(name: "RxCocoa", package: "swift-rx"),
             ],
             path: "Sources/OurPlanetApp",
@@ -67,7 +67,7 @@ let package = Package(
         .target(
             name: "OurPlanet",
             dependencies: [
-                "TerminalUI", .product(name: "RxSwift", package: "swift-rx"),
+                "FixtureHTTP", "TerminalUI", .product(name: "RxSwift", package: "swift-rx"),
                 .product(name: "RxRelay", package: "swift-rx"), .product(name: "RxCocoa", package: "swift-rx"),
                 .product(name: "FlyingFox", package: "FlyingFox"),
             ],
@@ -77,7 +77,7 @@ let package = Package(
         .executableTarget(
             name: "igif",
             dependencies: [
-                "IGif", "TerminalUI", .product(name: "RxSwift", package: "swift-rx"),
+                "IGif", "FixtureHTTP", "TerminalUI", .product(name: "RxSwift", package: "swift-rx"),
                 .product(name: "RxCocoa", package: "swift-rx"),
             ],
             path: "Sources/IGifApp",
@@ -88,19 +88,35 @@ let package = Package(
         .target(
             name: "IGif",
             dependencies: [
-                "TerminalUI", .product(name: "RxSwift", package: "swift-rx"),
+                "FixtureHTTP", "TerminalUI", .product(name: "RxSwift", package: "swift-rx"),
                 .product(name: "RxCocoa", package: "swift-rx"), .product(name: "FlyingFox", package: "FlyingFox"),
             ],
+            swiftSettings: [.treatAllWarnings(as: .error)]
+        ),
+        // What the applications' tests against their fixture servers share: waiting on this thread for an
+        // observable's answer or for something a server's thread does.
+        .target(
+            name: "ExampleTestSupport",
+            dependencies: [.product(name: "RxSwift", package: "swift-rx")],
+            path: "Tests/ExampleTestSupport",
             swiftSettings: [.treatAllWarnings(as: .error)]
         ),
         .testTarget(
             name: "IGifTests",
             dependencies: [
-                "IGif", "TerminalUI", .product(name: "RxSwift", package: "swift-rx"),
+                "ExampleTestSupport", "IGif", "TerminalUI", .product(name: "RxSwift", package: "swift-rx"),
                 .product(name: "RxCocoa", package: "swift-rx"), .product(name: "RxTest", package: "swift-rx"),
                 .product(name: "RxBlocking", package: "swift-rx"),
             ],
             resources: [.copy("FuzzCorpus")],
+            swiftSettings: [.treatAllWarnings(as: .error)]
+        ),
+        // The offline services' shared part: a FlyingFox server on a free loopback port, started and stopped
+        // from synchronous code, bodies that arrive slowly and count how their answers ended, a stable
+        // hash. Each application's FixtureServer adds its routes and data.
+        .target(
+            name: "FixtureHTTP",
+            dependencies: [.product(name: "FlyingFox", package: "FlyingFox")],
             swiftSettings: [.treatAllWarnings(as: .error)]
         ),
         // The "UIKit" the example applications run on: terminal, renderer, input, controls.
@@ -123,7 +139,7 @@ let package = Package(
         .testTarget(
             name: "WundercastTests",
             dependencies: [
-                "Wundercast", "TerminalUI", .product(name: "RxSwift", package: "swift-rx"),
+                "ExampleTestSupport", "Wundercast", "TerminalUI", .product(name: "RxSwift", package: "swift-rx"),
                 .product(name: "RxCocoa", package: "swift-rx"), .product(name: "RxTest", package: "swift-rx"),
                 .product(name: "FlyingFox", package: "FlyingFox"),
             ],
@@ -132,7 +148,7 @@ let package = Package(
         .testTarget(
             name: "OurPlanetTests",
             dependencies: [
-                "OurPlanet", "TerminalUI", .product(name: "RxSwift", package: "swift-rx"),
+                "ExampleTestSupport", "OurPlanet", "TerminalUI", .product(name: "RxSwift", package: "swift-rx"),
                 .product(name: "RxRelay", package: "swift-rx"), .product(name: "RxCocoa", package: "swift-rx"),
                 .product(name: "RxTest", package: "swift-rx"), .product(name: "FlyingFox", package: "FlyingFox"),
             ],

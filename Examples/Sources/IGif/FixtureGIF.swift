@@ -1,3 +1,4 @@
+import FixtureHTTP
 import Foundation
 
 /// The small animated GIFs the fixture server serves, made by ``encodeGIF(width:height:colors:frames:loopCount:)``
@@ -71,13 +72,4 @@ enum FixtureGIF {
         let m = value - chroma
         return (UInt8((r + m) * 255), UInt8((g + m) * 255), UInt8((b + m) * 255))
     }
-}
-
-/// A hash that is the same in every run (Swift's `hashValue` is seeded per process): FNV-1a.
-func stableHash(_ text: String) -> Int {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in text.utf8 {
-        hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
-    }
-    return Int(truncatingIfNeeded: hash >> 1)
 }

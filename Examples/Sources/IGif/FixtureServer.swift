@@ -1,11 +1,7 @@
+import FixtureHTTP
 import FlyingFox
-import FlyingSocks
 import Foundation
 import Synchronization
-
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
 
 /// An offline Giphy: a real HTTP server on a free loopback port answering `GET /v1/gifs/search` as
 /// Giphy does (the shapes, pagination and error bodies of `web-apis.md` §3), and serving the GIFs it
@@ -27,13 +23,12 @@ public final class FixtureServer: Sendable {
     /// The key the fixture accepts; the program passes it when it runs offline.
     public static let apiKey = "offline-fixture"
 
-    private let server: HTTPServer
-    private let task: Task<Void, Error>
-    /// The port the kernel gave the server.
-    public let port: UInt16
+    private let http: LoopbackServer
     /// What the server has seen.
     public let counters: Counters
 
+    /// The port the kernel gave the server.
+    public var port: UInt16 { http.port }
     /// The search endpoint to give ``ApiController``.
     public var searchURL: URL { URL(string: "http://127.0.0.1:\(port)/v1/gifs/search")! }
     /// The server's root.
@@ -44,72 +39,38 @@ public final class FixtureServer: Sendable {
     public static func start(
         searchDelay: Duration = .milliseconds(150), mediaDelay: Duration = .milliseconds(800)
     ) throws -> FixtureServer {
-        let box = Mutex<Result<FixtureServer, Error>?>(nil)
-        let done = DispatchSemaphore(value: 0)
-        Task {
-            do {
-                let server = try await make(searchDelay: searchDelay, mediaDelay: mediaDelay)
-                box.withLock { $0 = .success(server) }
-            } catch {
-                box.withLock { $0 = .failure(error) }
-            }
-            done.signal()
-        }
-        guard done.wait(timeout: .now() + 10) == .success, let result = box.withLock({ $0 }) else {
-            throw CocoaError(.featureUnsupported)
-        }
-        return try result.get()
-    }
-
-    private static func make(searchDelay: Duration, mediaDelay: Duration) async throws -> FixtureServer {
         let counters = Counters()
-        // `logger: .disabled`: the program draws the whole terminal; a log line would tear the screen.
-        let server = HTTPServer(address: try .inet(ip4: "127.0.0.1", port: 0), timeout: 30, logger: .disabled)
+        // The search answers list the GIFs at this server, whose port is known once it listens.
         let port = Mutex<UInt16>(0)
-        await server.appendRoute("GET /v1/gifs/search") { request in
-            counters.searched(request.query["q"] ?? "")
-            try await Task.sleep(for: searchDelay)
-            let (status, body) = searchReply(
-                query: request.query, mediaBase: "http://127.0.0.1:\(port.withLock { $0 })")
-            return HTTPResponse(
-                statusCode: HTTPStatusCode(status, phrase: HTTPURLResponse.localizedString(forStatusCode: status)),
-                headers: [.contentType: "application/json"], body: Data(body.utf8))
+        let http = try LoopbackServer.start { server in
+            await server.appendRoute("GET /v1/gifs/search") { request in
+                counters.searched(request.query["q"] ?? "")
+                try await Task.sleep(for: searchDelay)
+                let (status, body) = searchReply(
+                    query: request.query, mediaBase: "http://127.0.0.1:\(port.withLock { $0 })")
+                return HTTPResponse(
+                    statusCode: HTTPStatusCode(status), headers: [.contentType: "application/json"],
+                    body: Data(body.utf8))
+            }
+            await server.appendRoute("GET /media/*") { request in
+                mediaReply(path: request.path, delay: mediaDelay, counters: counters)
+            }
+            await server.appendRoute("GET /stats") { _ in
+                HTTPResponse(
+                    statusCode: .ok, headers: [.contentType: "application/json"], body: Data(counters.json.utf8))
+            }
         }
-        await server.appendRoute("GET /media/*") { request in
-            mediaReply(path: request.path, delay: mediaDelay, counters: counters)
-        }
-        await server.appendRoute("GET /stats") { _ in
-            HTTPResponse(
-                statusCode: .ok, headers: [.contentType: "application/json"], body: Data(counters.json.utf8))
-        }
-        let task = Task { try await server.run() }
-        try await server.waitUntilListening(timeout: 5)
-        guard case .ip4(_, let listening) = await server.listeningAddress else {
-            throw CocoaError(.featureUnsupported)
-        }
-        port.withLock { $0 = listening }
-        return FixtureServer(server: server, task: task, port: listening, counters: counters)
+        port.withLock { $0 = http.port }
+        return FixtureServer(http: http, counters: counters)
     }
 
-    private init(server: HTTPServer, task: Task<Void, Error>, port: UInt16, counters: Counters) {
-        self.server = server
-        self.task = task
-        self.port = port
+    private init(http: LoopbackServer, counters: Counters) {
+        self.http = http
         self.counters = counters
     }
 
     /// Stops listening and closes every connection.
-    public func stop() {
-        let done = DispatchSemaphore(value: 0)
-        let server = server
-        let task = task
-        Task {
-            await server.stop(timeout: 0)
-            task.cancel()
-            done.signal()
-        }
-        _ = done.wait(timeout: .now() + 5)
-    }
+    public func stop() { http.stop() }
 
     // MARK: - Search
 
@@ -167,43 +128,41 @@ public final class FixtureServer: Sendable {
         counters.requestedMedia(parts[1])
         var bytes = FixtureGIF.bytes(id: parts[1])
         if parts[2] == "broken.gif" { bytes.removeLast(bytes.count / 2) }
-        let body = TrickledBody(body: bytes, pause: delay / TrickledBody.chunks, counters: counters)
         return HTTPResponse(
             statusCode: .ok, headers: [.contentType: "image/gif"],
-            body: HTTPBodySequence(from: body, count: bytes.count))
+            body: TrickledBody(bytes, over: delay, counters: counters.answers).sequence)
     }
 
-    /// What the server has seen. Thread-safety: all state behind one lock, released before returning.
+    /// What the server has seen. Thread-safety: the searches and GIFs asked for behind a lock, the
+    /// answers in ``AnswerCounters``.
     public final class Counters: Sendable {
-        private struct State {
+        private struct Asked {
             var searches: [String] = []
             var media: [String] = []
-            var completed = 0
-            var abandoned = 0
         }
 
-        private let state = Mutex(State())
+        private let asked = Mutex(Asked())
+        /// How the GIFs' answers ended.
+        let answers = AnswerCounters()
 
-        func searched(_ query: String) { state.withLock { $0.searches.append(query) } }
-        func requestedMedia(_ id: String) { state.withLock { $0.media.append(id) } }
-        func finished() { state.withLock { $0.completed += 1 } }
-        func abandon() { state.withLock { $0.abandoned += 1 } }
+        func searched(_ query: String) { asked.withLock { $0.searches.append(query) } }
+        func requestedMedia(_ id: String) { asked.withLock { $0.media.append(id) } }
 
         /// The `q` of each search received, in order.
-        public var searches: [String] { state.withLock { $0.searches } }
+        public var searches: [String] { asked.withLock { $0.searches } }
         /// The id of each GIF requested, in order.
-        public var media: [String] { state.withLock { $0.media } }
+        public var media: [String] { asked.withLock { $0.media } }
         /// GIFs sent to the end.
-        public var completed: Int { state.withLock { $0.completed } }
+        public var completed: Int { answers.completed }
         /// GIFs whose client went away before the end (the connection was closed: a cancelled download).
-        public var abandoned: Int { state.withLock { $0.abandoned } }
+        public var abandoned: Int { answers.abandoned }
 
         /// All of it as a JSON object.
         var json: String {
-            let snapshot = state.withLock { $0 }
+            let snapshot = asked.withLock { $0 }
             let object: [String: Any] = [
-                "searches": snapshot.searches, "media": snapshot.media, "completed": snapshot.completed,
-                "abandoned": snapshot.abandoned,
+                "searches": snapshot.searches, "media": snapshot.media, "completed": completed,
+                "abandoned": abandoned,
             ]
             return String(
                 decoding: try! JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]), as: UTF8.self)
@@ -267,60 +226,5 @@ struct FixtureResult {
             "trending_datetime": "0000-00-00 00:00:00",
             "images": ["original": original, "fixed_height": rendition],
         ]
-    }
-}
-
-/// A GIF sent in ``chunks`` pieces with `pause` before each. If the iterator is released before the
-/// end, the client went away (the server could not write), and `counters` hear of it.
-private struct TrickledBody: AsyncBufferedSequence, Sendable {
-    typealias Element = UInt8
-
-    static let chunks = 10
-
-    let body: [UInt8]
-    let pause: Duration
-    let counters: FixtureServer.Counters
-
-    func makeAsyncIterator() -> Iterator {
-        Iterator(
-            body: body[...], chunk: Swift.max(1, (body.count + Self.chunks - 1) / Self.chunks), pause: pause,
-            progress: Progress(counters: counters))
-    }
-
-    /// Tells the counters how the answer ended when the server lets go of it.
-    final class Progress: Sendable {
-        let counters: FixtureServer.Counters
-        let finished = Atomic(false)
-
-        init(counters: FixtureServer.Counters) { self.counters = counters }
-
-        deinit {
-            if finished.load(ordering: .relaxed) { counters.finished() } else { counters.abandon() }
-        }
-    }
-
-    struct Iterator: AsyncBufferedIteratorProtocol {
-        var body: ArraySlice<UInt8>
-        let chunk: Int
-        let pause: Duration
-        let progress: Progress
-
-        mutating func next() async throws -> UInt8? {
-            try await nextBuffer(suggested: 1)?.first
-        }
-
-        mutating func nextBuffer(suggested count: Int) async throws -> [UInt8]? {
-            guard !body.isEmpty else {
-                progress.finished.store(true, ordering: .relaxed)
-                return nil
-            }
-            try await Task.sleep(for: pause)
-            let taken = Array(body.prefix(chunk))
-            body.removeFirst(taken.count)
-            // Marked on handing out the last bytes: the server stops asking once it has the length it
-            // announced.
-            if body.isEmpty { progress.finished.store(true, ordering: .relaxed) }
-            return taken
-        }
     }
 }

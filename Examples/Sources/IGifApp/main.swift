@@ -1,3 +1,4 @@
+import FixtureHTTP
 import Foundation
 import IGif
 import RxCocoa
@@ -17,38 +18,18 @@ import TerminalUI
 // URLSession.rx logs every request in debug builds; printed lines would tear the screen.
 URLSession.rx.shouldLogRequest = { _ in false }
 
-let environment = ProcessInfo.processInfo.environment
-let api: ApiController
-let fixtureServer: FixtureServer?
-if let key = environment["GIPHY_API_KEY"], !key.isEmpty {
-    fixtureServer = nil
-    api = ApiController(apiKey: key)
-} else {
-    do {
-        fixtureServer = try FixtureServer.start()
-    } catch {
-        FileHandle.standardError.write(Data("igif: cannot start the offline Giphy server: \(error)\n".utf8))
-        exit(1)
-    }
-    api = ApiController(searchURL: fixtureServer!.searchURL, apiKey: FixtureServer.apiKey)
-}
+let (api, fixtureServer) = realOrOffline(
+    program: "igif", variable: "GIPHY_API_KEY", real: { ApiController(apiKey: $0) },
+    offline: "Giphy", start: { try FixtureServer.start() },
+    fixture: { ApiController(searchURL: $0.searchURL, apiKey: FixtureServer.apiKey) })
 
-let bag = DisposeBag()
-
-/// Holds the view controller for the life of the program, as an application's window holds its root
-/// view controller: its bindings refer to it unowned.
-final class Window {
-    var rootViewController: ViewController?
-}
-let window = Window()
-
-Terminal.main { terminal in
-    let viewController = ViewController(api: api, size: try terminal.size())
-    viewController.viewDidLoad()
-    viewController.statusLine.text =
-        fixtureServer == nil
-        ? "Giphy · type at least three letters"
-        : "Offline Giphy (fixture server on 127.0.0.1:\(fixtureServer!.port)) · type at least three letters"
-    window.rootViewController = viewController
-    viewController.screen.run(on: terminal).disposed(by: bag)
-}
+Terminal.main(
+    rootViewController: { terminal, _ in
+        let viewController = ViewController(api: api, size: try terminal.size())
+        viewController.viewDidLoad()
+        viewController.statusLine.text =
+            fixtureServer == nil
+            ? "Giphy · type at least three letters"
+            : "Offline Giphy (fixture server on 127.0.0.1:\(fixtureServer!.port)) · type at least three letters"
+        return viewController
+    }, screen: \.screen)

@@ -1,5 +1,5 @@
+import FixtureHTTP
 import FlyingFox
-import FlyingSocks
 import Foundation
 import Synchronization
 
@@ -40,15 +40,14 @@ public final class FixtureServer: Sendable {
         }
     }
 
-    private let server: HTTPServer
-    private let task: Task<Void, Error>
-    /// The port the kernel gave the server.
-    public let port: UInt16
+    private let http: LoopbackServer
     /// What the server has seen.
     public let counters: Counters
     /// The moment the events' dates are counted back from.
     public let now: Date
 
+    /// The port the kernel gave the server.
+    public var port: UInt16 { http.port }
     /// The base URL to give ``EONET`` (`http://127.0.0.1:PORT/api/v3`).
     public var baseURL: String { "http://127.0.0.1:\(port)/api/v3" }
 
@@ -68,69 +67,36 @@ public final class FixtureServer: Sendable {
     public static func start(
         delay: Duration? = nil, now: Date = Date(), failures: [String: Failure] = [:]
     ) throws -> FixtureServer {
-        let box = Mutex<Result<FixtureServer, Error>?>(nil)
-        let done = DispatchSemaphore(value: 0)
-        Task {
-            do {
-                let server = try await make(delay: delay, now: now, failures: failures)
-                box.withLock { $0 = .success(server) }
-            } catch {
-                box.withLock { $0 = .failure(error) }
-            }
-            done.signal()
-        }
-        guard done.wait(timeout: .now() + 10) == .success, let result = box.withLock({ $0 }) else {
-            throw CocoaError(.featureUnsupported)
-        }
-        return try result.get()
-    }
-
-    private static func make(delay: Duration?, now: Date, failures: [String: Failure]) async throws -> FixtureServer {
         let counters = Counters()
-        // `logger: .disabled`: the program draws the whole terminal; a log line would tear the screen.
-        let server = HTTPServer(address: try .inet(ip4: "127.0.0.1", port: 0), timeout: 30, logger: .disabled)
-        let base = "/api/v3"
-        await server.appendRoute(HTTPRoute("GET \(base)/categories")) { request in
-            counters.started(request)
-            let (status, body) = failures["categories"].map(failed) ?? (200, categoriesBody(link: base))
-            return answer(status: status, body: body, delay: delay ?? .milliseconds(400), counters: counters)
+        let http = try LoopbackServer.start { server in
+            let base = "/api/v3"
+            await server.appendRoute(HTTPRoute("GET \(base)/categories")) { request in
+                counters.started(request)
+                let (status, body) = failures["categories"].map(failed) ?? (200, categoriesBody(link: base))
+                return answer(status: status, body: body, delay: delay ?? .milliseconds(400), counters: counters)
+            }
+            await server.appendRoute(HTTPRoute("GET \(base)/events")) { request in
+                counters.started(request)
+                let query = request.query
+                let categories = query["category"].map { $0.split(separator: ",").map(String.init) }
+                let (status, body) =
+                    categories.flatMap { $0.lazy.compactMap { failures[$0] }.first }.map(failed)
+                    ?? eventsReply(status: query["status"], days: query["days"], categories: categories, now: now)
+                let wait = delay ?? Self.delay(for: body)
+                return answer(status: status, body: body, delay: wait, counters: counters)
+            }
         }
-        await server.appendRoute(HTTPRoute("GET \(base)/events")) { request in
-            counters.started(request)
-            let query = request.query
-            let categories = query["category"].map { $0.split(separator: ",").map(String.init) }
-            let (status, body) =
-                categories.flatMap { $0.lazy.compactMap { failures[$0] }.first }.map(failed)
-                ?? eventsReply(status: query["status"], days: query["days"], categories: categories, now: now)
-            let wait = delay ?? Self.delay(for: body)
-            return answer(status: status, body: body, delay: wait, counters: counters)
-        }
-        let task = Task { try await server.run() }
-        try await server.waitUntilListening(timeout: 5)
-        guard case .ip4(_, let port) = await server.listeningAddress else { throw CocoaError(.featureUnsupported) }
-        return FixtureServer(server: server, task: task, port: port, counters: counters, now: now)
+        return FixtureServer(http: http, counters: counters, now: now)
     }
 
-    private init(server: HTTPServer, task: Task<Void, Error>, port: UInt16, counters: Counters, now: Date) {
-        self.server = server
-        self.task = task
-        self.port = port
+    private init(http: LoopbackServer, counters: Counters, now: Date) {
+        self.http = http
         self.counters = counters
         self.now = now
     }
 
     /// Stops listening and closes every connection (what a test does to see a refused connection).
-    public func stop() {
-        let done = DispatchSemaphore(value: 0)
-        let server = server
-        let task = task
-        Task {
-            await server.stop(timeout: 0)
-            task.cancel()
-            done.signal()
-        }
-        _ = done.wait(timeout: .now() + 5)
-    }
+    public func stop() { http.stop() }
 
     // MARK: - Answers
 
@@ -231,127 +197,33 @@ public final class FixtureServer: Sendable {
 
     private static func answer(status: Int, body: String, delay: Duration, counters: Counters) -> HTTPResponse {
         let contentType = status == 200 && body.hasPrefix("{") ? "application/json" : "text/html; charset=utf-8"
-        let bytes = DelayedBody(body: Data(body.utf8), delay: delay, counters: counters)
         return HTTPResponse(
-            statusCode: HTTPStatusCode(status, phrase: HTTPURLResponse.localizedString(forStatusCode: status)),
-            headers: [.contentType: contentType], body: HTTPBodySequence(from: bytes, count: bytes.count))
+            statusCode: HTTPStatusCode(status), headers: [.contentType: contentType],
+            body: DelayedBody(Data(body.utf8), delay: delay, counters: counters.answers).sequence)
     }
 
-    /// What the server has seen. Thread-safety: all state behind one lock, released before returning.
+    /// What the server has seen. Thread-safety: the requests behind a lock, the answers in
+    /// ``AnswerCounters``.
     public final class Counters: Sendable {
-        private struct State {
-            var requests: [String] = []
-            var inFlight = 0
-            var maxInFlight = 0
-            var completed = 0
-            var abandoned = 0
-        }
-
-        private let state = Mutex(State())
+        private let requestLog = Mutex<[String]>([])
+        /// How the answers ended, and how many were in flight at once.
+        let answers = AnswerCounters()
 
         func started(_ request: HTTPRequest) {
             let query = request.query.map { "\($0.name)=\($0.value)" }.joined(separator: "&")
             let line = query.isEmpty ? request.path : "\(request.path)?\(query)"
-            state.withLock { state in
-                state.requests.append(line)
-                state.inFlight += 1
-                state.maxInFlight = max(state.maxInFlight, state.inFlight)
-            }
-        }
-
-        func ended(completely: Bool) {
-            state.withLock { state in
-                state.inFlight -= 1
-                if completely { state.completed += 1 } else { state.abandoned += 1 }
-            }
+            requestLog.withLock { $0.append(line) }
         }
 
         /// The requests received (path and query), in order.
-        public var requests: [String] { state.withLock { $0.requests } }
+        public var requests: [String] { requestLog.withLock { $0 } }
         /// Requests being answered now.
-        public var inFlight: Int { state.withLock { $0.inFlight } }
+        public var inFlight: Int { answers.inFlight }
         /// The most requests that were being answered at once.
-        public var maxInFlight: Int { state.withLock { $0.maxInFlight } }
+        public var maxInFlight: Int { answers.maxInFlight }
         /// Answers sent to the end.
-        public var completed: Int { state.withLock { $0.completed } }
+        public var completed: Int { answers.completed }
         /// Answers whose client went away before the end.
-        public var abandoned: Int { state.withLock { $0.abandoned } }
-    }
-}
-
-/// A hash that is the same in every run (Swift's `hashValue` is seeded per process).
-func stableHash(_ text: String) -> Int {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in text.utf8 {
-        hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
-    }
-    return Int(truncatingIfNeeded: hash >> 1)
-}
-
-/// A body that waits: spaces (insignificant before a JSON value) every 50 ms until the delay has
-/// passed, then the body. The request stops being in flight when the last bytes are handed to the
-/// server, before they are written, so a client cannot have its answer (and start its next request)
-/// while the server still counts the old one; an iterator released before that is a client gone away.
-private struct DelayedBody: AsyncBufferedSequence, Sendable {
-    typealias Element = UInt8
-
-    static let step = Duration.milliseconds(50)
-
-    let body: Data
-    let pauses: Int
-    let counters: FixtureServer.Counters
-
-    init(body: Data, delay: Duration, counters: FixtureServer.Counters) {
-        self.body = body
-        self.pauses = Int((delay / Self.step).rounded(.up))
-        self.counters = counters
-    }
-
-    /// Bytes in all: a space per pause, then the body.
-    var count: Int { pauses + body.count }
-
-    func makeAsyncIterator() -> Iterator {
-        Iterator(body: Array(body), pauses: pauses, end: End(counters: counters))
-    }
-
-    /// Ends the request in the counters exactly once: when the last bytes go out, or when released
-    /// before that.
-    final class End: Sendable {
-        let counters: FixtureServer.Counters
-        let ended = Atomic(false)
-
-        init(counters: FixtureServer.Counters) { self.counters = counters }
-
-        func end(completely: Bool) {
-            if !ended.exchange(true, ordering: .acquiringAndReleasing) { counters.ended(completely: completely) }
-        }
-
-        deinit { end(completely: false) }
-    }
-
-    struct Iterator: AsyncBufferedIteratorProtocol {
-        var body: [UInt8]
-        var pauses: Int
-        let end: End
-
-        mutating func next() async throws -> UInt8? {
-            try await nextBuffer(suggested: 1)?.first
-        }
-
-        mutating func nextBuffer(suggested count: Int) async throws -> [UInt8]? {
-            if pauses > 0 {
-                pauses -= 1
-                try await Task.sleep(for: DelayedBody.step)
-                return [0x20]
-            }
-            guard !body.isEmpty else {
-                end.end(completely: true)
-                return nil
-            }
-            let taken = Array(body.prefix(Swift.max(1, count)))
-            body.removeFirst(taken.count)
-            if body.isEmpty { end.end(completely: true) }
-            return taken
-        }
+        public var abandoned: Int { answers.abandoned }
     }
 }

@@ -1,3 +1,4 @@
+import FixtureHTTP
 import Foundation
 import OurPlanet
 import RxCocoa
@@ -19,37 +20,19 @@ import TerminalUI
 URLSession.rx.shouldLogRequest = { _ in false }
 
 let environment = ProcessInfo.processInfo.environment
-let eonet: EONET
-let fixtureServer: FixtureServer?
-if let base = environment["EONET_BASE_URL"], !base.isEmpty {
-    fixtureServer = nil
-    eonet = EONET(API: base)
-} else {
-    do {
-        fixtureServer = try FixtureServer.start(
-            failures: FixtureServer.failures(from: environment["OURPLANET_FIXTURE_FAIL"] ?? ""))
-    } catch {
-        FileHandle.standardError.write(Data("ourplanet: cannot start the offline EONET server: \(error)\n".utf8))
-        exit(1)
-    }
-    eonet = EONET(API: fixtureServer!.baseURL)
-}
+let (eonet, fixtureServer) = realOrOffline(
+    program: "ourplanet", variable: "EONET_BASE_URL", real: { EONET(API: $0) },
+    offline: "EONET",
+    start: {
+        try FixtureServer.start(failures: FixtureServer.failures(from: environment["OURPLANET_FIXTURE_FAIL"] ?? ""))
+    }, fixture: { EONET(API: $0.baseURL) })
 
-let bag = DisposeBag()
-
-/// Holds the view controller for the life of the program, as an application's window holds its root
-/// view controller: its bindings refer to it unowned.
-final class Window {
-    var rootViewController: CategoriesViewController?
-}
-let window = Window()
-
-Terminal.main { terminal in
-    let viewController = CategoriesViewController(eonet: eonet, size: try terminal.size())
-    viewController.statusLine.text =
-        fixtureServer.map { "Offline EONET (fixture server on 127.0.0.1:\($0.port)) · downloading…" }
-        ?? "EONET at \(environment["EONET_BASE_URL"]!) · downloading…"
-    viewController.viewDidLoad()
-    window.rootViewController = viewController
-    viewController.screen.run(on: terminal).disposed(by: bag)
-}
+Terminal.main(
+    rootViewController: { terminal, _ in
+        let viewController = CategoriesViewController(eonet: eonet, size: try terminal.size())
+        viewController.statusLine.text =
+            fixtureServer.map { "Offline EONET (fixture server on 127.0.0.1:\($0.port)) · downloading…" }
+            ?? "EONET at \(environment["EONET_BASE_URL"]!) · downloading…"
+        viewController.viewDidLoad()
+        return viewController
+    }, screen: \.screen)

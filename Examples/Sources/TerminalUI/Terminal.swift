@@ -74,6 +74,24 @@ public final class Terminal: @unchecked Sendable {
         dispatchMain()
     }
 
+    /// Runs a program of one view controller, as an application runs its window's root view
+    /// controller: `makeRoot` builds it on `terminal` (its bindings go in `bag`); it is kept for the life
+    /// of the program, since its bindings refer to it unowned, and its `screen` runs on the terminal.
+    /// Errors as in ``main(input:output:_:)``.
+    public static func main<Root: AnyObject>(
+        rootViewController makeRoot: (_ terminal: Terminal, _ bag: DisposeBag) throws -> Root,
+        screen: KeyPath<Root, Screen>
+    ) -> Never {
+        let window = RootHolder()
+        return withExtendedLifetime(window) {
+            main { terminal in
+                let root = try makeRoot(terminal, window.bag)
+                window.root = root
+                root[keyPath: screen].run(on: terminal).disposed(by: window.bag)
+            }
+        }
+    }
+
     /// Enters raw mode and the alternate screen, hides the cursor, and arranges for ``restore()`` on
     /// exit and on SIGINT/SIGTERM. Calling it again while started does nothing.
     public func start() throws {
@@ -224,4 +242,10 @@ private enum TerminationHandlers {
         terminals.dropFirst().forEach { $0.restore() }
         first.terminate(signal: signal)
     }
+}
+
+/// What ``Terminal/main(rootViewController:screen:)`` keeps for the life of the program.
+private final class RootHolder {
+    let bag = DisposeBag()
+    var root: AnyObject?
 }

@@ -1,3 +1,4 @@
+import FixtureHTTP
 import Foundation
 
 /// The cities the fixture server knows, with weather in the shape and style of recorded

@@ -1,11 +1,7 @@
+import FixtureHTTP
 import FlyingFox
-import FlyingSocks
 import Foundation
 import Synchronization
-
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
 
 /// An offline OpenWeatherMap: a real HTTP server on a free loopback port that answers
 /// `GET /data/2.5/weather` as the service does, so Wundercast runs without a key or a network and still
@@ -28,13 +24,12 @@ public final class FixtureServer: Sendable {
     /// The key the fixture accepts; the program passes it when it runs offline.
     public static let apiKey = "offline-fixture"
 
-    private let server: HTTPServer
-    private let task: Task<Void, Error>
-    /// The port the kernel gave the server.
-    public let port: UInt16
+    private let http: LoopbackServer
     /// What the server has seen.
     public let counters: Counters
 
+    /// The port the kernel gave the server.
+    public var port: UInt16 { http.port }
     /// The base URL to give ``ApiController`` (`http://127.0.0.1:PORT/data/2.5`).
     public var baseURL: URL { URL(string: "http://127.0.0.1:\(port)/data/2.5")! }
 
@@ -42,55 +37,22 @@ public final class FixtureServer: Sendable {
     /// the request, like a real service's) and waits until it listens. Blocks the calling thread, never
     /// the server's.
     public static func start(delay: Duration? = nil) throws -> FixtureServer {
-        let box = Mutex<Result<FixtureServer, Error>?>(nil)
-        let done = DispatchSemaphore(value: 0)
-        Task {
-            do {
-                let server = try await make(delay: delay)
-                box.withLock { $0 = .success(server) }
-            } catch {
-                box.withLock { $0 = .failure(error) }
-            }
-            done.signal()
-        }
-        guard done.wait(timeout: .now() + 10) == .success, let result = box.withLock({ $0 }) else {
-            throw CocoaError(.featureUnsupported)
-        }
-        return try result.get()
-    }
-
-    private static func make(delay: Duration?) async throws -> FixtureServer {
         let counters = Counters()
-        // `logger: .disabled`: the program draws the whole terminal; a log line would tear the screen.
-        let server = HTTPServer(address: try .inet(ip4: "127.0.0.1", port: 0), timeout: 30, logger: .disabled)
-        await server.appendRoute("GET /data/2.5/weather") { request in
-            answer(request, delay: delay, counters: counters)
+        let http = try LoopbackServer.start { server in
+            await server.appendRoute("GET /data/2.5/weather") { request in
+                answer(request, delay: delay, counters: counters)
+            }
         }
-        let task = Task { try await server.run() }
-        try await server.waitUntilListening(timeout: 5)
-        guard case .ip4(_, let port) = await server.listeningAddress else { throw CocoaError(.featureUnsupported) }
-        return FixtureServer(server: server, task: task, port: port, counters: counters)
+        return FixtureServer(http: http, counters: counters)
     }
 
-    private init(server: HTTPServer, task: Task<Void, Error>, port: UInt16, counters: Counters) {
-        self.server = server
-        self.task = task
-        self.port = port
+    private init(http: LoopbackServer, counters: Counters) {
+        self.http = http
         self.counters = counters
     }
 
     /// Stops listening and closes every connection (what a test does to see a refused connection).
-    public func stop() {
-        let done = DispatchSemaphore(value: 0)
-        let server = server
-        let task = task
-        Task {
-            await server.stop(timeout: 0)
-            task.cancel()
-            done.signal()
-        }
-        _ = done.wait(timeout: .now() + 5)
-    }
+    public func stop() { http.stop() }
 
     // MARK: - Answers
 
@@ -101,10 +63,9 @@ public final class FixtureServer: Sendable {
             city: query["q"], lat: query["lat"], lon: query["lon"], appid: query["appid"])
         let wait = delay ?? .milliseconds(300 + abs(stableHash(request.query.description)) % 301)
         let headers: HTTPHeaders = [.contentType: "application/json; charset=utf-8"]
-        let bytes = DelayedBody(body: Data(body.utf8), delay: wait, counters: counters)
         return HTTPResponse(
-            statusCode: HTTPStatusCode(status, phrase: HTTPURLResponse.localizedString(forStatusCode: status)),
-            headers: headers, body: HTTPBodySequence(from: bytes, count: bytes.count))
+            statusCode: HTTPStatusCode(status), headers: headers,
+            body: DelayedBody(Data(body.utf8), delay: wait, counters: counters.answers).sequence)
     }
 
     /// The status and body OpenWeatherMap would send.
@@ -146,106 +107,20 @@ public final class FixtureServer: Sendable {
         return (200, FixtureCity.madeUpBody(latitude: latitude, longitude: longitude))
     }
 
-    /// What the server has seen. Thread-safety: all state behind one lock, released before returning.
+    /// What the server has seen. Thread-safety: the queries behind a lock, the answers in
+    /// ``AnswerCounters``.
     public final class Counters: Sendable {
-        private struct State {
-            var queries: [String] = []
-            var completed = 0
-            var abandoned = 0
-        }
+        private let queryLog = Mutex<[String]>([])
+        /// How the answers ended.
+        let answers = AnswerCounters()
 
-        private let state = Mutex(State())
-
-        func received(query: String) { state.withLock { $0.queries.append(query) } }
-        func finished() { state.withLock { $0.completed += 1 } }
-        func abandon() { state.withLock { $0.abandoned += 1 } }
+        func received(query: String) { queryLog.withLock { $0.append(query) } }
 
         /// The query strings of the requests received, in order.
-        public var queries: [String] { state.withLock { $0.queries } }
+        public var queries: [String] { queryLog.withLock { $0 } }
         /// Answers sent to the end.
-        public var completed: Int { state.withLock { $0.completed } }
+        public var completed: Int { answers.completed }
         /// Answers whose client went away before the end (the connection was closed: a cancelled request).
-        public var abandoned: Int { state.withLock { $0.abandoned } }
-    }
-}
-
-/// A hash that is the same in every run (Swift's `hashValue` is seeded per process).
-func stableHash(_ text: String) -> Int {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in text.utf8 {
-        hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
-    }
-    return Int(truncatingIfNeeded: hash >> 1)
-}
-
-/// A body that waits: its first bytes are spaces (insignificant before a JSON value) sent every 50 ms
-/// until `delay` has passed, then the body. If the iterator is released before the end, the client went
-/// away (the server could not write), and `counters` hear of it.
-private struct DelayedBody: AsyncBufferedSequence, Sendable {
-    typealias Element = UInt8
-
-    static let step = Duration.milliseconds(50)
-
-    let body: Data
-    let pauses: Int
-    let counters: FixtureServer.Counters
-
-    init(body: Data, delay: Duration, counters: FixtureServer.Counters) {
-        self.body = body
-        self.pauses = Int((delay / Self.step).rounded(.up))
-        self.counters = counters
-    }
-
-    /// Bytes in all: a space per pause, then the body.
-    var count: Int { pauses + body.count }
-
-    func makeAsyncIterator() -> Iterator {
-        Iterator(body: Array(body), pauses: pauses, progress: Progress(counters: counters))
-    }
-
-    /// Tells the counters how the answer ended when the server lets go of it.
-    final class Progress: Sendable {
-        let counters: FixtureServer.Counters
-        let finished = Atomic(false)
-
-        init(counters: FixtureServer.Counters) { self.counters = counters }
-
-        deinit {
-            if finished.load(ordering: .relaxed) { counters.finished() } else { counters.abandon() }
-        }
-    }
-
-    struct Iterator: AsyncBufferedIteratorProtocol {
-        var body: [UInt8]
-        var pauses: Int
-        let progress: Progress
-
-        init(body: [UInt8], pauses: Int, progress: Progress) {
-            self.body = body
-            self.pauses = pauses
-            self.progress = progress
-        }
-
-        mutating func next() async throws -> UInt8? {
-            try await nextBuffer(suggested: 1)?.first
-        }
-
-        mutating func nextBuffer(suggested count: Int) async throws -> [UInt8]? {
-            if pauses > 0 {
-                pauses -= 1
-                try await Task.sleep(for: DelayedBody.step)
-                return [0x20]
-            }
-            guard !body.isEmpty else {
-                progress.finished.store(true, ordering: .relaxed)
-                return nil
-            }
-            let taken = Array(body.prefix(Swift.max(1, count)))
-            body.removeFirst(taken.count)
-            // Marked on handing out the last bytes: the server stops asking once it has the length it
-            // announced.
-            if body.isEmpty { progress.finished.store(true, ordering: .relaxed) }
-            return taken
-        }
+        public var abandoned: Int { answers.abandoned }
     }
 }

@@ -1,3 +1,4 @@
+import FixtureHTTP
 import Foundation
 import RxCocoa
 import RxSwift
@@ -18,44 +19,24 @@ import Wundercast
 // URLSession.rx logs every request in debug builds; printed lines would tear the screen.
 URLSession.rx.shouldLogRequest = { _ in false }
 
-let environment = ProcessInfo.processInfo.environment
-let api: ApiController
-let fixtureServer: FixtureServer?
-if let key = environment["OPENWEATHER_API_KEY"], !key.isEmpty {
-    fixtureServer = nil
-    api = ApiController(apiKey: key)
-} else {
-    do {
-        fixtureServer = try FixtureServer.start()
-    } catch {
-        FileHandle.standardError.write(Data("wundercast: cannot start the offline weather server: \(error)\n".utf8))
-        exit(1)
-    }
-    api = ApiController(baseURL: fixtureServer!.baseURL, apiKey: FixtureServer.apiKey)
-}
+let (api, fixtureServer) = realOrOffline(
+    program: "wundercast", variable: "OPENWEATHER_API_KEY", real: { ApiController(apiKey: $0) },
+    offline: "weather", start: { try FixtureServer.start() },
+    fixture: { ApiController(baseURL: $0.baseURL, apiKey: FixtureServer.apiKey) })
 
-let bag = DisposeBag()
-
-/// Holds the view controller for the life of the program, as an application's window holds its root
-/// view controller: its bindings refer to it unowned.
-final class Window {
-    var rootViewController: ViewController?
-}
-let window = Window()
-
-Terminal.main { terminal in
-    let viewController = ViewController(api: api, locationManager: LocationManager(), size: try terminal.size())
-    viewController.viewDidLoad()
-    viewController.statusLine.text =
-        fixtureServer == nil
-        ? "OpenWeatherMap · type a city and press Enter"
-        : "Offline weather (fixture server on 127.0.0.1:\(fixtureServer!.port)) · type a city and press Enter"
-    viewController.mapView.rx.quit
-        .subscribe(onNext: {
-            // exit() runs the terminal's atexit hook, which restores it.
-            exit(0)
-        })
-        .disposed(by: bag)
-    window.rootViewController = viewController
-    viewController.screen.run(on: terminal).disposed(by: bag)
-}
+Terminal.main(
+    rootViewController: { terminal, bag in
+        let viewController = ViewController(api: api, locationManager: LocationManager(), size: try terminal.size())
+        viewController.viewDidLoad()
+        viewController.statusLine.text =
+            fixtureServer == nil
+            ? "OpenWeatherMap · type a city and press Enter"
+            : "Offline weather (fixture server on 127.0.0.1:\(fixtureServer!.port)) · type a city and press Enter"
+        viewController.mapView.rx.quit
+            .subscribe(onNext: {
+                // exit() runs the terminal's atexit hook, which restores it.
+                exit(0)
+            })
+            .disposed(by: bag)
+        return viewController
+    }, screen: \.screen)

@@ -1,3 +1,4 @@
+import ExampleTestSupport
 import Foundation
 import RxBlocking
 import RxCocoa
@@ -171,7 +172,7 @@ final class URLSessionRxTests: XCTestCase {
         let events = try URLSession.shared.rx.gifDownload(request: request, cache: cache).take(1)
             .toBlocking(timeout: 10).toArray()
         guard events.count == 1, case .progress(0) = events[0] else { return XCTFail("\(events)") }
-        guard wait(until: { self.server.counters.abandoned == 1 }) else {
+        guard waitUntil({ self.server.counters.abandoned == 1 }) else {
             return XCTFail("the server never saw the connection closed")
         }
         XCTAssertEqual(server.counters.completed, 0)
@@ -193,15 +194,5 @@ final class URLSessionRxTests: XCTestCase {
         XCTAssertEqual(
             failure(api.search(text: String(repeating: "a", count: 51))).map(GiphyError.init),
             .requestRejected(status: 414, message: "URI Too Long"))
-    }
-
-    /// Waits for something the server's threads do; the limit only keeps a broken test from hanging.
-    private func wait(until condition: @escaping () -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(20)
-        while !condition() {
-            guard Date() < deadline else { return false }
-            usleep(10_000)
-        }
-        return true
     }
 }

@@ -1,3 +1,4 @@
+import ExampleTestSupport
 import Foundation
 import RxSwift
 import TerminalUI
@@ -32,34 +33,6 @@ final class FixtureServerTests: XCTestCase {
         server?.stop()
         server = try FixtureServer.start(delay: delay, now: now, failures: failures)
         eonet = EONET(API: server.baseURL)
-    }
-
-    /// The one element or the error of `observable`, waiting for it on this thread (the responses come
-    /// on URLSession's queue). The timeout only keeps a broken test from hanging.
-    private func result<T>(_ observable: Observable<T>) -> Result<T, Error>? {
-        let outcome = Locked<Result<T, Error>?>(nil)
-        let done = DispatchSemaphore(value: 0)
-        let subscription = observable.subscribe(
-            onNext: { value in outcome.set(.success(value)) },
-            onError: { error in
-                outcome.set(.failure(error))
-                done.signal()
-            },
-            onCompleted: { done.signal() })
-        defer { subscription.dispose() }
-        guard done.wait(timeout: .now() + 20) == .success else {
-            XCTFail("no answer")
-            return nil
-        }
-        return outcome.get()
-    }
-
-    private func error<T>(_ observable: Observable<T>) -> Error? {
-        guard case .failure(let error)? = result(observable) else {
-            XCTFail("no error")
-            return nil
-        }
-        return error
     }
 
     private let wildfires = EOCategory(id: "wildfires", name: "Wildfires")
@@ -160,16 +133,4 @@ final class FixtureServerTests: XCTestCase {
             viewController.statusLine.displayedText,
             "⚠ Not downloaded: Floods · 13 categories, 61 events of the last 360 days")
     }
-}
-
-/// A value shared with the thread a response arrives on. Thread-safety: behind a lock, never held
-/// while calling out.
-private final class Locked<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: Value
-
-    init(_ value: Value) { self.value = value }
-
-    func get() -> Value { lock.withLock { value } }
-    func set(_ newValue: Value) { lock.withLock { value = newValue } }
 }

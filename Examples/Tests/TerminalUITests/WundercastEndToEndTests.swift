@@ -8,58 +8,13 @@ import XCTest
 ///
 /// Skipped when tmux is not installed. Without gpsfake the location part checks the fixed location
 /// instead (Cairo, set through `RX_FIXED_LOCATION`, with `RX_GPSD` on a port nobody listens on). Uses
-/// a tmux server of its own (`-L`) and kills only that server.
+/// a tmux server of its own (``TmuxSession``).
 final class WundercastEndToEndTests: XCTestCase {
-    private let server = "wundercast-test-\(getpid())"
     private static let log = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Fixtures/four-fixes.nmea").path
 
-    /// Runs a tmux command and returns what it printed (spawned and waited for directly, as in
-    /// GalleryEndToEndTests, where `Process` did not notice tmux's client exit).
-    @discardableResult
-    private func tmux(_ arguments: String...) throws -> String {
-        let outputPath = NSTemporaryDirectory() + "\(server)-output"
-        defer { unlink(outputPath) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        let argv = (["tmux", "-L", server] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var pid = pid_t()
-        guard posix_spawn(&pid, "/usr/bin/tmux", &actions, nil, argv, environ) == 0 else {
-            throw NSError(domain: "posix_spawn", code: Int(errno))
-        }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
-        return (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
-    }
-
-    /// Polls the pane until `condition` holds for it (the fixture server answers after 300-600 ms, the
-    /// map waits 500 ms for the arrows to rest). The limit only keeps a broken program from hanging
-    /// the test.
-    private func pane(_ what: String, until condition: (String) -> Bool) throws -> String {
-        let deadline = Date().addingTimeInterval(20)
-        var pane = ""
-        repeat {
-            pane = try tmux("capture-pane", "-p", "-t", "wundercast")
-            if condition(pane) { return pane }
-            usleep(100_000)
-        } while Date() < deadline
-        XCTFail("the pane never showed \(what):\n\(pane)")
-        return pane
-    }
-
-    private func pane(showing text: String) throws -> String {
-        try pane(text.debugDescription) { $0.contains(text) }
-    }
-
     /// The last line of a pane: the status line.
-    private func status(_ pane: String) -> String {
-        pane.split(separator: "\n", omittingEmptySubsequences: false).dropLast().last.map(String.init) ?? ""
-    }
+    private func status(_ pane: String) -> String { TmuxSession.lastLine(of: pane) }
 
     /// The overlays drawn on the map (rows 8 and on, above the status line): each temperature with its
     /// icon, e.g. "⛅12°".
@@ -71,14 +26,7 @@ final class WundercastEndToEndTests: XCTestCase {
     }
 
     func testSearchUnknownCityLocationMapAndQuit() throws {
-        let wundercast = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-            .appendingPathComponent("wundercast").path
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux") else {
-            throw XCTSkip("tmux is not installed")
-        }
-        guard FileManager.default.isExecutableFile(atPath: wundercast) else {
-            throw XCTSkip("wundercast is not built next to the tests (swift build --build-tests builds it)")
-        }
+        let wundercast = try TmuxSession.program("wundercast")
         // gpsd fed by gpsfake when both are installed; otherwise a port nobody listens on.
         let gpsfake = ["/usr/bin/gpsfake", "/usr/local/bin/gpsfake"].first {
             FileManager.default.isExecutableFile(atPath: $0)
@@ -95,55 +43,45 @@ final class WundercastEndToEndTests: XCTestCase {
             try waitUntilListening(on: port, timeout: 20, process: gpsd!)
         }
 
-        try tmux("new-session", "-d", "-s", "wundercast", "-x", "100", "-y", "30", "sh")
-        defer {
-            _ = try? tmux("kill-server")
-            let directory = ProcessInfo.processInfo.environment["TMUX_TMPDIR"] ?? "/tmp"
-            unlink("\(directory)/tmux-\(getuid())/\(server)")
-        }
-        try tmux(
-            "send-keys", "-t", "wundercast",
-            "env -u OPENWEATHER_API_KEY RX_GPSD=127.0.0.1:\(port) RX_FIXED_LOCATION=30.0626,31.2497 \(wundercast);"
-                + " echo EXIT=$?; echo MODE $(stty -a | tr ' ;' '\\n\\n' | grep -E '^-?(echo|icanon)$')",
-            "Enter")
-        _ = try pane(showing: "Offline weather")
+        let tmux = try TmuxSession(
+            server: "wundercast-test-\(getpid())", session: "wundercast", width: 100, height: 30)
+        defer { tmux.kill() }
+        try tmux.run(
+            "env -u OPENWEATHER_API_KEY RX_GPSD=127.0.0.1:\(port) RX_FIXED_LOCATION=30.0626,31.2497 \(wundercast)")
+        _ = try tmux.pane(showing: "Offline weather")
 
         // A city: its temperature, humidity and icon, and the map centred on it.
-        try tmux("send-keys", "-t", "wundercast", "London", "Enter")
-        var screen = try pane(showing: "12°C")
+        try tmux.send("London", "Enter")
+        var screen = try tmux.pane(showing: "12°C")
         XCTAssertTrue(screen.contains("⛅ London"), screen)
         XCTAssertTrue(screen.contains("humidity 81%"), screen)
-        screen = try pane(showing: "9 places around 51.51°N 0.13°W")
+        screen = try tmux.pane(showing: "9 places around 51.51°N 0.13°W")
         XCTAssertEqual(overlays(screen).count, 9, screen)
 
         // An unknown city: the service's message on the status line; the search goes on afterwards.
-        try tmux("send-keys", "-t", "wundercast", "BSpace", "BSpace", "BSpace", "BSpace", "BSpace", "BSpace")
-        try tmux("send-keys", "-t", "wundercast", "Atlantis", "Enter")
-        screen = try pane(showing: "⚠ Atlantis: city not found")
+        try tmux.send("BSpace", "BSpace", "BSpace", "BSpace", "BSpace", "BSpace")
+        try tmux.send("Atlantis", "Enter")
+        screen = try tmux.pane(showing: "⚠ Atlantis: city not found")
         XCTAssertFalse(screen.contains("12°C"), screen)
 
         // The location button (Tab, Enter): gpsd's position, or the fixed one without gpsd.
-        try tmux("send-keys", "-t", "wundercast", "Tab", "Enter")
+        try tmux.send("Tab", "Enter")
         let places = gpsd == nil ? ["🌞 Cairo"] : ["🌞 Seoul", "⛅ Busan"]
-        screen = try pane("the weather at \(places)") { pane in places.contains { pane.contains($0) } }
-        screen = try pane("the weather around the location") { self.status($0).contains("places around 3") }
+        screen = try tmux.pane("the weather at \(places)") { pane in places.contains { pane.contains($0) } }
+        screen = try tmux.pane("the weather around the location") { self.status($0).contains("places around 3") }
         let before = (status(screen), overlays(screen))
         XCTAssertEqual(before.1.count, 9, screen)
 
         // Tab to the map, Right: it pans a quarter of its 90°, and the weather around the new centre
         // replaces the overlays.
-        try tmux("send-keys", "-t", "wundercast", "Tab", "Right")
-        screen = try pane("the weather around the new centre") { pane in
+        try tmux.send("Tab", "Right")
+        screen = try tmux.pane("the weather around the new centre") { pane in
             self.status(pane).contains("places around") && self.status(pane) != before.0
         }
         XCTAssertEqual(overlays(screen).count, 9, screen)
         XCTAssertNotEqual(overlays(screen), before.1, screen)
 
-        try tmux("send-keys", "-t", "wundercast", "C-c")
-        // The shell prints the exit status, then the terminal's modes: cooked again, not -icanon -echo.
-        screen = try pane(showing: "MODE icanon echo")
-        XCTAssertTrue(screen.contains("EXIT=130"), screen)
-        XCTAssertFalse(screen.contains("Wundercast"), screen)  // the alternate screen is gone
+        try tmux.assertQuitsWithControlC(shown: "Wundercast")
     }
 }
 

@@ -1,3 +1,4 @@
+import ExampleTestSupport
 import Foundation
 import RxSwift
 import XCTest
@@ -26,36 +27,17 @@ final class ApiControllerTests: XCTestCase {
         super.tearDown()
     }
 
-    /// The one element or the error of `observable`, waiting for it on this thread (the responses come
-    /// on URLSession's queue). The timeout only keeps a broken test from hanging.
-    private func result<T>(_ observable: Observable<T>) -> Result<T, Error>? {
-        let outcome = LockedBox<Result<T, Error>?>(nil)
-        let done = DispatchSemaphore(value: 0)
-        let subscription = observable.take(1).subscribe(
-            onNext: { value in outcome.set(.success(value)) },
-            onError: { error in
-                outcome.set(.failure(error))
-                done.signal()
-            },
-            onCompleted: { done.signal() })
-        defer { subscription.dispose() }
-        guard done.wait(timeout: .now() + 20) == .success else {
-            XCTFail("no answer")
-            return nil
-        }
-        return outcome.get()
+    /// The first element or the error of `observable` (the one answer of a request).
+    private func result<T>(_ observable: Observable<T>, line: UInt = #line) -> Result<T, Error>? {
+        ExampleTestSupport.result(observable.take(1), line: line)
     }
 
-    private func weather(_ observable: Observable<Weather>) throws -> Weather {
-        try XCTUnwrap(result(observable)).get()
+    private func weather(_ observable: Observable<Weather>, line: UInt = #line) throws -> Weather {
+        try XCTUnwrap(result(observable, line: line)).get()
     }
 
-    private func error<T>(_ observable: Observable<T>) -> ApiError? {
-        guard case .failure(let error)? = result(observable) else {
-            XCTFail("no error")
-            return nil
-        }
-        return error as? ApiError
+    private func error<T>(_ observable: Observable<T>, line: UInt = #line) -> ApiError? {
+        ExampleTestSupport.error(observable.take(1), line: line) as? ApiError
     }
 
     func testEveryRecordedCity() throws {
@@ -155,38 +137,17 @@ final class ApiControllerTests: XCTestCase {
         server.stop()
         server = try FixtureServer.start(delay: .seconds(3))
         api = ApiController(baseURL: server.baseURL, apiKey: FixtureServer.apiKey)
-        let events = LockedBox<[String]>([])
+        let events = Locked<[String]>([])
         let subscription = api.currentWeather(city: "Paris")
             .subscribe { event in events.set(events.get() + ["\(event)"]) }
-        guard wait(until: { self.server.counters.queries.count == 1 }) else {
+        guard waitUntil({ self.server.counters.queries.count == 1 }) else {
             return XCTFail("the request never reached the server")
         }
         subscription.dispose()
-        guard wait(until: { self.server.counters.abandoned == 1 }) else {
+        guard waitUntil({ self.server.counters.abandoned == 1 }) else {
             return XCTFail("the server never saw the connection closed")
         }
         XCTAssertEqual(server.counters.completed, 0)
         XCTAssertEqual(events.get(), [])
     }
-
-    /// Waits for something another thread does; the limit only keeps a broken test from hanging.
-    private func wait(until condition: @escaping () -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(20)
-        while !condition() {
-            guard Date() < deadline else { return false }
-            usleep(10_000)
-        }
-        return true
-    }
-}
-
-/// A value shared with the thread a response arrives on. Thread-safety: behind a lock.
-private final class LockedBox<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: Value
-
-    init(_ value: Value) { self.value = value }
-
-    func get() -> Value { lock.withLock { value } }
-    func set(_ newValue: Value) { lock.withLock { value = newValue } }
 }
