@@ -45,6 +45,8 @@ struct SenderThrottle {
     /// The sender told to wait (0: none), for owners that wait in another function than the one
     /// that queued: it takes its gate with ``takeGateLocked(clearing:)``.
     private var waiter: UInt = 0
+    /// This drain went past the limit; other senders wait until it ends.
+    private var throttling = false
 
     /// Under the lock: the token holder starts draining the backlog.
     @inline(__always)
@@ -55,7 +57,13 @@ struct SenderThrottle {
     /// Under the lock, after queueing an event behind a backlog of `backlog` events: the gate to wait
     /// at after unlocking, if the backlog is too long and the caller is not the holder.
     mutating func gateLocked(backlog: Int) -> ThrottleGate? {
-        guard backlog > Self.backlogLimit, drainer != 0, drainer != currentThreadID() else { return nil }
+        // Once past the limit, every other sender waits until this drain ends: were the wait only
+        // while the backlog is past the limit, a sender faster than the holder would keep it at the
+        // limit, never empty, and the holder would never leave (seen under the thread sanitizer).
+        guard backlog > Self.backlogLimit || throttling, drainer != 0, drainer != currentThreadID() else {
+            return nil
+        }
+        throttling = true
         let gate = self.gate ?? ThrottleGate()
         self.gate = gate
         gate.waiting += 1
@@ -90,6 +98,7 @@ struct SenderThrottle {
     @inline(__always)
     mutating func tokenReleasedLocked() -> ThrottleWakeUp? {
         drainer = 0
+        throttling = false
         guard let gate else { return nil }
         // Each drain gets a fresh gate: the signals meant for senders whose wait timed out (or that
         // never waited) die with the old one instead of letting later senders through (review).

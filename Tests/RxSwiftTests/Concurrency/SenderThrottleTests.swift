@@ -71,6 +71,40 @@ final class SenderThrottleTests: RxLeakCheckingTestCase {
         XCTAssertEqual(recorder.elements.filter { $0 < 0 }, (0..<20).map { -$0 - 1 })
     }
 
+    /// The holder leaves once it has delivered the backlog even when the other thread sends faster
+    /// than the observer takes elements: once past the limit the other sender waits for the whole
+    /// drain, not only while the backlog is past the limit (which kept the backlog at the limit and
+    /// the holder delivering until the other thread stopped).
+    func testTheHolderLeavesWhileAFasterSenderKeepsSending() {
+        let subject = PublishSubject<Int>()
+        let flooderQueued = DispatchSemaphore(value: 0)
+        let deliveredByHolder = Atomic<Int>(0)
+        let holder = currentThreadID()
+        let sends = 20_000
+        let feederDone = DispatchSemaphore(value: 0)
+        let subscription = subject.subscribe(onNext: { value in
+            if value == -1 {
+                // The holder's own element: start the other thread and let it queue past the limit.
+                DispatchQueue.global().async {
+                    for value in 0..<sends {
+                        if value == SenderThrottle.backlogLimit + 1 { flooderQueued.signal() }
+                        subject.onNext(value)
+                    }
+                    feederDone.signal()
+                }
+                flooderQueued.wait()
+            } else if currentThreadID() == holder {
+                deliveredByHolder.wrappingAdd(1, ordering: .relaxed)
+                usleep(20)  // an observer slower than the other thread's sending
+            }
+        })
+        subject.onNext(-1)
+        let deliveredBeforeLeaving = deliveredByHolder.load(ordering: .relaxed)
+        feederDone.wait()
+        subscription.dispose()
+        XCTAssertLessThan(deliveredBeforeLeaving, 4 * SenderThrottle.backlogLimit)
+    }
+
     /// A sender from another thread waits once the backlog is past the limit, and goes on when the
     /// draining thread has emptied it; nothing is lost and the order is kept.
     func testASenderWaitsWhileTheBacklogIsLongAndNothingIsLost() {
