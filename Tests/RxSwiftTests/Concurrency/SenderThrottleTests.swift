@@ -80,7 +80,7 @@ final class SenderThrottleTests: RxLeakCheckingTestCase {
         let flooderQueued = DispatchSemaphore(value: 0)
         let deliveredByHolder = Atomic<Int>(0)
         let holder = currentThreadID()
-        let sends = 20_000
+        let sends = 50_000
         let feederDone = DispatchSemaphore(value: 0)
         let subscription = subject.subscribe(onNext: { value in
             if value == -1 {
@@ -102,7 +102,10 @@ final class SenderThrottleTests: RxLeakCheckingTestCase {
         let deliveredBeforeLeaving = deliveredByHolder.load(ordering: .relaxed)
         feederDone.wait()
         subscription.dispose()
-        XCTAssertLessThan(deliveredBeforeLeaving, 4 * SenderThrottle.backlogLimit)
+        // Before the holder starts draining, the other thread queues freely (a few hundred to a few
+        // thousand elements, by the machine's load); after, it waits. The old rule kept the holder
+        // delivering all 50 000.
+        XCTAssertLessThan(deliveredBeforeLeaving, sends / 2)
     }
 
     /// A sender from another thread waits once the backlog is past the limit, and goes on when the
