@@ -66,7 +66,6 @@ final class ShareLatestObservable<Source, Element>: Observable<Element>, @unchec
                 connection = current
                 isFirst = true
             }
-            current.subscriberCount += 1
             sink.join(current)
             joined = current
             if current.hasLatest {
@@ -100,7 +99,6 @@ extension ShareLatestObservable where Source == Element {
 final class ShareLatestConnection<Source, Element>: OperatorSink<Source, Never>, @unchecked Sendable {
     @usableFromInline let parent: ShareLatestObservable<Source, Element>
     @usableFromInline @exclusivity(unchecked) var observers = ShareObservers()
-    @exclusivity(unchecked) var subscriberCount = 0
     @usableFromInline @exclusivity(unchecked) var ended = false
     /// Two slots (replaying connections only), allocated at the first element, that take turns:
     /// `latest` holds the latest element; a new one goes into `spare`, the two swap, and the element
@@ -110,10 +108,8 @@ final class ShareLatestConnection<Source, Element>: OperatorSink<Source, Never>,
     @usableFromInline @exclusivity(unchecked) var spare: UnsafeMutablePointer<Element>?
     @usableFromInline @exclusivity(unchecked) var hasLatest = false
     /// `ShareLatestCatchUp<Element>`s, held as `AnyObject`: an array of the generic class would be a
-    /// metadata lookup per connection.
-    @exclusivity(unchecked) var catchUps = ContiguousArray<AnyObject>()
-    /// `catchUps.count`, read on the per-element path without the array's generic metadata.
-    @usableFromInline @exclusivity(unchecked) var catchUpCount = 0
+    /// metadata lookup per connection (and per element, where the relay checks it for emptiness).
+    @usableFromInline @exclusivity(unchecked) var catchUps = ContiguousArray<AnyObject>()
 
     @usableFromInline
     init(parent: ShareLatestObservable<Source, Element>) {
@@ -137,22 +133,14 @@ final class ShareLatestConnection<Source, Element>: OperatorSink<Source, Never>,
         // the downstream sinks check their own disposal.
         var first: Unmanaged<AnySink>?
         var others: ContiguousArray<AnySink>?
-        guard parent.replays else {
-            let isLive = parent.lock.lockedInline {
-                if ended { return false }
-                if catchUpCount > 0 { appendToCatchUpsLocked(element) }
-                if let target = observers.firstTarget { first = Unmanaged.passRetained(target) }
-                if !observers.others.isEmpty { others = observers.others }
-                return true
-            }
-            if isLive { deliver(element, first: first, others: others) }
-            return
-        }
+        var isLive = false
         let didReplace = parent.lock.lockedInline {
             if ended { return false }
-            if catchUpCount > 0 { appendToCatchUpsLocked(element) }
+            isLive = true
+            if !catchUps.isEmpty { appendToCatchUpsLocked(element) }
             if let target = observers.firstTarget { first = Unmanaged.passRetained(target) }
             if !observers.others.isEmpty { others = observers.others }
+            guard parent.replays else { return false }
             guard let current = latest, let next = spare else {
                 storeFirstLocked(element)
                 return false
@@ -168,7 +156,7 @@ final class ShareLatestConnection<Source, Element>: OperatorSink<Source, Never>,
         // Released after unlocking: its deinitializer may call back into the share. `spare` is this
         // (serialized) sender's alone, and its memory lives as long as the connection.
         if didReplace { spare.unsafelyUnwrapped.deinitialize(count: 1) }
-        deliver(element, first: first, others: others)
+        if isLive { deliver(element, first: first, others: others) }
     }
 
     override func terminate(_ termination: Termination) {
@@ -179,7 +167,7 @@ final class ShareLatestConnection<Source, Element>: OperatorSink<Source, Never>,
             let didRelease: Bool = parent.lock.locked {
                 if ended { return false }
                 wasLive = true
-                if catchUpCount > 0 { appendToCatchUpsLocked(termination) }
+                if !catchUps.isEmpty { appendToCatchUpsLocked(termination) }
                 swap(&stopped, &observers)
                 return endLocked(movingLatestTo: released)
             }
@@ -244,12 +232,11 @@ final class ShareLatestConnection<Source, Element>: OperatorSink<Source, Never>,
             let released = slot.baseAddress.unsafelyUnwrapped
             var isLast = false
             let didRelease: Bool = parent.lock.locked {
-                if !observers.remove(sink) && catchUpCount > 0 {
+                if !observers.remove(sink) && !catchUps.isEmpty {
                     removeCatchUpLocked(of: sink)
                 }
-                if ended { return false }
-                subscriberCount -= 1
-                guard subscriberCount == 0 else { return false }
+                // Every subscriber is in the observers or catching up until it leaves.
+                guard !ended, observers.isEmpty, catchUps.isEmpty else { return false }
                 isLast = true
                 return endLocked(movingLatestTo: released)
             }
@@ -266,7 +253,6 @@ final class ShareLatestConnection<Source, Element>: OperatorSink<Source, Never>,
         let entry = ShareLatestCatchUp<Element>(sink: sink, target: sink.downstream)
         entry.elements.append(latest.unsafelyUnwrapped.pointee)
         catchUps.append(entry)
-        catchUpCount += 1
         return entry
     }
 
@@ -291,7 +277,6 @@ final class ShareLatestConnection<Source, Element>: OperatorSink<Source, Never>,
         }
         (catchUps[index] as! ShareLatestCatchUp<Element>).isRemoved = true
         catchUps.remove(at: index)
-        catchUpCount -= 1
     }
 
     /// Delivers the replayed element, then whatever arrived meanwhile, on the subscribing thread;
@@ -306,10 +291,7 @@ final class ShareLatestConnection<Source, Element>: OperatorSink<Source, Never>,
                 swap(&elements, &entry.elements)
                 termination = entry.termination
                 if elements.isEmpty || termination != nil {
-                    if let index = catchUps.firstIndex(where: { $0 === entry }) {
-                        catchUps.remove(at: index)
-                        catchUpCount -= 1
-                    }
+                    if let index = catchUps.firstIndex(where: { $0 === entry }) { catchUps.remove(at: index) }
                     entry.isRemoved = true
                     if termination == nil { observers.append(entry.sink, target: entry.target) }
                 }
@@ -387,7 +369,7 @@ struct ShareObservers {
     @usableFromInline var others = ContiguousArray<AnySink>()
 
     mutating func append(_ sink: AnySink, target: AnySink) {
-        if first == nil && others.isEmpty {
+        if isEmpty {
             first = sink
             firstTarget = target
         } else {
@@ -407,6 +389,8 @@ struct ShareObservers {
         others.remove(at: index)
         return true
     }
+
+    var isEmpty: Bool { first == nil && others.isEmpty }
 
     func forEach(_ body: (AnySink) -> Void) {
         if let first { body(first) }
