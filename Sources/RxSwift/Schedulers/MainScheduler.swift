@@ -40,45 +40,53 @@ public final class MainScheduler: SerialDispatchQueueScheduler, @unchecked Senda
     override func scheduleInternal<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable)
         -> Disposable
     {
-        let previouslyEnqueued = numberEnqueued.wrappingAdd(1, ordering: .relaxed).oldValue
-        if isMainThread && previouslyEnqueued == 0 {
+        if admit() {
             let disposable = action(state)
-            numberEnqueued.wrappingSubtract(1, ordering: .relaxed)
+            finish()
             return disposable
         }
         let item = ScheduledItem(state, action: action)
-        let box = UncheckedSendable((item, self))
-        configuration.async {
-            let (item, scheduler) = box.value
-            item.invoke()
-            scheduler.numberEnqueued.wrappingSubtract(1, ordering: .relaxed)
-        }
+        runQueued { item.invoke() }
         return item
     }
 
     override func beginRunningInline() -> Bool {
-        let previouslyEnqueued = numberEnqueued.wrappingAdd(1, ordering: .relaxed).oldValue
-        if isMainThread && previouslyEnqueued == 0 { return true }
-        numberEnqueued.wrappingSubtract(1, ordering: .relaxed)
+        if admit() { return true }
+        finish()
         return false
     }
 
     override func endRunningInline() {
-        numberEnqueued.wrappingSubtract(1, ordering: .relaxed)
+        finish()
     }
 
     override func enqueue<Payload>(_ payload: Payload, _ run: @escaping (Payload) -> Void) {
-        let previouslyEnqueued = numberEnqueued.wrappingAdd(1, ordering: .relaxed).oldValue
-        if isMainThread && previouslyEnqueued == 0 {
+        if admit() {
             run(payload)
-            numberEnqueued.wrappingSubtract(1, ordering: .relaxed)
+            finish()
             return
         }
-        let work = UncheckedSendable((payload, run, self))
-        configuration.async {
-            let (payload, run, scheduler) = work.value
-            run(payload)
-            scheduler.numberEnqueued.wrappingSubtract(1, ordering: .relaxed)
+        runQueued { run(payload) }
+    }
+
+    /// Counts a piece of work in; whether it may run at once: on the main thread, with nothing of
+    /// this scheduler's queued (so it cannot overtake queued work). Every admitted piece, run at
+    /// once or queued, is counted out with ``finish()`` once it has run.
+    private func admit() -> Bool {
+        let previouslyEnqueued = numberEnqueued.wrappingAdd(1, ordering: .relaxed).oldValue
+        return isMainThread && previouslyEnqueued == 0
+    }
+
+    private func finish() {
+        numberEnqueued.wrappingSubtract(1, ordering: .relaxed)
+    }
+
+    /// Queues admitted work on the main queue, counting it out once it has run.
+    private func runQueued(_ work: @escaping () -> Void) {
+        let box = UncheckedSendable(work)
+        configuration.async { [self] in
+            box.value()
+            finish()
         }
     }
 }
