@@ -146,7 +146,7 @@ func zipTypes(_ n: Int) -> String {
                 // the first one is attached.
         \(list(n, { "        let sink\($0) = sink.source\($0).unsafelyUnwrapped" }, separator: "\n"))
         \(list(n, { "        sink\($0).attach(to: source\($0))" }, separator: "\n"))
-                return sink
+                return sink.asDisposable
             }
         }
 

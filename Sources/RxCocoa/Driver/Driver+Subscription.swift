@@ -9,7 +9,9 @@ private let driveOffMainThread = """
 /// the subscribing thread. While a test mocks ``SharingScheduler`` the mocked scheduler is the one
 /// that matters, so the check is skipped (RxCocoa checks even then; this lets Swift Testing, which
 /// runs tests off the main thread, drive Drivers in virtual time).
-private func ensureDrivingOnMainThread() {
+/// Not inlinable itself (a cold check); usable from the inlinable `drive` forms.
+@usableFromInline
+func ensureDrivingOnMainThread() {
     if !SharingScheduler.isMocked {
         MainScheduler.ensureRunningOnMainThread(errorMessage: driveOffMainThread)
     }
@@ -101,6 +103,7 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
     ///   - onDisposed: Called when the subscription ends, whatever the reason.
     ///
     /// RxSwift: the same (RxCocoa).
+    @inlinable
     public func drive<Object: AnyObject>(
         with object: Object, onNext: ((Object, Element) -> Void)? = nil, onCompleted: ((Object) -> Void)? = nil,
         onDisposed: ((Object) -> Void)? = nil
@@ -119,6 +122,8 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
     ///   - onDisposed: Called when the subscription ends, whatever the reason.
     ///
     /// RxSwift: the same (RxCocoa).
+    /// Inlinable, so that the subscription's sink is instantiated where the element type is concrete.
+    @inlinable
     public func drive(
         onNext: ((Element) -> Void)? = nil, onCompleted: (() -> Void)? = nil, onDisposed: (() -> Void)? = nil
     ) -> Disposable {

@@ -74,6 +74,7 @@ extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingSt
     ///   - onDisposed: Called when the subscription ends, whatever the reason.
     ///
     /// RxSwift: the same (RxCocoa).
+    @inlinable
     public func emit<Object: AnyObject>(
         with object: Object, onNext: ((Object, Element) -> Void)? = nil, onCompleted: ((Object) -> Void)? = nil,
         onDisposed: ((Object) -> Void)? = nil
@@ -89,6 +90,8 @@ extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingSt
     ///   - onDisposed: Called when the subscription ends, whatever the reason.
     ///
     /// RxSwift: the same (RxCocoa).
+    /// Inlinable, so that the subscription's sink is instantiated where the element type is concrete.
+    @inlinable
     public func emit(
         onNext: ((Element) -> Void)? = nil, onCompleted: (() -> Void)? = nil, onDisposed: (() -> Void)? = nil
     ) -> Disposable {

@@ -34,6 +34,6 @@ final class CustomObservable<Source: ObservableType>: Observable<Source.Element>
     override func subscribe(sink downstream: Sink<Source.Element>) -> Disposable {
         let sink = ForwardingSink(downstream: downstream)
         sink.setUpstream(source.subscribe(SinkObserver(sink)))
-        return sink
+        return sink.asDisposable
     }
 }

@@ -28,7 +28,7 @@ where Sources.Element == Observable<Element> {
         let sink = SequentialSourcesSink<Element, Sources>(
             sources: sources.makeIterator(), count: count, movesOn: movesOn, downstream: downstream)
         sink.start()
-        return sink
+        return sink.asDisposable
     }
 }
 

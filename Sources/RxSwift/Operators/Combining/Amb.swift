@@ -45,7 +45,7 @@ final class AmbObservable<Element>: Observable<Element>, @unchecked Sendable {
         for (index, source) in sources.enumerated() {
             sink.subscriptions[index].setDisposable(source.subscribe(sink: AmbSourceSink(parent: sink, index: index)))
         }
-        return sink
+        return sink.asDisposable
     }
 }
 

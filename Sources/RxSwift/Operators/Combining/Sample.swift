@@ -35,7 +35,7 @@ final class SampleObservable<Element, Sampler>: TwoSourceProducer<Element, Sampl
         sink.setUpstream(sink.sourceSubscription)
         sink.sourceSubscription.setDisposable(source.subscribe(sink: sink))
         sink.subscribe(other: other)
-        return sink
+        return sink.asDisposable
     }
 }
 

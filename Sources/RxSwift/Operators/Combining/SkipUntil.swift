@@ -22,7 +22,7 @@ final class SkipUntilObservable<Element, Other>: TwoSourceProducer<Element, Othe
         let sink = SkipUntilSink<Element, Other>(downstream: downstream)
         sink.setUpstream(source.subscribe(sink: sink))
         sink.subscribe(other: other)
-        return sink
+        return sink.asDisposable
     }
 }
 

@@ -21,7 +21,7 @@ final class TakeUntilObservable<Element, Other>: TwoSourceProducer<Element, Othe
         let sink = TakeUntilSink<Element, Other>(downstream: downstream)
         sink.subscribe(other: other)
         sink.setUpstream(source.subscribe(sink: sink))
-        return sink
+        return sink.asDisposable
     }
 }
 

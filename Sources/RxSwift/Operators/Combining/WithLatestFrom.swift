@@ -48,7 +48,7 @@ final class WithLatestFromObservable<First, Second, Result>: TwoSourceProducer<F
         let sink = WithLatestFromSink(selector: selector, downstream: downstream)
         sink.subscribe(other: other)
         sink.setUpstream(source.subscribe(sink: sink))
-        return sink
+        return sink.asDisposable
     }
 }
 

@@ -10,52 +10,60 @@ extension ObservableType {
     /// terminal events, concurrent or re-entrant delivery) once per `create` call site, naming `file`
     /// and `line`, through ``Hooks/grammarViolationHandler``; the events themselves are dropped as in
     /// RxSwift. `file` and `line` are filled in by the compiler.
+    @inlinable
     public static func create(
         _ subscribe: @escaping (AnyObserver<Element>) -> Disposable,
         file: StaticString = #fileID, line: UInt = #line
     ) -> Observable<Element> {
-        #if DEBUG
-            CreateObservable(subscribe, grammar: GrammarSource(file: file, line: line))
-        #else
-            CreateObservable(subscribe)
-        #endif
+        CreateObservable(subscribe, file: file, line: line)
     }
 }
 
+/// Built by inlinable code, and its sink made by a closure written there: a generic class made in
+/// this unspecialized code would look its metadata up on every use (see "Performance").
+@usableFromInline
 final class CreateObservable<Element>: Observable<Element>, @unchecked Sendable {
     private let subscribeHandler: (AnyObserver<Element>) -> Disposable
-
+    private let makeSink: (Sink<Element>) -> CreateSink<Element>
     #if DEBUG
         private let grammar: GrammarSource
-
-        init(_ subscribeHandler: @escaping (AnyObserver<Element>) -> Disposable, grammar: GrammarSource) {
-            self.subscribeHandler = subscribeHandler
-            self.grammar = grammar
-        }
-    #else
-        init(_ subscribeHandler: @escaping (AnyObserver<Element>) -> Disposable) {
-            self.subscribeHandler = subscribeHandler
-        }
     #endif
 
-    override func subscribe(sink downstream: Sink<Element>) -> Disposable {
+    @usableFromInline
+    init(
+        _ subscribeHandler: @escaping (AnyObserver<Element>) -> Disposable, file: StaticString, line: UInt,
+        makeSink: @escaping (Sink<Element>) -> CreateSink<Element> = { CreateSink(downstream: $0) }
+    ) {
+        self.subscribeHandler = subscribeHandler
+        self.makeSink = makeSink
         #if DEBUG
-            let sink = CreateSink(downstream: downstream, grammar: grammar)
-        #else
-            let sink = CreateSink(downstream: downstream)
+            grammar = GrammarSource(file: file, line: line)
+        #endif
+    }
+
+    override func subscribe(sink downstream: Sink<Element>) -> Disposable {
+        let sink = makeSink(downstream)
+        #if DEBUG
+            sink.checkGrammar(of: grammar)
         #endif
         sink.setUpstream(subscribeHandler(AnyObserver(sink: sink)))
-        return sink
+        return sink.asDisposable
     }
 }
 
+@usableFromInline
 final class CreateSink<Element>: OperatorSink<Element, Element>, @unchecked Sendable {
-    #if DEBUG
-        private let grammar: GrammarChecker
+    @usableFromInline
+    override init(downstream: Sink<Element>) {
+        super.init(downstream: downstream)
+    }
 
-        init(downstream: Sink<Element>, grammar source: GrammarSource) {
+    #if DEBUG
+        /// Set once, before the sink is handed to the producer's closure.
+        private var grammar: GrammarChecker!
+
+        func checkGrammar(of source: GrammarSource) {
             grammar = GrammarChecker(source: source)
-            super.init(downstream: downstream)
         }
     #endif
 

@@ -59,7 +59,7 @@ final class JustScheduledObservable<Element>: Observable<Element>, @unchecked Se
                     return Disposables.create()
                 }
             })
-        return sink
+        return sink.asDisposable
     }
 }
 

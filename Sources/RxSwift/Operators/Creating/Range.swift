@@ -34,7 +34,7 @@ final class RangeObservable<Element: RxAbstractInteger>: RecursiveSource<Element
                     sink.forwardTermination(.completed)
                 }
             })
-        return sink
+        return sink.asDisposable
     }
 }
 
@@ -90,6 +90,6 @@ final class GenerateObservable<Element>: RecursiveSource<Element>, @unchecked Se
                     sink.forwardTermination(.error(error))
                 }
             })
-        return sink
+        return sink.asDisposable
     }
 }

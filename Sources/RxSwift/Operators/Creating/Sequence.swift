@@ -55,6 +55,6 @@ final class SequenceObservable<Source: Sequence>: RecursiveSource<Source.Element
                     sink.forwardTermination(.completed)
                 }
             })
-        return sink
+        return sink.asDisposable
     }
 }

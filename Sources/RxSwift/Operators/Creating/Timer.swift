@@ -40,6 +40,6 @@ final class TimerObservable<Element: RxAbstractInteger>: Observable<Element>, @u
                     return Disposables.create()
                 })
         }
-        return sink
+        return sink.asDisposable
     }
 }

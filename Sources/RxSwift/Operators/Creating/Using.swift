@@ -32,7 +32,7 @@ final class UsingObservable<Element, Resource: Disposable>: Observable<Element>,
             let source = try observableFactory(created)
             let sink = ForwardingSink(downstream: downstream)
             sink.setUpstream(Disposables.create(source.subscribe(sink: sink), created))
-            return sink
+            return sink.asDisposable
         } catch {
             // As a terminal event does on the normal path: downstream hears the error first.
             downstream.terminate(.error(error))

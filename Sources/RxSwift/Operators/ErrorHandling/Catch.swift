@@ -34,6 +34,7 @@ extension ObservableType {
     /// - Returns: The source's elements, then `element` and completion if the source errors.
     ///
     /// RxJS: `catchError(() => of(element))`; Combine: `replaceError(with:)`.
+    @inlinable
     public func catchAndReturn(_ element: Element) -> Observable<Element> {
         CatchAndReturnObservable(source: asObservable(), element: element)
     }
@@ -60,7 +61,7 @@ final class CatchObservable<Element>: Observable<Element>, @unchecked Sendable {
     override func subscribe(sink downstream: Sink<Element>) -> Disposable {
         let sink = CatchSink(handler: handler, downstream: downstream)
         sink.setUpstream(source.subscribe(sink: sink))
-        return sink
+        return sink.asDisposable
     }
 }
 
@@ -141,26 +142,38 @@ final class CatchHandlerSink<Element>: OperatorSink<Element, Element>, @unchecke
     }
 }
 
+/// Built by inlinable code, its sink made by a closure written there (see `CreateObservable`).
+@usableFromInline
 final class CatchAndReturnObservable<Element>: Observable<Element>, @unchecked Sendable {
     private let source: Observable<Element>
     private let element: Element
+    private let makeSink: (Element, Sink<Element>) -> CatchAndReturnSink<Element>
 
-    init(source: Observable<Element>, element: Element) {
+    @usableFromInline
+    init(
+        source: Observable<Element>, element: Element,
+        makeSink: @escaping (Element, Sink<Element>) -> CatchAndReturnSink<Element> = {
+            CatchAndReturnSink(element: $0, downstream: $1)
+        }
+    ) {
         self.source = source
         self.element = element
+        self.makeSink = makeSink
         super.init()
     }
 
     override func subscribe(sink downstream: Sink<Element>) -> Disposable {
-        let sink = CatchAndReturnSink(element: element, downstream: downstream)
+        let sink = makeSink(element, downstream)
         sink.setUpstream(source.subscribe(sink: sink))
-        return sink
+        return sink.asDisposable
     }
 }
 
+@usableFromInline
 final class CatchAndReturnSink<Element>: OperatorSink<Element, Element>, @unchecked Sendable {
     private let element: Element
 
+    @usableFromInline
     init(element: Element, downstream: Sink<Element>) {
         self.element = element
         super.init(downstream: downstream)

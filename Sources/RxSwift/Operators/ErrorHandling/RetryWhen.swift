@@ -77,7 +77,7 @@ final class RetryWhenObservable<Element, ErrorType, Trigger>: Observable<Element
         let trigger = notificationHandler(errors.asObservable())
         let sink = RetryWhenSink<Element, ErrorType, Trigger>(source: source, errors: errors, downstream: downstream)
         sink.start(trigger: trigger)
-        return sink
+        return sink.asDisposable
     }
 }
 

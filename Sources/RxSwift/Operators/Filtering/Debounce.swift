@@ -26,7 +26,7 @@ final class DebounceObservable<Element>: TimedProducer<Element, Element>, @unche
     override func subscribe(sink downstream: Sink<Element>) -> Disposable {
         let sink = DebounceSink(dueTime: dueTime, scheduler: scheduler, downstream: downstream)
         sink.setUpstream(source.subscribe(sink: sink))
-        return sink
+        return sink.asDisposable
     }
 }
 

@@ -71,7 +71,7 @@ final class DistinctUntilChangedEquatableObservable<Element: Equatable>: Observa
     override func subscribe(sink downstream: Sink<Element>) -> Disposable {
         let sink = DistinctUntilChangedEquatableSink(downstream: downstream)
         sink.setUpstream(source.subscribe(sink: sink))
-        return sink
+        return sink.asDisposable
     }
 }
 
@@ -118,7 +118,7 @@ final class DistinctUntilChangedObservable<Element, Key>: Observable<Element>, @
     override func subscribe(sink downstream: Sink<Element>) -> Disposable {
         let sink = DistinctUntilChangedSink(keySelector: keySelector, comparer: comparer, downstream: downstream)
         sink.setUpstream(source.subscribe(sink: sink))
-        return sink
+        return sink.asDisposable
     }
 }
 

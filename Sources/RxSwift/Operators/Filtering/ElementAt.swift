@@ -21,7 +21,7 @@ final class ElementAtObservable<Element>: CountProducer<Element>, @unchecked Sen
     override func subscribe(sink downstream: Sink<Element>) -> Disposable {
         let sink = ElementAtSink(remaining: count, downstream: downstream)
         sink.setUpstream(source.subscribe(sink: sink))
-        return sink
+        return sink.asDisposable
     }
 }
 

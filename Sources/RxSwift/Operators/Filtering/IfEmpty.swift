@@ -35,7 +35,7 @@ final class DefaultIfEmptyObservable<Element>: Observable<Element>, @unchecked S
     override func subscribe(sink downstream: Sink<Element>) -> Disposable {
         let sink = DefaultIfEmptySink(defaultElement: defaultElement, downstream: downstream)
         sink.setUpstream(source.subscribe(sink: sink))
-        return sink
+        return sink.asDisposable
     }
 }
 
@@ -79,7 +79,7 @@ final class SwitchIfEmptyObservable<Element>: Observable<Element>, @unchecked Se
     override func subscribe(sink downstream: Sink<Element>) -> Disposable {
         let sink = SwitchIfEmptySink(other: other, downstream: downstream)
         sink.setUpstream(source.subscribe(sink: sink))
-        return sink
+        return sink.asDisposable
     }
 }
 

@@ -22,7 +22,7 @@ final class IgnoreElementsObservable<Element>: Observable<Never>, @unchecked Sen
     override func subscribe(sink downstream: Sink<Never>) -> Disposable {
         let sink = IgnoreElementsSink<Element>(downstream: downstream)
         sink.setUpstream(source.subscribe(sink: sink))
-        return sink
+        return sink.asDisposable
     }
 }
 

@@ -38,7 +38,7 @@ final class SingleObservable<Element>: Observable<Element>, @unchecked Sendable 
     override func subscribe(sink downstream: Sink<Element>) -> Disposable {
         let sink = SingleSink(predicate: predicate, downstream: downstream)
         sink.setUpstream(source.subscribe(sink: sink))
-        return sink
+        return sink.asDisposable
     }
 }
 

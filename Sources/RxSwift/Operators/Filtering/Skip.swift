@@ -28,7 +28,7 @@ final class SkipCountObservable<Element>: CountProducer<Element>, @unchecked Sen
     override func subscribe(sink downstream: Sink<Element>) -> Disposable {
         let sink = SkipCountSink(remaining: count, downstream: downstream)
         sink.setUpstream(source.subscribe(sink: sink))
-        return sink
+        return sink.asDisposable
     }
 }
 
@@ -62,7 +62,7 @@ final class SkipTimeObservable<Element>: TimedProducer<Element, Element>, @unche
             return Disposables.create()
         }
         sink.setUpstream(Disposables.create(timer, source.subscribe(sink: sink)))
-        return sink
+        return sink.asDisposable
     }
 }
 

@@ -23,7 +23,7 @@ final class SkipWhileObservable<Element>: Observable<Element>, @unchecked Sendab
     override func subscribe(sink downstream: Sink<Element>) -> Disposable {
         let sink = SkipWhileSink(predicate: predicate, downstream: downstream)
         sink.setUpstream(source.subscribe(sink: sink))
-        return sink
+        return sink.asDisposable
     }
 }
 

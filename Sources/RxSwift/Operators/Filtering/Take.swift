@@ -36,7 +36,7 @@ final class TakeCountObservable<Element>: CountProducer<Element>, @unchecked Sen
     override func subscribe(sink downstream: Sink<Element>) -> Disposable {
         let sink = TakeCountSink(remaining: count, downstream: downstream)
         sink.setUpstream(source.subscribe(sink: sink))
-        return sink
+        return sink.asDisposable
     }
 }
 
@@ -71,7 +71,7 @@ final class TakeTimeObservable<Element>: TimedProducer<Element, Element>, @unche
             return Disposables.create()
         }
         sink.setUpstream(Disposables.create(timer, source.subscribe(sink: sink)))
-        return sink
+        return sink.asDisposable
     }
 }
 

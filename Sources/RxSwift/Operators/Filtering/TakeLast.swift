@@ -19,7 +19,7 @@ final class TakeLastObservable<Element>: CountProducer<Element>, @unchecked Send
     override func subscribe(sink downstream: Sink<Element>) -> Disposable {
         let sink = TakeLastSink(count: count, downstream: downstream)
         sink.setUpstream(source.subscribe(sink: sink))
-        return sink
+        return sink.asDisposable
     }
 }
 

@@ -62,7 +62,7 @@ final class TakeWhileObservable<Element>: Observable<Element>, @unchecked Sendab
         let sink = TakeWhileSink(
             predicate: predicate, stopWhen: stopWhen, inclusive: behavior == .inclusive, downstream: downstream)
         sink.setUpstream(source.subscribe(sink: sink))
-        return sink
+        return sink.asDisposable
     }
 }
 

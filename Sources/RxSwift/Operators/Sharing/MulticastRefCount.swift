@@ -56,7 +56,7 @@ where Subject.Observer.Element == Source {
         // subscriber. If it has left meanwhile (a terminated subject ended it while subscribing), the
         // connection is no longer wanted and is not made.
         if connects, connectable.lock.locked({ enqueueLocked(.connect(generation)) }) { drain() }
-        return sink
+        return sink.asDisposable
     }
 
     /// Counts `sink` in the current connection and returns that connection's subject (made if there

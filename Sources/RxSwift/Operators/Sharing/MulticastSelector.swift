@@ -47,7 +47,7 @@ where Subject.Observer.Element == Source {
         } catch {
             sink.fail(error)
         }
-        return sink
+        return sink.asDisposable
     }
 }
 

@@ -67,7 +67,7 @@ final class RefCountObservable<Source: ConnectableObservableType>: Observable<So
             return count == 1 && enqueue(connect: true)
         }
         if mustDrain { drain() }
-        return sink
+        return sink.asDisposable
     }
 
     /// Queues a connect or disconnect; returns whether the caller must drain. Under `lock`.

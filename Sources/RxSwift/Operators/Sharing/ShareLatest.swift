@@ -50,35 +50,39 @@ final class ShareLatestObservable<Source, Element>: Observable<Element>, @unchec
     }
 
     override func subscribe(sink downstream: Sink<Element>) -> Disposable {
-        let sink = makeSink(downstream)
         // Out of the critical section through captured variables: a generic tuple as its result
         // would cost a metadata lookup.
-        var joined: ShareLatestConnection<Source, Element>?
+        var created: ShareLatestConnection<Source, Element>?
+        var joining: ShareLatestSink<Source, Element>?
         var catchingUp: ShareLatestCatchUp<Element>?
-        let isFirst: Bool = lock.locked {
-            let isFirst: Bool
-            let current: ShareLatestConnection<Source, Element>
-            if let live = connection {
-                current = live
-                isFirst = false
-            } else {
-                current = makeConnection(self)
+        lock.locked {
+            guard let live = connection else {
+                // The subscriber that connects is the connection's first observer, and the connection
+                // is its disposable (no sink of its own: one object fewer per stage and subscription).
+                let current = makeConnection(self)
                 connection = current
-                isFirst = true
+                current.observers.append(current, target: downstream)
+                created = current
+                return
             }
-            sink.join(current)
-            joined = current
-            if current.hasLatest {
-                catchingUp = current.startCatchUpLocked(sink)
+            // Made under the lock (it runs no user code) so that a connection ending meanwhile
+            // cannot be joined.
+            let sink = makeSink(downstream)
+            sink.join(live)
+            joining = sink
+            if live.hasLatest {
+                catchingUp = live.startCatchUpLocked(sink)
             } else {
-                current.observers.append(sink, target: downstream)
+                live.observers.append(sink, target: downstream)
             }
-            return isFirst
         }
-        let started = joined.unsafelyUnwrapped
-        if let catchingUp { started.catchUp(catchingUp) }
-        if isFirst { started.setUpstream(source.subscribe(sink: started)) }
-        return sink
+        if let created {
+            created.setUpstream(source.subscribe(sink: created))
+            return created.asDisposable
+        }
+        let sink = joining.unsafelyUnwrapped
+        if let catchingUp { sink.catchUp(catchingUp) }
+        return sink.asDisposable
     }
 }
 
@@ -177,8 +181,22 @@ final class ShareLatestConnection<Source, Element>: OperatorSink<Source, Never>,
         guard wasLive else { return }
         // The connection ended before its subscribers hear of it, so one that resubscribes from its
         // terminal handler starts a new connection (as in RxSwift).
-        stopped.forEach { unsafeDowncast($0, to: Sink<Element>.self).terminate(termination) }
-        dispose()
+        stopped.forEach { observer, target in
+            // The connecting subscriber has no sink: its downstream hears of the end directly.
+            unsafeDowncast(observer === self ? target : observer, to: Sink<Element>.self).terminate(termination)
+        }
+        disconnect()
+    }
+
+    /// The connecting subscriber leaves: the connection is its disposable. Idempotent (a second call
+    /// finds it gone from the observers).
+    override func dispose() {
+        leave(self)
+    }
+
+    /// Ends the upstream subscription.
+    private func disconnect() {
+        super.dispose()
     }
 
     /// `first` and `others` were taken under the lock and hold the sinks: a subscriber leaving
@@ -243,7 +261,7 @@ final class ShareLatestConnection<Source, Element>: OperatorSink<Source, Never>,
             if didRelease { _ = released.move() }
             return isLast
         }
-        if isLast { dispose() }
+        if isLast { disconnect() }
     }
 
     // MARK: - Catching up (a subscriber joining a connection that has an element to replay)
@@ -331,6 +349,11 @@ final class ShareLatestSink<Source, Element>: ForwardingSink<Element>, @unchecke
         connection = joined
     }
 
+    /// Receives the replay and what arrived meanwhile, then joins the observers.
+    func catchUp(_ entry: ShareLatestCatchUp<Element>) {
+        connection.unsafelyUnwrapped.catchUp(entry)
+    }
+
     @usableFromInline
     override init(downstream: Sink<Element>) {
         super.init(downstream: downstream)
@@ -392,8 +415,9 @@ struct ShareObservers {
 
     var isEmpty: Bool { first == nil && others.isEmpty }
 
-    func forEach(_ body: (AnySink) -> Void) {
-        if let first { body(first) }
-        for sink in others { body(sink) }
+    /// Calls `body` with each observer and, for the first, its downstream (the others' is their own).
+    func forEach(_ body: (AnySink, AnySink) -> Void) {
+        if let first, let firstTarget { body(first, firstTarget) }
+        for sink in others { body(sink, sink) }
     }
 }

@@ -35,7 +35,7 @@ final class ShareWhileConnectedObservable<Element>: Observable<Element>, @unchec
         let sink = ShareSink(connection: joined, downstream: downstream)
         sink.setUpstream(joined.subject.subscribe(sink: sink))
         if isFirst { joined.setUpstream(source.subscribe(SinkObserver(joined))) }
-        return sink
+        return sink.asDisposable
     }
 
     /// A subscriber of `left` has gone; disposes the connection if it was the last one.

@@ -53,7 +53,7 @@ final class TimeoutObservable<Element>: TimedProducer<Element, Element>, @unchec
     override func subscribe(sink downstream: Sink<Element>) -> Disposable {
         let sink = TimeoutSink(dueTime: dueTime, other: other, scheduler: scheduler, downstream: downstream)
         sink.run(source)
-        return sink
+        return sink.asDisposable
     }
 }
 

@@ -34,7 +34,7 @@ final class BufferObservable<Element>: TimedProducer<Element, [Element]>, @unche
         let sink = BufferSink(timeSpan: dueTime, count: count, scheduler: scheduler, downstream: downstream)
         sink.startTimer(for: 0)
         sink.setUpstream(source.subscribe(sink: sink))
-        return sink
+        return sink.asDisposable
     }
 }
 

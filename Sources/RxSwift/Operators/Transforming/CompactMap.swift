@@ -36,7 +36,7 @@ final class CompactMapObservable<Source, Result>: Observable<Result>, @unchecked
     override func subscribe(sink downstream: Sink<Result>) -> Disposable {
         let sink = CompactMapSink(transform: transform, downstream: downstream)
         sink.setUpstream(source.subscribe(sink: sink))
-        return sink
+        return sink.asDisposable
     }
 }
 

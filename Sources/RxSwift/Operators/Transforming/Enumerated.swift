@@ -26,7 +26,7 @@ final class EnumeratedObservable<Element>: Observable<(index: Int, element: Elem
     override func subscribe(sink downstream: Sink<(index: Int, element: Element)>) -> Disposable {
         let sink = EnumeratedSink(firstIndex: firstIndex, downstream: downstream)
         sink.setUpstream(source.subscribe(sink: sink))
-        return sink
+        return sink.asDisposable
     }
 }
 

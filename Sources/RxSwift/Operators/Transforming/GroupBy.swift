@@ -41,7 +41,7 @@ final class GroupByObservable<Key: Hashable, Element>: Observable<GroupedObserva
             downstream: downstream)
         sink.setUpstream(subscriptions)
         sourceSubscription.setDisposable(source.subscribe(sink: sink))
-        return sink
+        return sink.asDisposable
     }
 }
 

@@ -37,7 +37,7 @@ final class MaterializeObservable<Element>: Observable<Event<Element>>, @uncheck
     override func subscribe(sink downstream: Sink<Event<Element>>) -> Disposable {
         let sink = MaterializeSink(downstream: downstream)
         sink.setUpstream(source.subscribe(sink: sink))
-        return sink
+        return sink.asDisposable
     }
 }
 
@@ -64,7 +64,7 @@ final class DematerializeObservable<Source: EventConvertible>: Observable<Source
     override func subscribe(sink downstream: Sink<Source.Element>) -> Disposable {
         let sink = DematerializeSink<Source>(downstream: downstream)
         sink.setUpstream(source.subscribe(sink: sink))
-        return sink
+        return sink.asDisposable
     }
 }
 

@@ -55,7 +55,7 @@ final class ReduceObservable<Source, Accumulate, Result>: Observable<Result>, @u
     override func subscribe(sink downstream: Sink<Result>) -> Disposable {
         let sink = ReduceSink(seed: seed, accumulator: accumulator, mapResult: mapResult, downstream: downstream)
         sink.setUpstream(source.subscribe(sink: sink))
-        return sink
+        return sink.asDisposable
     }
 }
 

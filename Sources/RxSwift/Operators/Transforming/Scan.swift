@@ -49,7 +49,7 @@ final class ScanObservable<Source, Accumulate>: Observable<Accumulate>, @uncheck
     override func subscribe(sink downstream: Sink<Accumulate>) -> Disposable {
         let sink = ScanSink(seed: seed, accumulator: accumulator, downstream: downstream)
         sink.setUpstream(source.subscribe(sink: sink))
-        return sink
+        return sink.asDisposable
     }
 }
 

@@ -40,7 +40,7 @@ final class WindowObservable<Element>: TimedProducer<Element, Observable<Element
     override func subscribe(sink downstream: Sink<Observable<Element>>) -> Disposable {
         let sink = WindowSink(timeSpan: dueTime, count: count, scheduler: scheduler, downstream: downstream)
         sink.run(source)
-        return sink
+        return sink.asDisposable
     }
 }
 
@@ -212,6 +212,6 @@ final class WindowOfSubject<Element>: Observable<Element>, @unchecked Sendable {
         let hold = refCount.retain()
         let sink = ForwardingSink(downstream: downstream)
         sink.setUpstream(Disposables.create(hold, subject.subscribe(sink: sink)))
-        return sink
+        return sink.asDisposable
     }
 }

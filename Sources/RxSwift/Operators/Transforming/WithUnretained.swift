@@ -44,7 +44,7 @@ final class WithUnretainedObservable<Object: AnyObject, Source, Out>: Observable
     override func subscribe(sink downstream: Sink<Out>) -> Disposable {
         let sink = WithUnretainedSink(object: object, resultSelector: resultSelector, downstream: downstream)
         sink.setUpstream(source.subscribe(sink: sink))
-        return sink
+        return sink.asDisposable
     }
 }
 

@@ -73,7 +73,7 @@ final class DebugObservable<Element>: Observable<Element>, @unchecked Sendable {
         let sink = DebugSink(identifier: identifier, trimOutput: trimOutput, write: write, downstream: downstream)
         sink.log("subscribed")
         sink.setUpstream(source.subscribe(sink: sink))
-        return sink
+        return sink.asDisposable
     }
 }
 

@@ -34,7 +34,7 @@ final class DelayObservable<Element>: TimedProducer<Element, Element>, @unchecke
         let sink = DelaySink(dueTime: dueTime, scheduler: scheduler, downstream: downstream)
         sink.setUpstream(sink.sourceSubscription)
         sink.sourceSubscription.setDisposable(source.subscribe(sink: sink))
-        return sink
+        return sink.asDisposable
     }
 }
 

@@ -36,6 +36,6 @@ final class DelaySubscriptionObservable<Element>: TimedProducer<Element, Element
             }
         }
         sink.setUpstream(Disposables.create(timer, sourceSubscription))
-        return sink
+        return sink.asDisposable
     }
 }

@@ -89,7 +89,7 @@ final class DoObservable<Element>: Observable<Element>, @unchecked Sendable {
         } else {
             sink.setUpstream(subscription)
         }
-        return sink
+        return sink.asDisposable
     }
 }
 

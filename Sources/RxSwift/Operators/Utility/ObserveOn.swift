@@ -14,6 +14,7 @@ extension ObservableType {
     /// delivered. Disposal drops whatever is still queued.
     ///
     /// RxJS: `observeOn`; Combine: `receive(on:)`.
+    @inlinable
     public func observe(on scheduler: ImmediateSchedulerType) -> Observable<Element> {
         if let serial = scheduler as? SerialDispatchQueueScheduler {
             return ObserveOnSerialDispatchQueueObservable(source: asObservable(), scheduler: serial)
@@ -34,20 +35,30 @@ enum ObserveOnItem<Element> {
     case terminate(Termination)
 }
 
+/// Built by inlinable code, its sink made by a closure written there (see `CreateObservable`).
+@usableFromInline
 final class ObserveOnObservable<Element>: Observable<Element>, @unchecked Sendable {
     private let source: Observable<Element>
     private let scheduler: ImmediateSchedulerType
+    private let makeSink: (ImmediateSchedulerType, Sink<Element>) -> ObserveOnSink<Element>
 
-    init(source: Observable<Element>, scheduler: ImmediateSchedulerType) {
+    @usableFromInline
+    init(
+        source: Observable<Element>, scheduler: ImmediateSchedulerType,
+        makeSink: @escaping (ImmediateSchedulerType, Sink<Element>) -> ObserveOnSink<Element> = {
+            ObserveOnSink(scheduler: $0, downstream: $1)
+        }
+    ) {
         self.source = source
         self.scheduler = scheduler
+        self.makeSink = makeSink
         super.init()
     }
 
     override func subscribe(sink downstream: Sink<Element>) -> Disposable {
-        let sink = ObserveOnSink(scheduler: scheduler, downstream: downstream)
+        let sink = makeSink(scheduler, downstream)
         sink.setUpstream(source.subscribe(sink: sink))
-        return sink
+        return sink.asDisposable
     }
 }
 
@@ -56,6 +67,7 @@ final class ObserveOnObservable<Element>: Observable<Element>, @unchecked Sendab
 ///
 /// Thread-safety: the queue, `running` and the pending run's disposable are guarded by `lock`;
 /// delivery happens on the scheduler, outside the lock, one run at a time.
+@usableFromInline
 final class ObserveOnSink<Element>: OperatorSink<Element, Element>, @unchecked Sendable {
     private let scheduler: ImmediateSchedulerType
     private let lock = Mutex<Void>(())
@@ -65,6 +77,7 @@ final class ObserveOnSink<Element>: OperatorSink<Element, Element>, @unchecked S
     @exclusivity(unchecked) private var runTicket = 0
     @exclusivity(unchecked) private var scheduledRun: Disposable?
 
+    @usableFromInline
     init(scheduler: ImmediateSchedulerType, downstream: Sink<Element>) {
         self.scheduler = scheduler
         super.init(downstream: downstream)
@@ -152,28 +165,40 @@ final class ObserveOnSink<Element>: OperatorSink<Element, Element>, @unchecked S
 
 /// `observe(on:)` for serial dispatch queues, as RxSwift does it: the queue keeps the events in
 /// order, so each event is simply one block on it; no lock, no queue, one allocation per event.
+@usableFromInline
 final class ObserveOnSerialDispatchQueueObservable<Element>: Observable<Element>, @unchecked Sendable {
     private let source: Observable<Element>
     private let scheduler: SerialDispatchQueueScheduler
+    private let makeSink: (SerialDispatchQueueScheduler, Sink<Element>) -> ObserveOnSerialDispatchQueueSink<Element>
 
-    init(source: Observable<Element>, scheduler: SerialDispatchQueueScheduler) {
+    @usableFromInline
+    init(
+        source: Observable<Element>, scheduler: SerialDispatchQueueScheduler,
+        makeSink: @escaping (SerialDispatchQueueScheduler, Sink<Element>) -> ObserveOnSerialDispatchQueueSink<Element> =
+            {
+                ObserveOnSerialDispatchQueueSink(scheduler: $0, downstream: $1)
+            }
+    ) {
         self.source = source
         self.scheduler = scheduler
+        self.makeSink = makeSink
         super.init()
     }
 
     override func subscribe(sink downstream: Sink<Element>) -> Disposable {
-        let sink = ObserveOnSerialDispatchQueueSink(scheduler: scheduler, downstream: downstream)
+        let sink = makeSink(scheduler, downstream)
         sink.setUpstream(source.subscribe(sink: sink))
-        return sink
+        return sink.asDisposable
     }
 }
 
 /// Thread-safety: upstream calls are serialized, so the blocks reach the serial queue in order and
 /// run one at a time; `forward` and `forwardTermination` drop what arrives after disposal.
+@usableFromInline
 final class ObserveOnSerialDispatchQueueSink<Element>: OperatorSink<Element, Element>, @unchecked Sendable {
     private let scheduler: SerialDispatchQueueScheduler
 
+    @usableFromInline
     init(scheduler: SerialDispatchQueueScheduler, downstream: Sink<Element>) {
         self.scheduler = scheduler
         super.init(downstream: downstream)

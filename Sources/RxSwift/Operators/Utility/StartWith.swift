@@ -32,6 +32,6 @@ final class StartWithObservable<Element>: Observable<Element>, @unchecked Sendab
             sink.forward(element)
         }
         sink.setUpstream(source.subscribe(sink: sink))
-        return sink
+        return sink.asDisposable
     }
 }

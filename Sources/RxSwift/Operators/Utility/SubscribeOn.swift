@@ -45,6 +45,6 @@ final class SubscribeOnObservable<Element>: Observable<Element>, @unchecked Send
             scheduler.schedule(()) { _ in
                 ScheduledDisposable(scheduler: scheduler, disposable: subscribeSource(sink))
             })
-        return sink
+        return sink.asDisposable
     }
 }

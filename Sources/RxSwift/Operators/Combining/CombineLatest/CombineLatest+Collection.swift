@@ -62,7 +62,7 @@ final class CombineLatestCollectionSink<Element, Result>: CombineLatestSink<Resu
         } else {
             sink.start(observables)
         }
-        return sink
+        return sink.asDisposable
     }
 
     /// Subscribes to `observables`, in order (constant ones are delivered without a subscription).

@@ -84,6 +84,6 @@ final class MergeSourcesObservable<Element>: Observable<Element>, @unchecked Sen
             sink.next(source)
         }
         sink.terminate(.completed)
-        return sink
+        return sink.asDisposable
     }
 }

@@ -72,7 +72,7 @@ final class Zip2Observable<E1, E2, Result>: Observable<Result>, @unchecked Senda
         let sink2 = sink.source2.unsafelyUnwrapped
         sink1.attach(to: source1)
         sink2.attach(to: source2)
-        return sink
+        return sink.asDisposable
     }
 }
 
@@ -178,7 +178,7 @@ final class Zip3Observable<E1, E2, E3, Result>: Observable<Result>, @unchecked S
         sink1.attach(to: source1)
         sink2.attach(to: source2)
         sink3.attach(to: source3)
-        return sink
+        return sink.asDisposable
     }
 }
 
@@ -296,7 +296,7 @@ final class Zip4Observable<E1, E2, E3, E4, Result>: Observable<Result>, @uncheck
         sink2.attach(to: source2)
         sink3.attach(to: source3)
         sink4.attach(to: source4)
-        return sink
+        return sink.asDisposable
     }
 }
 
@@ -428,7 +428,7 @@ final class Zip5Observable<E1, E2, E3, E4, E5, Result>: Observable<Result>, @unc
         sink3.attach(to: source3)
         sink4.attach(to: source4)
         sink5.attach(to: source5)
-        return sink
+        return sink.asDisposable
     }
 }
 
@@ -573,7 +573,7 @@ final class Zip6Observable<E1, E2, E3, E4, E5, E6, Result>: Observable<Result>, 
         sink4.attach(to: source4)
         sink5.attach(to: source5)
         sink6.attach(to: source6)
-        return sink
+        return sink.asDisposable
     }
 }
 
@@ -729,7 +729,7 @@ final class Zip7Observable<E1, E2, E3, E4, E5, E6, E7, Result>: Observable<Resul
         sink5.attach(to: source5)
         sink6.attach(to: source6)
         sink7.attach(to: source7)
-        return sink
+        return sink.asDisposable
     }
 }
 
@@ -898,7 +898,7 @@ final class Zip8Observable<E1, E2, E3, E4, E5, E6, E7, E8, Result>: Observable<R
         sink6.attach(to: source6)
         sink7.attach(to: source7)
         sink8.attach(to: source8)
-        return sink
+        return sink.asDisposable
     }
 }
 

@@ -52,14 +52,14 @@ final class ZipCollectionSink<Element, Result>: ZipSink<Result>, @unchecked Send
         let sink = ZipCollectionSink(count: observables.count, selector: selector, downstream: downstream)
         if observables.isEmpty {
             sink.forwardTermination(.completed)
-            return sink
+            return sink.asDisposable
         }
         // Local references: the sink may tear its sources down (on another thread) once one is attached.
         let sinks = sink.sources
         for (source, sourceSink) in Swift.zip(observables, sinks) {
             sourceSink.attach(to: source)
         }
-        return sink
+        return sink.asDisposable
     }
 
     override func combineNext() throws -> Result {
