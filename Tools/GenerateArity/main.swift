@@ -245,7 +245,7 @@ func combineLatestTypes(_ n: Int) -> String {
 
             deinit {
                 destroyValues()
-                storage.deallocate()
+                RawMemory.deallocate(storage)
             }
 
         \(list(n, { "    @inlinable\n    var slot\($0): UnsafeMutablePointer<E\($0)> {\n        (storage + offset\($0)).assumingMemoryBound(to: E\($0).self)\n    }" }, separator: "\n\n"))

@@ -217,7 +217,9 @@ final class ShareLatestConnection<Source, Element>: OperatorSink<Source, Never>,
 
     @usableFromInline @inline(never)
     func storeFirstLocked(_ element: Element) {
-        let slots = UnsafeMutablePointer<Element>.allocate(capacity: 2)
+        let slots = RawMemory.allocate(
+            byteCount: 2 * MemoryLayout<Element>.stride, alignment: MemoryLayout<Element>.alignment
+        ).bindMemory(to: Element.self, capacity: 2)
         slots.initialize(to: element)
         latest = slots
         spare = slots + 1
@@ -240,7 +242,7 @@ final class ShareLatestConnection<Source, Element>: OperatorSink<Source, Never>,
         // each element. The allocation starts at the lower of the two.
         // Compared as raw pointers: `min` of generic pointers costs a metadata and witness lookup.
         if let latest, let spare {
-            Swift.min(UnsafeMutableRawPointer(latest), UnsafeMutableRawPointer(spare)).deallocate()
+            RawMemory.deallocate(Swift.min(UnsafeMutableRawPointer(latest), UnsafeMutableRawPointer(spare)))
         }
     }
 

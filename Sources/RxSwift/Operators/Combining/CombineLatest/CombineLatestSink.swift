@@ -131,8 +131,9 @@ struct SlotLayout {
         return offset
     }
 
-    /// Allocates the storage (at least one byte, so that it is never shared).
+    /// Allocates the storage (at least one byte, so that it is never shared); released with
+    /// `RawMemory.deallocate`.
     func allocate() -> UnsafeMutableRawPointer {
-        UnsafeMutableRawPointer.allocate(byteCount: Swift.max(size, 1), alignment: alignment)
+        RawMemory.allocate(byteCount: size, alignment: alignment)
     }
 }

@@ -113,7 +113,7 @@ final class CombineLatest2Sink<E1, E2, Result>: CombineLatestSink<Result>, @unch
 
     deinit {
         destroyValues()
-        storage.deallocate()
+        RawMemory.deallocate(storage)
     }
 
     @inlinable
@@ -282,7 +282,7 @@ final class CombineLatest3Sink<E1, E2, E3, Result>: CombineLatestSink<Result>, @
 
     deinit {
         destroyValues()
-        storage.deallocate()
+        RawMemory.deallocate(storage)
     }
 
     @inlinable
@@ -473,7 +473,7 @@ final class CombineLatest4Sink<E1, E2, E3, E4, Result>: CombineLatestSink<Result
 
     deinit {
         destroyValues()
-        storage.deallocate()
+        RawMemory.deallocate(storage)
     }
 
     @inlinable
@@ -693,7 +693,7 @@ final class CombineLatest5Sink<E1, E2, E3, E4, E5, Result>: CombineLatestSink<Re
 
     deinit {
         destroyValues()
-        storage.deallocate()
+        RawMemory.deallocate(storage)
     }
 
     @inlinable
@@ -935,7 +935,7 @@ final class CombineLatest6Sink<E1, E2, E3, E4, E5, E6, Result>: CombineLatestSin
 
     deinit {
         destroyValues()
-        storage.deallocate()
+        RawMemory.deallocate(storage)
     }
 
     @inlinable
@@ -1197,7 +1197,7 @@ final class CombineLatest7Sink<E1, E2, E3, E4, E5, E6, E7, Result>: CombineLates
 
     deinit {
         destroyValues()
-        storage.deallocate()
+        RawMemory.deallocate(storage)
     }
 
     @inlinable
@@ -1482,7 +1482,7 @@ final class CombineLatest8Sink<E1, E2, E3, E4, E5, E6, E7, E8, Result>: CombineL
 
     deinit {
         destroyValues()
-        storage.deallocate()
+        RawMemory.deallocate(storage)
     }
 
     @inlinable
