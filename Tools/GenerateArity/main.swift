@@ -188,7 +188,9 @@ func combineLatestTypes(_ n: Int) -> String {
         @usableFromInline
         final class CombineLatest\(n)Observable<\(e), Result>: Observable<Result>, @unchecked Sendable {
             @usableFromInline
-            typealias SinkFactory = (@escaping (\(e)) throws -> Result, Sink<Result>) -> CombineLatest\(n)Sink<\(e), Result>
+            typealias SinkFactory = (
+                @escaping (\(e)) throws -> Result, Sink<Result>, \(list(n) { "Observable<E\($0)>" })
+            ) -> CombineLatest\(n)Sink<\(e), Result>
 
         \(list(n, { "    private let source\($0): Observable<E\($0)>" }, separator: "\n"))
             private let selector: (\(e)) throws -> Result
@@ -198,10 +200,12 @@ func combineLatestTypes(_ n: Int) -> String {
             init(
                 \(list(n) { "_ source\($0): Observable<E\($0)>" }),
                 selector: @escaping (\(e)) throws -> Result,
-                makeSink: @escaping SinkFactory = {
-                    CombineLatest\(n)Sink(selector: $0, downstream: $1) { sink in
+                makeSink: @escaping SinkFactory = { selector, downstream, \(list(n) { "observable\($0)" }) in
+                    let sink = CombineLatest\(n)Sink(selector: selector, downstream: downstream) { sink in
                         sink.forward(try sink.selector(\(list(n) { "sink.slot\($0).pointee" })))
                     }
+                    sink.start(\(list(n) { "observable\($0)" }))
+                    return sink
                 }
             ) {
         \(list(n, { "        self.source\($0) = source\($0)" }, separator: "\n"))
@@ -211,9 +215,7 @@ func combineLatestTypes(_ n: Int) -> String {
             }
 
             override func subscribe(sink downstream: Sink<Result>) -> Disposable {
-                let sink = makeSink(selector, downstream)
-                sink.start(\(list(n) { "source\($0)" }))
-                return sink.asDisposable
+                makeSink(selector, downstream, \(list(n) { "source\($0)" })).asDisposable
             }
         }
 
@@ -228,7 +230,7 @@ func combineLatestTypes(_ n: Int) -> String {
             /// element types are concrete (by `makeSink`), so the values are read and passed without
             /// value witnesses or a reabstraction thunk.
             private let combiner: (CombineLatest\(n)Sink) throws -> Void
-        \(list(n, { "    @exclusivity(unchecked) private var source\($0): CombineLatestSource<E\($0), Result>?" }, separator: "\n"))
+        \(list(n, { "    @usableFromInline @exclusivity(unchecked) var source\($0): CombineLatestSource<E\($0), Result>?" }, separator: "\n"))
 
             @usableFromInline
             init(
@@ -251,6 +253,8 @@ func combineLatestTypes(_ n: Int) -> String {
         \(list(n, { "    @inlinable\n    var slot\($0): UnsafeMutablePointer<E\($0)> {\n        (storage + offset\($0)).assumingMemoryBound(to: E\($0).self)\n    }" }, separator: "\n\n"))
 
             /// Subscribes to the sources, in order (constant ones are delivered without a subscription).
+            /// Inlined into `makeSink`, so the source sinks are made where their types are concrete.
+            @inlinable
             func start(\(list(n) { "_ observable\($0): Observable<E\($0)>" })) {
                 // Every sink is made before the first is attached: from then on, the `source…`
                 // properties belong to the token holder, which may be another thread.

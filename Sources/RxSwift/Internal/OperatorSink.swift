@@ -13,7 +13,7 @@ import Synchronization
 /// dynamic exclusivity checks on it: they cost more than the rest of a subscription's bookkeeping).
 @usableFromInline
 class OperatorSink<Input, Output>: Sink<Input>, Cancelable, @unchecked Sendable {
-    final let downstream: Sink<Output>
+    @usableFromInline final let downstream: Sink<Output>
     private let flags = Atomic<Int>(0)
     @exclusivity(unchecked) private var upstream: Disposable?
 

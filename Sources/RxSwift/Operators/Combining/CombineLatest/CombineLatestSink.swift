@@ -38,6 +38,7 @@ class CombineLatestSink<Output>: CombiningSink<Output>, @unchecked Sendable {
 
     /// Subscribes `sink` to `source`, or, for a constant source (`just`, `empty`, `error`, given no
     /// sink), delivers it into `slot` at once.
+    @usableFromInline
     final func attach<Element>(
         _ source: Observable<Element>, _ sink: CombineLatestSource<Element, Output>?,
         slot: UnsafeMutablePointer<Element>, index: Int
@@ -96,9 +97,11 @@ class CombineLatestSink<Output>: CombiningSink<Output>, @unchecked Sendable {
 
 /// A source of `combineLatest` that needs a subscription: stores its elements in its slot of the
 /// parent's storage.
+@usableFromInline
 final class CombineLatestSource<Element, Output>: CombiningSource<Element, Output>, @unchecked Sendable {
     private let slot: UnsafeMutablePointer<Element>
 
+    @usableFromInline
     init(parent: CombineLatestSink<Output>, index: Int, slot: UnsafeMutablePointer<Element>, downstream: Sink<Output>) {
         self.slot = slot
         super.init(parent: parent, index: index, downstream: downstream)

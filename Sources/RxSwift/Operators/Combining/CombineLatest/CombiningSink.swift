@@ -180,6 +180,7 @@ struct CombiningFlags {
 /// hands them to the parent's drain loop. Its `downstream` is not used. It is its own subscription:
 /// disposed when its source ends (so the source's subscription ends then, as in RxSwift) or with the
 /// parent.
+@usableFromInline
 class CombiningSource<Element, Output>: OperatorSink<Element, Output>, @unchecked Sendable {
     final let parent: CombiningSink<Output>
     final let index: Int

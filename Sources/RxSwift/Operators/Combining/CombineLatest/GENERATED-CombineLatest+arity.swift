@@ -51,7 +51,9 @@ extension ObservableType where Element == Any {
 @usableFromInline
 final class CombineLatest2Observable<E1, E2, Result>: Observable<Result>, @unchecked Sendable {
     @usableFromInline
-    typealias SinkFactory = (@escaping (E1, E2) throws -> Result, Sink<Result>) -> CombineLatest2Sink<E1, E2, Result>
+    typealias SinkFactory = (
+        @escaping (E1, E2) throws -> Result, Sink<Result>, Observable<E1>, Observable<E2>
+    ) -> CombineLatest2Sink<E1, E2, Result>
 
     private let source1: Observable<E1>
     private let source2: Observable<E2>
@@ -62,10 +64,12 @@ final class CombineLatest2Observable<E1, E2, Result>: Observable<Result>, @unche
     init(
         _ source1: Observable<E1>, _ source2: Observable<E2>,
         selector: @escaping (E1, E2) throws -> Result,
-        makeSink: @escaping SinkFactory = {
-            CombineLatest2Sink(selector: $0, downstream: $1) { sink in
+        makeSink: @escaping SinkFactory = { selector, downstream, observable1, observable2 in
+            let sink = CombineLatest2Sink(selector: selector, downstream: downstream) { sink in
                 sink.forward(try sink.selector(sink.slot1.pointee, sink.slot2.pointee))
             }
+            sink.start(observable1, observable2)
+            return sink
         }
     ) {
         self.source1 = source1
@@ -76,9 +80,7 @@ final class CombineLatest2Observable<E1, E2, Result>: Observable<Result>, @unche
     }
 
     override func subscribe(sink downstream: Sink<Result>) -> Disposable {
-        let sink = makeSink(selector, downstream)
-        sink.start(source1, source2)
-        return sink.asDisposable
+        makeSink(selector, downstream, source1, source2).asDisposable
     }
 }
 
@@ -94,8 +96,8 @@ final class CombineLatest2Sink<E1, E2, Result>: CombineLatestSink<Result>, @unch
     /// element types are concrete (by `makeSink`), so the values are read and passed without
     /// value witnesses or a reabstraction thunk.
     private let combiner: (CombineLatest2Sink) throws -> Void
-    @exclusivity(unchecked) private var source1: CombineLatestSource<E1, Result>?
-    @exclusivity(unchecked) private var source2: CombineLatestSource<E2, Result>?
+    @usableFromInline @exclusivity(unchecked) var source1: CombineLatestSource<E1, Result>?
+    @usableFromInline @exclusivity(unchecked) var source2: CombineLatestSource<E2, Result>?
 
     @usableFromInline
     init(
@@ -127,6 +129,8 @@ final class CombineLatest2Sink<E1, E2, Result>: CombineLatestSink<Result>, @unch
     }
 
     /// Subscribes to the sources, in order (constant ones are delivered without a subscription).
+    /// Inlined into `makeSink`, so the source sinks are made where their types are concrete.
+    @inlinable
     func start(_ observable1: Observable<E1>, _ observable2: Observable<E2>) {
         // Every sink is made before the first is attached: from then on, the `source…`
         // properties belong to the token holder, which may be another thread.
@@ -213,9 +217,9 @@ extension ObservableType where Element == Any {
 @usableFromInline
 final class CombineLatest3Observable<E1, E2, E3, Result>: Observable<Result>, @unchecked Sendable {
     @usableFromInline
-    typealias SinkFactory = (@escaping (E1, E2, E3) throws -> Result, Sink<Result>) -> CombineLatest3Sink<
-        E1, E2, E3, Result
-    >
+    typealias SinkFactory = (
+        @escaping (E1, E2, E3) throws -> Result, Sink<Result>, Observable<E1>, Observable<E2>, Observable<E3>
+    ) -> CombineLatest3Sink<E1, E2, E3, Result>
 
     private let source1: Observable<E1>
     private let source2: Observable<E2>
@@ -227,10 +231,12 @@ final class CombineLatest3Observable<E1, E2, E3, Result>: Observable<Result>, @u
     init(
         _ source1: Observable<E1>, _ source2: Observable<E2>, _ source3: Observable<E3>,
         selector: @escaping (E1, E2, E3) throws -> Result,
-        makeSink: @escaping SinkFactory = {
-            CombineLatest3Sink(selector: $0, downstream: $1) { sink in
+        makeSink: @escaping SinkFactory = { selector, downstream, observable1, observable2, observable3 in
+            let sink = CombineLatest3Sink(selector: selector, downstream: downstream) { sink in
                 sink.forward(try sink.selector(sink.slot1.pointee, sink.slot2.pointee, sink.slot3.pointee))
             }
+            sink.start(observable1, observable2, observable3)
+            return sink
         }
     ) {
         self.source1 = source1
@@ -242,9 +248,7 @@ final class CombineLatest3Observable<E1, E2, E3, Result>: Observable<Result>, @u
     }
 
     override func subscribe(sink downstream: Sink<Result>) -> Disposable {
-        let sink = makeSink(selector, downstream)
-        sink.start(source1, source2, source3)
-        return sink.asDisposable
+        makeSink(selector, downstream, source1, source2, source3).asDisposable
     }
 }
 
@@ -261,9 +265,9 @@ final class CombineLatest3Sink<E1, E2, E3, Result>: CombineLatestSink<Result>, @
     /// element types are concrete (by `makeSink`), so the values are read and passed without
     /// value witnesses or a reabstraction thunk.
     private let combiner: (CombineLatest3Sink) throws -> Void
-    @exclusivity(unchecked) private var source1: CombineLatestSource<E1, Result>?
-    @exclusivity(unchecked) private var source2: CombineLatestSource<E2, Result>?
-    @exclusivity(unchecked) private var source3: CombineLatestSource<E3, Result>?
+    @usableFromInline @exclusivity(unchecked) var source1: CombineLatestSource<E1, Result>?
+    @usableFromInline @exclusivity(unchecked) var source2: CombineLatestSource<E2, Result>?
+    @usableFromInline @exclusivity(unchecked) var source3: CombineLatestSource<E3, Result>?
 
     @usableFromInline
     init(
@@ -301,6 +305,8 @@ final class CombineLatest3Sink<E1, E2, E3, Result>: CombineLatestSink<Result>, @
     }
 
     /// Subscribes to the sources, in order (constant ones are delivered without a subscription).
+    /// Inlined into `makeSink`, so the source sinks are made where their types are concrete.
+    @inlinable
     func start(_ observable1: Observable<E1>, _ observable2: Observable<E2>, _ observable3: Observable<E3>) {
         // Every sink is made before the first is attached: from then on, the `source…`
         // properties belong to the token holder, which may be another thread.
@@ -398,9 +404,10 @@ extension ObservableType where Element == Any {
 @usableFromInline
 final class CombineLatest4Observable<E1, E2, E3, E4, Result>: Observable<Result>, @unchecked Sendable {
     @usableFromInline
-    typealias SinkFactory = (@escaping (E1, E2, E3, E4) throws -> Result, Sink<Result>) -> CombineLatest4Sink<
-        E1, E2, E3, E4, Result
-    >
+    typealias SinkFactory = (
+        @escaping (E1, E2, E3, E4) throws -> Result, Sink<Result>, Observable<E1>, Observable<E2>, Observable<E3>,
+        Observable<E4>
+    ) -> CombineLatest4Sink<E1, E2, E3, E4, Result>
 
     private let source1: Observable<E1>
     private let source2: Observable<E2>
@@ -413,11 +420,13 @@ final class CombineLatest4Observable<E1, E2, E3, E4, Result>: Observable<Result>
     init(
         _ source1: Observable<E1>, _ source2: Observable<E2>, _ source3: Observable<E3>, _ source4: Observable<E4>,
         selector: @escaping (E1, E2, E3, E4) throws -> Result,
-        makeSink: @escaping SinkFactory = {
-            CombineLatest4Sink(selector: $0, downstream: $1) { sink in
+        makeSink: @escaping SinkFactory = { selector, downstream, observable1, observable2, observable3, observable4 in
+            let sink = CombineLatest4Sink(selector: selector, downstream: downstream) { sink in
                 sink.forward(
                     try sink.selector(sink.slot1.pointee, sink.slot2.pointee, sink.slot3.pointee, sink.slot4.pointee))
             }
+            sink.start(observable1, observable2, observable3, observable4)
+            return sink
         }
     ) {
         self.source1 = source1
@@ -430,9 +439,7 @@ final class CombineLatest4Observable<E1, E2, E3, E4, Result>: Observable<Result>
     }
 
     override func subscribe(sink downstream: Sink<Result>) -> Disposable {
-        let sink = makeSink(selector, downstream)
-        sink.start(source1, source2, source3, source4)
-        return sink.asDisposable
+        makeSink(selector, downstream, source1, source2, source3, source4).asDisposable
     }
 }
 
@@ -450,10 +457,10 @@ final class CombineLatest4Sink<E1, E2, E3, E4, Result>: CombineLatestSink<Result
     /// element types are concrete (by `makeSink`), so the values are read and passed without
     /// value witnesses or a reabstraction thunk.
     private let combiner: (CombineLatest4Sink) throws -> Void
-    @exclusivity(unchecked) private var source1: CombineLatestSource<E1, Result>?
-    @exclusivity(unchecked) private var source2: CombineLatestSource<E2, Result>?
-    @exclusivity(unchecked) private var source3: CombineLatestSource<E3, Result>?
-    @exclusivity(unchecked) private var source4: CombineLatestSource<E4, Result>?
+    @usableFromInline @exclusivity(unchecked) var source1: CombineLatestSource<E1, Result>?
+    @usableFromInline @exclusivity(unchecked) var source2: CombineLatestSource<E2, Result>?
+    @usableFromInline @exclusivity(unchecked) var source3: CombineLatestSource<E3, Result>?
+    @usableFromInline @exclusivity(unchecked) var source4: CombineLatestSource<E4, Result>?
 
     @usableFromInline
     init(
@@ -497,6 +504,8 @@ final class CombineLatest4Sink<E1, E2, E3, E4, Result>: CombineLatestSink<Result
     }
 
     /// Subscribes to the sources, in order (constant ones are delivered without a subscription).
+    /// Inlined into `makeSink`, so the source sinks are made where their types are concrete.
+    @inlinable
     func start(
         _ observable1: Observable<E1>, _ observable2: Observable<E2>, _ observable3: Observable<E3>,
         _ observable4: Observable<E4>
@@ -610,9 +619,10 @@ extension ObservableType where Element == Any {
 @usableFromInline
 final class CombineLatest5Observable<E1, E2, E3, E4, E5, Result>: Observable<Result>, @unchecked Sendable {
     @usableFromInline
-    typealias SinkFactory = (@escaping (E1, E2, E3, E4, E5) throws -> Result, Sink<Result>) -> CombineLatest5Sink<
-        E1, E2, E3, E4, E5, Result
-    >
+    typealias SinkFactory = (
+        @escaping (E1, E2, E3, E4, E5) throws -> Result, Sink<Result>, Observable<E1>, Observable<E2>, Observable<E3>,
+        Observable<E4>, Observable<E5>
+    ) -> CombineLatest5Sink<E1, E2, E3, E4, E5, Result>
 
     private let source1: Observable<E1>
     private let source2: Observable<E2>
@@ -628,12 +638,15 @@ final class CombineLatest5Observable<E1, E2, E3, E4, E5, Result>: Observable<Res
         _ source5: Observable<E5>,
         selector: @escaping (E1, E2, E3, E4, E5) throws -> Result,
         makeSink: @escaping SinkFactory = {
-            CombineLatest5Sink(selector: $0, downstream: $1) { sink in
+            selector, downstream, observable1, observable2, observable3, observable4, observable5 in
+            let sink = CombineLatest5Sink(selector: selector, downstream: downstream) { sink in
                 sink.forward(
                     try sink.selector(
                         sink.slot1.pointee, sink.slot2.pointee, sink.slot3.pointee, sink.slot4.pointee,
                         sink.slot5.pointee))
             }
+            sink.start(observable1, observable2, observable3, observable4, observable5)
+            return sink
         }
     ) {
         self.source1 = source1
@@ -647,9 +660,7 @@ final class CombineLatest5Observable<E1, E2, E3, E4, E5, Result>: Observable<Res
     }
 
     override func subscribe(sink downstream: Sink<Result>) -> Disposable {
-        let sink = makeSink(selector, downstream)
-        sink.start(source1, source2, source3, source4, source5)
-        return sink.asDisposable
+        makeSink(selector, downstream, source1, source2, source3, source4, source5).asDisposable
     }
 }
 
@@ -668,11 +679,11 @@ final class CombineLatest5Sink<E1, E2, E3, E4, E5, Result>: CombineLatestSink<Re
     /// element types are concrete (by `makeSink`), so the values are read and passed without
     /// value witnesses or a reabstraction thunk.
     private let combiner: (CombineLatest5Sink) throws -> Void
-    @exclusivity(unchecked) private var source1: CombineLatestSource<E1, Result>?
-    @exclusivity(unchecked) private var source2: CombineLatestSource<E2, Result>?
-    @exclusivity(unchecked) private var source3: CombineLatestSource<E3, Result>?
-    @exclusivity(unchecked) private var source4: CombineLatestSource<E4, Result>?
-    @exclusivity(unchecked) private var source5: CombineLatestSource<E5, Result>?
+    @usableFromInline @exclusivity(unchecked) var source1: CombineLatestSource<E1, Result>?
+    @usableFromInline @exclusivity(unchecked) var source2: CombineLatestSource<E2, Result>?
+    @usableFromInline @exclusivity(unchecked) var source3: CombineLatestSource<E3, Result>?
+    @usableFromInline @exclusivity(unchecked) var source4: CombineLatestSource<E4, Result>?
+    @usableFromInline @exclusivity(unchecked) var source5: CombineLatestSource<E5, Result>?
 
     @usableFromInline
     init(
@@ -722,6 +733,8 @@ final class CombineLatest5Sink<E1, E2, E3, E4, E5, Result>: CombineLatestSink<Re
     }
 
     /// Subscribes to the sources, in order (constant ones are delivered without a subscription).
+    /// Inlined into `makeSink`, so the source sinks are made where their types are concrete.
+    @inlinable
     func start(
         _ observable1: Observable<E1>, _ observable2: Observable<E2>, _ observable3: Observable<E3>,
         _ observable4: Observable<E4>, _ observable5: Observable<E5>
@@ -847,9 +860,10 @@ extension ObservableType where Element == Any {
 @usableFromInline
 final class CombineLatest6Observable<E1, E2, E3, E4, E5, E6, Result>: Observable<Result>, @unchecked Sendable {
     @usableFromInline
-    typealias SinkFactory = (@escaping (E1, E2, E3, E4, E5, E6) throws -> Result, Sink<Result>) -> CombineLatest6Sink<
-        E1, E2, E3, E4, E5, E6, Result
-    >
+    typealias SinkFactory = (
+        @escaping (E1, E2, E3, E4, E5, E6) throws -> Result, Sink<Result>, Observable<E1>, Observable<E2>,
+        Observable<E3>, Observable<E4>, Observable<E5>, Observable<E6>
+    ) -> CombineLatest6Sink<E1, E2, E3, E4, E5, E6, Result>
 
     private let source1: Observable<E1>
     private let source2: Observable<E2>
@@ -866,12 +880,15 @@ final class CombineLatest6Observable<E1, E2, E3, E4, E5, E6, Result>: Observable
         _ source5: Observable<E5>, _ source6: Observable<E6>,
         selector: @escaping (E1, E2, E3, E4, E5, E6) throws -> Result,
         makeSink: @escaping SinkFactory = {
-            CombineLatest6Sink(selector: $0, downstream: $1) { sink in
+            selector, downstream, observable1, observable2, observable3, observable4, observable5, observable6 in
+            let sink = CombineLatest6Sink(selector: selector, downstream: downstream) { sink in
                 sink.forward(
                     try sink.selector(
                         sink.slot1.pointee, sink.slot2.pointee, sink.slot3.pointee, sink.slot4.pointee,
                         sink.slot5.pointee, sink.slot6.pointee))
             }
+            sink.start(observable1, observable2, observable3, observable4, observable5, observable6)
+            return sink
         }
     ) {
         self.source1 = source1
@@ -886,9 +903,7 @@ final class CombineLatest6Observable<E1, E2, E3, E4, E5, E6, Result>: Observable
     }
 
     override func subscribe(sink downstream: Sink<Result>) -> Disposable {
-        let sink = makeSink(selector, downstream)
-        sink.start(source1, source2, source3, source4, source5, source6)
-        return sink.asDisposable
+        makeSink(selector, downstream, source1, source2, source3, source4, source5, source6).asDisposable
     }
 }
 
@@ -908,12 +923,12 @@ final class CombineLatest6Sink<E1, E2, E3, E4, E5, E6, Result>: CombineLatestSin
     /// element types are concrete (by `makeSink`), so the values are read and passed without
     /// value witnesses or a reabstraction thunk.
     private let combiner: (CombineLatest6Sink) throws -> Void
-    @exclusivity(unchecked) private var source1: CombineLatestSource<E1, Result>?
-    @exclusivity(unchecked) private var source2: CombineLatestSource<E2, Result>?
-    @exclusivity(unchecked) private var source3: CombineLatestSource<E3, Result>?
-    @exclusivity(unchecked) private var source4: CombineLatestSource<E4, Result>?
-    @exclusivity(unchecked) private var source5: CombineLatestSource<E5, Result>?
-    @exclusivity(unchecked) private var source6: CombineLatestSource<E6, Result>?
+    @usableFromInline @exclusivity(unchecked) var source1: CombineLatestSource<E1, Result>?
+    @usableFromInline @exclusivity(unchecked) var source2: CombineLatestSource<E2, Result>?
+    @usableFromInline @exclusivity(unchecked) var source3: CombineLatestSource<E3, Result>?
+    @usableFromInline @exclusivity(unchecked) var source4: CombineLatestSource<E4, Result>?
+    @usableFromInline @exclusivity(unchecked) var source5: CombineLatestSource<E5, Result>?
+    @usableFromInline @exclusivity(unchecked) var source6: CombineLatestSource<E6, Result>?
 
     @usableFromInline
     init(
@@ -969,6 +984,8 @@ final class CombineLatest6Sink<E1, E2, E3, E4, E5, E6, Result>: CombineLatestSin
     }
 
     /// Subscribes to the sources, in order (constant ones are delivered without a subscription).
+    /// Inlined into `makeSink`, so the source sinks are made where their types are concrete.
+    @inlinable
     func start(
         _ observable1: Observable<E1>, _ observable2: Observable<E2>, _ observable3: Observable<E3>,
         _ observable4: Observable<E4>, _ observable5: Observable<E5>, _ observable6: Observable<E6>
@@ -1105,8 +1122,10 @@ extension ObservableType where Element == Any {
 @usableFromInline
 final class CombineLatest7Observable<E1, E2, E3, E4, E5, E6, E7, Result>: Observable<Result>, @unchecked Sendable {
     @usableFromInline
-    typealias SinkFactory = (@escaping (E1, E2, E3, E4, E5, E6, E7) throws -> Result, Sink<Result>) ->
-        CombineLatest7Sink<E1, E2, E3, E4, E5, E6, E7, Result>
+    typealias SinkFactory = (
+        @escaping (E1, E2, E3, E4, E5, E6, E7) throws -> Result, Sink<Result>, Observable<E1>, Observable<E2>,
+        Observable<E3>, Observable<E4>, Observable<E5>, Observable<E6>, Observable<E7>
+    ) -> CombineLatest7Sink<E1, E2, E3, E4, E5, E6, E7, Result>
 
     private let source1: Observable<E1>
     private let source2: Observable<E2>
@@ -1124,12 +1143,16 @@ final class CombineLatest7Observable<E1, E2, E3, E4, E5, E6, E7, Result>: Observ
         _ source5: Observable<E5>, _ source6: Observable<E6>, _ source7: Observable<E7>,
         selector: @escaping (E1, E2, E3, E4, E5, E6, E7) throws -> Result,
         makeSink: @escaping SinkFactory = {
-            CombineLatest7Sink(selector: $0, downstream: $1) { sink in
+            selector, downstream, observable1, observable2, observable3, observable4, observable5, observable6,
+            observable7 in
+            let sink = CombineLatest7Sink(selector: selector, downstream: downstream) { sink in
                 sink.forward(
                     try sink.selector(
                         sink.slot1.pointee, sink.slot2.pointee, sink.slot3.pointee, sink.slot4.pointee,
                         sink.slot5.pointee, sink.slot6.pointee, sink.slot7.pointee))
             }
+            sink.start(observable1, observable2, observable3, observable4, observable5, observable6, observable7)
+            return sink
         }
     ) {
         self.source1 = source1
@@ -1145,9 +1168,7 @@ final class CombineLatest7Observable<E1, E2, E3, E4, E5, E6, E7, Result>: Observ
     }
 
     override func subscribe(sink downstream: Sink<Result>) -> Disposable {
-        let sink = makeSink(selector, downstream)
-        sink.start(source1, source2, source3, source4, source5, source6, source7)
-        return sink.asDisposable
+        makeSink(selector, downstream, source1, source2, source3, source4, source5, source6, source7).asDisposable
     }
 }
 
@@ -1168,13 +1189,13 @@ final class CombineLatest7Sink<E1, E2, E3, E4, E5, E6, E7, Result>: CombineLates
     /// element types are concrete (by `makeSink`), so the values are read and passed without
     /// value witnesses or a reabstraction thunk.
     private let combiner: (CombineLatest7Sink) throws -> Void
-    @exclusivity(unchecked) private var source1: CombineLatestSource<E1, Result>?
-    @exclusivity(unchecked) private var source2: CombineLatestSource<E2, Result>?
-    @exclusivity(unchecked) private var source3: CombineLatestSource<E3, Result>?
-    @exclusivity(unchecked) private var source4: CombineLatestSource<E4, Result>?
-    @exclusivity(unchecked) private var source5: CombineLatestSource<E5, Result>?
-    @exclusivity(unchecked) private var source6: CombineLatestSource<E6, Result>?
-    @exclusivity(unchecked) private var source7: CombineLatestSource<E7, Result>?
+    @usableFromInline @exclusivity(unchecked) var source1: CombineLatestSource<E1, Result>?
+    @usableFromInline @exclusivity(unchecked) var source2: CombineLatestSource<E2, Result>?
+    @usableFromInline @exclusivity(unchecked) var source3: CombineLatestSource<E3, Result>?
+    @usableFromInline @exclusivity(unchecked) var source4: CombineLatestSource<E4, Result>?
+    @usableFromInline @exclusivity(unchecked) var source5: CombineLatestSource<E5, Result>?
+    @usableFromInline @exclusivity(unchecked) var source6: CombineLatestSource<E6, Result>?
+    @usableFromInline @exclusivity(unchecked) var source7: CombineLatestSource<E7, Result>?
 
     @usableFromInline
     init(
@@ -1236,6 +1257,8 @@ final class CombineLatest7Sink<E1, E2, E3, E4, E5, E6, E7, Result>: CombineLates
     }
 
     /// Subscribes to the sources, in order (constant ones are delivered without a subscription).
+    /// Inlined into `makeSink`, so the source sinks are made where their types are concrete.
+    @inlinable
     func start(
         _ observable1: Observable<E1>, _ observable2: Observable<E2>, _ observable3: Observable<E3>,
         _ observable4: Observable<E4>, _ observable5: Observable<E5>, _ observable6: Observable<E6>,
@@ -1385,8 +1408,10 @@ extension ObservableType where Element == Any {
 @usableFromInline
 final class CombineLatest8Observable<E1, E2, E3, E4, E5, E6, E7, E8, Result>: Observable<Result>, @unchecked Sendable {
     @usableFromInline
-    typealias SinkFactory = (@escaping (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Result, Sink<Result>) ->
-        CombineLatest8Sink<E1, E2, E3, E4, E5, E6, E7, E8, Result>
+    typealias SinkFactory = (
+        @escaping (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Result, Sink<Result>, Observable<E1>, Observable<E2>,
+        Observable<E3>, Observable<E4>, Observable<E5>, Observable<E6>, Observable<E7>, Observable<E8>
+    ) -> CombineLatest8Sink<E1, E2, E3, E4, E5, E6, E7, E8, Result>
 
     private let source1: Observable<E1>
     private let source2: Observable<E2>
@@ -1405,12 +1430,17 @@ final class CombineLatest8Observable<E1, E2, E3, E4, E5, E6, E7, E8, Result>: Ob
         _ source5: Observable<E5>, _ source6: Observable<E6>, _ source7: Observable<E7>, _ source8: Observable<E8>,
         selector: @escaping (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Result,
         makeSink: @escaping SinkFactory = {
-            CombineLatest8Sink(selector: $0, downstream: $1) { sink in
+            selector, downstream, observable1, observable2, observable3, observable4, observable5, observable6,
+            observable7, observable8 in
+            let sink = CombineLatest8Sink(selector: selector, downstream: downstream) { sink in
                 sink.forward(
                     try sink.selector(
                         sink.slot1.pointee, sink.slot2.pointee, sink.slot3.pointee, sink.slot4.pointee,
                         sink.slot5.pointee, sink.slot6.pointee, sink.slot7.pointee, sink.slot8.pointee))
             }
+            sink.start(
+                observable1, observable2, observable3, observable4, observable5, observable6, observable7, observable8)
+            return sink
         }
     ) {
         self.source1 = source1
@@ -1427,9 +1457,8 @@ final class CombineLatest8Observable<E1, E2, E3, E4, E5, E6, E7, E8, Result>: Ob
     }
 
     override func subscribe(sink downstream: Sink<Result>) -> Disposable {
-        let sink = makeSink(selector, downstream)
-        sink.start(source1, source2, source3, source4, source5, source6, source7, source8)
-        return sink.asDisposable
+        makeSink(selector, downstream, source1, source2, source3, source4, source5, source6, source7, source8)
+            .asDisposable
     }
 }
 
@@ -1451,14 +1480,14 @@ final class CombineLatest8Sink<E1, E2, E3, E4, E5, E6, E7, E8, Result>: CombineL
     /// element types are concrete (by `makeSink`), so the values are read and passed without
     /// value witnesses or a reabstraction thunk.
     private let combiner: (CombineLatest8Sink) throws -> Void
-    @exclusivity(unchecked) private var source1: CombineLatestSource<E1, Result>?
-    @exclusivity(unchecked) private var source2: CombineLatestSource<E2, Result>?
-    @exclusivity(unchecked) private var source3: CombineLatestSource<E3, Result>?
-    @exclusivity(unchecked) private var source4: CombineLatestSource<E4, Result>?
-    @exclusivity(unchecked) private var source5: CombineLatestSource<E5, Result>?
-    @exclusivity(unchecked) private var source6: CombineLatestSource<E6, Result>?
-    @exclusivity(unchecked) private var source7: CombineLatestSource<E7, Result>?
-    @exclusivity(unchecked) private var source8: CombineLatestSource<E8, Result>?
+    @usableFromInline @exclusivity(unchecked) var source1: CombineLatestSource<E1, Result>?
+    @usableFromInline @exclusivity(unchecked) var source2: CombineLatestSource<E2, Result>?
+    @usableFromInline @exclusivity(unchecked) var source3: CombineLatestSource<E3, Result>?
+    @usableFromInline @exclusivity(unchecked) var source4: CombineLatestSource<E4, Result>?
+    @usableFromInline @exclusivity(unchecked) var source5: CombineLatestSource<E5, Result>?
+    @usableFromInline @exclusivity(unchecked) var source6: CombineLatestSource<E6, Result>?
+    @usableFromInline @exclusivity(unchecked) var source7: CombineLatestSource<E7, Result>?
+    @usableFromInline @exclusivity(unchecked) var source8: CombineLatestSource<E8, Result>?
 
     @usableFromInline
     init(
@@ -1526,6 +1555,8 @@ final class CombineLatest8Sink<E1, E2, E3, E4, E5, E6, E7, E8, Result>: CombineL
     }
 
     /// Subscribes to the sources, in order (constant ones are delivered without a subscription).
+    /// Inlined into `makeSink`, so the source sinks are made where their types are concrete.
+    @inlinable
     func start(
         _ observable1: Observable<E1>, _ observable2: Observable<E2>, _ observable3: Observable<E3>,
         _ observable4: Observable<E4>, _ observable5: Observable<E5>, _ observable6: Observable<E6>,
