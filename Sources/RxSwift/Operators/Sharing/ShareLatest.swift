@@ -157,15 +157,22 @@ final class ShareLatestConnection<Source, Element>: OperatorSink<Source, Never>,
             hasLatest = true
             return false
         }
-        // Released after unlocking: its deinitializer may call back into the share. `spare` is this
-        // (serialized) sender's alone, and its memory lives as long as the connection.
-        if didReplace { spare.unsafelyUnwrapped.deinitialize(count: 1) }
-        if isLive { deliver(element, first: first, others: others) }
+        // The replaced element is released after unlocking (its deinitializer may call back into the
+        // share) and after delivering (it may dispose the first observer, whose downstream is called
+        // directly). It leaves `spare` first, so that a re-entrant send finds the slot empty.
+        guard didReplace else {
+            if isLive { deliver(element, first: first, others: others) }
+            return
+        }
+        let replaced = spare.unsafelyUnwrapped.move()
+        withExtendedLifetime(replaced) {
+            if isLive { deliver(element, first: first, others: others) }
+        }
     }
 
     override func terminate(_ termination: Termination) {
         var stopped = ShareObservers()
-        let wasLive = withUnsafeTemporaryAllocation(of: Element.self, capacity: 1) { slot in
+        withUnsafeTemporaryAllocation(of: Element.self, capacity: 1) { slot in
             let released = slot.baseAddress.unsafelyUnwrapped
             var wasLive = false
             let didRelease: Bool = parent.lock.locked {
@@ -175,21 +182,25 @@ final class ShareLatestConnection<Source, Element>: OperatorSink<Source, Never>,
                 swap(&stopped, &observers)
                 return endLocked(movingLatestTo: released)
             }
+            guard wasLive else { return }
+            // The connection ended before its subscribers hear of it, so one that resubscribes from
+            // its terminal handler starts a new connection (as in RxSwift).
+            stopped.forEach { observer, target in
+                // The connecting subscriber has no sink: its downstream hears of the end directly.
+                unsafeDowncast(observer === self ? target : observer, to: Sink<Element>.self).terminate(termination)
+            }
+            // The latest element is released after unlocking (its deinitializer may call back into
+            // the share) and after the terminal events (it may dispose the connecting subscriber,
+            // which has no sink of its own to drop the event).
             if didRelease { _ = released.move() }
-            return wasLive
+            disconnect()
         }
-        guard wasLive else { return }
-        // The connection ended before its subscribers hear of it, so one that resubscribes from its
-        // terminal handler starts a new connection (as in RxSwift).
-        stopped.forEach { observer, target in
-            // The connecting subscriber has no sink: its downstream hears of the end directly.
-            unsafeDowncast(observer === self ? target : observer, to: Sink<Element>.self).terminate(termination)
-        }
-        disconnect()
     }
 
     /// The connecting subscriber leaves: the connection is its disposable. Idempotent (a second call
-    /// finds it gone from the observers).
+    /// finds it gone from the observers). Unlike a sink's, the handle's `isDisposed` says whether the
+    /// connection has ended, not whether this subscriber left; the library never asks a share
+    /// handle, and public `subscribe` hands out its own disposable.
     override func dispose() {
         leave(self)
     }
