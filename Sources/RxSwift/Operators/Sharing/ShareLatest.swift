@@ -172,29 +172,27 @@ final class ShareLatestConnection<Source, Element>: OperatorSink<Source, Never>,
 
     override func terminate(_ termination: Termination) {
         var stopped = ShareObservers()
-        withUnsafeTemporaryAllocation(of: Element.self, capacity: 1) { slot in
-            let released = slot.baseAddress.unsafelyUnwrapped
-            var wasLive = false
-            let didRelease: Bool = parent.lock.locked {
-                if ended { return false }
-                wasLive = true
-                if !catchUps.isEmpty { appendToCatchUpsLocked(termination) }
-                swap(&stopped, &observers)
-                return endLocked(movingLatestTo: released)
-            }
-            guard wasLive else { return }
-            // The connection ended before its subscribers hear of it, so one that resubscribes from
-            // its terminal handler starts a new connection (as in RxSwift).
-            stopped.forEach { observer, target in
-                // The connecting subscriber has no sink: its downstream hears of the end directly.
-                unsafeDowncast(observer === self ? target : observer, to: Sink<Element>.self).terminate(termination)
-            }
-            // The latest element is released after unlocking (its deinitializer may call back into
-            // the share) and after the terminal events (it may dispose the connecting subscriber,
-            // which has no sink of its own to drop the event).
-            if didRelease { _ = released.move() }
-            disconnect()
+        var wasLive = false
+        var released: UnsafeMutableRawPointer?
+        parent.lock.locked {
+            if ended { return }
+            wasLive = true
+            if !catchUps.isEmpty { appendToCatchUpsLocked(termination) }
+            swap(&stopped, &observers)
+            released = endLocked()
         }
+        guard wasLive else { return }
+        // The connection ended before its subscribers hear of it, so one that resubscribes from its
+        // terminal handler starts a new connection (as in RxSwift).
+        stopped.forEach { observer, target in
+            // The connecting subscriber has no sink: its downstream hears of the end directly.
+            unsafeDowncast(observer === self ? target : observer, to: Sink<Element>.self).terminate(termination)
+        }
+        // The latest element is released after unlocking (its deinitializer may call back into the
+        // share) and after the terminal events (it may dispose the connecting subscriber, which has
+        // no sink of its own to drop the event).
+        if let released { released.assumingMemoryBound(to: Element.self).deinitialize(count: 1) }
+        disconnect()
     }
 
     /// The connecting subscriber leaves: the connection is its disposable. Idempotent (a second call
@@ -237,43 +235,42 @@ final class ShareLatestConnection<Source, Element>: OperatorSink<Source, Never>,
         hasLatest = true
     }
 
-    /// Ends the connection; its latest element moves to `released`, to be released after unlocking
-    /// (its deinitializer may call back into the share).
-    private func endLocked(movingLatestTo released: UnsafeMutablePointer<Element>) -> Bool {
+    /// Ends the connection; returns the slot of its latest element, if it has one, for the caller to
+    /// release after unlocking (its deinitializer may call back into the share). The element stays
+    /// in its slot (no move through value witnesses); a sender that relayed before the end uses the
+    /// other slot only, and one that comes after finds the connection ended.
+    private func endLocked() -> UnsafeMutableRawPointer? {
         ended = true
         if parent.connection === self { parent.connection = nil }
-        guard hasLatest else { return false }
+        guard hasLatest else { return nil }
         hasLatest = false
-        released.initialize(to: latest.unsafelyUnwrapped.move())
-        return true
+        return UnsafeMutableRawPointer(latest.unsafelyUnwrapped)
     }
 
     deinit {
-        // Both slots are empty by now: the latest element left at the end, the replaced one after
-        // each element. The allocation starts at the lower of the two.
+        // The replaced element left after each element; the latest one left at the end, unless the
+        // connection is released without ending. The allocation starts at the lower of the two.
         // Compared as raw pointers: `min` of generic pointers costs a metadata and witness lookup.
         if let latest, let spare {
+            if hasLatest { latest.deinitialize(count: 1) }
             RawMemory.deallocate(Swift.min(UnsafeMutableRawPointer(latest), UnsafeMutableRawPointer(spare)))
         }
     }
 
     /// A subscriber has gone; the last one disconnects the source.
     func leave(_ sink: AnySink) {
-        let isLast = withUnsafeTemporaryAllocation(of: Element.self, capacity: 1) { slot in
-            let released = slot.baseAddress.unsafelyUnwrapped
-            var isLast = false
-            let didRelease: Bool = parent.lock.locked {
-                if !observers.remove(sink) && !catchUps.isEmpty {
-                    removeCatchUpLocked(of: sink)
-                }
-                // Every subscriber is in the observers or catching up until it leaves.
-                guard !ended, observers.isEmpty, catchUps.isEmpty else { return false }
-                isLast = true
-                return endLocked(movingLatestTo: released)
+        var isLast = false
+        var released: UnsafeMutableRawPointer?
+        parent.lock.locked {
+            if !observers.remove(sink) && !catchUps.isEmpty {
+                removeCatchUpLocked(of: sink)
             }
-            if didRelease { _ = released.move() }
-            return isLast
+            // Every subscriber is in the observers or catching up until it leaves.
+            guard !ended, observers.isEmpty, catchUps.isEmpty else { return }
+            isLast = true
+            released = endLocked()
         }
+        if let released { released.assumingMemoryBound(to: Element.self).deinitialize(count: 1) }
         if isLast { disconnect() }
     }
 
