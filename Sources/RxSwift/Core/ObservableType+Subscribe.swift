@@ -74,7 +74,8 @@ extension ObservableType {
 @usableFromInline
 final class ClosureSubscription: DisposeBase, Cancelable, @unchecked Sendable {
     private let flags = Atomic<Int>(0)
-    @exclusivity(unchecked) private var upstream: Disposable?
+    /// Holds the upstream disposable while bit 2 is set and bit 1 is not.
+    @exclusivity(unchecked) private var upstream = UpstreamSlot()
     @exclusivity(unchecked) private var onDisposed: (() -> Void)?
 
     @usableFromInline
@@ -86,10 +87,11 @@ final class ClosureSubscription: DisposeBase, Cancelable, @unchecked Sendable {
     var isDisposed: Bool { flags.load(ordering: .relaxed) & 1 != 0 }
 
     @usableFromInline
-    func setUpstream(_ disposable: consuming Disposable) {
-        upstream = disposable
+    func setUpstream(_ disposable: Disposable) {
+        assert(flags.load(ordering: .relaxed) & 2 == 0, "setUpstream called twice")
+        upstream.store(disposable)
         if flags.bitwiseOr(2, ordering: .acquiringAndReleasing).oldValue & 1 != 0 {
-            upstream.take()?.dispose()
+            upstream.take().dispose()
         }
     }
 
@@ -98,9 +100,14 @@ final class ClosureSubscription: DisposeBase, Cancelable, @unchecked Sendable {
         let old = flags.bitwiseOr(1, ordering: .acquiringAndReleasing).oldValue
         guard old & 1 == 0 else { return }
         if old & 2 != 0 {
-            upstream.take()?.dispose()
+            upstream.take().dispose()
         }
         onDisposed.take()?()
+    }
+
+    deinit {
+        // Set and never disposed.
+        if flags.load(ordering: .relaxed) & 3 == 2 { _ = upstream.take() }
     }
 }
 

@@ -8,14 +8,17 @@ import Synchronization
 /// whichever of `setUpstream` and the first release request (`dispose` or ``releaseUpstream()``)
 /// comes second disposes upstream, exactly once.
 ///
-/// Thread-safety: `flags` is atomic; `upstream` is written once before `upstreamSet` is published
-/// and read only by the single thread that observes both `upstreamSet` and `disposed` (hence no
-/// dynamic exclusivity checks on it: they cost more than the rest of a subscription's bookkeeping).
+/// Thread-safety: `flags` is atomic; the upstream disposable is written once before `upstreamSet` is
+/// published and taken only by the single thread that observes both `upstreamSet` and a release
+/// request (hence no dynamic exclusivity checks on it: they cost more than the rest of a
+/// subscription's bookkeeping).
 @usableFromInline
 class OperatorSink<Input, Output>: Sink<Input>, Cancelable, @unchecked Sendable {
     @usableFromInline final let downstream: Sink<Output>
     private let flags = Atomic<Int>(0)
-    @exclusivity(unchecked) private var upstream: Disposable?
+    /// Holds the upstream disposable exactly while `upstreamSet` is set and no release was
+    /// requested (the flags say when, so the slot needs no optional of its own).
+    @exclusivity(unchecked) private var upstream = UpstreamSlot()
 
     @inline(__always) private static var disposedBit: Int { 1 }
     @inline(__always) private static var upstreamSetBit: Int { 2 }
@@ -41,12 +44,13 @@ class OperatorSink<Input, Output>: Sink<Input>, Cancelable, @unchecked Sendable 
     }
 
     /// Stores the disposable of the upstream subscription; disposes it at once if this sink was
-    /// already disposed.
-    final func setUpstream(_ disposable: consuming Disposable) {
-        upstream = disposable
+    /// already disposed. Called once.
+    final func setUpstream(_ disposable: Disposable) {
+        assert(flags.load(ordering: .relaxed) & Self.upstreamSetBit == 0, "setUpstream called twice")
+        upstream.store(disposable)
         let old = flags.bitwiseOr(Self.upstreamSetBit, ordering: .acquiringAndReleasing).oldValue
         if old & Self.releaseRequestedBit != 0 {
-            upstream.take()?.dispose()
+            upstream.take().dispose()
         }
     }
 
@@ -56,7 +60,7 @@ class OperatorSink<Input, Output>: Sink<Input>, Cancelable, @unchecked Sendable 
     final func releaseUpstream() {
         let old = flags.bitwiseOr(Self.releaseRequestedBit, ordering: .acquiringAndReleasing).oldValue
         if old & (Self.upstreamSetBit | Self.releaseRequestedBit) == Self.upstreamSetBit {
-            upstream.take()?.dispose()
+            upstream.take().dispose()
         }
     }
 
@@ -88,9 +92,17 @@ class OperatorSink<Input, Output>: Sink<Input>, Cancelable, @unchecked Sendable 
         ).oldValue
         guard old & Self.disposedBit == 0 else { return }
         if old & (Self.upstreamSetBit | Self.releaseRequestedBit) == Self.upstreamSetBit {
-            upstream.take()?.dispose()
+            upstream.take().dispose()
         }
         disposeResources()
+    }
+
+    deinit {
+        // Still holding the upstream disposable: set, and never released (the source ended or was
+        // abandoned without a disposal reaching this sink).
+        if flags.load(ordering: .relaxed) & (Self.upstreamSetBit | Self.releaseRequestedBit) == Self.upstreamSetBit {
+            _ = upstream.take()
+        }
     }
 
     /// Hook for subclasses that own more than the upstream subscription (timers, inner subscriptions).
