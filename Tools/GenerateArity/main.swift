@@ -201,7 +201,12 @@ func combineLatestTypes(_ n: Int) -> String {
                 \(list(n) { "_ source\($0): Observable<E\($0)>" }),
                 selector: @escaping (\(e)) throws -> Result,
                 makeSink: @escaping SinkFactory = { selector, downstream, \(list(n) { "observable\($0)" }) in
-                    let sink = CombineLatest\(n)Sink(selector: selector, downstream: downstream) { sink in
+                    var layout = SlotLayout()
+                    let offsets = (\(list(n) { "layout.add(E\($0).self)" }))
+                    let sink = CombineLatest\(n)Sink(
+                        selector: selector, downstream: downstream, layout: layout, offsets: offsets,
+                        valuesAreTrivial: \(list(n, { "_isPOD(E\($0).self)" }, separator: " && "))
+                    ) { sink in
                         sink.forward(try sink.selector(\(list(n) { "sink.slot\($0).pointee" })))
                     }
                     sink.start(\(list(n) { "observable\($0)" }))
@@ -232,17 +237,19 @@ func combineLatestTypes(_ n: Int) -> String {
             private let combiner: (CombineLatest\(n)Sink) throws -> Void
         \(list(n, { "    @usableFromInline @exclusivity(unchecked) var source\($0): CombineLatestSource<E\($0), Result>?" }, separator: "\n"))
 
+            /// The slots' layout and whether the values are trivial are worked out by the caller
+            /// (`makeSink`), where the element types are concrete and both are constants.
             @usableFromInline
             init(
                 selector: @escaping (\(e)) throws -> Result, downstream: Sink<Result>,
+                layout: SlotLayout, offsets: (\(list(n) { _ in "Int" })), valuesAreTrivial: Bool,
                 combiner: @escaping (CombineLatest\(n)Sink) throws -> Void
             ) {
                 self.combiner = combiner
-                var layout = SlotLayout()
-        \(list(n, { "        offset\($0) = layout.add(E\($0).self)" }, separator: "\n"))
+        \(list(n, { "        offset\($0) = offsets.\($0 - 1)" }, separator: "\n"))
                 storage = layout.allocate()
                 self.selector = selector
-                super.init(arity: \(n), downstream: downstream)
+                super.init(arity: \(n), valuesAreTrivial: valuesAreTrivial, downstream: downstream)
             }
 
             deinit {

@@ -43,7 +43,7 @@ final class CombineLatestCollectionSink<Element, Result>: CombineLatestSink<Resu
     init(count: Int, selector: @escaping ([Element]) throws -> Result, downstream: Sink<Result>) {
         self.selector = selector
         slots = UnsafeMutablePointer.allocate(capacity: Swift.max(count, 1))
-        super.init(arity: count, downstream: downstream)
+        super.init(arity: count, valuesAreTrivial: _isPOD(Element.self), downstream: downstream)
     }
 
     deinit {

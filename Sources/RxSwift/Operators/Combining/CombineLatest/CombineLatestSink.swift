@@ -14,9 +14,13 @@
 class CombineLatestSink<Output>: CombiningSink<Output>, @unchecked Sendable {
     /// Owned by the token holder (and by `deinit`).
     @exclusivity(unchecked) private(set) final var hasValue: CombiningFlags
+    /// Whether every value type is trivial (integers, plain structs of them): then nothing needs
+    /// destroying, and tear-down skips the unspecialized `deinitialize` per slot.
+    private let valuesAreTrivial: Bool
 
-    override init(arity: Int, downstream: Sink<Output>) {
+    init(arity: Int, valuesAreTrivial: Bool, downstream: Sink<Output>) {
         hasValue = CombiningFlags(arity: arity)
+        self.valuesAreTrivial = valuesAreTrivial
         super.init(arity: arity, downstream: downstream)
     }
 
@@ -88,6 +92,10 @@ class CombineLatestSink<Output>: CombiningSink<Output>, @unchecked Sendable {
     /// Destroys every value held (at tear-down, by the token holder, or in `deinit`).
     final func destroyValues() {
         guard hasValue.count > 0 else { return }
+        guard !valuesAreTrivial else {
+            hasValue.clear()
+            return
+        }
         for index in 0..<hasValue.arity where hasValue[index] {
             destroyValue(at: index)
         }
@@ -121,11 +129,17 @@ final class CombineLatestSource<Element, Output>: CombiningSource<Element, Outpu
 }
 
 /// The layout of a combining sink's value slots in one raw allocation.
+@usableFromInline
 struct SlotLayout {
-    private(set) var size = 0
-    private(set) var alignment = 1
+    @usableFromInline private(set) var size = 0
+    @usableFromInline private(set) var alignment = 1
 
-    /// Adds a slot for a `Value`; returns its offset.
+    @inlinable
+    init() {}
+
+    /// Adds a slot for a `Value`; returns its offset. Inlinable: where `Value` is concrete, the
+    /// layout is worked out at compile time.
+    @inlinable
     mutating func add<Value>(_: Value.Type) -> Int {
         let align = MemoryLayout<Value>.alignment
         let offset = (size + align - 1) / align * align

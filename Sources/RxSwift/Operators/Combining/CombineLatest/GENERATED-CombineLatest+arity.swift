@@ -65,7 +65,12 @@ final class CombineLatest2Observable<E1, E2, Result>: Observable<Result>, @unche
         _ source1: Observable<E1>, _ source2: Observable<E2>,
         selector: @escaping (E1, E2) throws -> Result,
         makeSink: @escaping SinkFactory = { selector, downstream, observable1, observable2 in
-            let sink = CombineLatest2Sink(selector: selector, downstream: downstream) { sink in
+            var layout = SlotLayout()
+            let offsets = (layout.add(E1.self), layout.add(E2.self))
+            let sink = CombineLatest2Sink(
+                selector: selector, downstream: downstream, layout: layout, offsets: offsets,
+                valuesAreTrivial: _isPOD(E1.self) && _isPOD(E2.self)
+            ) { sink in
                 sink.forward(try sink.selector(sink.slot1.pointee, sink.slot2.pointee))
             }
             sink.start(observable1, observable2)
@@ -99,18 +104,20 @@ final class CombineLatest2Sink<E1, E2, Result>: CombineLatestSink<Result>, @unch
     @usableFromInline @exclusivity(unchecked) var source1: CombineLatestSource<E1, Result>?
     @usableFromInline @exclusivity(unchecked) var source2: CombineLatestSource<E2, Result>?
 
+    /// The slots' layout and whether the values are trivial are worked out by the caller
+    /// (`makeSink`), where the element types are concrete and both are constants.
     @usableFromInline
     init(
         selector: @escaping (E1, E2) throws -> Result, downstream: Sink<Result>,
+        layout: SlotLayout, offsets: (Int, Int), valuesAreTrivial: Bool,
         combiner: @escaping (CombineLatest2Sink) throws -> Void
     ) {
         self.combiner = combiner
-        var layout = SlotLayout()
-        offset1 = layout.add(E1.self)
-        offset2 = layout.add(E2.self)
+        offset1 = offsets.0
+        offset2 = offsets.1
         storage = layout.allocate()
         self.selector = selector
-        super.init(arity: 2, downstream: downstream)
+        super.init(arity: 2, valuesAreTrivial: valuesAreTrivial, downstream: downstream)
     }
 
     deinit {
@@ -232,7 +239,12 @@ final class CombineLatest3Observable<E1, E2, E3, Result>: Observable<Result>, @u
         _ source1: Observable<E1>, _ source2: Observable<E2>, _ source3: Observable<E3>,
         selector: @escaping (E1, E2, E3) throws -> Result,
         makeSink: @escaping SinkFactory = { selector, downstream, observable1, observable2, observable3 in
-            let sink = CombineLatest3Sink(selector: selector, downstream: downstream) { sink in
+            var layout = SlotLayout()
+            let offsets = (layout.add(E1.self), layout.add(E2.self), layout.add(E3.self))
+            let sink = CombineLatest3Sink(
+                selector: selector, downstream: downstream, layout: layout, offsets: offsets,
+                valuesAreTrivial: _isPOD(E1.self) && _isPOD(E2.self) && _isPOD(E3.self)
+            ) { sink in
                 sink.forward(try sink.selector(sink.slot1.pointee, sink.slot2.pointee, sink.slot3.pointee))
             }
             sink.start(observable1, observable2, observable3)
@@ -269,19 +281,21 @@ final class CombineLatest3Sink<E1, E2, E3, Result>: CombineLatestSink<Result>, @
     @usableFromInline @exclusivity(unchecked) var source2: CombineLatestSource<E2, Result>?
     @usableFromInline @exclusivity(unchecked) var source3: CombineLatestSource<E3, Result>?
 
+    /// The slots' layout and whether the values are trivial are worked out by the caller
+    /// (`makeSink`), where the element types are concrete and both are constants.
     @usableFromInline
     init(
         selector: @escaping (E1, E2, E3) throws -> Result, downstream: Sink<Result>,
+        layout: SlotLayout, offsets: (Int, Int, Int), valuesAreTrivial: Bool,
         combiner: @escaping (CombineLatest3Sink) throws -> Void
     ) {
         self.combiner = combiner
-        var layout = SlotLayout()
-        offset1 = layout.add(E1.self)
-        offset2 = layout.add(E2.self)
-        offset3 = layout.add(E3.self)
+        offset1 = offsets.0
+        offset2 = offsets.1
+        offset3 = offsets.2
         storage = layout.allocate()
         self.selector = selector
-        super.init(arity: 3, downstream: downstream)
+        super.init(arity: 3, valuesAreTrivial: valuesAreTrivial, downstream: downstream)
     }
 
     deinit {
@@ -421,7 +435,12 @@ final class CombineLatest4Observable<E1, E2, E3, E4, Result>: Observable<Result>
         _ source1: Observable<E1>, _ source2: Observable<E2>, _ source3: Observable<E3>, _ source4: Observable<E4>,
         selector: @escaping (E1, E2, E3, E4) throws -> Result,
         makeSink: @escaping SinkFactory = { selector, downstream, observable1, observable2, observable3, observable4 in
-            let sink = CombineLatest4Sink(selector: selector, downstream: downstream) { sink in
+            var layout = SlotLayout()
+            let offsets = (layout.add(E1.self), layout.add(E2.self), layout.add(E3.self), layout.add(E4.self))
+            let sink = CombineLatest4Sink(
+                selector: selector, downstream: downstream, layout: layout, offsets: offsets,
+                valuesAreTrivial: _isPOD(E1.self) && _isPOD(E2.self) && _isPOD(E3.self) && _isPOD(E4.self)
+            ) { sink in
                 sink.forward(
                     try sink.selector(sink.slot1.pointee, sink.slot2.pointee, sink.slot3.pointee, sink.slot4.pointee))
             }
@@ -462,20 +481,22 @@ final class CombineLatest4Sink<E1, E2, E3, E4, Result>: CombineLatestSink<Result
     @usableFromInline @exclusivity(unchecked) var source3: CombineLatestSource<E3, Result>?
     @usableFromInline @exclusivity(unchecked) var source4: CombineLatestSource<E4, Result>?
 
+    /// The slots' layout and whether the values are trivial are worked out by the caller
+    /// (`makeSink`), where the element types are concrete and both are constants.
     @usableFromInline
     init(
         selector: @escaping (E1, E2, E3, E4) throws -> Result, downstream: Sink<Result>,
+        layout: SlotLayout, offsets: (Int, Int, Int, Int), valuesAreTrivial: Bool,
         combiner: @escaping (CombineLatest4Sink) throws -> Void
     ) {
         self.combiner = combiner
-        var layout = SlotLayout()
-        offset1 = layout.add(E1.self)
-        offset2 = layout.add(E2.self)
-        offset3 = layout.add(E3.self)
-        offset4 = layout.add(E4.self)
+        offset1 = offsets.0
+        offset2 = offsets.1
+        offset3 = offsets.2
+        offset4 = offsets.3
         storage = layout.allocate()
         self.selector = selector
-        super.init(arity: 4, downstream: downstream)
+        super.init(arity: 4, valuesAreTrivial: valuesAreTrivial, downstream: downstream)
     }
 
     deinit {
@@ -639,7 +660,15 @@ final class CombineLatest5Observable<E1, E2, E3, E4, E5, Result>: Observable<Res
         selector: @escaping (E1, E2, E3, E4, E5) throws -> Result,
         makeSink: @escaping SinkFactory = {
             selector, downstream, observable1, observable2, observable3, observable4, observable5 in
-            let sink = CombineLatest5Sink(selector: selector, downstream: downstream) { sink in
+            var layout = SlotLayout()
+            let offsets = (
+                layout.add(E1.self), layout.add(E2.self), layout.add(E3.self), layout.add(E4.self), layout.add(E5.self)
+            )
+            let sink = CombineLatest5Sink(
+                selector: selector, downstream: downstream, layout: layout, offsets: offsets,
+                valuesAreTrivial: _isPOD(E1.self) && _isPOD(E2.self) && _isPOD(E3.self) && _isPOD(E4.self)
+                    && _isPOD(E5.self)
+            ) { sink in
                 sink.forward(
                     try sink.selector(
                         sink.slot1.pointee, sink.slot2.pointee, sink.slot3.pointee, sink.slot4.pointee,
@@ -685,21 +714,23 @@ final class CombineLatest5Sink<E1, E2, E3, E4, E5, Result>: CombineLatestSink<Re
     @usableFromInline @exclusivity(unchecked) var source4: CombineLatestSource<E4, Result>?
     @usableFromInline @exclusivity(unchecked) var source5: CombineLatestSource<E5, Result>?
 
+    /// The slots' layout and whether the values are trivial are worked out by the caller
+    /// (`makeSink`), where the element types are concrete and both are constants.
     @usableFromInline
     init(
         selector: @escaping (E1, E2, E3, E4, E5) throws -> Result, downstream: Sink<Result>,
+        layout: SlotLayout, offsets: (Int, Int, Int, Int, Int), valuesAreTrivial: Bool,
         combiner: @escaping (CombineLatest5Sink) throws -> Void
     ) {
         self.combiner = combiner
-        var layout = SlotLayout()
-        offset1 = layout.add(E1.self)
-        offset2 = layout.add(E2.self)
-        offset3 = layout.add(E3.self)
-        offset4 = layout.add(E4.self)
-        offset5 = layout.add(E5.self)
+        offset1 = offsets.0
+        offset2 = offsets.1
+        offset3 = offsets.2
+        offset4 = offsets.3
+        offset5 = offsets.4
         storage = layout.allocate()
         self.selector = selector
-        super.init(arity: 5, downstream: downstream)
+        super.init(arity: 5, valuesAreTrivial: valuesAreTrivial, downstream: downstream)
     }
 
     deinit {
@@ -881,7 +912,16 @@ final class CombineLatest6Observable<E1, E2, E3, E4, E5, E6, Result>: Observable
         selector: @escaping (E1, E2, E3, E4, E5, E6) throws -> Result,
         makeSink: @escaping SinkFactory = {
             selector, downstream, observable1, observable2, observable3, observable4, observable5, observable6 in
-            let sink = CombineLatest6Sink(selector: selector, downstream: downstream) { sink in
+            var layout = SlotLayout()
+            let offsets = (
+                layout.add(E1.self), layout.add(E2.self), layout.add(E3.self), layout.add(E4.self), layout.add(E5.self),
+                layout.add(E6.self)
+            )
+            let sink = CombineLatest6Sink(
+                selector: selector, downstream: downstream, layout: layout, offsets: offsets,
+                valuesAreTrivial: _isPOD(E1.self) && _isPOD(E2.self) && _isPOD(E3.self) && _isPOD(E4.self)
+                    && _isPOD(E5.self) && _isPOD(E6.self)
+            ) { sink in
                 sink.forward(
                     try sink.selector(
                         sink.slot1.pointee, sink.slot2.pointee, sink.slot3.pointee, sink.slot4.pointee,
@@ -930,22 +970,24 @@ final class CombineLatest6Sink<E1, E2, E3, E4, E5, E6, Result>: CombineLatestSin
     @usableFromInline @exclusivity(unchecked) var source5: CombineLatestSource<E5, Result>?
     @usableFromInline @exclusivity(unchecked) var source6: CombineLatestSource<E6, Result>?
 
+    /// The slots' layout and whether the values are trivial are worked out by the caller
+    /// (`makeSink`), where the element types are concrete and both are constants.
     @usableFromInline
     init(
         selector: @escaping (E1, E2, E3, E4, E5, E6) throws -> Result, downstream: Sink<Result>,
+        layout: SlotLayout, offsets: (Int, Int, Int, Int, Int, Int), valuesAreTrivial: Bool,
         combiner: @escaping (CombineLatest6Sink) throws -> Void
     ) {
         self.combiner = combiner
-        var layout = SlotLayout()
-        offset1 = layout.add(E1.self)
-        offset2 = layout.add(E2.self)
-        offset3 = layout.add(E3.self)
-        offset4 = layout.add(E4.self)
-        offset5 = layout.add(E5.self)
-        offset6 = layout.add(E6.self)
+        offset1 = offsets.0
+        offset2 = offsets.1
+        offset3 = offsets.2
+        offset4 = offsets.3
+        offset5 = offsets.4
+        offset6 = offsets.5
         storage = layout.allocate()
         self.selector = selector
-        super.init(arity: 6, downstream: downstream)
+        super.init(arity: 6, valuesAreTrivial: valuesAreTrivial, downstream: downstream)
     }
 
     deinit {
@@ -1145,7 +1187,16 @@ final class CombineLatest7Observable<E1, E2, E3, E4, E5, E6, E7, Result>: Observ
         makeSink: @escaping SinkFactory = {
             selector, downstream, observable1, observable2, observable3, observable4, observable5, observable6,
             observable7 in
-            let sink = CombineLatest7Sink(selector: selector, downstream: downstream) { sink in
+            var layout = SlotLayout()
+            let offsets = (
+                layout.add(E1.self), layout.add(E2.self), layout.add(E3.self), layout.add(E4.self), layout.add(E5.self),
+                layout.add(E6.self), layout.add(E7.self)
+            )
+            let sink = CombineLatest7Sink(
+                selector: selector, downstream: downstream, layout: layout, offsets: offsets,
+                valuesAreTrivial: _isPOD(E1.self) && _isPOD(E2.self) && _isPOD(E3.self) && _isPOD(E4.self)
+                    && _isPOD(E5.self) && _isPOD(E6.self) && _isPOD(E7.self)
+            ) { sink in
                 sink.forward(
                     try sink.selector(
                         sink.slot1.pointee, sink.slot2.pointee, sink.slot3.pointee, sink.slot4.pointee,
@@ -1197,23 +1248,25 @@ final class CombineLatest7Sink<E1, E2, E3, E4, E5, E6, E7, Result>: CombineLates
     @usableFromInline @exclusivity(unchecked) var source6: CombineLatestSource<E6, Result>?
     @usableFromInline @exclusivity(unchecked) var source7: CombineLatestSource<E7, Result>?
 
+    /// The slots' layout and whether the values are trivial are worked out by the caller
+    /// (`makeSink`), where the element types are concrete and both are constants.
     @usableFromInline
     init(
         selector: @escaping (E1, E2, E3, E4, E5, E6, E7) throws -> Result, downstream: Sink<Result>,
+        layout: SlotLayout, offsets: (Int, Int, Int, Int, Int, Int, Int), valuesAreTrivial: Bool,
         combiner: @escaping (CombineLatest7Sink) throws -> Void
     ) {
         self.combiner = combiner
-        var layout = SlotLayout()
-        offset1 = layout.add(E1.self)
-        offset2 = layout.add(E2.self)
-        offset3 = layout.add(E3.self)
-        offset4 = layout.add(E4.self)
-        offset5 = layout.add(E5.self)
-        offset6 = layout.add(E6.self)
-        offset7 = layout.add(E7.self)
+        offset1 = offsets.0
+        offset2 = offsets.1
+        offset3 = offsets.2
+        offset4 = offsets.3
+        offset5 = offsets.4
+        offset6 = offsets.5
+        offset7 = offsets.6
         storage = layout.allocate()
         self.selector = selector
-        super.init(arity: 7, downstream: downstream)
+        super.init(arity: 7, valuesAreTrivial: valuesAreTrivial, downstream: downstream)
     }
 
     deinit {
@@ -1432,7 +1485,16 @@ final class CombineLatest8Observable<E1, E2, E3, E4, E5, E6, E7, E8, Result>: Ob
         makeSink: @escaping SinkFactory = {
             selector, downstream, observable1, observable2, observable3, observable4, observable5, observable6,
             observable7, observable8 in
-            let sink = CombineLatest8Sink(selector: selector, downstream: downstream) { sink in
+            var layout = SlotLayout()
+            let offsets = (
+                layout.add(E1.self), layout.add(E2.self), layout.add(E3.self), layout.add(E4.self), layout.add(E5.self),
+                layout.add(E6.self), layout.add(E7.self), layout.add(E8.self)
+            )
+            let sink = CombineLatest8Sink(
+                selector: selector, downstream: downstream, layout: layout, offsets: offsets,
+                valuesAreTrivial: _isPOD(E1.self) && _isPOD(E2.self) && _isPOD(E3.self) && _isPOD(E4.self)
+                    && _isPOD(E5.self) && _isPOD(E6.self) && _isPOD(E7.self) && _isPOD(E8.self)
+            ) { sink in
                 sink.forward(
                     try sink.selector(
                         sink.slot1.pointee, sink.slot2.pointee, sink.slot3.pointee, sink.slot4.pointee,
@@ -1489,24 +1551,26 @@ final class CombineLatest8Sink<E1, E2, E3, E4, E5, E6, E7, E8, Result>: CombineL
     @usableFromInline @exclusivity(unchecked) var source7: CombineLatestSource<E7, Result>?
     @usableFromInline @exclusivity(unchecked) var source8: CombineLatestSource<E8, Result>?
 
+    /// The slots' layout and whether the values are trivial are worked out by the caller
+    /// (`makeSink`), where the element types are concrete and both are constants.
     @usableFromInline
     init(
         selector: @escaping (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Result, downstream: Sink<Result>,
+        layout: SlotLayout, offsets: (Int, Int, Int, Int, Int, Int, Int, Int), valuesAreTrivial: Bool,
         combiner: @escaping (CombineLatest8Sink) throws -> Void
     ) {
         self.combiner = combiner
-        var layout = SlotLayout()
-        offset1 = layout.add(E1.self)
-        offset2 = layout.add(E2.self)
-        offset3 = layout.add(E3.self)
-        offset4 = layout.add(E4.self)
-        offset5 = layout.add(E5.self)
-        offset6 = layout.add(E6.self)
-        offset7 = layout.add(E7.self)
-        offset8 = layout.add(E8.self)
+        offset1 = offsets.0
+        offset2 = offsets.1
+        offset3 = offsets.2
+        offset4 = offsets.3
+        offset5 = offsets.4
+        offset6 = offsets.5
+        offset7 = offsets.6
+        offset8 = offsets.7
         storage = layout.allocate()
         self.selector = selector
-        super.init(arity: 8, downstream: downstream)
+        super.init(arity: 8, valuesAreTrivial: valuesAreTrivial, downstream: downstream)
     }
 
     deinit {
