@@ -267,7 +267,9 @@ func combineLatestTypes(_ n: Int) -> String {
                 // properties belong to the token holder, which may be another thread.
         \(list(n, { "        let sink\($0) =\n            observable\($0).isConstantSource\n            ? nil : CombineLatestSource(parent: self, index: \($0 - 1), slot: slot\($0), downstream: downstream)" }, separator: "\n"))
         \(list(n, { "        source\($0) = sink\($0)" }, separator: "\n"))
-        \(list(n, { "        attach(observable\($0), sink\($0), slot: slot\($0), index: \($0 - 1))" }, separator: "\n"))
+                var holding = false
+        \(list(n, { "        holding = attach(observable\($0), sink\($0), slot: slot\($0), index: \($0 - 1), holding: holding)" }, separator: "\n"))
+                if holding { leave() }
             }
 
             override func combineAndForward() throws {

@@ -15,15 +15,15 @@ import Synchronization
 @usableFromInline
 class OperatorSink<Input, Output>: Sink<Input>, Cancelable, @unchecked Sendable {
     @usableFromInline final let downstream: Sink<Output>
-    private let flags = Atomic<Int>(0)
+    @usableFromInline let flags = Atomic<Int>(0)
     /// Holds the upstream disposable exactly while `upstreamSet` is set and no release was
     /// requested (the flags say when, so the slot needs no optional of its own).
     @exclusivity(unchecked) private var upstream = UpstreamSlot()
 
-    @inline(__always) private static var disposedBit: Int { 1 }
-    @inline(__always) private static var upstreamSetBit: Int { 2 }
-    @inline(__always) private static var stoppedBit: Int { 4 }
-    @inline(__always) private static var releaseRequestedBit: Int { 8 }
+    @inlinable @inline(__always) static var disposedBit: Int { 1 }
+    @inlinable @inline(__always) static var upstreamSetBit: Int { 2 }
+    @inlinable @inline(__always) static var stoppedBit: Int { 4 }
+    @inlinable @inline(__always) static var releaseRequestedBit: Int { 8 }
 
     @usableFromInline
     init(downstream: Sink<Output>) {
@@ -38,7 +38,7 @@ class OperatorSink<Input, Output>: Sink<Input>, Cancelable, @unchecked Sendable 
 
     /// Whether events may still be forwarded: false after a terminal event or disposal. Inlined: every
     /// operator asks it for every element.
-    @inline(__always)
+    @inlinable @inline(__always)
     final var isForwarding: Bool {
         flags.load(ordering: .relaxed) & Self.stoppedBit == 0
     }
@@ -77,6 +77,7 @@ class OperatorSink<Input, Output>: Sink<Input>, Cancelable, @unchecked Sendable 
     }
 
     /// Forwards the terminal event once, then disposes upstream.
+    @usableFromInline
     final func forwardTermination(_ termination: Termination) {
         let old = flags.bitwiseOr(Self.stoppedBit, ordering: .acquiringAndReleasing).oldValue
         guard old & Self.stoppedBit == 0 else { return }

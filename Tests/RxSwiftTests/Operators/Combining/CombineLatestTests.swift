@@ -295,6 +295,35 @@ final class CombineLatestTests: RxLeakCheckingTestCase {
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 200)])
     }
 
+    /// Runs of constant sources on either side of a hot one (delivered under one token per run).
+    func testRunsOfConstantsAroundAHotSource() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 100), .next(220, 200), .completed(230)])
+        let res = scheduler.start {
+            Observable.combineLatest(
+                Observable.just(1), Observable.just(2), xs, Observable.just(3), Observable.just(4)
+            ) { $0 + $1 + $2 + $3 + $4 }
+        }
+        XCTAssertEqual(res.events, [.next(210, 110), .next(220, 210), .completed(230)])
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 230)])
+    }
+
+    /// An error inside a run of constants ends the result at once; the hot sources on both sides
+    /// are subscribed and disposed at once (RxSwift subscribes every source).
+    func testErrorInARunOfConstantsBetweenHotSources() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .completed(230)])
+        let ys = scheduler.createHotObservable([.next(210, 2), .completed(230)])
+        let res = scheduler.start {
+            Observable.combineLatest(xs, Observable.just(10), Observable<Int>.error(testError), ys) {
+                $0 + $1 + $2 + $3
+            }
+        }
+        XCTAssertEqual(res.events, [.error(200, testError)])
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 200)])
+        XCTAssertEqual(ys.subscriptions, [Subscription(200, 200)])
+    }
+
     // MARK: - Three to eight sources
 
     /// Source `k` (from 0) delivers `k + 1` at 210 + 10k, source 0 then delivers 9 at 300, and source

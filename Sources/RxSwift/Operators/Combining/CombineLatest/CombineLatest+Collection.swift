@@ -74,9 +74,11 @@ final class CombineLatestCollectionSink<Element, Result>: CombineLatestSink<Resu
                 ? nil : CombineLatestSource(parent: self, index: index, slot: slots + index, downstream: downstream)
         }
         sources = sinks
+        var holding = false
         for index in observables.indices {
-            attach(observables[index], sinks[index], slot: slots + index, index: index)
+            holding = attach(observables[index], sinks[index], slot: slots + index, index: index, holding: holding)
         }
+        if holding { leave() }
     }
 
     override func combine() throws -> Result {

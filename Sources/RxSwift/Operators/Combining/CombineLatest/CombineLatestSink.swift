@@ -13,7 +13,7 @@
 @usableFromInline
 class CombineLatestSink<Output>: CombiningSink<Output>, @unchecked Sendable {
     /// Owned by the token holder (and by `deinit`).
-    @exclusivity(unchecked) private(set) final var hasValue: CombiningFlags
+    @usableFromInline @exclusivity(unchecked) private(set) final var hasValue: CombiningFlags
     /// Whether every value type is trivial (integers, plain structs of them): then nothing needs
     /// destroying, and tear-down skips the unspecialized `deinitialize` per slot.
     private let valuesAreTrivial: Bool
@@ -31,6 +31,7 @@ class CombineLatestSink<Output>: CombiningSink<Output>, @unchecked Sendable {
 
     /// Forwards the result for the sources' latest values; called only when all have one. The
     /// arity forms override it with a closure written where the element types are concrete.
+    @usableFromInline
     func combineAndForward() throws {
         forward(try combine())
     }
@@ -41,35 +42,48 @@ class CombineLatestSink<Output>: CombiningSink<Output>, @unchecked Sendable {
     }
 
     /// Subscribes `sink` to `source`, or, for a constant source (`just`, `empty`, `error`, given no
-    /// sink), delivers it into `slot` at once.
-    @usableFromInline
+    /// sink), delivers it into `slot` at once. Called for each source in order, by the subscribing
+    /// thread: `holding` says whether that thread holds the token from the previous source (a run of
+    /// constant sources is delivered under one token); returns whether it still does. The caller
+    /// gives the token back (``leave()``) after the last source if it holds it.
+    @inlinable
     final func attach<Element>(
         _ source: Observable<Element>, _ sink: CombineLatestSource<Element, Output>?,
-        slot: UnsafeMutablePointer<Element>, index: Int
-    ) {
+        slot: UnsafeMutablePointer<Element>, index: Int, holding: Bool
+    ) -> Bool {
         if let sink {
+            // A subscription may deliver from other threads at once: the token goes back first.
+            if holding { leave() }
             sink.attach(to: source)
-            return
+            return false
         }
-        guard isForwarding else { return }
-        let termination = source.deliverConstant { element in
-            if enter() {
-                store(element, in: slot, index: index)
-                leave()
-            } else {
-                enqueue { [self] in store(element, in: slot, index: index) }
+        if !holding {
+            guard isForwarding else { return false }
+            guard enter() else {
+                attachConstantLater(source, slot: slot, index: index)
+                return false
             }
         }
-        guard let termination else { return }
-        if enter() {
+        guard isForwarding else { return true }
+        if let termination = source.deliverConstant({ store($0, in: slot, index: index) }) {
             sourceEnded(index, termination)
-            leave()
-        } else {
-            enqueue { [self] in sourceEnded(index, termination) }
         }
+        return true
     }
 
-    /// Stores source `index`'s element and reacts. Runs as the token holder.
+    /// A constant source met while another thread holds the token: its events wait for that thread.
+    @usableFromInline @inline(never)
+    func attachConstantLater<Element>(_ source: Observable<Element>, slot: UnsafeMutablePointer<Element>, index: Int) {
+        let termination = source.deliverConstant { element in
+            enqueue { [self] in store(element, in: slot, index: index) }
+        }
+        guard let termination else { return }
+        enqueue { [self] in sourceEnded(index, termination) }
+    }
+
+    /// Stores source `index`'s element and reacts. Runs as the token holder. Inlinable: where the
+    /// element type is concrete, storing it needs no value witnesses.
+    @inlinable
     final func store<Element>(_ element: Element, in slot: UnsafeMutablePointer<Element>, index: Int) {
         guard isForwarding else { return }
         if hasValue[index] {

@@ -20,7 +20,7 @@ class CombiningSink<Output>: OperatorSink<Never, Output>, @unchecked Sendable {
     @exclusivity(unchecked) private var stateReleased = false
     @exclusivity(unchecked) private var throttle = SenderThrottle()
     /// Which sources have completed. Owned by the token holder.
-    @exclusivity(unchecked) final var isDone: CombiningFlags
+    @usableFromInline @exclusivity(unchecked) final var isDone: CombiningFlags
 
     init(arity: Int, downstream: Sink<Output>) {
         isDone = CombiningFlags(arity: arity)
@@ -29,6 +29,7 @@ class CombiningSink<Output>: OperatorSink<Never, Output>, @unchecked Sendable {
 
     /// Source `index` ended: an error ends the result, and so does the completion of the last
     /// source. Runs as the token holder.
+    @usableFromInline
     final func sourceEnded(_ index: Int, _ termination: Termination) {
         guard isForwarding else { return }
         if case .error = termination {
@@ -40,7 +41,7 @@ class CombiningSink<Output>: OperatorSink<Never, Output>, @unchecked Sendable {
     }
 
     /// Takes the token if nobody holds it; then handle the event and call ``leave()``.
-    @inline(__always)
+    @usableFromInline @inline(__always)
     final func enter() -> Bool {
         lock.locked { () -> Bool in
             if running { return false }
@@ -73,6 +74,7 @@ class CombiningSink<Output>: OperatorSink<Never, Output>, @unchecked Sendable {
 
     /// Runs what was queued meanwhile, then gives the token back. After the sink stopped, the token
     /// holder tears the sources down: it is the only thread that may touch them.
+    @usableFromInline
     final func leave() {
         // The usual case, in one critical section: nothing was queued meanwhile and the sink goes on.
         if lock.locked({ () -> Bool in
@@ -130,25 +132,26 @@ class CombiningSink<Output>: OperatorSink<Never, Output>, @unchecked Sendable {
 
 /// Which of a combining operator's sources have a value and which have completed: a bit mask for up
 /// to 64 sources (no allocation), an array beyond.
+@usableFromInline
 struct CombiningFlags {
-    private var mask: UInt64 = 0
-    private var large: [Bool]?
-    let arity: Int
-    private(set) var count = 0
+    @usableFromInline var mask: UInt64 = 0
+    @usableFromInline var large: [Bool]?
+    @usableFromInline let arity: Int
+    @usableFromInline private(set) var count = 0
 
     init(arity: Int) {
         self.arity = arity
         if arity > 64 { large = Array(repeating: false, count: arity) }
     }
 
-    @inline(__always)
+    @inlinable @inline(__always)
     subscript(index: Int) -> Bool {
         if arity > 64 { return large.unsafelyUnwrapped[index] }
         return mask & (1 << UInt64(index)) != 0
     }
 
     /// Sets the flag of `index`; `true` if it was not set.
-    @inline(__always)
+    @inlinable @inline(__always)
     mutating func set(_ index: Int) -> Bool {
         if self[index] { return false }
         if arity > 64 {
@@ -168,9 +171,11 @@ struct CombiningFlags {
     }
 
     /// Whether every flag is set.
+    @inlinable
     var allSet: Bool { count == arity }
 
     /// Whether every flag except `index`'s is set.
+    @inlinable
     func allSet(except index: Int) -> Bool {
         count == arity || (count == arity - 1 && !self[index])
     }
@@ -195,6 +200,7 @@ class CombiningSource<Element, Output>: OperatorSink<Element, Output>, @unchecke
     /// without a subscription. A source is subscribed even when an earlier one already ended the
     /// result during its subscription: its subscription is then disposed at once (RxSwift subscribes
     /// every source in that case too, and its tests record those subscriptions).
+    @usableFromInline
     final func attach(to source: Observable<Element>) {
         if let termination = source.deliverConstant({ next($0) }) {
             terminate(termination)

@@ -149,8 +149,10 @@ final class CombineLatest2Sink<E1, E2, Result>: CombineLatestSink<Result>, @unch
             ? nil : CombineLatestSource(parent: self, index: 1, slot: slot2, downstream: downstream)
         source1 = sink1
         source2 = sink2
-        attach(observable1, sink1, slot: slot1, index: 0)
-        attach(observable2, sink2, slot: slot2, index: 1)
+        var holding = false
+        holding = attach(observable1, sink1, slot: slot1, index: 0, holding: holding)
+        holding = attach(observable2, sink2, slot: slot2, index: 1, holding: holding)
+        if holding { leave() }
     }
 
     override func combineAndForward() throws {
@@ -336,9 +338,11 @@ final class CombineLatest3Sink<E1, E2, E3, Result>: CombineLatestSink<Result>, @
         source1 = sink1
         source2 = sink2
         source3 = sink3
-        attach(observable1, sink1, slot: slot1, index: 0)
-        attach(observable2, sink2, slot: slot2, index: 1)
-        attach(observable3, sink3, slot: slot3, index: 2)
+        var holding = false
+        holding = attach(observable1, sink1, slot: slot1, index: 0, holding: holding)
+        holding = attach(observable2, sink2, slot: slot2, index: 1, holding: holding)
+        holding = attach(observable3, sink3, slot: slot3, index: 2, holding: holding)
+        if holding { leave() }
     }
 
     override func combineAndForward() throws {
@@ -549,10 +553,12 @@ final class CombineLatest4Sink<E1, E2, E3, E4, Result>: CombineLatestSink<Result
         source2 = sink2
         source3 = sink3
         source4 = sink4
-        attach(observable1, sink1, slot: slot1, index: 0)
-        attach(observable2, sink2, slot: slot2, index: 1)
-        attach(observable3, sink3, slot: slot3, index: 2)
-        attach(observable4, sink4, slot: slot4, index: 3)
+        var holding = false
+        holding = attach(observable1, sink1, slot: slot1, index: 0, holding: holding)
+        holding = attach(observable2, sink2, slot: slot2, index: 1, holding: holding)
+        holding = attach(observable3, sink3, slot: slot3, index: 2, holding: holding)
+        holding = attach(observable4, sink4, slot: slot4, index: 3, holding: holding)
+        if holding { leave() }
     }
 
     override func combineAndForward() throws {
@@ -792,11 +798,13 @@ final class CombineLatest5Sink<E1, E2, E3, E4, E5, Result>: CombineLatestSink<Re
         source3 = sink3
         source4 = sink4
         source5 = sink5
-        attach(observable1, sink1, slot: slot1, index: 0)
-        attach(observable2, sink2, slot: slot2, index: 1)
-        attach(observable3, sink3, slot: slot3, index: 2)
-        attach(observable4, sink4, slot: slot4, index: 3)
-        attach(observable5, sink5, slot: slot5, index: 4)
+        var holding = false
+        holding = attach(observable1, sink1, slot: slot1, index: 0, holding: holding)
+        holding = attach(observable2, sink2, slot: slot2, index: 1, holding: holding)
+        holding = attach(observable3, sink3, slot: slot3, index: 2, holding: holding)
+        holding = attach(observable4, sink4, slot: slot4, index: 3, holding: holding)
+        holding = attach(observable5, sink5, slot: slot5, index: 4, holding: holding)
+        if holding { leave() }
     }
 
     override func combineAndForward() throws {
@@ -1058,12 +1066,14 @@ final class CombineLatest6Sink<E1, E2, E3, E4, E5, E6, Result>: CombineLatestSin
         source4 = sink4
         source5 = sink5
         source6 = sink6
-        attach(observable1, sink1, slot: slot1, index: 0)
-        attach(observable2, sink2, slot: slot2, index: 1)
-        attach(observable3, sink3, slot: slot3, index: 2)
-        attach(observable4, sink4, slot: slot4, index: 3)
-        attach(observable5, sink5, slot: slot5, index: 4)
-        attach(observable6, sink6, slot: slot6, index: 5)
+        var holding = false
+        holding = attach(observable1, sink1, slot: slot1, index: 0, holding: holding)
+        holding = attach(observable2, sink2, slot: slot2, index: 1, holding: holding)
+        holding = attach(observable3, sink3, slot: slot3, index: 2, holding: holding)
+        holding = attach(observable4, sink4, slot: slot4, index: 3, holding: holding)
+        holding = attach(observable5, sink5, slot: slot5, index: 4, holding: holding)
+        holding = attach(observable6, sink6, slot: slot6, index: 5, holding: holding)
+        if holding { leave() }
     }
 
     override func combineAndForward() throws {
@@ -1347,13 +1357,15 @@ final class CombineLatest7Sink<E1, E2, E3, E4, E5, E6, E7, Result>: CombineLates
         source5 = sink5
         source6 = sink6
         source7 = sink7
-        attach(observable1, sink1, slot: slot1, index: 0)
-        attach(observable2, sink2, slot: slot2, index: 1)
-        attach(observable3, sink3, slot: slot3, index: 2)
-        attach(observable4, sink4, slot: slot4, index: 3)
-        attach(observable5, sink5, slot: slot5, index: 4)
-        attach(observable6, sink6, slot: slot6, index: 5)
-        attach(observable7, sink7, slot: slot7, index: 6)
+        var holding = false
+        holding = attach(observable1, sink1, slot: slot1, index: 0, holding: holding)
+        holding = attach(observable2, sink2, slot: slot2, index: 1, holding: holding)
+        holding = attach(observable3, sink3, slot: slot3, index: 2, holding: holding)
+        holding = attach(observable4, sink4, slot: slot4, index: 3, holding: holding)
+        holding = attach(observable5, sink5, slot: slot5, index: 4, holding: holding)
+        holding = attach(observable6, sink6, slot: slot6, index: 5, holding: holding)
+        holding = attach(observable7, sink7, slot: slot7, index: 6, holding: holding)
+        if holding { leave() }
     }
 
     override func combineAndForward() throws {
@@ -1660,14 +1672,16 @@ final class CombineLatest8Sink<E1, E2, E3, E4, E5, E6, E7, E8, Result>: CombineL
         source6 = sink6
         source7 = sink7
         source8 = sink8
-        attach(observable1, sink1, slot: slot1, index: 0)
-        attach(observable2, sink2, slot: slot2, index: 1)
-        attach(observable3, sink3, slot: slot3, index: 2)
-        attach(observable4, sink4, slot: slot4, index: 3)
-        attach(observable5, sink5, slot: slot5, index: 4)
-        attach(observable6, sink6, slot: slot6, index: 5)
-        attach(observable7, sink7, slot: slot7, index: 6)
-        attach(observable8, sink8, slot: slot8, index: 7)
+        var holding = false
+        holding = attach(observable1, sink1, slot: slot1, index: 0, holding: holding)
+        holding = attach(observable2, sink2, slot: slot2, index: 1, holding: holding)
+        holding = attach(observable3, sink3, slot: slot3, index: 2, holding: holding)
+        holding = attach(observable4, sink4, slot: slot4, index: 3, holding: holding)
+        holding = attach(observable5, sink5, slot: slot5, index: 4, holding: holding)
+        holding = attach(observable6, sink6, slot: slot6, index: 5, holding: holding)
+        holding = attach(observable7, sink7, slot: slot7, index: 6, holding: holding)
+        holding = attach(observable8, sink8, slot: slot8, index: 7, holding: holding)
+        if holding { leave() }
     }
 
     override func combineAndForward() throws {
