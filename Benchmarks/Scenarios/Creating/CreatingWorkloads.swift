@@ -25,6 +25,9 @@ let creatingWorkloads: [Workload] =
         Workload(
             scenario: "Creating/7 nested 4-way combineLatest → subscribe + dispose (RxSwift's CombineLatestCreating)",
             flavour: .swiftRx, count: subscriptionsPerIteration, prepare: rxCombineLatestCreating),
+        Workload(
+            scenario: "Creating/7 nested 4-way zip → subscribe + dispose",
+            flavour: .swiftRx, count: subscriptionsPerIteration, prepare: rxZipCreating),
         // RxCocoa's Driver (OpenCombine has none).
         Workload(
             scenario: "Creating/create → asDriver → 6 × map/filter → drive + dispose (RxSwift's DriveCreating)",

@@ -117,3 +117,30 @@ func rxCombineLatestCreating() -> Prepared {
         },
         tearDown: {})
 }
+
+/// `CombineLatestCreating`'s shape with `zip`: seven nested 4-way `zip`s (a `create` emitting one
+/// element and three `just`s innermost), subscribe, dispose. Not one of RxSwift's scenarios.
+func rxZipCreating() -> Prepared {
+    let total = Total()
+    return .sync(
+        run: { count in
+            for _ in 0..<count {
+                var last = Observable.zip(
+                    Observable<Int>.create { observer in
+                        observer.on(.next(1))
+                        return Disposables.create()
+                    },
+                    Observable.just(1), Observable.just(1), Observable.just(1)
+                ) { value, _, _, _ in value }
+                for _ in 0..<6 {
+                    last = Observable.zip(last, Observable.just(1), Observable.just(1), Observable.just(1)) {
+                        value, _, _, _ in value
+                    }
+                }
+                let subscription = last.subscribe(onNext: { total.value &+= $0 })
+                subscription.dispose()
+            }
+            return total.value
+        },
+        tearDown: {})
+}
