@@ -87,7 +87,7 @@ final class ClosureSubscription: DisposeBase, Cancelable, @unchecked Sendable {
     var isDisposed: Bool { flags.load(ordering: .relaxed) & 1 != 0 }
 
     @usableFromInline
-    func setUpstream(_ disposable: Disposable) {
+    func setUpstream(_ disposable: consuming Disposable) {
         assert(flags.load(ordering: .relaxed) & 2 == 0, "setUpstream called twice")
         upstream.store(disposable)
         if flags.bitwiseOr(2, ordering: .acquiringAndReleasing).oldValue & 1 != 0 {

@@ -45,7 +45,7 @@ class OperatorSink<Input, Output>: Sink<Input>, Cancelable, @unchecked Sendable 
 
     /// Stores the disposable of the upstream subscription; disposes it at once if this sink was
     /// already disposed. Called once.
-    final func setUpstream(_ disposable: Disposable) {
+    final func setUpstream(_ disposable: consuming Disposable) {
         assert(flags.load(ordering: .relaxed) & Self.upstreamSetBit == 0, "setUpstream called twice")
         upstream.store(disposable)
         let old = flags.bitwiseOr(Self.upstreamSetBit, ordering: .acquiringAndReleasing).oldValue

@@ -8,9 +8,10 @@ struct UpstreamSlot {
     private var storage: (Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0)
 
     /// Stores `disposable`; the slot must be empty.
-    mutating func store(_ disposable: Disposable) {
+    mutating func store(_ disposable: consuming Disposable) {
+        let moved = consume disposable
         withUnsafeMutablePointer(to: &storage) {
-            _ = UnsafeMutableRawPointer($0).initializeMemory(as: Disposable.self, to: disposable)
+            _ = UnsafeMutableRawPointer($0).initializeMemory(as: Disposable.self, to: moved)
         }
     }
 
