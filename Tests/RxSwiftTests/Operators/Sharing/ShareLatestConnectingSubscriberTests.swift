@@ -375,9 +375,9 @@ final class ShareLatestConnectingSubscriberTests: RxLeakCheckingTestCase {
                     }
                 }
                 let shared = source.share(replay: replay)
-                let firstRecorder = StrictRecorder()
+                let firstRecorder = ShareGrammarRecorder()
                 let first = shared.subscribe { firstRecorder.on($0) }
-                let others = (0..<3).map { _ in StrictRecorder() }
+                let others = (0..<3).map { _ in ShareGrammarRecorder() }
                 let otherHandles = Mutex<[Disposable]>([])
                 let group = DispatchGroup()
                 let go = DispatchSemaphore(value: 0)
@@ -435,8 +435,8 @@ final class ShareLatestConnectingSubscriberTests: RxLeakCheckingTestCase {
                 }
             }
             let shared = source.share(replay: 1)
-            let firstRecorder = StrictRecorder()
-            let otherRecorder = StrictRecorder()
+            let firstRecorder = ShareGrammarRecorder()
+            let otherRecorder = ShareGrammarRecorder()
             let first = shared.subscribe { firstRecorder.on($0) }
             let other = shared.subscribe { otherRecorder.on($0) }
             feed.onNext(1)
@@ -480,43 +480,4 @@ private final class CountingObserver: ObserverType, @unchecked Sendable {
     func on(_ event: Event<Int>) {
         count.add(1, ordering: .relaxed)
     }
-}
-
-/// Checks the grammar: serialized calls, nothing after the terminal event, nothing on the disposing
-/// thread once `dispose()` returned there.
-private final class StrictRecorder: Sendable {
-    private struct State {
-        var elements: [Int] = []
-        var terminations = 0
-        var disposedOn: pthread_t?
-        var violations: [String] = []
-    }
-    private let state = Mutex(State())
-    private let inside = Atomic<Bool>(false)
-
-    func on(_ event: Event<Int>) {
-        if inside.exchange(true, ordering: .acquiring) {
-            state.withAnnotatedLock { $0.violations.append("overlapping calls") }
-        }
-        state.withAnnotatedLock { state in
-            if let thread = state.disposedOn, pthread_equal(thread, pthread_self()) != 0 {
-                state.violations.append("\(event) after dispose returned on this thread")
-            }
-            if state.terminations > 0 { state.violations.append("\(event) after the terminal event") }
-            switch event {
-            case .next(let value): state.elements.append(value)
-            case .error, .completed: state.terminations += 1
-            }
-        }
-        inside.store(false, ordering: .releasing)
-    }
-
-    func markDisposed() {
-        let thread = pthread_self()
-        state.withAnnotatedLock { if $0.disposedOn == nil { $0.disposedOn = thread } }
-    }
-
-    var elements: [Int] { state.withAnnotatedLock { $0.elements } }
-    var terminations: Int { state.withAnnotatedLock { $0.terminations } }
-    var violations: [String] { state.withAnnotatedLock { $0.violations } }
 }

@@ -26,7 +26,7 @@ final class ShareLatestReleaseOrderTests: RxLeakCheckingTestCase {
     /// The latest element is released when the connection ends, after the observers heard of the
     /// end: its release disposes the connecting subscriber, which receives nothing after that.
     func testConnectingSubscriberDisposedWhileTheLatestElementIsReleasedGetsNoTerminalEvent() {
-        let subject = PublishSubject<Payload>()
+        let subject = PublishSubject<ReleaseTrackingPayload>()
         let shared = subject.share(replay: 1)
         let events = Mutex<[String]>([])
         let subscription = SingleAssignmentDisposable()
@@ -42,7 +42,7 @@ final class ShareLatestReleaseOrderTests: RxLeakCheckingTestCase {
                     }
                 })))
         subject.onNext(
-            Payload(id: 1) {
+            ReleaseTrackingPayload(id: 1) {
                 subscription.dispose()
                 disposed.store(true, ordering: .relaxed)
             })
@@ -55,7 +55,7 @@ final class ShareLatestReleaseOrderTests: RxLeakCheckingTestCase {
     /// The same for elements: the replaced element is released after the new one was delivered; its
     /// release disposes the connecting subscriber, which receives nothing after that.
     func testConnectingSubscriberDisposedWhileAReplacedElementIsReleasedGetsNoElement() {
-        let subject = PublishSubject<Payload>()
+        let subject = PublishSubject<ReleaseTrackingPayload>()
         let shared = subject.share(replay: 1)
         let events = Mutex<[String]>([])
         let subscription = SingleAssignmentDisposable()
@@ -69,28 +69,14 @@ final class ShareLatestReleaseOrderTests: RxLeakCheckingTestCase {
                     }
                 })))
         subject.onNext(
-            Payload(id: 1) {
+            ReleaseTrackingPayload(id: 1) {
                 subscription.dispose()
                 disposed.store(true, ordering: .relaxed)
             })
-        subject.onNext(Payload(id: 2) {})
+        subject.onNext(ReleaseTrackingPayload(id: 2) {})
         XCTAssertTrue(disposed.load(ordering: .relaxed), "the replaced element was released")
-        subject.onNext(Payload(id: 3) {})
+        subject.onNext(ReleaseTrackingPayload(id: 3) {})
         XCTAssertEqual(events.withAnnotatedLock { $0 }, ["next 1", "next 2"])
     }
 
-}
-/// An element whose release runs a closure.
-private final class Payload: @unchecked Sendable {
-    let id: Int
-    private let onRelease: () -> Void
-
-    init(id: Int, onRelease: @escaping () -> Void) {
-        self.id = id
-        self.onRelease = onRelease
-    }
-
-    deinit {
-        onRelease()
-    }
 }

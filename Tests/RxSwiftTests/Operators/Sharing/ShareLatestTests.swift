@@ -79,17 +79,17 @@ final class ShareLatestTests: RxLeakCheckingTestCase {
 
     /// A replaced element is released after the lock is let go: its deinitializer may use the share.
     func testReplacedElementIsReleasedOutsideTheLock() {
-        let subject = PublishSubject<Payload>()
+        let subject = PublishSubject<ReleaseTrackingPayload>()
         let shared = subject.share(replay: 1)
         let released = Mutex<[Int]>([])
         let subscription = shared.subscribe()
         subject.onNext(
-            Payload(id: 1) {
+            ReleaseTrackingPayload(id: 1) {
                 // Re-enters the share from the deinitializer: deadlocks if called under its lock.
                 shared.subscribe().dispose()
                 released.withAnnotatedLock { $0.append(1) }
             })
-        subject.onNext(Payload(id: 2) { released.withAnnotatedLock { $0.append(2) } })
+        subject.onNext(ReleaseTrackingPayload(id: 2) { released.withAnnotatedLock { $0.append(2) } })
         XCTAssertEqual(released.withAnnotatedLock { $0 }, [1])
         subscription.dispose()
         XCTAssertEqual(released.withAnnotatedLock { $0 }, [1, 2])
@@ -153,19 +153,4 @@ final class ShareLatestTests: RxLeakCheckingTestCase {
 /// What one subscriber received.
 private final class ReceivedRun: Sendable {
     let elements = Mutex<[Int]>([])
-}
-
-/// An element whose release runs a closure.
-private final class Payload: @unchecked Sendable {
-    let id: Int
-    private let onRelease: () -> Void
-
-    init(id: Int, onRelease: @escaping () -> Void) {
-        self.id = id
-        self.onRelease = onRelease
-    }
-
-    deinit {
-        onRelease()
-    }
 }

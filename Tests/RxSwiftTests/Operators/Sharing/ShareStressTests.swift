@@ -40,46 +40,6 @@ private final class SourceCounters: Sendable {
     }
 }
 
-/// One subscriber's view: checks the grammar (serialized calls, nothing after a terminal event, and
-/// nothing on the disposing thread once `dispose()` returned there — the library's disposal contract;
-/// another thread that was already delivering may still finish its event) and keeps the elements.
-private final class GrammarRecorder: Sendable {
-    private struct State {
-        var elements: [Int] = []
-        var terminated = false
-        var disposedOn: pthread_t?
-        var violations: [String] = []
-    }
-    private let state = Mutex(State())
-    private let inside = Atomic<Bool>(false)
-
-    func on(_ event: Event<Int>) {
-        if inside.exchange(true, ordering: .acquiring) {
-            state.withAnnotatedLock { $0.violations.append("overlapping calls") }
-        }
-        state.withAnnotatedLock { state in
-            if let thread = state.disposedOn, pthread_equal(thread, pthread_self()) != 0 {
-                state.violations.append("\(event) after dispose returned on this thread")
-            }
-            if state.terminated { state.violations.append("\(event) after the terminal event") }
-            switch event {
-            case .next(let value): state.elements.append(value)
-            case .error, .completed: state.terminated = true
-            }
-        }
-        inside.store(false, ordering: .releasing)
-    }
-
-    func markDisposed() {
-        let thread = pthread_self()
-        state.withAnnotatedLock { $0.disposedOn = thread }
-    }
-
-    var elements: [Int] { state.withAnnotatedLock { $0.elements } }
-    var violations: [String] { state.withAnnotatedLock { $0.violations } }
-    var terminated: Bool { state.withAnnotatedLock { $0.terminated } }
-}
-
 private final class DisposableSlots: Sendable {
     private let slots: Mutex<[Disposable?]>
 
@@ -109,7 +69,7 @@ final class ShareStressTests: RxLeakCheckingTestCase {
         let threads = 8
         let rounds = 500
         for round in 1...rounds {
-            let recorders = (0..<threads).map { _ in GrammarRecorder() }
+            let recorders = (0..<threads).map { _ in ShareGrammarRecorder() }
             let slots = DisposableSlots(count: threads)
             DispatchQueue.concurrentPerform(iterations: threads) { index in
                 let recorder = recorders[index]
@@ -160,7 +120,7 @@ final class ShareStressTests: RxLeakCheckingTestCase {
             }
             DispatchQueue.concurrentPerform(iterations: 6) { _ in
                 for iteration in 0..<300 {
-                    let recorder = GrammarRecorder()
+                    let recorder = ShareGrammarRecorder()
                     let subscription = shared.subscribe { recorder.on($0) }
                     if iteration % 3 == 0 {
                         // A subscriber must not be stranded on the subject of an ending connection:
