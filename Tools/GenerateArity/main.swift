@@ -119,47 +119,69 @@ func generate(_ family: Family) -> String {
     return out
 }
 
-/// The producer and sink of `zip` for `n` sources.
+/// The producer and sink of `zip` for `n` sources: the sink and its sources are made by `makeSink`,
+/// where the element types are concrete.
 func zipTypes(_ n: Int) -> String {
     let e = list(n) { "E\($0)" }
     return """
 
-        /// Built by inlinable code, so that making the operator instantiates no generic class at run time.
+        /// Built by inlinable code, so that making the operator instantiates no generic class at run time;
+        /// its sinks are made by `makeSink`, a closure written where the element types are concrete (the
+        /// default argument is evaluated in the caller's module).
         @usableFromInline
         final class Zip\(n)Observable<\(e), Result>: Observable<Result>, @unchecked Sendable {
+            @usableFromInline
+            typealias SinkFactory = (
+                @escaping (\(e)) throws -> Result, Sink<Result>, \(list(n) { "Observable<E\($0)>" })
+            ) -> Zip\(n)Sink<\(e), Result>
+
         \(list(n, { "    private let source\($0): Observable<E\($0)>" }, separator: "\n"))
             private let selector: (\(e)) throws -> Result
+            private let makeSink: SinkFactory
 
             @usableFromInline
             init(
                 \(list(n) { "_ source\($0): Observable<E\($0)>" }),
-                selector: @escaping (\(e)) throws -> Result
+                selector: @escaping (\(e)) throws -> Result,
+                makeSink: @escaping SinkFactory = { selector, downstream, \(list(n) { "observable\($0)" }) in
+                    let sink = Zip\(n)Sink(selector: selector, downstream: downstream)
+                    sink.start(\(list(n) { "observable\($0)" }))
+                    return sink
+                }
             ) {
         \(list(n, { "        self.source\($0) = source\($0)" }, separator: "\n"))
                 self.selector = selector
+                self.makeSink = makeSink
                 super.init()
             }
 
             override func subscribe(sink downstream: Sink<Result>) -> Disposable {
-                let sink = Zip\(n)Sink(selector: selector, downstream: downstream)
-                // Local references: the sink may tear its sources down (on another thread) as soon as
-                // the first one is attached.
-        \(list(n, { "        let sink\($0) = sink.source\($0).unsafelyUnwrapped" }, separator: "\n"))
-        \(list(n, { "        sink\($0).attach(to: source\($0))" }, separator: "\n"))
-                return sink.asDisposable
+                makeSink(selector, downstream, \(list(n) { "source\($0)" })).asDisposable
             }
         }
 
         /// Thread-safety: the sources are touched by the token holder only (see `CombiningSink`), and by
         /// the subscribing thread before the first one is attached.
+        @usableFromInline
         final class Zip\(n)Sink<\(e), Result>: ZipSink<Result>, @unchecked Sendable {
             private let selector: (\(e)) throws -> Result
-        \(list(n, { "    @exclusivity(unchecked) fileprivate var source\($0): ZipSource<E\($0), Result>?" }, separator: "\n"))
+        \(list(n, { "    @usableFromInline @exclusivity(unchecked) var source\($0): ZipSource<E\($0), Result>?" }, separator: "\n"))
 
+            @usableFromInline
             init(selector: @escaping (\(e)) throws -> Result, downstream: Sink<Result>) {
                 self.selector = selector
                 super.init(arity: \(n), completesEarly: false, downstream: downstream)
-        \(list(n, { "        source\($0) = ZipSource(parent: self, index: \($0 - 1), downstream: downstream)" }, separator: "\n"))
+            }
+
+            /// Makes the source sinks, then subscribes to the sources in order. Inlined into `makeSink`,
+            /// so the source sinks are made where their types are concrete.
+            @inlinable
+            func start(\(list(n) { "_ observable\($0): Observable<E\($0)>" })) {
+                // Every sink is made before the first is attached: from then on, the `source…`
+                // properties belong to the token holder, which may be another thread.
+        \(list(n, { "        let sink\($0) = ZipSource<E\($0), Result>(parent: self, index: \($0 - 1), downstream: downstream)" }, separator: "\n"))
+        \(list(n, { "        source\($0) = sink\($0)" }, separator: "\n"))
+        \(list(n, { "        sink\($0).attach(to: observable\($0))" }, separator: "\n"))
             }
 
             override func combineNext() throws -> Result {

@@ -384,6 +384,55 @@ final class ZipTests: RxLeakCheckingTestCase {
         XCTAssertEqual(zs.subscriptions, [Subscription(200, 270)])
     }
 
+    // MARK: - Queued elements
+
+    /// A source far ahead of the other queues its elements; the queue grows while its oldest element
+    /// is not at its start (after pairs were taken), and every element is paired in order.
+    func testElementsQueuedFarAheadArePairedInOrderAcrossGrowth() {
+        let fast = PublishSubject<Int>()
+        let slow = PublishSubject<String>()
+        var received: [String] = []
+        let subscription = Observable.zip(fast, slow) { "\($0)\($1)" }.subscribe(onNext: { received.append($0) })
+        for value in 1...3 { fast.onNext(value) }
+        slow.onNext("a")
+        for value in 4...20 { fast.onNext(value) }
+        for letter in "bcdefghijklmnopqrs" { slow.onNext(String(letter)) }
+        for value in 21...23 { fast.onNext(value) }
+        slow.onNext("t")
+        subscription.dispose()
+        XCTAssertEqual(
+            received,
+            zip(1...20, "abcdefghijklmnopqrst").map { "\($0)\($1)" })
+    }
+
+    /// Elements still queued when the subscription ends are released, and nothing else is.
+    func testQueuedElementsAreReleasedAtDisposalAndAfterAnError() {
+        final class Box {
+            let value: Int
+            init(_ value: Int) { self.value = value }
+        }
+        for endsWithError in [false, true] {
+            let boxes = PublishSubject<Box>()
+            let other = PublishSubject<Int>()
+            var weakBoxes: [() -> Box?] = []
+            var paired: [Int] = []
+            let subscription = Observable.zip(boxes, other) { box, _ in box.value }
+                .subscribe(onNext: { paired.append($0) }, onError: { _ in paired.append(-1) })
+            for value in 1...9 {
+                let box = Box(value)
+                weakBoxes.append { [weak box] in box }
+                boxes.onNext(box)
+            }
+            other.onNext(0)
+            other.onNext(0)
+            XCTAssertEqual(weakBoxes.compactMap { $0()?.value }, Array(3...9), "paired ones are released")
+            if endsWithError { other.onError(testError) } else { subscription.dispose() }
+            XCTAssertTrue(weakBoxes.allSatisfy { $0() == nil }, "queued ones are released")
+            XCTAssertEqual(paired, endsWithError ? [1, 2, -1] : [1, 2])
+            subscription.dispose()
+        }
+    }
+
     // MARK: - Collections
 
     func testCollectionDeliversArraysInTheOrderOfTheCollection() {

@@ -190,6 +190,7 @@ class CombiningSource<Element, Output>: OperatorSink<Element, Output>, @unchecke
     final let parent: CombiningSink<Output>
     final let index: Int
 
+    @usableFromInline
     init(parent: CombiningSink<Output>, index: Int, downstream: Sink<Output>) {
         self.parent = parent
         self.index = index

@@ -46,48 +46,69 @@ extension ObservableType where Element == Any {
     }
 }
 
-/// Built by inlinable code, so that making the operator instantiates no generic class at run time.
+/// Built by inlinable code, so that making the operator instantiates no generic class at run time;
+/// its sinks are made by `makeSink`, a closure written where the element types are concrete (the
+/// default argument is evaluated in the caller's module).
 @usableFromInline
 final class Zip2Observable<E1, E2, Result>: Observable<Result>, @unchecked Sendable {
+    @usableFromInline
+    typealias SinkFactory = (
+        @escaping (E1, E2) throws -> Result, Sink<Result>, Observable<E1>, Observable<E2>
+    ) -> Zip2Sink<E1, E2, Result>
+
     private let source1: Observable<E1>
     private let source2: Observable<E2>
     private let selector: (E1, E2) throws -> Result
+    private let makeSink: SinkFactory
 
     @usableFromInline
     init(
         _ source1: Observable<E1>, _ source2: Observable<E2>,
-        selector: @escaping (E1, E2) throws -> Result
+        selector: @escaping (E1, E2) throws -> Result,
+        makeSink: @escaping SinkFactory = { selector, downstream, observable1, observable2 in
+            let sink = Zip2Sink(selector: selector, downstream: downstream)
+            sink.start(observable1, observable2)
+            return sink
+        }
     ) {
         self.source1 = source1
         self.source2 = source2
         self.selector = selector
+        self.makeSink = makeSink
         super.init()
     }
 
     override func subscribe(sink downstream: Sink<Result>) -> Disposable {
-        let sink = Zip2Sink(selector: selector, downstream: downstream)
-        // Local references: the sink may tear its sources down (on another thread) as soon as
-        // the first one is attached.
-        let sink1 = sink.source1.unsafelyUnwrapped
-        let sink2 = sink.source2.unsafelyUnwrapped
-        sink1.attach(to: source1)
-        sink2.attach(to: source2)
-        return sink.asDisposable
+        makeSink(selector, downstream, source1, source2).asDisposable
     }
 }
 
 /// Thread-safety: the sources are touched by the token holder only (see `CombiningSink`), and by
 /// the subscribing thread before the first one is attached.
+@usableFromInline
 final class Zip2Sink<E1, E2, Result>: ZipSink<Result>, @unchecked Sendable {
     private let selector: (E1, E2) throws -> Result
-    @exclusivity(unchecked) fileprivate var source1: ZipSource<E1, Result>?
-    @exclusivity(unchecked) fileprivate var source2: ZipSource<E2, Result>?
+    @usableFromInline @exclusivity(unchecked) var source1: ZipSource<E1, Result>?
+    @usableFromInline @exclusivity(unchecked) var source2: ZipSource<E2, Result>?
 
+    @usableFromInline
     init(selector: @escaping (E1, E2) throws -> Result, downstream: Sink<Result>) {
         self.selector = selector
         super.init(arity: 2, completesEarly: false, downstream: downstream)
-        source1 = ZipSource(parent: self, index: 0, downstream: downstream)
-        source2 = ZipSource(parent: self, index: 1, downstream: downstream)
+    }
+
+    /// Makes the source sinks, then subscribes to the sources in order. Inlined into `makeSink`,
+    /// so the source sinks are made where their types are concrete.
+    @inlinable
+    func start(_ observable1: Observable<E1>, _ observable2: Observable<E2>) {
+        // Every sink is made before the first is attached: from then on, the `source…`
+        // properties belong to the token holder, which may be another thread.
+        let sink1 = ZipSource<E1, Result>(parent: self, index: 0, downstream: downstream)
+        let sink2 = ZipSource<E2, Result>(parent: self, index: 1, downstream: downstream)
+        source1 = sink1
+        source2 = sink2
+        sink1.attach(to: observable1)
+        sink2.attach(to: observable2)
     }
 
     override func combineNext() throws -> Result {
@@ -148,54 +169,75 @@ extension ObservableType where Element == Any {
     }
 }
 
-/// Built by inlinable code, so that making the operator instantiates no generic class at run time.
+/// Built by inlinable code, so that making the operator instantiates no generic class at run time;
+/// its sinks are made by `makeSink`, a closure written where the element types are concrete (the
+/// default argument is evaluated in the caller's module).
 @usableFromInline
 final class Zip3Observable<E1, E2, E3, Result>: Observable<Result>, @unchecked Sendable {
+    @usableFromInline
+    typealias SinkFactory = (
+        @escaping (E1, E2, E3) throws -> Result, Sink<Result>, Observable<E1>, Observable<E2>, Observable<E3>
+    ) -> Zip3Sink<E1, E2, E3, Result>
+
     private let source1: Observable<E1>
     private let source2: Observable<E2>
     private let source3: Observable<E3>
     private let selector: (E1, E2, E3) throws -> Result
+    private let makeSink: SinkFactory
 
     @usableFromInline
     init(
         _ source1: Observable<E1>, _ source2: Observable<E2>, _ source3: Observable<E3>,
-        selector: @escaping (E1, E2, E3) throws -> Result
+        selector: @escaping (E1, E2, E3) throws -> Result,
+        makeSink: @escaping SinkFactory = { selector, downstream, observable1, observable2, observable3 in
+            let sink = Zip3Sink(selector: selector, downstream: downstream)
+            sink.start(observable1, observable2, observable3)
+            return sink
+        }
     ) {
         self.source1 = source1
         self.source2 = source2
         self.source3 = source3
         self.selector = selector
+        self.makeSink = makeSink
         super.init()
     }
 
     override func subscribe(sink downstream: Sink<Result>) -> Disposable {
-        let sink = Zip3Sink(selector: selector, downstream: downstream)
-        // Local references: the sink may tear its sources down (on another thread) as soon as
-        // the first one is attached.
-        let sink1 = sink.source1.unsafelyUnwrapped
-        let sink2 = sink.source2.unsafelyUnwrapped
-        let sink3 = sink.source3.unsafelyUnwrapped
-        sink1.attach(to: source1)
-        sink2.attach(to: source2)
-        sink3.attach(to: source3)
-        return sink.asDisposable
+        makeSink(selector, downstream, source1, source2, source3).asDisposable
     }
 }
 
 /// Thread-safety: the sources are touched by the token holder only (see `CombiningSink`), and by
 /// the subscribing thread before the first one is attached.
+@usableFromInline
 final class Zip3Sink<E1, E2, E3, Result>: ZipSink<Result>, @unchecked Sendable {
     private let selector: (E1, E2, E3) throws -> Result
-    @exclusivity(unchecked) fileprivate var source1: ZipSource<E1, Result>?
-    @exclusivity(unchecked) fileprivate var source2: ZipSource<E2, Result>?
-    @exclusivity(unchecked) fileprivate var source3: ZipSource<E3, Result>?
+    @usableFromInline @exclusivity(unchecked) var source1: ZipSource<E1, Result>?
+    @usableFromInline @exclusivity(unchecked) var source2: ZipSource<E2, Result>?
+    @usableFromInline @exclusivity(unchecked) var source3: ZipSource<E3, Result>?
 
+    @usableFromInline
     init(selector: @escaping (E1, E2, E3) throws -> Result, downstream: Sink<Result>) {
         self.selector = selector
         super.init(arity: 3, completesEarly: false, downstream: downstream)
-        source1 = ZipSource(parent: self, index: 0, downstream: downstream)
-        source2 = ZipSource(parent: self, index: 1, downstream: downstream)
-        source3 = ZipSource(parent: self, index: 2, downstream: downstream)
+    }
+
+    /// Makes the source sinks, then subscribes to the sources in order. Inlined into `makeSink`,
+    /// so the source sinks are made where their types are concrete.
+    @inlinable
+    func start(_ observable1: Observable<E1>, _ observable2: Observable<E2>, _ observable3: Observable<E3>) {
+        // Every sink is made before the first is attached: from then on, the `source…`
+        // properties belong to the token holder, which may be another thread.
+        let sink1 = ZipSource<E1, Result>(parent: self, index: 0, downstream: downstream)
+        let sink2 = ZipSource<E2, Result>(parent: self, index: 1, downstream: downstream)
+        let sink3 = ZipSource<E3, Result>(parent: self, index: 2, downstream: downstream)
+        source1 = sink1
+        source2 = sink2
+        source3 = sink3
+        sink1.attach(to: observable1)
+        sink2.attach(to: observable2)
+        sink3.attach(to: observable3)
     }
 
     override func combineNext() throws -> Result {
@@ -262,60 +304,85 @@ extension ObservableType where Element == Any {
     }
 }
 
-/// Built by inlinable code, so that making the operator instantiates no generic class at run time.
+/// Built by inlinable code, so that making the operator instantiates no generic class at run time;
+/// its sinks are made by `makeSink`, a closure written where the element types are concrete (the
+/// default argument is evaluated in the caller's module).
 @usableFromInline
 final class Zip4Observable<E1, E2, E3, E4, Result>: Observable<Result>, @unchecked Sendable {
+    @usableFromInline
+    typealias SinkFactory = (
+        @escaping (E1, E2, E3, E4) throws -> Result, Sink<Result>, Observable<E1>, Observable<E2>, Observable<E3>,
+        Observable<E4>
+    ) -> Zip4Sink<E1, E2, E3, E4, Result>
+
     private let source1: Observable<E1>
     private let source2: Observable<E2>
     private let source3: Observable<E3>
     private let source4: Observable<E4>
     private let selector: (E1, E2, E3, E4) throws -> Result
+    private let makeSink: SinkFactory
 
     @usableFromInline
     init(
         _ source1: Observable<E1>, _ source2: Observable<E2>, _ source3: Observable<E3>, _ source4: Observable<E4>,
-        selector: @escaping (E1, E2, E3, E4) throws -> Result
+        selector: @escaping (E1, E2, E3, E4) throws -> Result,
+        makeSink: @escaping SinkFactory = { selector, downstream, observable1, observable2, observable3, observable4 in
+            let sink = Zip4Sink(selector: selector, downstream: downstream)
+            sink.start(observable1, observable2, observable3, observable4)
+            return sink
+        }
     ) {
         self.source1 = source1
         self.source2 = source2
         self.source3 = source3
         self.source4 = source4
         self.selector = selector
+        self.makeSink = makeSink
         super.init()
     }
 
     override func subscribe(sink downstream: Sink<Result>) -> Disposable {
-        let sink = Zip4Sink(selector: selector, downstream: downstream)
-        // Local references: the sink may tear its sources down (on another thread) as soon as
-        // the first one is attached.
-        let sink1 = sink.source1.unsafelyUnwrapped
-        let sink2 = sink.source2.unsafelyUnwrapped
-        let sink3 = sink.source3.unsafelyUnwrapped
-        let sink4 = sink.source4.unsafelyUnwrapped
-        sink1.attach(to: source1)
-        sink2.attach(to: source2)
-        sink3.attach(to: source3)
-        sink4.attach(to: source4)
-        return sink.asDisposable
+        makeSink(selector, downstream, source1, source2, source3, source4).asDisposable
     }
 }
 
 /// Thread-safety: the sources are touched by the token holder only (see `CombiningSink`), and by
 /// the subscribing thread before the first one is attached.
+@usableFromInline
 final class Zip4Sink<E1, E2, E3, E4, Result>: ZipSink<Result>, @unchecked Sendable {
     private let selector: (E1, E2, E3, E4) throws -> Result
-    @exclusivity(unchecked) fileprivate var source1: ZipSource<E1, Result>?
-    @exclusivity(unchecked) fileprivate var source2: ZipSource<E2, Result>?
-    @exclusivity(unchecked) fileprivate var source3: ZipSource<E3, Result>?
-    @exclusivity(unchecked) fileprivate var source4: ZipSource<E4, Result>?
+    @usableFromInline @exclusivity(unchecked) var source1: ZipSource<E1, Result>?
+    @usableFromInline @exclusivity(unchecked) var source2: ZipSource<E2, Result>?
+    @usableFromInline @exclusivity(unchecked) var source3: ZipSource<E3, Result>?
+    @usableFromInline @exclusivity(unchecked) var source4: ZipSource<E4, Result>?
 
+    @usableFromInline
     init(selector: @escaping (E1, E2, E3, E4) throws -> Result, downstream: Sink<Result>) {
         self.selector = selector
         super.init(arity: 4, completesEarly: false, downstream: downstream)
-        source1 = ZipSource(parent: self, index: 0, downstream: downstream)
-        source2 = ZipSource(parent: self, index: 1, downstream: downstream)
-        source3 = ZipSource(parent: self, index: 2, downstream: downstream)
-        source4 = ZipSource(parent: self, index: 3, downstream: downstream)
+    }
+
+    /// Makes the source sinks, then subscribes to the sources in order. Inlined into `makeSink`,
+    /// so the source sinks are made where their types are concrete.
+    @inlinable
+    func start(
+        _ observable1: Observable<E1>, _ observable2: Observable<E2>, _ observable3: Observable<E3>,
+        _ observable4: Observable<E4>
+    ) {
+        // Every sink is made before the first is attached: from then on, the `source…`
+        // properties belong to the token holder, which may be another thread.
+        let sink1 = ZipSource<E1, Result>(parent: self, index: 0, downstream: downstream)
+        let sink2 = ZipSource<E2, Result>(parent: self, index: 1, downstream: downstream)
+        let sink3 = ZipSource<E3, Result>(parent: self, index: 2, downstream: downstream)
+        let sink4 = ZipSource<E4, Result>(parent: self, index: 3, downstream: downstream)
+        source1 = sink1
+        source2 = sink2
+        source3 = sink3
+        source4 = sink4
+        sink1.attach(to: observable1)
+        sink2.attach(to: observable2)
+        sink3.attach(to: observable3)
+        sink4.attach(to: observable4)
     }
 
     override func combineNext() throws -> Result {
@@ -389,21 +456,36 @@ extension ObservableType where Element == Any {
     }
 }
 
-/// Built by inlinable code, so that making the operator instantiates no generic class at run time.
+/// Built by inlinable code, so that making the operator instantiates no generic class at run time;
+/// its sinks are made by `makeSink`, a closure written where the element types are concrete (the
+/// default argument is evaluated in the caller's module).
 @usableFromInline
 final class Zip5Observable<E1, E2, E3, E4, E5, Result>: Observable<Result>, @unchecked Sendable {
+    @usableFromInline
+    typealias SinkFactory = (
+        @escaping (E1, E2, E3, E4, E5) throws -> Result, Sink<Result>, Observable<E1>, Observable<E2>, Observable<E3>,
+        Observable<E4>, Observable<E5>
+    ) -> Zip5Sink<E1, E2, E3, E4, E5, Result>
+
     private let source1: Observable<E1>
     private let source2: Observable<E2>
     private let source3: Observable<E3>
     private let source4: Observable<E4>
     private let source5: Observable<E5>
     private let selector: (E1, E2, E3, E4, E5) throws -> Result
+    private let makeSink: SinkFactory
 
     @usableFromInline
     init(
         _ source1: Observable<E1>, _ source2: Observable<E2>, _ source3: Observable<E3>, _ source4: Observable<E4>,
         _ source5: Observable<E5>,
-        selector: @escaping (E1, E2, E3, E4, E5) throws -> Result
+        selector: @escaping (E1, E2, E3, E4, E5) throws -> Result,
+        makeSink: @escaping SinkFactory = {
+            selector, downstream, observable1, observable2, observable3, observable4, observable5 in
+            let sink = Zip5Sink(selector: selector, downstream: downstream)
+            sink.start(observable1, observable2, observable3, observable4, observable5)
+            return sink
+        }
     ) {
         self.source1 = source1
         self.source2 = source2
@@ -411,45 +493,56 @@ final class Zip5Observable<E1, E2, E3, E4, E5, Result>: Observable<Result>, @unc
         self.source4 = source4
         self.source5 = source5
         self.selector = selector
+        self.makeSink = makeSink
         super.init()
     }
 
     override func subscribe(sink downstream: Sink<Result>) -> Disposable {
-        let sink = Zip5Sink(selector: selector, downstream: downstream)
-        // Local references: the sink may tear its sources down (on another thread) as soon as
-        // the first one is attached.
-        let sink1 = sink.source1.unsafelyUnwrapped
-        let sink2 = sink.source2.unsafelyUnwrapped
-        let sink3 = sink.source3.unsafelyUnwrapped
-        let sink4 = sink.source4.unsafelyUnwrapped
-        let sink5 = sink.source5.unsafelyUnwrapped
-        sink1.attach(to: source1)
-        sink2.attach(to: source2)
-        sink3.attach(to: source3)
-        sink4.attach(to: source4)
-        sink5.attach(to: source5)
-        return sink.asDisposable
+        makeSink(selector, downstream, source1, source2, source3, source4, source5).asDisposable
     }
 }
 
 /// Thread-safety: the sources are touched by the token holder only (see `CombiningSink`), and by
 /// the subscribing thread before the first one is attached.
+@usableFromInline
 final class Zip5Sink<E1, E2, E3, E4, E5, Result>: ZipSink<Result>, @unchecked Sendable {
     private let selector: (E1, E2, E3, E4, E5) throws -> Result
-    @exclusivity(unchecked) fileprivate var source1: ZipSource<E1, Result>?
-    @exclusivity(unchecked) fileprivate var source2: ZipSource<E2, Result>?
-    @exclusivity(unchecked) fileprivate var source3: ZipSource<E3, Result>?
-    @exclusivity(unchecked) fileprivate var source4: ZipSource<E4, Result>?
-    @exclusivity(unchecked) fileprivate var source5: ZipSource<E5, Result>?
+    @usableFromInline @exclusivity(unchecked) var source1: ZipSource<E1, Result>?
+    @usableFromInline @exclusivity(unchecked) var source2: ZipSource<E2, Result>?
+    @usableFromInline @exclusivity(unchecked) var source3: ZipSource<E3, Result>?
+    @usableFromInline @exclusivity(unchecked) var source4: ZipSource<E4, Result>?
+    @usableFromInline @exclusivity(unchecked) var source5: ZipSource<E5, Result>?
 
+    @usableFromInline
     init(selector: @escaping (E1, E2, E3, E4, E5) throws -> Result, downstream: Sink<Result>) {
         self.selector = selector
         super.init(arity: 5, completesEarly: false, downstream: downstream)
-        source1 = ZipSource(parent: self, index: 0, downstream: downstream)
-        source2 = ZipSource(parent: self, index: 1, downstream: downstream)
-        source3 = ZipSource(parent: self, index: 2, downstream: downstream)
-        source4 = ZipSource(parent: self, index: 3, downstream: downstream)
-        source5 = ZipSource(parent: self, index: 4, downstream: downstream)
+    }
+
+    /// Makes the source sinks, then subscribes to the sources in order. Inlined into `makeSink`,
+    /// so the source sinks are made where their types are concrete.
+    @inlinable
+    func start(
+        _ observable1: Observable<E1>, _ observable2: Observable<E2>, _ observable3: Observable<E3>,
+        _ observable4: Observable<E4>, _ observable5: Observable<E5>
+    ) {
+        // Every sink is made before the first is attached: from then on, the `source…`
+        // properties belong to the token holder, which may be another thread.
+        let sink1 = ZipSource<E1, Result>(parent: self, index: 0, downstream: downstream)
+        let sink2 = ZipSource<E2, Result>(parent: self, index: 1, downstream: downstream)
+        let sink3 = ZipSource<E3, Result>(parent: self, index: 2, downstream: downstream)
+        let sink4 = ZipSource<E4, Result>(parent: self, index: 3, downstream: downstream)
+        let sink5 = ZipSource<E5, Result>(parent: self, index: 4, downstream: downstream)
+        source1 = sink1
+        source2 = sink2
+        source3 = sink3
+        source4 = sink4
+        source5 = sink5
+        sink1.attach(to: observable1)
+        sink2.attach(to: observable2)
+        sink3.attach(to: observable3)
+        sink4.attach(to: observable4)
+        sink5.attach(to: observable5)
     }
 
     override func combineNext() throws -> Result {
@@ -530,9 +623,17 @@ extension ObservableType where Element == Any {
     }
 }
 
-/// Built by inlinable code, so that making the operator instantiates no generic class at run time.
+/// Built by inlinable code, so that making the operator instantiates no generic class at run time;
+/// its sinks are made by `makeSink`, a closure written where the element types are concrete (the
+/// default argument is evaluated in the caller's module).
 @usableFromInline
 final class Zip6Observable<E1, E2, E3, E4, E5, E6, Result>: Observable<Result>, @unchecked Sendable {
+    @usableFromInline
+    typealias SinkFactory = (
+        @escaping (E1, E2, E3, E4, E5, E6) throws -> Result, Sink<Result>, Observable<E1>, Observable<E2>,
+        Observable<E3>, Observable<E4>, Observable<E5>, Observable<E6>
+    ) -> Zip6Sink<E1, E2, E3, E4, E5, E6, Result>
+
     private let source1: Observable<E1>
     private let source2: Observable<E2>
     private let source3: Observable<E3>
@@ -540,12 +641,19 @@ final class Zip6Observable<E1, E2, E3, E4, E5, E6, Result>: Observable<Result>, 
     private let source5: Observable<E5>
     private let source6: Observable<E6>
     private let selector: (E1, E2, E3, E4, E5, E6) throws -> Result
+    private let makeSink: SinkFactory
 
     @usableFromInline
     init(
         _ source1: Observable<E1>, _ source2: Observable<E2>, _ source3: Observable<E3>, _ source4: Observable<E4>,
         _ source5: Observable<E5>, _ source6: Observable<E6>,
-        selector: @escaping (E1, E2, E3, E4, E5, E6) throws -> Result
+        selector: @escaping (E1, E2, E3, E4, E5, E6) throws -> Result,
+        makeSink: @escaping SinkFactory = {
+            selector, downstream, observable1, observable2, observable3, observable4, observable5, observable6 in
+            let sink = Zip6Sink(selector: selector, downstream: downstream)
+            sink.start(observable1, observable2, observable3, observable4, observable5, observable6)
+            return sink
+        }
     ) {
         self.source1 = source1
         self.source2 = source2
@@ -554,49 +662,60 @@ final class Zip6Observable<E1, E2, E3, E4, E5, E6, Result>: Observable<Result>, 
         self.source5 = source5
         self.source6 = source6
         self.selector = selector
+        self.makeSink = makeSink
         super.init()
     }
 
     override func subscribe(sink downstream: Sink<Result>) -> Disposable {
-        let sink = Zip6Sink(selector: selector, downstream: downstream)
-        // Local references: the sink may tear its sources down (on another thread) as soon as
-        // the first one is attached.
-        let sink1 = sink.source1.unsafelyUnwrapped
-        let sink2 = sink.source2.unsafelyUnwrapped
-        let sink3 = sink.source3.unsafelyUnwrapped
-        let sink4 = sink.source4.unsafelyUnwrapped
-        let sink5 = sink.source5.unsafelyUnwrapped
-        let sink6 = sink.source6.unsafelyUnwrapped
-        sink1.attach(to: source1)
-        sink2.attach(to: source2)
-        sink3.attach(to: source3)
-        sink4.attach(to: source4)
-        sink5.attach(to: source5)
-        sink6.attach(to: source6)
-        return sink.asDisposable
+        makeSink(selector, downstream, source1, source2, source3, source4, source5, source6).asDisposable
     }
 }
 
 /// Thread-safety: the sources are touched by the token holder only (see `CombiningSink`), and by
 /// the subscribing thread before the first one is attached.
+@usableFromInline
 final class Zip6Sink<E1, E2, E3, E4, E5, E6, Result>: ZipSink<Result>, @unchecked Sendable {
     private let selector: (E1, E2, E3, E4, E5, E6) throws -> Result
-    @exclusivity(unchecked) fileprivate var source1: ZipSource<E1, Result>?
-    @exclusivity(unchecked) fileprivate var source2: ZipSource<E2, Result>?
-    @exclusivity(unchecked) fileprivate var source3: ZipSource<E3, Result>?
-    @exclusivity(unchecked) fileprivate var source4: ZipSource<E4, Result>?
-    @exclusivity(unchecked) fileprivate var source5: ZipSource<E5, Result>?
-    @exclusivity(unchecked) fileprivate var source6: ZipSource<E6, Result>?
+    @usableFromInline @exclusivity(unchecked) var source1: ZipSource<E1, Result>?
+    @usableFromInline @exclusivity(unchecked) var source2: ZipSource<E2, Result>?
+    @usableFromInline @exclusivity(unchecked) var source3: ZipSource<E3, Result>?
+    @usableFromInline @exclusivity(unchecked) var source4: ZipSource<E4, Result>?
+    @usableFromInline @exclusivity(unchecked) var source5: ZipSource<E5, Result>?
+    @usableFromInline @exclusivity(unchecked) var source6: ZipSource<E6, Result>?
 
+    @usableFromInline
     init(selector: @escaping (E1, E2, E3, E4, E5, E6) throws -> Result, downstream: Sink<Result>) {
         self.selector = selector
         super.init(arity: 6, completesEarly: false, downstream: downstream)
-        source1 = ZipSource(parent: self, index: 0, downstream: downstream)
-        source2 = ZipSource(parent: self, index: 1, downstream: downstream)
-        source3 = ZipSource(parent: self, index: 2, downstream: downstream)
-        source4 = ZipSource(parent: self, index: 3, downstream: downstream)
-        source5 = ZipSource(parent: self, index: 4, downstream: downstream)
-        source6 = ZipSource(parent: self, index: 5, downstream: downstream)
+    }
+
+    /// Makes the source sinks, then subscribes to the sources in order. Inlined into `makeSink`,
+    /// so the source sinks are made where their types are concrete.
+    @inlinable
+    func start(
+        _ observable1: Observable<E1>, _ observable2: Observable<E2>, _ observable3: Observable<E3>,
+        _ observable4: Observable<E4>, _ observable5: Observable<E5>, _ observable6: Observable<E6>
+    ) {
+        // Every sink is made before the first is attached: from then on, the `source…`
+        // properties belong to the token holder, which may be another thread.
+        let sink1 = ZipSource<E1, Result>(parent: self, index: 0, downstream: downstream)
+        let sink2 = ZipSource<E2, Result>(parent: self, index: 1, downstream: downstream)
+        let sink3 = ZipSource<E3, Result>(parent: self, index: 2, downstream: downstream)
+        let sink4 = ZipSource<E4, Result>(parent: self, index: 3, downstream: downstream)
+        let sink5 = ZipSource<E5, Result>(parent: self, index: 4, downstream: downstream)
+        let sink6 = ZipSource<E6, Result>(parent: self, index: 5, downstream: downstream)
+        source1 = sink1
+        source2 = sink2
+        source3 = sink3
+        source4 = sink4
+        source5 = sink5
+        source6 = sink6
+        sink1.attach(to: observable1)
+        sink2.attach(to: observable2)
+        sink3.attach(to: observable3)
+        sink4.attach(to: observable4)
+        sink5.attach(to: observable5)
+        sink6.attach(to: observable6)
     }
 
     override func combineNext() throws -> Result {
@@ -682,9 +801,17 @@ extension ObservableType where Element == Any {
     }
 }
 
-/// Built by inlinable code, so that making the operator instantiates no generic class at run time.
+/// Built by inlinable code, so that making the operator instantiates no generic class at run time;
+/// its sinks are made by `makeSink`, a closure written where the element types are concrete (the
+/// default argument is evaluated in the caller's module).
 @usableFromInline
 final class Zip7Observable<E1, E2, E3, E4, E5, E6, E7, Result>: Observable<Result>, @unchecked Sendable {
+    @usableFromInline
+    typealias SinkFactory = (
+        @escaping (E1, E2, E3, E4, E5, E6, E7) throws -> Result, Sink<Result>, Observable<E1>, Observable<E2>,
+        Observable<E3>, Observable<E4>, Observable<E5>, Observable<E6>, Observable<E7>
+    ) -> Zip7Sink<E1, E2, E3, E4, E5, E6, E7, Result>
+
     private let source1: Observable<E1>
     private let source2: Observable<E2>
     private let source3: Observable<E3>
@@ -693,12 +820,20 @@ final class Zip7Observable<E1, E2, E3, E4, E5, E6, E7, Result>: Observable<Resul
     private let source6: Observable<E6>
     private let source7: Observable<E7>
     private let selector: (E1, E2, E3, E4, E5, E6, E7) throws -> Result
+    private let makeSink: SinkFactory
 
     @usableFromInline
     init(
         _ source1: Observable<E1>, _ source2: Observable<E2>, _ source3: Observable<E3>, _ source4: Observable<E4>,
         _ source5: Observable<E5>, _ source6: Observable<E6>, _ source7: Observable<E7>,
-        selector: @escaping (E1, E2, E3, E4, E5, E6, E7) throws -> Result
+        selector: @escaping (E1, E2, E3, E4, E5, E6, E7) throws -> Result,
+        makeSink: @escaping SinkFactory = {
+            selector, downstream, observable1, observable2, observable3, observable4, observable5, observable6,
+            observable7 in
+            let sink = Zip7Sink(selector: selector, downstream: downstream)
+            sink.start(observable1, observable2, observable3, observable4, observable5, observable6, observable7)
+            return sink
+        }
     ) {
         self.source1 = source1
         self.source2 = source2
@@ -708,53 +843,65 @@ final class Zip7Observable<E1, E2, E3, E4, E5, E6, E7, Result>: Observable<Resul
         self.source6 = source6
         self.source7 = source7
         self.selector = selector
+        self.makeSink = makeSink
         super.init()
     }
 
     override func subscribe(sink downstream: Sink<Result>) -> Disposable {
-        let sink = Zip7Sink(selector: selector, downstream: downstream)
-        // Local references: the sink may tear its sources down (on another thread) as soon as
-        // the first one is attached.
-        let sink1 = sink.source1.unsafelyUnwrapped
-        let sink2 = sink.source2.unsafelyUnwrapped
-        let sink3 = sink.source3.unsafelyUnwrapped
-        let sink4 = sink.source4.unsafelyUnwrapped
-        let sink5 = sink.source5.unsafelyUnwrapped
-        let sink6 = sink.source6.unsafelyUnwrapped
-        let sink7 = sink.source7.unsafelyUnwrapped
-        sink1.attach(to: source1)
-        sink2.attach(to: source2)
-        sink3.attach(to: source3)
-        sink4.attach(to: source4)
-        sink5.attach(to: source5)
-        sink6.attach(to: source6)
-        sink7.attach(to: source7)
-        return sink.asDisposable
+        makeSink(selector, downstream, source1, source2, source3, source4, source5, source6, source7).asDisposable
     }
 }
 
 /// Thread-safety: the sources are touched by the token holder only (see `CombiningSink`), and by
 /// the subscribing thread before the first one is attached.
+@usableFromInline
 final class Zip7Sink<E1, E2, E3, E4, E5, E6, E7, Result>: ZipSink<Result>, @unchecked Sendable {
     private let selector: (E1, E2, E3, E4, E5, E6, E7) throws -> Result
-    @exclusivity(unchecked) fileprivate var source1: ZipSource<E1, Result>?
-    @exclusivity(unchecked) fileprivate var source2: ZipSource<E2, Result>?
-    @exclusivity(unchecked) fileprivate var source3: ZipSource<E3, Result>?
-    @exclusivity(unchecked) fileprivate var source4: ZipSource<E4, Result>?
-    @exclusivity(unchecked) fileprivate var source5: ZipSource<E5, Result>?
-    @exclusivity(unchecked) fileprivate var source6: ZipSource<E6, Result>?
-    @exclusivity(unchecked) fileprivate var source7: ZipSource<E7, Result>?
+    @usableFromInline @exclusivity(unchecked) var source1: ZipSource<E1, Result>?
+    @usableFromInline @exclusivity(unchecked) var source2: ZipSource<E2, Result>?
+    @usableFromInline @exclusivity(unchecked) var source3: ZipSource<E3, Result>?
+    @usableFromInline @exclusivity(unchecked) var source4: ZipSource<E4, Result>?
+    @usableFromInline @exclusivity(unchecked) var source5: ZipSource<E5, Result>?
+    @usableFromInline @exclusivity(unchecked) var source6: ZipSource<E6, Result>?
+    @usableFromInline @exclusivity(unchecked) var source7: ZipSource<E7, Result>?
 
+    @usableFromInline
     init(selector: @escaping (E1, E2, E3, E4, E5, E6, E7) throws -> Result, downstream: Sink<Result>) {
         self.selector = selector
         super.init(arity: 7, completesEarly: false, downstream: downstream)
-        source1 = ZipSource(parent: self, index: 0, downstream: downstream)
-        source2 = ZipSource(parent: self, index: 1, downstream: downstream)
-        source3 = ZipSource(parent: self, index: 2, downstream: downstream)
-        source4 = ZipSource(parent: self, index: 3, downstream: downstream)
-        source5 = ZipSource(parent: self, index: 4, downstream: downstream)
-        source6 = ZipSource(parent: self, index: 5, downstream: downstream)
-        source7 = ZipSource(parent: self, index: 6, downstream: downstream)
+    }
+
+    /// Makes the source sinks, then subscribes to the sources in order. Inlined into `makeSink`,
+    /// so the source sinks are made where their types are concrete.
+    @inlinable
+    func start(
+        _ observable1: Observable<E1>, _ observable2: Observable<E2>, _ observable3: Observable<E3>,
+        _ observable4: Observable<E4>, _ observable5: Observable<E5>, _ observable6: Observable<E6>,
+        _ observable7: Observable<E7>
+    ) {
+        // Every sink is made before the first is attached: from then on, the `source…`
+        // properties belong to the token holder, which may be another thread.
+        let sink1 = ZipSource<E1, Result>(parent: self, index: 0, downstream: downstream)
+        let sink2 = ZipSource<E2, Result>(parent: self, index: 1, downstream: downstream)
+        let sink3 = ZipSource<E3, Result>(parent: self, index: 2, downstream: downstream)
+        let sink4 = ZipSource<E4, Result>(parent: self, index: 3, downstream: downstream)
+        let sink5 = ZipSource<E5, Result>(parent: self, index: 4, downstream: downstream)
+        let sink6 = ZipSource<E6, Result>(parent: self, index: 5, downstream: downstream)
+        let sink7 = ZipSource<E7, Result>(parent: self, index: 6, downstream: downstream)
+        source1 = sink1
+        source2 = sink2
+        source3 = sink3
+        source4 = sink4
+        source5 = sink5
+        source6 = sink6
+        source7 = sink7
+        sink1.attach(to: observable1)
+        sink2.attach(to: observable2)
+        sink3.attach(to: observable3)
+        sink4.attach(to: observable4)
+        sink5.attach(to: observable5)
+        sink6.attach(to: observable6)
+        sink7.attach(to: observable7)
     }
 
     override func combineNext() throws -> Result {
@@ -847,9 +994,17 @@ extension ObservableType where Element == Any {
     }
 }
 
-/// Built by inlinable code, so that making the operator instantiates no generic class at run time.
+/// Built by inlinable code, so that making the operator instantiates no generic class at run time;
+/// its sinks are made by `makeSink`, a closure written where the element types are concrete (the
+/// default argument is evaluated in the caller's module).
 @usableFromInline
 final class Zip8Observable<E1, E2, E3, E4, E5, E6, E7, E8, Result>: Observable<Result>, @unchecked Sendable {
+    @usableFromInline
+    typealias SinkFactory = (
+        @escaping (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Result, Sink<Result>, Observable<E1>, Observable<E2>,
+        Observable<E3>, Observable<E4>, Observable<E5>, Observable<E6>, Observable<E7>, Observable<E8>
+    ) -> Zip8Sink<E1, E2, E3, E4, E5, E6, E7, E8, Result>
+
     private let source1: Observable<E1>
     private let source2: Observable<E2>
     private let source3: Observable<E3>
@@ -859,12 +1014,21 @@ final class Zip8Observable<E1, E2, E3, E4, E5, E6, E7, E8, Result>: Observable<R
     private let source7: Observable<E7>
     private let source8: Observable<E8>
     private let selector: (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Result
+    private let makeSink: SinkFactory
 
     @usableFromInline
     init(
         _ source1: Observable<E1>, _ source2: Observable<E2>, _ source3: Observable<E3>, _ source4: Observable<E4>,
         _ source5: Observable<E5>, _ source6: Observable<E6>, _ source7: Observable<E7>, _ source8: Observable<E8>,
-        selector: @escaping (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Result
+        selector: @escaping (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Result,
+        makeSink: @escaping SinkFactory = {
+            selector, downstream, observable1, observable2, observable3, observable4, observable5, observable6,
+            observable7, observable8 in
+            let sink = Zip8Sink(selector: selector, downstream: downstream)
+            sink.start(
+                observable1, observable2, observable3, observable4, observable5, observable6, observable7, observable8)
+            return sink
+        }
     ) {
         self.source1 = source1
         self.source2 = source2
@@ -875,57 +1039,70 @@ final class Zip8Observable<E1, E2, E3, E4, E5, E6, E7, E8, Result>: Observable<R
         self.source7 = source7
         self.source8 = source8
         self.selector = selector
+        self.makeSink = makeSink
         super.init()
     }
 
     override func subscribe(sink downstream: Sink<Result>) -> Disposable {
-        let sink = Zip8Sink(selector: selector, downstream: downstream)
-        // Local references: the sink may tear its sources down (on another thread) as soon as
-        // the first one is attached.
-        let sink1 = sink.source1.unsafelyUnwrapped
-        let sink2 = sink.source2.unsafelyUnwrapped
-        let sink3 = sink.source3.unsafelyUnwrapped
-        let sink4 = sink.source4.unsafelyUnwrapped
-        let sink5 = sink.source5.unsafelyUnwrapped
-        let sink6 = sink.source6.unsafelyUnwrapped
-        let sink7 = sink.source7.unsafelyUnwrapped
-        let sink8 = sink.source8.unsafelyUnwrapped
-        sink1.attach(to: source1)
-        sink2.attach(to: source2)
-        sink3.attach(to: source3)
-        sink4.attach(to: source4)
-        sink5.attach(to: source5)
-        sink6.attach(to: source6)
-        sink7.attach(to: source7)
-        sink8.attach(to: source8)
-        return sink.asDisposable
+        makeSink(selector, downstream, source1, source2, source3, source4, source5, source6, source7, source8)
+            .asDisposable
     }
 }
 
 /// Thread-safety: the sources are touched by the token holder only (see `CombiningSink`), and by
 /// the subscribing thread before the first one is attached.
+@usableFromInline
 final class Zip8Sink<E1, E2, E3, E4, E5, E6, E7, E8, Result>: ZipSink<Result>, @unchecked Sendable {
     private let selector: (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Result
-    @exclusivity(unchecked) fileprivate var source1: ZipSource<E1, Result>?
-    @exclusivity(unchecked) fileprivate var source2: ZipSource<E2, Result>?
-    @exclusivity(unchecked) fileprivate var source3: ZipSource<E3, Result>?
-    @exclusivity(unchecked) fileprivate var source4: ZipSource<E4, Result>?
-    @exclusivity(unchecked) fileprivate var source5: ZipSource<E5, Result>?
-    @exclusivity(unchecked) fileprivate var source6: ZipSource<E6, Result>?
-    @exclusivity(unchecked) fileprivate var source7: ZipSource<E7, Result>?
-    @exclusivity(unchecked) fileprivate var source8: ZipSource<E8, Result>?
+    @usableFromInline @exclusivity(unchecked) var source1: ZipSource<E1, Result>?
+    @usableFromInline @exclusivity(unchecked) var source2: ZipSource<E2, Result>?
+    @usableFromInline @exclusivity(unchecked) var source3: ZipSource<E3, Result>?
+    @usableFromInline @exclusivity(unchecked) var source4: ZipSource<E4, Result>?
+    @usableFromInline @exclusivity(unchecked) var source5: ZipSource<E5, Result>?
+    @usableFromInline @exclusivity(unchecked) var source6: ZipSource<E6, Result>?
+    @usableFromInline @exclusivity(unchecked) var source7: ZipSource<E7, Result>?
+    @usableFromInline @exclusivity(unchecked) var source8: ZipSource<E8, Result>?
 
+    @usableFromInline
     init(selector: @escaping (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Result, downstream: Sink<Result>) {
         self.selector = selector
         super.init(arity: 8, completesEarly: false, downstream: downstream)
-        source1 = ZipSource(parent: self, index: 0, downstream: downstream)
-        source2 = ZipSource(parent: self, index: 1, downstream: downstream)
-        source3 = ZipSource(parent: self, index: 2, downstream: downstream)
-        source4 = ZipSource(parent: self, index: 3, downstream: downstream)
-        source5 = ZipSource(parent: self, index: 4, downstream: downstream)
-        source6 = ZipSource(parent: self, index: 5, downstream: downstream)
-        source7 = ZipSource(parent: self, index: 6, downstream: downstream)
-        source8 = ZipSource(parent: self, index: 7, downstream: downstream)
+    }
+
+    /// Makes the source sinks, then subscribes to the sources in order. Inlined into `makeSink`,
+    /// so the source sinks are made where their types are concrete.
+    @inlinable
+    func start(
+        _ observable1: Observable<E1>, _ observable2: Observable<E2>, _ observable3: Observable<E3>,
+        _ observable4: Observable<E4>, _ observable5: Observable<E5>, _ observable6: Observable<E6>,
+        _ observable7: Observable<E7>, _ observable8: Observable<E8>
+    ) {
+        // Every sink is made before the first is attached: from then on, the `source…`
+        // properties belong to the token holder, which may be another thread.
+        let sink1 = ZipSource<E1, Result>(parent: self, index: 0, downstream: downstream)
+        let sink2 = ZipSource<E2, Result>(parent: self, index: 1, downstream: downstream)
+        let sink3 = ZipSource<E3, Result>(parent: self, index: 2, downstream: downstream)
+        let sink4 = ZipSource<E4, Result>(parent: self, index: 3, downstream: downstream)
+        let sink5 = ZipSource<E5, Result>(parent: self, index: 4, downstream: downstream)
+        let sink6 = ZipSource<E6, Result>(parent: self, index: 5, downstream: downstream)
+        let sink7 = ZipSource<E7, Result>(parent: self, index: 6, downstream: downstream)
+        let sink8 = ZipSource<E8, Result>(parent: self, index: 7, downstream: downstream)
+        source1 = sink1
+        source2 = sink2
+        source3 = sink3
+        source4 = sink4
+        source5 = sink5
+        source6 = sink6
+        source7 = sink7
+        source8 = sink8
+        sink1.attach(to: observable1)
+        sink2.attach(to: observable2)
+        sink3.attach(to: observable3)
+        sink4.attach(to: observable4)
+        sink5.attach(to: observable5)
+        sink6.attach(to: observable6)
+        sink7.attach(to: observable7)
+        sink8.attach(to: observable8)
     }
 
     override func combineNext() throws -> Result {

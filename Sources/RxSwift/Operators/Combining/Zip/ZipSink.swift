@@ -14,6 +14,7 @@ class ZipSink<Output>: CombiningSink<Output>, @unchecked Sendable {
     @exclusivity(unchecked) private var queued: [Int]
     private let completesEarly: Bool
 
+    @usableFromInline
     init(arity: Int, completesEarly: Bool, downstream: Sink<Output>) {
         queued = Array(repeating: 0, count: arity)
         self.completesEarly = completesEarly
@@ -47,17 +48,39 @@ class ZipSink<Output>: CombiningSink<Output>, @unchecked Sendable {
 }
 
 /// A source of `zip`: queues its elements until they are paired.
+///
+/// The queue is a ring in raw memory, not a `Queue<Element>`: this class's code runs unspecialized,
+/// where every operation on a `Queue`'s `[Element?]` looked metadata up at run time (most of what
+/// building and subscribing a `zip` cost; see Benchmarks/README.md). Raw memory needs only
+/// `Element`'s value witnesses, which come with the class's own metadata.
+@usableFromInline
 final class ZipSource<Element, Output>: CombiningSource<Element, Output>, @unchecked Sendable {
-    /// Owned by the parent's token holder.
-    @exclusivity(unchecked) private var queue = Queue<Element>()
+    // Owned by the parent's token holder.
+    @exclusivity(unchecked) private var ring: UnsafeMutableRawPointer?
+    /// A power of two (or 0 before the first element).
+    @exclusivity(unchecked) private var capacity = 0
+    @exclusivity(unchecked) private var head = 0
+    @exclusivity(unchecked) private var count = 0
 
     private var zipParent: ZipSink<Output> {
         unsafeDowncast(parent, to: ZipSink<Output>.self)
     }
 
+    deinit {
+        guard let ring else { return }
+        let elements = ring.assumingMemoryBound(to: Element.self)
+        for offset in 0..<count {
+            (elements + ((head + offset) & (capacity - 1))).deinitialize(count: 1)
+        }
+        RawMemory.deallocate(ring)
+    }
+
     override func receive(_ element: Element) {
         guard parent.isForwarding else { return }
-        queue.enqueue(element)
+        if count == capacity { grow() }
+        let elements = ring.unsafelyUnwrapped.assumingMemoryBound(to: Element.self)
+        (elements + ((head + count) & (capacity - 1))).initialize(to: element)
+        count += 1
         zipParent.sourceReceived(index)
     }
 
@@ -67,6 +90,29 @@ final class ZipSource<Element, Output>: CombiningSource<Element, Output>, @unche
 
     /// Takes the oldest queued element; only when the parent knows there is one.
     func dequeue() -> Element {
-        queue.dequeue().unsafelyUnwrapped
+        let elements = ring.unsafelyUnwrapped.assumingMemoryBound(to: Element.self)
+        let element = (elements + head).move()
+        head = (head + 1) & (capacity - 1)
+        count -= 1
+        return element
+    }
+
+    /// Doubles the ring (4 to start), moving the queued elements to its front in order.
+    @inline(never)
+    private func grow() {
+        let newCapacity = Swift.max(4, capacity * 2)
+        let newRing = RawMemory.allocate(
+            byteCount: newCapacity * MemoryLayout<Element>.stride, alignment: MemoryLayout<Element>.alignment)
+        let target = newRing.bindMemory(to: Element.self, capacity: newCapacity)
+        if let ring {
+            let elements = ring.assumingMemoryBound(to: Element.self)
+            for offset in 0..<count {
+                (target + offset).moveInitialize(from: elements + ((head + offset) & (capacity - 1)), count: 1)
+            }
+            RawMemory.deallocate(ring)
+        }
+        ring = newRing
+        capacity = newCapacity
+        head = 0
     }
 }
