@@ -7,7 +7,9 @@
 struct UpstreamSlot {
     private var storage: (Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0)
 
-    /// Stores `disposable`; the slot must be empty.
+    /// Stores `disposable`; the slot must be empty. `consuming` (and `setUpstream`'s too): the
+    /// disposable a subscription returns is moved in, where a borrowed one was copied in and then
+    /// destroyed by the caller, about 70 instructions per sink.
     mutating func store(_ disposable: consuming Disposable) {
         let moved = consume disposable
         withUnsafeMutablePointer(to: &storage) {
