@@ -54,6 +54,21 @@ public class Observable<Element>: ObservableType, @unchecked Sendable {
     @usableFromInline
     var isConstantSource: Bool { false }
 
+    /// Subscribes `filter`, whose source this is: by default `filter`'s own sink. An operator whose
+    /// sink can do the filtering as well overrides it and subscribes one sink for both (see
+    /// "Stateless pairs" in `StatelessPairs.swift`).
+    @usableFromInline
+    func subscribe(filter: FilterObservable<Element>, downstream: Sink<Element>) -> Disposable {
+        filter.subscribeOwnSink(downstream)
+    }
+
+    /// Subscribes `map`, whose source this is: by default `map`'s own sink (see
+    /// ``subscribe(filter:downstream:)``).
+    @usableFromInline
+    func subscribe<Result>(map: MapObservable<Element, Result>, downstream: Sink<Result>) -> Disposable {
+        map.subscribeOwnSink(downstream)
+    }
+
     /// The internal subscription entry point: producers override it to run their sink.
     @usableFromInline
     func subscribe(sink: Sink<Element>) -> Disposable {

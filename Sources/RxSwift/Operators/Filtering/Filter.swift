@@ -15,18 +15,20 @@ extension ObservableType {
 @usableFromInline
 final class FilterObservable<Element>: Observable<Element>, @unchecked Sendable {
     private let source: Observable<Element>
-    private let predicate: (Element) throws -> Bool
+    let predicate: (Element) throws -> Bool
 
-    /// Makes the sink where the element types are concrete (the default argument is evaluated in
-    /// the caller's module): a sink made in this unspecialized code would look its class metadata up
-    /// on every subscription.
-    private let makeSink: (@escaping (Element) throws -> Bool, Sink<Element>) -> FilterSink<Element>
+    /// Makes the sinks where the element type is concrete (the default argument is evaluated in the
+    /// caller's module): a sink made in this unspecialized code would look its class metadata up on
+    /// every subscription. Besides its own sink, a `filter` makes the one sink of two `filter`s in a
+    /// row (see `StatelessPairs.swift`).
+    private let makeSink: MakeFilterSink<Element>
 
     @usableFromInline
     init(
         source: Observable<Element>, predicate: @escaping (Element) throws -> Bool,
-        makeSink: @escaping (@escaping (Element) throws -> Bool, Sink<Element>) -> FilterSink<Element> = {
-            FilterSink(predicate: $0, downstream: $1)
+        makeSink: @escaping MakeFilterSink<Element> = { predicate, then, downstream in
+            if let then { return FilterFilterSink(first: predicate, second: then, downstream: downstream) }
+            return FilterSink(predicate: predicate, downstream: downstream)
         }
     ) {
         self.source = source
@@ -36,9 +38,26 @@ final class FilterObservable<Element>: Observable<Element>, @unchecked Sendable 
     }
 
     override func subscribe(sink downstream: Sink<Element>) -> Disposable {
-        let sink = makeSink(predicate, downstream)
+        source.subscribe(filter: self, downstream: downstream)
+    }
+
+    /// Subscribes this operator's own sink to its source.
+    func subscribeOwnSink(_ downstream: Sink<Element>) -> Disposable {
+        let sink = makeSink(predicate, nil, downstream)
         sink.setUpstream(source.subscribe(sink: sink))
         return sink.asDisposable
+    }
+
+    /// A `filter` of this `filter`: one sink tests both predicates.
+    override func subscribe(filter: FilterObservable<Element>, downstream: Sink<Element>) -> Disposable {
+        let sink = makeSink(predicate, filter.predicate, downstream)
+        sink.setUpstream(source.subscribe(sink: sink))
+        return sink.asDisposable
+    }
+
+    /// A `map` of this `filter`: one sink filters and maps.
+    override func subscribe<Result>(map: MapObservable<Element, Result>, downstream: Sink<Result>) -> Disposable {
+        map.subscribePair(filteringFirst: predicate, to: source, downstream: downstream)
     }
 }
 

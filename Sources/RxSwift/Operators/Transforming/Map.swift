@@ -15,18 +15,22 @@ extension ObservableType {
 @usableFromInline
 final class MapObservable<Source, Result>: Observable<Result>, @unchecked Sendable {
     private let source: Observable<Source>
-    private let transform: (Source) throws -> Result
+    let transform: (Source) throws -> Result
 
-    /// Makes the sink where the element types are concrete (the default argument is evaluated in
+    /// Makes the sinks where the element types are concrete (the default argument is evaluated in
     /// the caller's module): a sink made in this unspecialized code would look its class metadata up
-    /// on every subscription.
-    private let makeSink: (@escaping (Source) throws -> Result, Sink<Result>) -> MapSink<Source, Result>
+    /// on every subscription. Besides its own sink, a `map` makes the one sink of a pair with a
+    /// `filter` before or after it (see `StatelessPairs.swift`). One closure for the three, so that
+    /// an operator costs one closure to store and release, not three.
+    private let makeSink: MakeMapSink<Source, Result>
 
     @usableFromInline
     init(
         source: Observable<Source>, transform: @escaping (Source) throws -> Result,
-        makeSink: @escaping (@escaping (Source) throws -> Result, Sink<Result>) -> MapSink<Source, Result> = {
-            MapSink(transform: $0, downstream: $1)
+        makeSink: @escaping MakeMapSink<Source, Result> = { transform, before, after, downstream in
+            if let before { return FilterMapSink(predicate: before, transform: transform, downstream: downstream) }
+            if let after { return MapFilterSink(transform: transform, predicate: after, downstream: downstream) }
+            return MapSink(transform: transform, downstream: downstream)
         }
     ) {
         self.source = source
@@ -36,7 +40,30 @@ final class MapObservable<Source, Result>: Observable<Result>, @unchecked Sendab
     }
 
     override func subscribe(sink downstream: Sink<Result>) -> Disposable {
-        let sink = makeSink(transform, downstream)
+        source.subscribe(map: self, downstream: downstream)
+    }
+
+    /// Subscribes this operator's own sink to its source.
+    func subscribeOwnSink(_ downstream: Sink<Result>) -> Disposable {
+        let sink = makeSink(transform, nil, nil, downstream)
+        sink.setUpstream(source.subscribe(sink: sink))
+        return sink.asDisposable
+    }
+
+    /// Subscribes one sink that filters with `predicate` and then does this operator's work, to
+    /// `source` (the filter's).
+    func subscribePair(
+        filteringFirst predicate: @escaping (Source) throws -> Bool, to source: Observable<Source>,
+        downstream: Sink<Result>
+    ) -> Disposable {
+        let sink = makeSink(transform, predicate, nil, downstream)
+        sink.setUpstream(source.subscribe(sink: sink))
+        return sink.asDisposable
+    }
+
+    /// A `filter` of this `map`: one sink maps and filters.
+    override func subscribe(filter: FilterObservable<Result>, downstream: Sink<Result>) -> Disposable {
+        let sink = makeSink(transform, nil, filter.predicate, downstream)
         sink.setUpstream(source.subscribe(sink: sink))
         return sink.asDisposable
     }
