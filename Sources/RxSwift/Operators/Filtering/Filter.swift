@@ -62,7 +62,7 @@ final class FilterObservable<Element>: Observable<Element>, @unchecked Sendable 
 }
 
 @usableFromInline
-final class FilterSink<Element>: OperatorSink<Element, Element>, @unchecked Sendable {
+final class FilterSink<Element>: StatelessSink<Element, Element>, @unchecked Sendable {
     private let predicate: (Element) throws -> Bool
 
     @usableFromInline
@@ -78,9 +78,5 @@ final class FilterSink<Element>: OperatorSink<Element, Element>, @unchecked Send
         } catch {
             forwardTermination(.error(error))
         }
-    }
-
-    override func terminate(_ termination: Termination) {
-        forwardTermination(termination)
     }
 }

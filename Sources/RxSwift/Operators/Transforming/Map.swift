@@ -70,7 +70,7 @@ final class MapObservable<Source, Result>: Observable<Result>, @unchecked Sendab
 }
 
 @usableFromInline
-final class MapSink<Source, Result>: OperatorSink<Source, Result>, @unchecked Sendable {
+final class MapSink<Source, Result>: StatelessSink<Source, Result>, @unchecked Sendable {
     private let transform: (Source) throws -> Result
 
     @usableFromInline
@@ -86,9 +86,5 @@ final class MapSink<Source, Result>: OperatorSink<Source, Result>, @unchecked Se
         } catch {
             forwardTermination(.error(error))
         }
-    }
-
-    override func terminate(_ termination: Termination) {
-        forwardTermination(termination)
     }
 }

@@ -29,7 +29,7 @@ typealias MakeFilterSink<Element> = (
 
 /// `map(transform).filter(predicate)` as one sink.
 @usableFromInline
-final class MapFilterSink<Source, Result>: OperatorSink<Source, Result>, @unchecked Sendable {
+final class MapFilterSink<Source, Result>: StatelessSink<Source, Result>, @unchecked Sendable {
     private let transform: (Source) throws -> Result
     private let predicate: (Result) throws -> Bool
 
@@ -52,15 +52,11 @@ final class MapFilterSink<Source, Result>: OperatorSink<Source, Result>, @unchec
             forwardTermination(.error(error))
         }
     }
-
-    override func terminate(_ termination: Termination) {
-        forwardTermination(termination)
-    }
 }
 
 /// `filter(predicate).map(transform)` as one sink.
 @usableFromInline
-final class FilterMapSink<Source, Result>: OperatorSink<Source, Result>, @unchecked Sendable {
+final class FilterMapSink<Source, Result>: StatelessSink<Source, Result>, @unchecked Sendable {
     private let predicate: (Source) throws -> Bool
     private let transform: (Source) throws -> Result
 
@@ -82,15 +78,11 @@ final class FilterMapSink<Source, Result>: OperatorSink<Source, Result>, @unchec
             forwardTermination(.error(error))
         }
     }
-
-    override func terminate(_ termination: Termination) {
-        forwardTermination(termination)
-    }
 }
 
 /// `filter(first).filter(second)` as one sink.
 @usableFromInline
-final class FilterFilterSink<Element>: OperatorSink<Element, Element>, @unchecked Sendable {
+final class FilterFilterSink<Element>: StatelessSink<Element, Element>, @unchecked Sendable {
     private let first: (Element) throws -> Bool
     private let second: (Element) throws -> Bool
 
@@ -112,8 +104,18 @@ final class FilterFilterSink<Element>: OperatorSink<Element, Element>, @unchecke
             forwardTermination(.error(error))
         }
     }
+}
 
-    override func terminate(_ termination: Termination) {
+/// The sinks of `map`, `filter` and their pairs: a terminal event passes straight through (their
+/// closures see only elements).
+@usableFromInline
+class StatelessSink<Input, Output>: OperatorSink<Input, Output>, @unchecked Sendable {
+    @usableFromInline
+    override init(downstream: Sink<Output>) {
+        super.init(downstream: downstream)
+    }
+
+    override final func terminate(_ termination: Termination) {
         forwardTermination(termination)
     }
 }
