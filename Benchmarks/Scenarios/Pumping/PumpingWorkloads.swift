@@ -28,11 +28,14 @@ let pumpingWorkloads: [Workload] =
         withFloor(
             "subject → 5 × flatMapLatest { just } → subscriber (RxSwift's FlatMapLatestPumping)",
             rx: rxFlatMapLatestPumping, combine: combineSwitchToLatestPumping, closures: closuresFlatMapsPumping),
-        // RxCocoa's Driver: swift-rx only (OpenCombine has no Driver).
+        // swift-rx only: OpenCombine has no Driver, and its `AnySubscriber` is another shape.
         [
             Workload(
+                scenario: "Pumping/AnyObserver { event in } ← onNext", flavour: .swiftRx,
+                count: elementsPerIteration, prepare: rxAnyObserverHandler),
+            Workload(
                 scenario: "Pumping/create → asDriver → 6 × map/filter → drive (RxSwift's DrivePumping)",
-                flavour: .swiftRx, count: elementsPerIteration, prepare: rxDrivePumping)
+                flavour: .swiftRx, count: elementsPerIteration, prepare: rxDrivePumping),
         ],
         // OpenCombine has no 4-way `combineLatest`: swift-rx beside the closure floor only.
         [

@@ -67,3 +67,19 @@ func rxTwelveOperatorChain(_ source: Observable<Int>) -> Observable<Int> {
         .map(increment).filter(isNotNegative)
         .map(increment).filter(isNotNegative)
 }
+
+/// A closure-based `AnyObserver` fed from specialized code, as a `create` closure or a hand-written
+/// producer feeds one. Calling its handler through `unsafelyUnwrapped` allocated a reabstraction
+/// thunk per event (Benchmarks/README.md, "`map`/`filter` pairs in one sink").
+func rxAnyObserverHandler() -> Prepared {
+    let total = Total()
+    let observer = AnyObserver<Int> { event in
+        if case .next(let element) = event { total.value &+= element }
+    }
+    return .sync(
+        run: { count in
+            for element in 0..<count { observer.onNext(element) }
+            return total.value
+        },
+        tearDown: {})
+}
