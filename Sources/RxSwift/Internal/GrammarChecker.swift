@@ -68,3 +68,24 @@ import Synchronization
         }
     }
 #endif
+
+/// Whether `Observable.create` puts its own sink, which checks the grammar in debug builds, between
+/// its closure and a downstream sink that guards its input anyway (see `CreateObservable`). Always
+/// in debug builds, unless a test turns it off to run the path release builds take; never in release
+/// builds.
+@_spi(RxInternal)
+public enum CreateGrammarChecks {
+    #if DEBUG
+        private static let enabled = Atomic<Bool>(true)
+
+        /// Debug builds only: `false` makes `create` hand its closure the downstream sink directly
+        /// where release builds do. For tests; restore it afterwards.
+        public static var isEnabled: Bool {
+            get { enabled.load(ordering: .relaxed) }
+            set { enabled.store(newValue, ordering: .relaxed) }
+        }
+    #else
+        @inline(__always)
+        public static var isEnabled: Bool { false }
+    #endif
+}

@@ -14,7 +14,7 @@
 /// its own guarantees.
 @usableFromInline
 class AnySink: Disposable, @unchecked Sendable {
-    @usableFromInline
+    @usableFromInline @inline(__always)
     init() {
         #if DEBUG
             Resources.incrementTotal()
@@ -43,8 +43,14 @@ class AnySink: Disposable, @unchecked Sendable {
 @usableFromInline
 class Sink<Element>: AnySink, @unchecked Sendable {
 
-    @usableFromInline
+    @usableFromInline @inline(__always)
     override init() {}
+
+    /// Whether this sink drops elements and terminal events that arrive after its terminal event or
+    /// its disposal, and disposes its upstream when it ends, as `create`'s own sink does; if so,
+    /// `create` hands it to its closure directly.
+    @usableFromInline
+    var guardsItsInput: Bool { false }
 
     /// Delivers one element.
     @usableFromInline

@@ -42,6 +42,13 @@ final class CreateObservable<Element>: Observable<Element>, @unchecked Sendable 
     }
 
     override func subscribe(sink downstream: Sink<Element>) -> Disposable {
+        // A downstream sink that drops what arrives after its end or its disposal (`map`, `filter`
+        // and their pairs) is handed to the closure directly: the create sink would only repeat
+        // those checks, at the cost of an object per subscription. Debug builds keep it for its
+        // grammar checks (unless a test turns them off to run this path).
+        if downstream.guardsItsInput && !CreateGrammarChecks.isEnabled {
+            return subscribeHandler(AnyObserver(sink: downstream))
+        }
         let sink = makeSink(downstream)
         #if DEBUG
             sink.checkGrammar(of: grammar)

@@ -107,13 +107,11 @@ final class FilterFilterSink<Element>: StatelessSink<Element, Element>, @uncheck
 }
 
 /// The sinks of `map`, `filter` and their pairs: a terminal event passes straight through (their
-/// closures see only elements).
+/// closures see only elements). They guard their input (``Sink/guardsItsInput``): `next` checks
+/// `isForwarding`, and `forwardTermination` forwards one terminal event and disposes upstream.
 @usableFromInline
 class StatelessSink<Input, Output>: OperatorSink<Input, Output>, @unchecked Sendable {
-    @usableFromInline
-    override init(downstream: Sink<Output>) {
-        super.init(downstream: downstream)
-    }
+    override final var guardsItsInput: Bool { true }
 
     override final func terminate(_ termination: Termination) {
         forwardTermination(termination)
