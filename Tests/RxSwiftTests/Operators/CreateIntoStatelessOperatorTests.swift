@@ -6,31 +6,7 @@ import XCTest
 /// release builds, without `create`'s own sink (see `CreateObservable.subscribe(sink:)`). Each test
 /// runs both ways — through `create`'s sink (debug builds' default) and directly (grammar checks
 /// turned off, the path release builds take) — and expects the same from both.
-final class CreateIntoStatelessOperatorTests: RxLeakCheckingTestCase {
-    private var savedHandler: (@Sendable (String) -> Void)?
-
-    override func setUp() {
-        super.setUp()
-        // The scenarios break the grammar on purpose; the checks would print each time.
-        savedHandler = Hooks.grammarViolationHandler
-        Hooks.grammarViolationHandler = { _ in }
-    }
-
-    override func tearDown() {
-        CreateGrammarChecks.isEnabled = true
-        if let savedHandler { Hooks.grammarViolationHandler = savedHandler }
-        super.tearDown()
-    }
-
-    /// Runs `body` through `create`'s sink and then directly into the operator's sink.
-    private func bothWays(_ body: (_ direct: Bool) -> Void) {
-        for direct in [false, true] {
-            CreateGrammarChecks.isEnabled = !direct
-            body(direct)
-        }
-        CreateGrammarChecks.isEnabled = true
-    }
-
+final class CreateIntoStatelessOperatorTests: CreateBothWaysTestCase {
     func testTheDirectPathIsTakenOnlyWithoutGrammarChecksAndOnlyForStatelessOperators() {
         var liveDuringSubscription: [Bool: Int32] = [:]
         var liveThroughScan: [Bool: Int32] = [:]

@@ -47,6 +47,9 @@ final class MapFilterSink<Source, Result>: StatelessSink<Source, Result>, @unche
         guard isForwarding else { return }
         do {
             let result = try transform(element)
+            // Checked again, as the filter's own sink did: the transform may have ended or
+            // disposed the subscription (re-entrantly, or by disposing it from inside).
+            guard isForwarding else { return }
             if try predicate(result) { downstream.next(result) }
         } catch {
             forwardTermination(.error(error))
@@ -73,7 +76,11 @@ final class FilterMapSink<Source, Result>: StatelessSink<Source, Result>, @unche
     override func next(_ element: Source) {
         guard isForwarding else { return }
         do {
-            if try predicate(element) { downstream.next(try transform(element)) }
+            guard try predicate(element) else { return }
+            // Checked again, as the map's own sink did: the predicate may have ended or disposed
+            // the subscription.
+            guard isForwarding else { return }
+            downstream.next(try transform(element))
         } catch {
             forwardTermination(.error(error))
         }
@@ -99,7 +106,11 @@ final class FilterFilterSink<Element>: StatelessSink<Element, Element>, @uncheck
     override func next(_ element: Element) {
         guard isForwarding else { return }
         do {
-            if try first(element), try second(element) { downstream.next(element) }
+            guard try first(element) else { return }
+            // Checked again, as the second filter's own sink did: the first predicate may have
+            // ended or disposed the subscription.
+            guard isForwarding else { return }
+            if try second(element) { downstream.next(element) }
         } catch {
             forwardTermination(.error(error))
         }
