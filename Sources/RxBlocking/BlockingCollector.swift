@@ -19,6 +19,10 @@ final class BlockingCollector<Element>: ObserverType, @unchecked Sendable {
     private var isFinished = false
     /// How the calling thread waits, which decides how a source finishing elsewhere wakes it.
     private var waiter: Waiter = MainThreadPump.isOnMainThread ? .mainRunLoop : .semaphore
+    /// When the caller stops waiting, if it gave a timeout. A source that delivers on the waiting
+    /// thread itself (an endless synchronous one, or any source inside a trampoline) never lets it
+    /// reach its wait: such deliveries check the deadline themselves.
+    private var deadline: DispatchTime?
     /// Signals a thread waiting in ``Waiter/semaphore``.
     private let finished = DispatchSemaphore(value: 0)
 
@@ -41,6 +45,7 @@ final class BlockingCollector<Element>: ObserverType, @unchecked Sendable {
     func run(timeout: Double?) -> MaterializedSequenceResult<Element> {
         defer { subscription.dispose() }
         let deadline: DispatchTime = timeout.map { .now() + $0 } ?? .distantFuture
+        if timeout != nil { lock.withAnnotatedLock { _ in self.deadline = deadline } }
         let sourceFinished = waitFor(deadline)
         return lock.withAnnotatedLock { _ in
             // The source may still call in until it is disposed; `isFinished` makes it leave the
@@ -89,24 +94,27 @@ final class BlockingCollector<Element>: ObserverType, @unchecked Sendable {
     }
 
     private func subscribe() {
-        // Inside a trampoline, as RxSwift subscribes: a synchronous source (`from`, `generate`, …) then
-        // queues its steps behind the subscription instead of running them all inside `subscribe`,
-        // so `first()` can dispose it at the first element. Inside a running trampoline its steps
-        // queue anyway, so the subscription is made at once (not queued behind this blocked action).
-        guard CurrentThreadScheduler.isScheduleRequired else {
+        // On a trampoline of its own, as RxSwift subscribes: a synchronous source (`from`, `generate`,
+        // …) then queues its steps behind the subscription instead of running them all inside
+        // `subscribe`, so `first()` can dispose it at the first element. A trampoline already running
+        // on this thread is set aside meanwhile: its queue only runs once this wait returns, so the
+        // source's steps queued there would never run (issue 26).
+        CurrentThreadScheduler.runOnOwnTrampoline {
             subscription.setDisposable(source.subscribe(self))
-            return
-        }
-        _ = CurrentThreadScheduler.instance.schedule(self) { collector in
-            collector.subscription.setDisposable(collector.source.subscribe(collector))
-            return Disposables.create()
         }
     }
 
     func on(_ event: Event<Element>) {
         switch event {
         case .next(let element):
-            if lock.withAnnotatedLock({ _ in isFinished }) { return }
+            let state: (finished: Bool, deadline: DispatchTime?) = lock.withAnnotatedLock { _ in
+                (isFinished, deadline)
+            }
+            if state.finished { return }
+            if let deadline = state.deadline, DispatchTime.now() >= deadline {
+                finish(error: RxError.timeout)
+                return
+            }
             let matches: Bool
             do {
                 matches = try predicate(element)

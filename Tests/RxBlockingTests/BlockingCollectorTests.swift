@@ -242,3 +242,69 @@ final class BlockingCollectorTests: RxLeakCheckingTestCase {
         wait(for: [settled], timeout: 5)
     }
 }
+
+// MARK: - Where it is called from (issue 26)
+
+extension BlockingCollectorTests {
+    /// Inside another subscription's delivery a trampoline is running on this thread: the blocking
+    /// subscription runs on a trampoline of its own instead of queueing behind the blocked delivery.
+    func testInsideARunningTrampoline_synchronousSourceIsCollected() {
+        var collected: [[Int]] = []
+        var failures: [String] = []
+        _ = Observable.of(10, 20).subscribe(onNext: { _ in
+            do {
+                collected.append(try Observable.of(1, 2, 3).toBlocking(timeout: 2).toArray())
+            } catch {
+                failures.append("\(error)")
+            }
+        })
+        XCTAssertEqual(collected, [[1, 2, 3], [1, 2, 3]])
+        XCTAssertEqual(failures, [])
+    }
+
+    /// The trampoline set aside resumes with its own queue intact, after the wait.
+    func testInsideARunningTrampoline_theOuterQueueRunsAfterTheWait() {
+        var order: [String] = []
+        _ = Observable.of(1, 2).subscribe(onNext: { value in
+            order.append("outer \(value)")
+            let inner = (try? Observable.of(7, 8).toBlocking(timeout: 2).toArray()) ?? []
+            order.append("inner \(inner)")
+        })
+        XCTAssertEqual(order, ["outer 1", "inner [7, 8]", "outer 2", "inner [7, 8]"])
+    }
+
+    func testInsideARunningTrampolineOnABackgroundThread_firstStopsAnEndlessSource() {
+        let result = onBackgroundThread {
+            try Observable.of(1).flatMap { _ in
+                Observable.just(try Observable.repeatElement(5).toBlocking(timeout: 2).first() ?? -1)
+            }
+            .toBlocking(timeout: 5).single()
+        }
+        XCTAssertEqual(result, .success(5))
+    }
+
+    /// An endless synchronous source delivers on the waiting thread and never lets it reach its wait:
+    /// the deadline is checked as elements arrive.
+    func testBackgroundThread_timeoutEndsAnEndlessSynchronousSource() {
+        let started = DispatchTime.now()
+        let result = onBackgroundThread {
+            try Observable.repeatElement(3).toBlocking(timeout: 0.2).toArray().count
+        }
+        XCTAssertEqual(result, .failure(.timeout))
+        XCTAssertLessThan(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds, 5_000_000_000)
+    }
+
+    func testMainThread_timeoutEndsAnEndlessSynchronousSource() {
+        XCTAssertThrowsError(try Observable.repeatElement(3).toBlocking(timeout: 0.2).toArray()) { error in
+            guard case RxError.timeout = error else { return XCTFail("\(error)") }
+        }
+    }
+
+    func testTimeoutKeepsWhatArrivedBeforeIt() {
+        let result = Observable.repeatElement(3).toBlocking(timeout: 0.1).materialize()
+        guard case .failed(let elements, let error) = result else { return XCTFail("\(result)") }
+        XCTAssertFalse(elements.isEmpty)
+        XCTAssertTrue(elements.allSatisfy { $0 == 3 })
+        guard case RxError.timeout = error else { return XCTFail("\(error)") }
+    }
+}

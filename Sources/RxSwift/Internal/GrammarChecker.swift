@@ -24,7 +24,12 @@ import Synchronization
     /// from two threads at once or re-entrantly from inside a delivery. Violations are reported through
     /// the source, once per source, to ``Hooks/grammarViolationHandler``. Release builds compile none
     /// of this.
-    struct GrammarChecker: ~Copyable {
+    ///
+    /// A class, held by its sink in a constant: a checker stored inline in the sink would be read
+    /// through the sink's stored property, which the thread sanitizer sees as a plain read of the
+    /// whole checker, racing with the atomic writes of another thread's `enter`/`leave` — the checker
+    /// would add a race of its own to the one it reports.
+    final class GrammarChecker: Sendable {
         private static var terminatedBit: UInt { 1 }
 
         private let source: GrammarSource

@@ -39,6 +39,32 @@ public final class CurrentThreadScheduler: ImmediateSchedulerType {
         }
     }
 
+    /// Runs `work` as the first work of a trampoline of its own on this thread, then everything it
+    /// queued, and returns: a running trampoline is set aside meanwhile (its queue kept for when it
+    /// resumes), so what `work` subscribes runs now instead of queueing behind the caller. For
+    /// `toBlocking`, which waits on this thread for what it subscribed and would otherwise wait for
+    /// work queued behind itself.
+    @_spi(RxBlocking)
+    public static func runOnOwnTrampoline(_ work: () -> Void) {
+        let trampoline = Trampoline.current
+        guard trampoline.isRunning else {
+            _ = trampoline.run {
+                work()
+                return Disposables.create()
+            }
+            return
+        }
+        var outer = Queue<any InvocableItem>()
+        swap(&outer, &trampoline.queue)
+        trampoline.isRunning = false
+        _ = trampoline.run {
+            work()
+            return Disposables.create()
+        }
+        trampoline.isRunning = true
+        swap(&outer, &trampoline.queue)
+    }
+
     /// Runs `action` now if no trampoline runs on this thread, otherwise queues it behind the running
     /// work.
     public func schedule<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable) -> Disposable {

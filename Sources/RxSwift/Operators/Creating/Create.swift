@@ -66,7 +66,8 @@ final class CreateSink<Element>: OperatorSink<Element, Element>, @unchecked Send
     }
 
     #if DEBUG
-        /// Set once, before the sink is handed to the producer's closure.
+        /// Set once, before the sink is handed to the producer's closure; afterwards only read, so
+        /// concurrent deliveries share it without a race (its state is in the checker object).
         private var grammar: GrammarChecker!
 
         func checkGrammar(of source: GrammarSource) {
