@@ -46,6 +46,13 @@ let package = Package(
             path: "Tools/RxInstructionCount",
             swiftSettings: [.treatAllWarnings(as: .error)]
         ),
+        // Prints the stack bytes per operator of long map/filter chains, subscribing and per element.
+        .executableTarget(
+            name: "RxStackDepth",
+            dependencies: [.product(name: "RxSwift", package: "swift-rx")],
+            path: "Tools/RxStackDepth",
+            swiftSettings: [.treatAllWarnings(as: .error)]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -7,7 +7,9 @@ public class Observable<Element>: ObservableType, @unchecked Sendable {
     /// Always inlined: every producer's initializer calls it (a call each where the optimizer left
     /// it out of line, about 10 instructions per operator).
     @usableFromInline @inline(__always)
-    init() {}
+    init() {
+        runDepth = 0
+    }
 
     /// Subscribes `observer` to the sequence.
     ///
@@ -55,6 +57,16 @@ public class Observable<Element>: ObservableType, @unchecked Sendable {
     /// Whether ``deliverConstant(_:)`` delivers this source without a subscription.
     @usableFromInline
     var isConstantSource: Bool { false }
+
+    /// How many `map`/`filter` operators are stacked here above a source of another kind (every
+    /// other observable: 0); at ``runThreshold`` the next one folds them into a run (see
+    /// `StatelessRun.swift`). Stored, not a virtual property: reading it is a load, where a call
+    /// cost each `map` about 30 instructions (MapFilterCreating +3 %).
+    /// Set once, by the initializers of `map`, `filter` and runs.
+    @usableFromInline @exclusivity(unchecked) final var runDepth: Int
+
+    /// This observable as run stages over a root source, if it is a `map`, a `filter` or a run.
+    func runParts() -> RunParts? { nil }
 
     /// Subscribes `filter`, whose source this is: by default `filter`'s own sink. An operator whose
     /// sink can do the filtering as well overrides it and subscribes one sink for both (see

@@ -31,10 +31,18 @@ final class FilterObservable<Element>: Observable<Element>, @unchecked Sendable 
             return FilterSink(predicate: predicate, downstream: downstream)
         }
     ) {
-        self.source = source
+        // As `MapObservable`'s: past the threshold the source is folded into a run.
+        let below = source.runDepth
+        self.source = below < runThreshold ? source : source.foldedIntoRun()
         self.predicate = predicate
         self.makeSink = makeSink
         super.init()
+        runDepth = below + 1
+    }
+
+    override func runParts() -> RunParts? {
+        let below = source.runParts() ?? RunParts(root: source, last: nil)
+        return RunParts(root: below.root, last: RunStageNode(stage: .filter(predicate), previous: below.last))
     }
 
     override func subscribe(sink downstream: Sink<Element>) -> Disposable {

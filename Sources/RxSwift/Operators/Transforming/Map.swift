@@ -33,10 +33,19 @@ final class MapObservable<Source, Result>: Observable<Result>, @unchecked Sendab
             return MapSink(transform: transform, downstream: downstream)
         }
     ) {
-        self.source = source
+        // Checked here, in the library, rather than in the inlinable `map`: there it cost two retains
+        // and releases per operator. Past the threshold the source is folded into a run.
+        let below = source.runDepth
+        self.source = below < runThreshold ? source : source.foldedIntoRun()
         self.transform = transform
         self.makeSink = makeSink
         super.init()
+        runDepth = below + 1
+    }
+
+    override func runParts() -> RunParts? {
+        let below = source.runParts() ?? RunParts(root: source, last: nil)
+        return RunParts(root: below.root, last: RunStageNode(stage: .map(transform), previous: below.last))
     }
 
     override func subscribe(sink downstream: Sink<Result>) -> Disposable {
