@@ -117,6 +117,39 @@ final class GrammarCheckTests: RxLeakCheckingTestCase {
         #endif
     }
 
+    /// Two threads hammering one `create` observer: the checker reports the overlap (once per source)
+    /// and adds no race of its own — under the thread sanitizer (CI runs this suite with it) a race
+    /// between the checker's reads and writes fails the run (issue 26, case 5).
+    func testTwoThreadsHammeringOneObserverAreReportedWithoutARaceInTheChecker() {
+        let box = ObserverBox()
+        let delivered = Atomic(0)
+        let subscription = Observable<Int>.create { observer in
+            box.observer.withAnnotatedLock { $0 = observer }
+            return Disposables.create()
+        }
+        .subscribe(onNext: { _ in delivered.add(1, ordering: .relaxed) })
+        let observer = box.observer.withAnnotatedLock { $0 }!
+        let start = DispatchSemaphore(value: 0)
+        let done = DispatchGroup()
+        for _ in 0..<2 {
+            DispatchQueue.global().async(group: done) {
+                start.wait()
+                for value in 0..<20_000 { observer.onNext(value) }
+            }
+        }
+        start.signal()
+        start.signal()
+        done.wait()
+        subscription.dispose()
+        box.observer.withAnnotatedLock { $0 = nil }
+        // The events themselves are not dropped for overlapping (as in RxSwift); only reported.
+        XCTAssertEqual(delivered.load(ordering: .relaxed), 40_000)
+        #if DEBUG
+            XCTAssertLessThanOrEqual(reported.count, 1, "\(reported)")
+            XCTAssertTrue(reported.allSatisfy { $0.contains("concurrent delivery") }, "\(reported)")
+        #endif
+    }
+
     func testReportNamesTheCreateCallSiteAndComesOncePerSource() {
         let line = #line + 1
         let source = Observable<Int>.create { observer in

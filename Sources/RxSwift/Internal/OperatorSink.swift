@@ -64,6 +64,30 @@ class OperatorSink<Input, Output>: Sink<Input>, Cancelable, @unchecked Sendable 
         }
     }
 
+    /// Whether this sink's downstream hears only what its one source sends, synchronously (map,
+    /// filter, scan, take, …): then a source that lets go of it (``AnySink/sourceReleased()``) lets go
+    /// of the whole chain below. False for sinks that deliver from elsewhere too (timers, other
+    /// sources, queued work): those only drop their upstream, and live as long as what else drives
+    /// them, as before.
+    var releasesWithItsSource: Bool { false }
+
+    /// See ``AnySink/sourceReleased()``: drops the upstream disposable without disposing it (the
+    /// source is gone, or going), and tells downstream if nothing else drives this sink.
+    @inline(never)
+    override final func sourceReleased() {
+        let old = flags.bitwiseOr(Self.releaseRequestedBit, ordering: .acquiringAndReleasing).oldValue
+        if old & (Self.upstreamSetBit | Self.releaseRequestedBit) == Self.upstreamSetBit {
+            _ = upstream.take()
+        }
+        forwardSourceRelease()
+    }
+
+    /// Tells downstream that the source let go, if nothing else drives this sink; overridden by
+    /// sinks that tell it once their own pending work has run (`observe(on:)`).
+    func forwardSourceRelease() {
+        if releasesWithItsSource { downstream.sourceReleased() }
+    }
+
     /// Marks the sink stopped without forwarding anything; `true` for the first caller only. For
     /// sinks whose terminal event goes somewhere other than `downstream` (inner subscriptions).
     final func stop() -> Bool {

@@ -25,6 +25,16 @@ class AnySink: Disposable, @unchecked Sendable {
     @usableFromInline
     func dispose() {}
 
+    /// The source this sink is subscribed to has let go of it for good without ending the sequence
+    /// (a subject deallocated while the subscription was undisposed): nothing will arrive from it.
+    /// A sink that forwards only what its source sends drops its upstream disposable and tells its
+    /// downstream, so that the chain, whose sinks and handle hold one another, is released with its
+    /// source (DESIGN §4: a subscription nobody disposes lives exactly as long as its source).
+    /// Nothing is disposed or delivered: as with a subscriber placed directly on the subject, its
+    /// closures (`onDisposed` too) are released without being called. The caller holds this sink.
+    @usableFromInline
+    func sourceReleased() {}
+
     /// This sink as the `Disposable` a producer returns, built from the non-generic static type.
     @inline(__always)
     final var asDisposable: Disposable { self }

@@ -105,7 +105,9 @@ final class SubjectCore<Policy: SubjectPolicy>: SubjectCoreBase, @unchecked Send
             }
             return (observers, retired)
         }
-        for observer in live { observer.releaseSink() }
+        // Live observers are told their source is gone, so that operator sinks between the subject
+        // and the subscriber, which hold one another and the subscriber's handle, are released too.
+        for observer in live { observer.releaseSinkForGood() }
         for observer in released { observer.releaseSink() }
         if pendingCount > 0 { releaseQueuedObservers() }
     }

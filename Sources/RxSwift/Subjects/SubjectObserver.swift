@@ -14,8 +14,8 @@ class SubjectCoreBase {
 ///
 /// It holds the core strongly (a weak reference would cost a side-table allocation per subject):
 /// the cycle core → entry → core is broken by the subject's deinitializer, which releases every
-/// entry's sink (``SubjectCore/detach()``), so a dropped subject frees its observers even when
-/// nobody disposed them. Disposing the entry releases the sink (and so the subscriber's closures),
+/// entry's sink (``SubjectCore/detach()``) and tells it so, so a dropped subject frees its observers,
+/// and the operators' sinks between it and them, even when nobody disposed them. Disposing the entry releases the sink (and so the subscriber's closures),
 /// as RxSwift does, even while the disposable itself is kept.
 ///
 /// Thread-safety: `disposed` is atomic and `core` immutable. The sink's address is an atomic word, so
@@ -48,6 +48,18 @@ final class SubjectObserver: Disposable, @unchecked Sendable {
         Unmanaged<AnySink>.fromOpaque(address)._withUnsafeGuaranteedRef {
             body(unsafeDowncast($0, to: Sink<Element>.self))
         }
+    }
+
+    /// Drops the sink, once, telling it first that its source let go of it for good
+    /// (``AnySink/sourceReleased()``), so that the chain below it is released too. The caller makes
+    /// sure nobody is calling it.
+    func releaseSinkForGood() {
+        let address = sinkAddress.exchange(0, ordering: .acquiringAndReleasing)
+        guard let pointer = UnsafeRawPointer(bitPattern: address) else { return }
+        // Owned here until the chain has heard of it: telling it may release the last other
+        // reference to it.
+        let sink = Unmanaged<AnySink>.fromOpaque(pointer).takeRetainedValue()
+        sink.sourceReleased()
     }
 
     /// Drops the sink, once. The caller makes sure nobody is calling it.

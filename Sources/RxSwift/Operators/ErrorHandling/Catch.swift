@@ -171,6 +171,9 @@ final class CatchAndReturnObservable<Element>: Observable<Element>, @unchecked S
 
 @usableFromInline
 final class CatchAndReturnSink<Element>: OperatorSink<Element, Element>, @unchecked Sendable {
+    /// Driven by its one source alone: released with it (see ``OperatorSink/releasesWithItsSource``).
+    override var releasesWithItsSource: Bool { true }
+
     private let element: Element
 
     @usableFromInline

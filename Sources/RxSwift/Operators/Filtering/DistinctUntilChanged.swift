@@ -79,6 +79,9 @@ final class DistinctUntilChangedEquatableObservable<Element: Equatable>: Observa
 final class DistinctUntilChangedEquatableSink<Element: Equatable>: OperatorSink<Element, Element>,
     @unchecked Sendable
 {
+    /// Driven by its one source alone: released with it (see ``OperatorSink/releasesWithItsSource``).
+    override var releasesWithItsSource: Bool { true }
+
     /// Boxed rather than `Element?`: in this unspecialized code an `Element?` costs a run-time
     /// metadata lookup on every element; a class reference does not.
     @exclusivity(unchecked) private var last: ElementBox<Element>?
@@ -123,6 +126,9 @@ final class DistinctUntilChangedObservable<Element, Key>: Observable<Element>, @
 }
 
 final class DistinctUntilChangedSink<Element, Key>: OperatorSink<Element, Element>, @unchecked Sendable {
+    /// Driven by its one source alone: released with it (see ``OperatorSink/releasesWithItsSource``).
+    override var releasesWithItsSource: Bool { true }
+
     private let keySelector: (Element) throws -> Key
     private let comparer: (Key, Key) throws -> Bool
     @exclusivity(unchecked) private var lastKey: Key?

@@ -26,6 +26,9 @@ final class ElementAtObservable<Element>: CountProducer<Element>, @unchecked Sen
 }
 
 final class ElementAtSink<Element>: OperatorSink<Element, Element>, @unchecked Sendable {
+    /// Driven by its one source alone: released with it (see ``OperatorSink/releasesWithItsSource``).
+    override var releasesWithItsSource: Bool { true }
+
     /// How many elements are still to be skipped.
     @exclusivity(unchecked) private var remaining: Int
 

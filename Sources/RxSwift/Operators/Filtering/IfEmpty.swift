@@ -40,6 +40,9 @@ final class DefaultIfEmptyObservable<Element>: Observable<Element>, @unchecked S
 }
 
 final class DefaultIfEmptySink<Element>: OperatorSink<Element, Element>, @unchecked Sendable {
+    /// Driven by its one source alone: released with it (see ``OperatorSink/releasesWithItsSource``).
+    override var releasesWithItsSource: Bool { true }
+
     private let defaultElement: Element
     @exclusivity(unchecked) private var isEmpty = true
 

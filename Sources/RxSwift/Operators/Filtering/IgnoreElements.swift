@@ -27,6 +27,9 @@ final class IgnoreElementsObservable<Element>: Observable<Never>, @unchecked Sen
 }
 
 final class IgnoreElementsSink<Element>: OperatorSink<Element, Never>, @unchecked Sendable {
+    /// Driven by its one source alone: released with it (see ``OperatorSink/releasesWithItsSource``).
+    override var releasesWithItsSource: Bool { true }
+
     override func next(_ element: Element) {}
 
     override func terminate(_ termination: Termination) {

@@ -43,6 +43,9 @@ final class SingleObservable<Element>: Observable<Element>, @unchecked Sendable 
 }
 
 final class SingleSink<Element>: OperatorSink<Element, Element>, @unchecked Sendable {
+    /// Driven by its one source alone: released with it (see ``OperatorSink/releasesWithItsSource``).
+    override var releasesWithItsSource: Bool { true }
+
     private let predicate: ((Element) throws -> Bool)?
     @exclusivity(unchecked) private var seen = false
 

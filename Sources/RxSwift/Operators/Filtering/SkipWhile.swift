@@ -28,6 +28,9 @@ final class SkipWhileObservable<Element>: Observable<Element>, @unchecked Sendab
 }
 
 final class SkipWhileSink<Element>: OperatorSink<Element, Element>, @unchecked Sendable {
+    /// Driven by its one source alone: released with it (see ``OperatorSink/releasesWithItsSource``).
+    override var releasesWithItsSource: Bool { true }
+
     private let predicate: (Element) throws -> Bool
     @exclusivity(unchecked) private var skipping = true
 

@@ -41,6 +41,9 @@ final class TakeCountObservable<Element>: CountProducer<Element>, @unchecked Sen
 }
 
 final class TakeCountSink<Element>: OperatorSink<Element, Element>, @unchecked Sendable {
+    /// Driven by its one source alone: released with it (see ``OperatorSink/releasesWithItsSource``).
+    override var releasesWithItsSource: Bool { true }
+
     @exclusivity(unchecked) private var remaining: Int
 
     init(remaining: Int, downstream: Sink<Element>) {

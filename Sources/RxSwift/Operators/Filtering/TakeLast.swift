@@ -24,6 +24,9 @@ final class TakeLastObservable<Element>: CountProducer<Element>, @unchecked Send
 }
 
 final class TakeLastSink<Element>: OperatorSink<Element, Element>, @unchecked Sendable {
+    /// Driven by its one source alone: released with it (see ``OperatorSink/releasesWithItsSource``).
+    override var releasesWithItsSource: Bool { true }
+
     private let count: Int
     @exclusivity(unchecked) private var kept = Queue<Element>()
 

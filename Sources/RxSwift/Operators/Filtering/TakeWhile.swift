@@ -67,6 +67,9 @@ final class TakeWhileObservable<Element>: Observable<Element>, @unchecked Sendab
 }
 
 final class TakeWhileSink<Element>: OperatorSink<Element, Element>, @unchecked Sendable {
+    /// Driven by its one source alone: released with it (see ``OperatorSink/releasesWithItsSource``).
+    override var releasesWithItsSource: Bool { true }
+
     private let predicate: (Element) throws -> Bool
     private let stopWhen: Bool
     private let inclusive: Bool

@@ -41,6 +41,9 @@ final class CompactMapObservable<Source, Result>: Observable<Result>, @unchecked
 }
 
 final class CompactMapSink<Source, Result>: OperatorSink<Source, Result>, @unchecked Sendable {
+    /// Driven by its one source alone: released with it (see ``OperatorSink/releasesWithItsSource``).
+    override var releasesWithItsSource: Bool { true }
+
     private let transform: CompactMapStep<Source, Result>
 
     init(transform: @escaping CompactMapStep<Source, Result>, downstream: Sink<Result>) {

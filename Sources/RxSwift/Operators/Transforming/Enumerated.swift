@@ -32,6 +32,9 @@ final class EnumeratedObservable<Element>: Observable<(index: Int, element: Elem
 
 /// Thread-safety: `index` is touched only by `next`, which upstream serializes.
 final class EnumeratedSink<Element>: OperatorSink<Element, (index: Int, element: Element)>, @unchecked Sendable {
+    /// Driven by its one source alone: released with it (see ``OperatorSink/releasesWithItsSource``).
+    override var releasesWithItsSource: Bool { true }
+
     @exclusivity(unchecked) private var index: Int
 
     init(firstIndex: Int, downstream: Sink<(index: Int, element: Element)>) {

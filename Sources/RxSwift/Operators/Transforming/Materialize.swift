@@ -42,6 +42,9 @@ final class MaterializeObservable<Element>: Observable<Event<Element>>, @uncheck
 }
 
 final class MaterializeSink<Element>: OperatorSink<Element, Event<Element>>, @unchecked Sendable {
+    /// Driven by its one source alone: released with it (see ``OperatorSink/releasesWithItsSource``).
+    override var releasesWithItsSource: Bool { true }
+
     override func next(_ element: Element) {
         forward(.next(element))
     }
@@ -69,6 +72,9 @@ final class DematerializeObservable<Source: EventConvertible>: Observable<Source
 }
 
 final class DematerializeSink<Source: EventConvertible>: OperatorSink<Source, Source.Element>, @unchecked Sendable {
+    /// Driven by its one source alone: released with it (see ``OperatorSink/releasesWithItsSource``).
+    override var releasesWithItsSource: Bool { true }
+
     override func next(_ element: Source) {
         guard isForwarding else { return }
         switch element.event {

@@ -61,6 +61,9 @@ final class ReduceObservable<Source, Accumulate, Result>: Observable<Result>, @u
 
 /// Thread-safety: `accumulated` is touched only by `next` and `terminate`, which upstream serializes.
 final class ReduceSink<Source, Accumulate, Result>: OperatorSink<Source, Result>, @unchecked Sendable {
+    /// Driven by its one source alone: released with it (see ``OperatorSink/releasesWithItsSource``).
+    override var releasesWithItsSource: Bool { true }
+
     @exclusivity(unchecked) private var accumulated: Accumulate
     private let accumulator: (Accumulate, Source) throws -> Accumulate
     private let mapResult: (Accumulate) throws -> Result

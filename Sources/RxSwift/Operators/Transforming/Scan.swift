@@ -55,6 +55,9 @@ final class ScanObservable<Source, Accumulate>: Observable<Accumulate>, @uncheck
 
 /// Thread-safety: `accumulated` is touched only by `next`, which upstream serializes.
 final class ScanSink<Source, Accumulate>: OperatorSink<Source, Accumulate>, @unchecked Sendable {
+    /// Driven by its one source alone: released with it (see ``OperatorSink/releasesWithItsSource``).
+    override var releasesWithItsSource: Bool { true }
+
     @exclusivity(unchecked) private var accumulated: Accumulate
     private let accumulator: (inout Accumulate, Source) throws -> Void
 

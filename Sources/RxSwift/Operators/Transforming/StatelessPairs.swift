@@ -124,6 +124,8 @@ final class FilterFilterSink<Element>: StatelessSink<Element, Element>, @uncheck
 class StatelessSink<Input, Output>: OperatorSink<Input, Output>, @unchecked Sendable {
     override final var guardsItsInput: Bool { true }
 
+    override final var releasesWithItsSource: Bool { true }
+
     override final func terminate(_ termination: Termination) {
         forwardTermination(termination)
     }

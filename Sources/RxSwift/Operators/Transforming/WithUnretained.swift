@@ -49,6 +49,9 @@ final class WithUnretainedObservable<Object: AnyObject, Source, Out>: Observable
 }
 
 final class WithUnretainedSink<Object: AnyObject, Source, Out>: OperatorSink<Source, Out>, @unchecked Sendable {
+    /// Driven by its one source alone: released with it (see ``OperatorSink/releasesWithItsSource``).
+    override var releasesWithItsSource: Bool { true }
+
     private weak var object: Object?
     private let resultSelector: (Object, Source) -> Out
 

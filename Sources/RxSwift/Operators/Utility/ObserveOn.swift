@@ -33,6 +33,9 @@ extension ObservableType {
 enum ObserveOnItem<Element> {
     case next(Element)
     case terminate(Termination)
+    /// The source let go of the sink (``AnySink/sourceReleased()``): told downstream after the
+    /// events queued before it are delivered.
+    case sourceReleased
 }
 
 /// Built by inlinable code, its sink made by a closure written there (see `CreateObservable`).
@@ -91,6 +94,20 @@ final class ObserveOnSink<Element>: OperatorSink<Element, Element>, @unchecked S
         enqueue(.terminate(termination))
     }
 
+    /// Nothing more will be queued: downstream hears of it after what is queued has been delivered
+    /// (at once if nothing is), so that the chain below is released with the source and loses
+    /// nothing.
+    override func forwardSourceRelease() {
+        let now: Bool = lock.locked {
+            if isDisposed { return false }
+            if !running && queue.isEmpty { return true }
+            // A run is pending or running: it reaches the marker after the queued events.
+            queue.enqueue(.sourceReleased)
+            return false
+        }
+        if now { downstream.sourceReleased() }
+    }
+
     private func enqueue(_ item: ObserveOnItem<Element>) {
         let ticket: Int? = lock.locked {
             if isDisposed { return nil }
@@ -138,6 +155,9 @@ final class ObserveOnSink<Element>: OperatorSink<Element, Element>, @unchecked S
         case .terminate(let termination):
             forwardTermination(termination)
             return
+        case .sourceReleased:
+            // The last item: nothing is queued after it, so the run ends below.
+            downstream.sourceReleased()
         }
         let nextTicket: Int? = lock.locked {
             if isDisposed || queue.isEmpty {
@@ -222,5 +242,10 @@ final class ObserveOnSerialDispatchQueueSink<Element>: OperatorSink<Element, Ele
     override func terminate(_ termination: Termination) {
         guard isForwarding else { return }
         scheduler.enqueue((self, termination)) { sink, termination in sink.forwardTermination(termination) }
+    }
+
+    /// Told downstream after the blocks already on the queue (see ``ObserveOnSink``).
+    override func forwardSourceRelease() {
+        scheduler.enqueue(self) { sink in sink.downstream.sourceReleased() }
     }
 }

@@ -60,6 +60,9 @@ final class AsSingleObservable<Element>: Observable<Element>, @unchecked Sendabl
 
 /// Thread-safety: `element` is touched only by the source's serialized calls.
 final class AsSingleSink<Element>: OperatorSink<Element, Element>, @unchecked Sendable {
+    /// Driven by its one source alone: released with it (see ``OperatorSink/releasesWithItsSource``).
+    override var releasesWithItsSource: Bool { true }
+
     private let allowsEmpty: Bool
     /// Boxed: the per-element path handles a class reference, not an `Optional` of a generic type.
     @exclusivity(unchecked) private var element: TwoSourceBox<Element>?
@@ -109,6 +112,9 @@ final class ToArrayObservable<Element>: Observable<[Element]>, @unchecked Sendab
 
 /// Thread-safety: `elements` is touched only by the source's serialized calls.
 final class ToArraySink<Element>: OperatorSink<Element, [Element]>, @unchecked Sendable {
+    /// Driven by its one source alone: released with it (see ``OperatorSink/releasesWithItsSource``).
+    override var releasesWithItsSource: Bool { true }
+
     @exclusivity(unchecked) private var elements: [Element] = []
 
     override func next(_ element: Element) {
