@@ -58,10 +58,12 @@ final class StatelessRunTests: RxLeakCheckingTestCase {
         let source = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(300)])
         let observer = scheduler.start { () -> Observable<Int> in
             let long = self.adding(40, to: source.asObservable())
-            return self.adding(5, to: long.filter { value in
-                if value == 42 { throw testError }
-                return true
-            })
+            return self.adding(
+                5,
+                to: long.filter { value in
+                    if value == 42 { throw testError }
+                    return true
+                })
         }
         XCTAssertEqual(observer.events, [.next(210, 46), .error(220, testError)])
     }
