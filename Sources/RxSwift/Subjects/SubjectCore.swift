@@ -470,7 +470,13 @@ final class SubjectCore<Policy: SubjectPolicy>: SubjectCoreBase, @unchecked Send
                 observer.place = .unlisted
                 // Once the subject has stopped or been disposed, the array it was in is gone.
                 if acceptedStop == nil && !isDisposed {
-                    departed += 1
+                    if !emitting && observers.last === observer {
+                        // The newest observer leaving while no sender walks the array (a lone
+                        // subscriber, a bag disposed newest first): no hole to leave.
+                        observers.removeLast()
+                    } else {
+                        departed += 1
+                    }
                     if departed > observers.count &>> 1 { dropped = compactLocked() }
                     updateObserverCountLocked()
                 }

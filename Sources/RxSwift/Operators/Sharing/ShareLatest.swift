@@ -459,8 +459,11 @@ struct ShareObservers {
         if isEmpty {
             first = sink
             firstTarget = target
-            others = []
-            vacant = 0
+            // Only holes can be left in the others.
+            if !others.isEmpty {
+                others = []
+                vacant = 0
+            }
             return -1
         }
         others.append(sink)
@@ -490,8 +493,9 @@ struct ShareObservers {
         vacant = 0
     }
 
-    /// Whether any of the others is there.
-    @usableFromInline var hasOthers: Bool { others.count != vacant }
+    /// Whether any of the others is there. Inlinable: the relay asks it per element, and a call
+    /// would take the whole struct (three retains and releases).
+    @inlinable var hasOthers: Bool { others.count != vacant }
 
     var isEmpty: Bool { first == nil && !hasOthers }
 
