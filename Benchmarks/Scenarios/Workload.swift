@@ -38,7 +38,7 @@ public let elementsPerIteration = 10_000
 public let subscriptionsPerIteration = 1_000
 
 /// Every workload, in the order they are reported.
-public let allWorkloads: [Workload] = pumpingWorkloads + creatingWorkloads + traitWorkloads
+public let allWorkloads: [Workload] = pumpingWorkloads + creatingWorkloads + traitWorkloads + scalingWorkloads
 
 /// Accumulates what a subscriber received.
 ///

@@ -3,6 +3,11 @@ import Synchronization
 /// A group of disposables that are disposed together. Disposables added after the group was
 /// disposed are disposed at once.
 ///
+/// The members are kept in an array in insertion order, with their keys, which only grow: disposing
+/// walks it once (no copy of a dictionary, no sorting of its keys), inserting appends, and removing
+/// finds the key by binary search and leaves an empty slot, so that the order holds; the slots are
+/// compacted once more than half are empty.
+///
 /// Thread-safety: the members live behind a `Mutex`; they are disposed after unlocking.
 public final class CompositeDisposable: DisposeBase, Cancelable, @unchecked Sendable {
     /// The key of a member, for ``remove(for:)``.
@@ -10,10 +15,39 @@ public final class CompositeDisposable: DisposeBase, Cancelable, @unchecked Send
         fileprivate let key: Int
     }
 
+    private struct Member {
+        let key: Int
+        /// `nil` once removed.
+        var disposable: Disposable?
+    }
+
     private struct State {
-        var members: [Int: Disposable] = [:]
+        /// In insertion order, so by increasing key.
+        var members: ContiguousArray<Member> = []
+        /// How many of `members` were removed.
+        var vacant = 0
         var nextKey = 0
         var disposed = false
+
+        /// Takes the member for `key` out, if it is there.
+        mutating func remove(key: Int) -> Disposable? {
+            var low = 0
+            var high = members.count
+            while low < high {
+                let middle = (low + high) / 2
+                if members[middle].key < key { low = middle + 1 } else { high = middle }
+            }
+            guard low < members.count, members[low].key == key, let removed = members[low].disposable else {
+                return nil
+            }
+            members[low].disposable = nil
+            vacant += 1
+            if vacant > members.count / 2 {
+                members.removeAll { $0.disposable == nil }
+                vacant = 0
+            }
+            return removed
+        }
     }
 
     private let state = Mutex(State())
@@ -59,7 +93,7 @@ public final class CompositeDisposable: DisposeBase, Cancelable, @unchecked Send
             if state.disposed { return nil }
             let key = state.nextKey
             state.nextKey += 1
-            state.members[key] = disposable
+            state.members.append(Member(key: key, disposable: disposable))
             return key
         }
         guard let key else {
@@ -71,12 +105,12 @@ public final class CompositeDisposable: DisposeBase, Cancelable, @unchecked Send
 
     /// The number of members.
     public var count: Int {
-        state.withAnnotatedLock { $0.members.count }
+        state.withAnnotatedLock { $0.members.count - $0.vacant }
     }
 
     /// Removes the member for `disposeKey` and disposes it.
     public func remove(for disposeKey: DisposeKey) {
-        let removed = state.withAnnotatedLock { $0.members.removeValue(forKey: disposeKey.key) }
+        let removed = state.withAnnotatedLock { $0.remove(key: disposeKey.key) }
         removed?.dispose()
     }
 
@@ -87,14 +121,15 @@ public final class CompositeDisposable: DisposeBase, Cancelable, @unchecked Send
 
     /// Disposes every member, in the order they were added, and every one added later.
     public func dispose() {
-        let members: [Int: Disposable] = state.withAnnotatedLock { state in
-            if state.disposed { return [:] }
+        let members: ContiguousArray<Member> = state.withAnnotatedLock { state in
+            if state.disposed { return [] }
             state.disposed = true
-            defer { state.members = [:] }
+            state.vacant = 0
+            defer { state.members = [] }
             return state.members
         }
-        for key in members.keys.sorted() {
-            members[key]?.dispose()
+        for member in members {
+            member.disposable?.dispose()
         }
     }
 }

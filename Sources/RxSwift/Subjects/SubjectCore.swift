@@ -14,6 +14,11 @@ import Synchronization
 ///   (which senders add to that observer's own list rather than to their snapshots), and joins the
 ///   observer array once the list is empty: no gap, no duplicate, no overlap, and nothing delivered
 ///   to anyone else.
+/// - Subscribing appends to the observer array; unsubscribing leaves the observer in its place,
+///   disposed (delivery skips it), and counts it; the array is compacted, keeping the order, once
+///   more than half of it has left. Both cost O(1) amortized whatever the number of observers, and
+///   the observers keep receiving in subscription order. A sender's snapshot is the array itself
+///   (copy-on-write): it is only copied when the array changes while a snapshot is held.
 /// - Unsubscribing and `dispose()` deliver nothing. An observer's sink (the subscriber's closures)
 ///   is released by whoever may be calling it: at once when no sender is emitting, by the emitting
 ///   sender between two events otherwise, by the subscribing thread while it catches up.
@@ -65,6 +70,8 @@ final class SubjectCore<Policy: SubjectPolicy>: SubjectCoreBase, @unchecked Send
     @exclusivity(unchecked) private var policy: Policy
     @exclusivity(unchecked) private var acceptedStop: Termination?
     @exclusivity(unchecked) private var observers: ContiguousArray<SubjectObserver> = []
+    /// How many entries of `observers` have left (they stay in place until the array is compacted).
+    @exclusivity(unchecked) private var departed = 0
     @exclusivity(unchecked) private var emitting = false
     @exclusivity(unchecked) private var backlogStorage: Backlog?
     /// Makes racing senders wait once the backlog is long (``SenderThrottle``).
@@ -100,6 +107,7 @@ final class SubjectCore<Policy: SubjectPolicy>: SubjectCoreBase, @unchecked Send
         let (live, released): (ContiguousArray<SubjectObserver>, [SubjectObserver]) = lock.locked {
             defer {
                 observers = []
+                departed = 0
                 retired = []
                 updateObserverCountLocked()
             }
@@ -221,6 +229,7 @@ final class SubjectCore<Policy: SubjectPolicy>: SubjectCoreBase, @unchecked Send
             let elements = policy.elementsBefore(termination)
             let stopped = observers
             observers = []
+            departed = 0
             if catchUpCount > 0 {
                 let backlog = self.backlog
                 for index in backlog.catchUps.indices {
@@ -355,8 +364,7 @@ final class SubjectCore<Policy: SubjectPolicy>: SubjectCoreBase, @unchecked Send
         let stop: Termination? = lock.locked {
             if isDisposed { return .error(RxError.disposed(object: owner)) }
             if let acceptedStop { return acceptedStop }
-            observers.append(observer)
-            updateObserverCountLocked()
+            appendLocked(observer)
             return nil
         }
         guard let stop else { return observer }
@@ -374,10 +382,11 @@ final class SubjectCore<Policy: SubjectPolicy>: SubjectCoreBase, @unchecked Send
             let replay = policy.replay(stopped: acceptedStop)
             if let acceptedStop { return (replay, acceptedStop) }
             if replay.isEmpty {
-                observers.append(observer)
-                updateObserverCountLocked()
+                appendLocked(observer)
                 return nil
             }
+            observer.place = .catchingUp
+            observer.catchUpIndex = backlog.catchUps.count
             backlog.catchUps.append(CatchUp(observer: observer))
             catchUpCount += 1
             updateObserverCountLocked()
@@ -420,20 +429,27 @@ final class SubjectCore<Policy: SubjectPolicy>: SubjectCoreBase, @unchecked Send
             isReplay = false
             let (more, left): ([CatchUpItem]?, CatchUp?) = lock.locked {
                 let backlog = self.backlog
-                let index = backlog.catchUps.firstIndex { $0.observer === observer }!
+                let index = observer.catchUpIndex
                 let done = terminated || observer.isDisposed || isDisposed
                 if !done && !backlog.catchUps[index].items.isEmpty {
                     defer { backlog.catchUps[index].items = [] }
                     return (backlog.catchUps[index].items, nil)
                 }
-                // Taken out with what is left in it, released after unlocking.
-                let left = backlog.catchUps.remove(at: index)
+                // Taken out with what is left in it, released after unlocking. The list's order does
+                // not matter (each entry has its own items), so the last entry takes its place.
+                let last = backlog.catchUps.count - 1
+                if index != last {
+                    backlog.catchUps.swapAt(index, last)
+                    backlog.catchUps[index].observer.catchUpIndex = index
+                }
+                let left = backlog.catchUps.removeLast()
                 catchUpCount -= 1
                 if done {
+                    observer.place = .unlisted
                     updateObserverCountLocked()
                     return (nil, left)
                 }
-                observers.append(observer)
+                appendLocked(observer)
                 return ([], left)
             }
             // Elements left for a stopped observer are released here, not under the lock: their
@@ -449,13 +465,28 @@ final class SubjectCore<Policy: SubjectPolicy>: SubjectCoreBase, @unchecked Send
     }
 
     override func unsubscribe(_ observer: SubjectObserver) {
+        var dropped: ContiguousArray<SubjectObserver> = []
         let releaseNow: Bool = lock.locked {
-            if let index = observers.firstIndex(where: { $0 === observer }) {
-                observers.remove(at: index)
-                updateObserverCountLocked()
-            } else if catchUpCount > 0 && isCatchingUpLocked(observer) {
+            switch observer.place {
+            case .live:
+                observer.place = .unlisted
+                // Once the subject has stopped or been disposed, the array it was in is gone.
+                if acceptedStop == nil && !isDisposed {
+                    if !emitting && observers.last === observer {
+                        // The newest observer leaving while no sender walks the array (a lone
+                        // subscriber, a bag disposed newest first): no hole to leave.
+                        observers.removeLast()
+                    } else {
+                        departed += 1
+                    }
+                    if departed > observers.count &>> 1 { dropped = compactLocked() }
+                    updateObserverCountLocked()
+                }
+            case .catchingUp:
                 // The subscribing thread sees the disposed flag and releases it.
                 return false
+            case .unlisted:
+                break
             }
             if emitting {
                 retired.append(observer)
@@ -464,11 +495,31 @@ final class SubjectCore<Policy: SubjectPolicy>: SubjectCoreBase, @unchecked Send
             return true
         }
         if releaseNow { observer.releaseSink() }
+        // Released after unlocking: nothing here should run a deinitializer under the lock.
+        withExtendedLifetime(dropped) {}
     }
 
+    /// Appends a new observer to the array: it receives every event accepted from now on.
+    private func appendLocked(_ observer: SubjectObserver) {
+        observer.place = .live
+        observers.append(observer)
+        updateObserverCountLocked()
+    }
+
+    /// Removes the observers that left from the array, keeping the order of the others, and returns
+    /// the old array (for the caller to release after unlocking). A new array rather than in place:
+    /// a sender may be walking the old one as its snapshot, and filtering in place would copy it
+    /// first anyway. Called once more than half the array has left, so it costs O(1) per departure.
     @inline(never)
-    private func isCatchingUpLocked(_ observer: SubjectObserver) -> Bool {
-        backlog.catchUps.contains { $0.observer === observer }
+    private func compactLocked() -> ContiguousArray<SubjectObserver> {
+        var kept = ContiguousArray<SubjectObserver>()
+        kept.reserveCapacity(observers.count - departed)
+        for observer in observers where observer.place == .live {
+            kept.append(observer)
+        }
+        departed = 0
+        swap(&kept, &observers)
+        return kept
     }
 
     /// Releases every observer; later events are ignored and later subscribers get `RxError.disposed`.
@@ -477,6 +528,7 @@ final class SubjectCore<Policy: SubjectPolicy>: SubjectCoreBase, @unchecked Send
             if isDisposedFlag.exchange(true, ordering: .acquiringAndReleasing) { return nil }
             var taken = observers
             observers = []
+            departed = 0
             let dropped = pendingCount > 0 || catchUpCount > 0 ? dropQueuedLocked() : nil
             if emitting {
                 // The emitting sender may be calling them: it releases them between two events.
@@ -524,7 +576,7 @@ final class SubjectCore<Policy: SubjectPolicy>: SubjectCoreBase, @unchecked Send
     }
 
     private func updateObserverCountLocked() {
-        observerCount.store(observers.count + catchUpCount, ordering: .releasing)
+        observerCount.store(observers.count - departed + catchUpCount, ordering: .releasing)
     }
 }
 

@@ -20,13 +20,19 @@ class SubjectCoreBase {
 ///
 /// Thread-safety: `disposed` is atomic and `core` immutable. The sink's address is an atomic word, so
 /// releasing it happens once whoever does it; the core guarantees that nobody is calling the sink
-/// when it is released (see ``SubjectCore``).
+/// when it is released (see ``SubjectCore``). `place` and `catchUpIndex` are guarded by the core's
+/// lock.
 final class SubjectObserver: Disposable, @unchecked Sendable {
     /// The sink's address, retained by hand, so that delivering reads it without a retain and release
     /// per element; 0 once released.
     private let sinkAddress: Atomic<UInt>
     private let core: SubjectCoreBase
     private let disposed = Atomic<Bool>(false)
+    /// Where the core keeps this observer: what unsubscribing reads instead of searching the core's
+    /// lists (which made leaving a subject with N observers cost O(N)).
+    @exclusivity(unchecked) var place = SubjectObserverPlace.unlisted
+    /// The observer's index in the core's catch-up list while `place` is `.catchingUp`.
+    @exclusivity(unchecked) var catchUpIndex = 0
 
     init(sink: AnySink, core: SubjectCoreBase) {
         sinkAddress = Atomic(UInt(bitPattern: Unmanaged.passRetained(sink).toOpaque()))
@@ -73,4 +79,15 @@ final class SubjectObserver: Disposable, @unchecked Sendable {
         guard !disposed.exchange(true, ordering: .acquiringAndReleasing) else { return }
         core.unsubscribe(self)
     }
+}
+
+/// Where a subject's core keeps an observer (``SubjectObserver/place``).
+enum SubjectObserverPlace: UInt8 {
+    /// In none of the core's lists: not yet registered, or left.
+    case unlisted
+    /// In the observer array, which senders snapshot (or it was, until the subject dropped the whole
+    /// array when it stopped or was disposed; the core tells the two apart).
+    case live
+    /// In the catch-up list, receiving its replay on the subscribing thread.
+    case catchingUp
 }

@@ -92,4 +92,28 @@ final class CompositeDisposableTests: RxLeakCheckingTestCase {
         composite.dispose()
         XCTAssertEqual(other.disposeCount, 1)
     }
+
+    func testInsertionOrderSurvivesRemovalsAndCompactions() {
+        // Removing leaves a hole, and the members are compacted once more than half are holes: keys
+        // must still find their members afterwards, and disposal keep the order of insertion.
+        let log = DisposalLog()
+        let composite = CompositeDisposable()
+        var keys: [Int: CompositeDisposable.DisposeKey] = [:]
+        for id in 0..<100 { keys[id] = composite.insert(LoggingDisposable("\(id)", log: log)) }
+        var removed: [String] = []
+        for id in 0..<100 where id % 3 != 0 {
+            composite.remove(for: keys[id]!)
+            removed.append("\(id)")
+        }
+        XCTAssertEqual(log.names, removed)
+        // A second removal of the same key does nothing.
+        composite.remove(for: keys[1]!)
+        for id in 100..<110 { keys[id] = composite.insert(LoggingDisposable("\(id)", log: log)) }
+        composite.remove(for: keys[99]!)
+        composite.remove(for: keys[105]!)
+        let kept = (0..<110).filter { ($0 >= 100 || $0 % 3 == 0) && $0 != 99 && $0 != 105 }
+        XCTAssertEqual(composite.count, kept.count)
+        composite.dispose()
+        XCTAssertEqual(log.names, removed + ["99", "105"] + kept.map { "\($0)" })
+    }
 }

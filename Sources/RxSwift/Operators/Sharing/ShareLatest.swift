@@ -73,7 +73,7 @@ final class ShareLatestObservable<Source, Element>: Observable<Element>, @unchec
             if live.hasLatest {
                 catchingUp = live.startCatchUpLocked(sink)
             } else {
-                live.observers.append(sink, target: downstream)
+                sink.setSlot(live.observers.append(sink, target: downstream))
             }
         }
         if let created {
@@ -136,14 +136,14 @@ final class ShareLatestConnection<Source, Element>: OperatorSink<Source, Never>,
         // other observer, so no other observer's handler can have disposed it on this thread, and
         // the downstream sinks check their own disposal.
         var first: Unmanaged<AnySink>?
-        var others: ContiguousArray<AnySink>?
+        var others: ContiguousArray<AnySink?>?
         var isLive = false
         let didReplace = parent.lock.lockedInline {
             if ended { return false }
             isLive = true
             if !catchUps.isEmpty { appendToCatchUpsLocked(element) }
             if let target = observers.firstTarget { first = Unmanaged.passRetained(target) }
-            if !observers.others.isEmpty { others = observers.others }
+            if observers.hasOthers { others = observers.others }
             guard parent.replays else { return false }
             guard let current = latest, let next = spare else {
                 storeFirstLocked(element)
@@ -211,7 +211,7 @@ final class ShareLatestConnection<Source, Element>: OperatorSink<Source, Never>,
     /// `first` and `others` were taken under the lock and hold the sinks: a subscriber leaving
     /// meanwhile is not released under us.
     @inlinable @inline(__always)
-    final func deliver(_ element: Element, first: Unmanaged<AnySink>?, others: ContiguousArray<AnySink>?) {
+    final func deliver(_ element: Element, first: Unmanaged<AnySink>?, others: ContiguousArray<AnySink?>?) {
         if let first {
             first._withUnsafeGuaranteedRef { unsafeDowncast($0, to: Sink<Element>.self).next(element) }
             first.release()
@@ -220,8 +220,8 @@ final class ShareLatestConnection<Source, Element>: OperatorSink<Source, Never>,
     }
 
     @usableFromInline @inline(never)
-    func deliverToOthers(_ element: Element, _ others: ContiguousArray<AnySink>) {
-        for sink in others { unsafeDowncast(sink, to: Sink<Element>.self).next(element) }
+    func deliverToOthers(_ element: Element, _ others: ContiguousArray<AnySink?>) {
+        for case let sink? in others { unsafeDowncast(sink, to: Sink<Element>.self).next(element) }
     }
 
     @usableFromInline @inline(never)
@@ -262,7 +262,7 @@ final class ShareLatestConnection<Source, Element>: OperatorSink<Source, Never>,
         var isLast = false
         var released: UnsafeMutableRawPointer?
         parent.lock.locked {
-            if !observers.remove(sink) && !catchUps.isEmpty {
+            if !removeLocked(sink) && !catchUps.isEmpty {
                 removeCatchUpLocked(of: sink)
             }
             // Every subscriber is in the observers or catching up until it leaves.
@@ -272,6 +272,25 @@ final class ShareLatestConnection<Source, Element>: OperatorSink<Source, Never>,
         }
         if let released { released.assumingMemoryBound(to: Element.self).deinitialize(count: 1) }
         if isLast { disconnect() }
+    }
+
+    /// Takes `sink` out of the observers in O(1): the connection itself is the first place; a share
+    /// sink knows its slot among the others. Returns whether it was there.
+    private func removeLocked(_ sink: AnySink) -> Bool {
+        if observers.first === sink {
+            observers.removeFirst()
+            return true
+        }
+        // The connection is never among the others (and is no share sink).
+        guard sink !== self else { return false }
+        let slot = unsafeDowncast(sink, to: ShareLatestSink<Source, Element>.self).takeSlot()
+        guard slot >= 0 else { return false }
+        // An ended connection handed its observers over to its terminal event: the slot is stale.
+        if ended { return true }
+        observers.removeOther(at: slot) { moved, slot in
+            unsafeDowncast(moved, to: ShareLatestSink<Source, Element>.self).setSlot(slot)
+        }
+        return true
     }
 
     // MARK: - Catching up (a subscriber joining a connection that has an element to replay)
@@ -321,13 +340,23 @@ final class ShareLatestConnection<Source, Element>: OperatorSink<Source, Never>,
                 if elements.isEmpty || termination != nil {
                     if let index = catchUps.firstIndex(where: { $0 === entry }) { catchUps.remove(at: index) }
                     entry.isRemoved = true
-                    if termination == nil { observers.append(entry.sink, target: entry.target) }
+                    if termination == nil { joinLocked(entry) }
                 }
             }
             for element in elements { entry.sink.next(element) }
             if let termination { entry.sink.terminate(termination) }
             if elements.isEmpty || termination != nil { return }
         }
+    }
+}
+
+extension ShareLatestConnection {
+    /// A subscriber that has caught up joins the observers. Apart from `catchUp`: there the sink's
+    /// generic metadata is not otherwise needed.
+    @inline(never)
+    fileprivate func joinLocked(_ entry: ShareLatestCatchUp<Element>) {
+        let sink = unsafeDowncast(entry.sink, to: ShareLatestSink<Source, Element>.self)
+        sink.setSlot(observers.append(sink, target: entry.target))
     }
 }
 
@@ -352,6 +381,22 @@ final class ShareLatestCatchUp<Element> {
 final class ShareLatestSink<Source, Element>: ForwardingSink<Element>, @unchecked Sendable {
     /// Set once, in the critical section that publishes the sink.
     @exclusivity(unchecked) private var connection: ShareLatestConnection<Source, Element>?
+    /// The sink's index among the connection's other observers (``ShareObservers/others``), or -1
+    /// when it is not there (first, catching up, or gone); guarded by the producer's lock. What
+    /// leaving reads instead of searching the observers.
+    @exclusivity(unchecked) private var slot = -1
+
+    /// Methods, as `join` is: the producer and the connection would look the sink's metadata up to
+    /// find the field. Under the producer's lock.
+    func setSlot(_ index: Int) {
+        slot = index
+    }
+
+    /// The slot, which is cleared. Under the producer's lock.
+    func takeSlot() -> Int {
+        defer { slot = -1 }
+        return slot
+    }
 
     /// A method, not a property set by the producer: there the sink's field offset would cost a
     /// generic metadata lookup per subscription; here the sink's own metadata is at hand.
@@ -395,39 +440,68 @@ final class UncalledSink: Sink<Never>, @unchecked Sendable {
 /// nearly always has exactly one, which then costs no array (an allocation per connection). Elements
 /// go to the first one's downstream (`firstTarget`) directly; the others, and terminal events, go
 /// through the share sinks.
+///
+/// Leaving costs O(1) amortized, whatever the number of observers: one of the others leaves a `nil`
+/// in its slot (so the order of the rest holds), and the slots are compacted once more than half
+/// are empty. A sender's snapshot is the array itself (copy-on-write), only copied when it changes
+/// while a snapshot is held.
 @usableFromInline
 struct ShareObservers {
     @usableFromInline var first: AnySink?
     @usableFromInline var firstTarget: AnySink?
-    @usableFromInline var others = ContiguousArray<AnySink>()
+    @usableFromInline var others = ContiguousArray<AnySink?>()
+    /// How many slots of `others` are empty.
+    @usableFromInline var vacant = 0
 
-    mutating func append(_ sink: AnySink, target: AnySink) {
+    /// Adds an observer; returns its slot among the others, or -1 if it took the first place.
+    @discardableResult
+    mutating func append(_ sink: AnySink, target: AnySink) -> Int {
         if isEmpty {
             first = sink
             firstTarget = target
-        } else {
-            others.append(sink)
+            // Only holes can be left in the others.
+            if !others.isEmpty {
+                others = []
+                vacant = 0
+            }
+            return -1
         }
+        others.append(sink)
+        return others.count - 1
     }
 
-    /// Removes `sink`; returns whether it was there. The first place stays empty until no observer
-    /// is left (its downstream is not at hand for the others).
-    mutating func remove(_ sink: AnySink) -> Bool {
-        if first === sink {
-            first = nil
-            firstTarget = nil
-            return true
-        }
-        guard let index = others.firstIndex(where: { $0 === sink }) else { return false }
-        others.remove(at: index)
-        return true
+    /// Empties the first place. It stays empty until no observer is left (its downstream is not at
+    /// hand for the others).
+    mutating func removeFirst() {
+        first = nil
+        firstTarget = nil
     }
 
-    var isEmpty: Bool { first == nil && others.isEmpty }
+    /// Empties the slot `slot` of the others; `renumber` is told the new slot of each observer that
+    /// a compaction moves.
+    mutating func removeOther(at slot: Int, renumber: (AnySink, Int) -> Void) {
+        others[slot] = nil
+        vacant += 1
+        guard vacant > others.count &>> 1 else { return }
+        var kept = ContiguousArray<AnySink?>()
+        kept.reserveCapacity(others.count - vacant)
+        for case let sink? in others {
+            renumber(sink, kept.count)
+            kept.append(sink)
+        }
+        others = kept
+        vacant = 0
+    }
+
+    /// Whether any of the others is there. Inlinable: the relay asks it per element, and a call
+    /// would take the whole struct (three retains and releases).
+    @inlinable var hasOthers: Bool { others.count != vacant }
+
+    var isEmpty: Bool { first == nil && !hasOthers }
 
     /// Calls `body` with each observer and, for the first, its downstream (the others' is their own).
     func forEach(_ body: (AnySink, AnySink) -> Void) {
         if let first, let firstTarget { body(first, firstTarget) }
-        for sink in others { body(sink, sink) }
+        for case let sink? in others { body(sink, sink) }
     }
 }

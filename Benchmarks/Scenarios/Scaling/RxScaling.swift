@@ -1,0 +1,110 @@
+import RxSwift
+
+/// The observables with many subscribers whose leaving cost is measured.
+enum MultiSubscriberKind: String, CaseIterable {
+    case publishSubject = "PublishSubject"
+    case behaviorSubject = "BehaviorSubject"
+    case shareReplayLatest = "share(replay: 1)"
+    case publishRefCount = "publish().refCount()"
+
+    /// The observable to subscribe to, and what keeps its source alive.
+    func make() -> (Observable<Int>, AnyObject) {
+        switch self {
+        case .publishSubject:
+            let subject = PublishSubject<Int>()
+            return (subject.asObservable(), subject)
+        case .behaviorSubject:
+            let subject = BehaviorSubject<Int>(value: 0)
+            return (subject.asObservable(), subject)
+        case .shareReplayLatest:
+            let source = PublishSubject<Int>()
+            return (source.share(replay: 1), source)
+        case .publishRefCount:
+            let source = PublishSubject<Int>()
+            return (source.publish().refCount(), source)
+        }
+    }
+}
+
+/// N subscribers; each unit disposes one from the middle of the subscription order and subscribes a
+/// replacement (which goes to the end), so that N stays the same. The disposed ones are taken in
+/// turn from the middle of the set-up's list, so they sit in the middle of the observers.
+func rxDisposeMiddle(of kind: MultiSubscriberKind, subscribers: Int) -> Prepared {
+    let total = Total()
+    let (observable, source) = kind.make()
+    var subscriptions = (0..<subscribers).map { _ in observable.subscribe(onNext: { total.value &+= $0 }) }
+    return .sync(
+        run: { count in
+            for unit in 0..<count {
+                let index = (subscribers / 2 + unit) % subscribers
+                subscriptions[index].dispose()
+                subscriptions[index] = observable.subscribe(onNext: { total.value &+= $0 })
+            }
+            return total.value
+        },
+        tearDown: {
+            for subscription in subscriptions { subscription.dispose() }
+            withExtendedLifetime(source) {}
+        })
+}
+
+/// Rounds of: subscribe N, then dispose them all in subscription order (as a `DisposeBag` does).
+/// A unit is one subscriber; `count / N` whole rounds are run.
+func rxDisposeAll(of kind: MultiSubscriberKind, subscribers: Int) -> Prepared {
+    let total = Total()
+    let (observable, source) = kind.make()
+    var subscriptions: [Disposable] = []
+    subscriptions.reserveCapacity(subscribers)
+    return .sync(
+        run: { count in
+            for _ in 0..<(count / subscribers) {
+                for _ in 0..<subscribers {
+                    subscriptions.append(observable.subscribe(onNext: { total.value &+= $0 }))
+                }
+                for subscription in subscriptions { subscription.dispose() }
+                subscriptions.removeAll(keepingCapacity: true)
+            }
+            return total.value
+        },
+        tearDown: { withExtendedLifetime(source) {} })
+}
+
+/// N subscribers stay; each unit subscribes one more and disposes it.
+func rxChurn(of kind: MultiSubscriberKind, subscribers: Int) -> Prepared {
+    let total = Total()
+    let (observable, source) = kind.make()
+    let subscriptions = (0..<subscribers).map { _ in observable.subscribe(onNext: { total.value &+= $0 }) }
+    return .sync(
+        run: { count in
+            for _ in 0..<count {
+                observable.subscribe(onNext: { total.value &+= $0 }).dispose()
+            }
+            return total.value
+        },
+        tearDown: {
+            for subscription in subscriptions { subscription.dispose() }
+            withExtendedLifetime(source) {}
+        })
+}
+
+/// Rounds of: a group of N members, disposed. A unit is one member (its insertion and disposal). The
+/// members are structs that fit in an existential's inline buffer, so the group's own work is what is
+/// counted.
+func rxCompositeDispose(members: Int) -> Prepared {
+    .sync(
+        run: { count in
+            var inserted = 0
+            for _ in 0..<(count / members) {
+                let group = CompositeDisposable()
+                for _ in 0..<members where group.insert(NoOpDisposable()) != nil { inserted += 1 }
+                group.dispose()
+            }
+            return inserted
+        },
+        tearDown: {})
+}
+
+/// Empty, so it is stored inline in the existential: inserting it allocates nothing.
+private struct NoOpDisposable: Disposable {
+    func dispose() {}
+}
