@@ -39,6 +39,12 @@ final class DroppedSourceLeakTests: RxLeakCheckingTestCase {
             ("ifEmpty(default:)", { $0.ifEmpty(default: 7) }),
             ("catchAndReturn", { $0.catchAndReturn(0) }),
             ("withUnretained", { source in source.withUnretained(Owner()).map { $0.1 } }),
+            ("share()", { $0.share() }),
+            ("share(replay: 1)", { $0.share(replay: 1).map { $0 } }),
+            ("map between two shares", { $0.share(replay: 1).map { $0 + 1 }.share() }),
+            ("share(replay: 2)", { $0.share(replay: 2) }),
+            ("share(replay: 1, scope: .forever)", { $0.share(replay: 1, scope: .forever) }),
+            ("publish().refCount()", { $0.publish().refCount() }),
             ("observe(on:)", { $0.observe(on: CurrentThreadScheduler.instance) }),
             ("map after observe(on:)", { $0.observe(on: CurrentThreadScheduler.instance).map { $0 } }),
         ]

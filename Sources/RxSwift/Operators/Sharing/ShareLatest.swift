@@ -21,8 +21,12 @@ import Synchronization
 /// subscription (about 330 instructions each; see "Performance").
 @usableFromInline
 final class ShareLatestObservable<Source, Element>: Observable<Element>, @unchecked Sendable {
-    @usableFromInline let lock = Mutex<Void>(())
-    /// The live connection; guarded by `lock`.
+    let lock = Mutex<Void>(())
+    /// The latest connection, live or ended; guarded by `lock`. The connections do not refer back
+    /// to the share (nor so to the source): a subject the share was made on would otherwise be kept
+    /// alive by its own subscription (subject → its observer, the connection → the share → the
+    /// subject), and never released with a subscription nobody disposed. So a connection has a
+    /// lock of its own, taken inside this one, and an ended connection stays here until replaced.
     @exclusivity(unchecked) var connection: ShareLatestConnection<Source, Element>?
     let source: Observable<Source>
     @usableFromInline let replays: Bool
@@ -56,25 +60,30 @@ final class ShareLatestObservable<Source, Element>: Observable<Element>, @unchec
         var joining: ShareLatestSink<Source, Element>?
         var catchingUp: ShareLatestCatchUp<Element>?
         lock.locked {
-            guard let live = connection else {
-                // The subscriber that connects is the connection's first observer, and the connection
-                // is its disposable (no sink of its own: one object fewer per stage and subscription).
-                let current = makeConnection(self)
-                connection = current
-                current.observers.append(current, target: downstream)
-                created = current
-                return
+            if let live = connection {
+                // Joined under the connection's lock (the sink runs no user code) so that a
+                // connection ending meanwhile cannot be joined.
+                let joined: Bool = live.lock.locked {
+                    if live.ended { return false }
+                    let sink = makeSink(downstream)
+                    sink.join(live)
+                    joining = sink
+                    if live.hasLatest {
+                        catchingUp = live.startCatchUpLocked(sink)
+                    } else {
+                        sink.setSlot(live.observers.append(sink, target: downstream))
+                    }
+                    return true
+                }
+                if joined { return }
             }
-            // Made under the lock (it runs no user code) so that a connection ending meanwhile
-            // cannot be joined.
-            let sink = makeSink(downstream)
-            sink.join(live)
-            joining = sink
-            if live.hasLatest {
-                catchingUp = live.startCatchUpLocked(sink)
-            } else {
-                sink.setSlot(live.observers.append(sink, target: downstream))
-            }
+            // The subscriber that connects is the connection's first observer, and the connection is
+            // its disposable (no sink of its own: one object fewer per stage and subscription).
+            // Nobody else sees the connection before this lock is released.
+            let current = makeConnection(self)
+            connection = current
+            current.observers.append(current, target: downstream)
+            created = current
         }
         if let created {
             created.setUpstream(source.subscribe(sink: created))
@@ -96,12 +105,15 @@ extension ShareLatestObservable where Source == Element {
 }
 
 /// One connection of ``ShareLatestObservable``: receives the source's events and relays them to the
-/// observers. Everything but the upstream subscription is guarded by the parent's lock.
+/// observers. Everything but the upstream subscription is guarded by its `lock`.
 ///
 /// An `OperatorSink` for its upstream handling only; its downstream is a sink that is never called.
 @usableFromInline
 final class ShareLatestConnection<Source, Element>: OperatorSink<Source, Never>, @unchecked Sendable {
-    @usableFromInline let parent: ShareLatestObservable<Source, Element>
+    @usableFromInline let lock = Mutex<Void>(())
+    @usableFromInline let replays: Bool
+    /// The share's ``ShareLatestObservable/relay``.
+    private let relayThrough: (ShareLatestConnection<Source, Element>, Source) -> Void
     @usableFromInline @exclusivity(unchecked) var observers = ShareObservers()
     @usableFromInline @exclusivity(unchecked) var ended = false
     /// Two slots (replaying connections only), allocated at the first element, that take turns:
@@ -117,12 +129,13 @@ final class ShareLatestConnection<Source, Element>: OperatorSink<Source, Never>,
 
     @usableFromInline
     init(parent: ShareLatestObservable<Source, Element>) {
-        self.parent = parent
+        replays = parent.replays
+        relayThrough = parent.relay
         super.init(downstream: UncalledSink.instance)
     }
 
     override func next(_ element: Source) {
-        parent.relay(self, element)
+        relayThrough(self, element)
     }
 
     /// The per-element path, called through ``ShareLatestObservable/relay``, which is made where the
@@ -138,13 +151,13 @@ final class ShareLatestConnection<Source, Element>: OperatorSink<Source, Never>,
         var first: Unmanaged<AnySink>?
         var others: ContiguousArray<AnySink?>?
         var isLive = false
-        let didReplace = parent.lock.lockedInline {
+        let didReplace = lock.lockedInline {
             if ended { return false }
             isLive = true
             if !catchUps.isEmpty { appendToCatchUpsLocked(element) }
             if let target = observers.firstTarget { first = Unmanaged.passRetained(target) }
             if observers.hasOthers { others = observers.others }
-            guard parent.replays else { return false }
+            guard replays else { return false }
             guard let current = latest, let next = spare else {
                 storeFirstLocked(element)
                 return false
@@ -174,7 +187,7 @@ final class ShareLatestConnection<Source, Element>: OperatorSink<Source, Never>,
         var stopped = ShareObservers()
         var wasLive = false
         var released: UnsafeMutableRawPointer?
-        parent.lock.locked {
+        lock.locked {
             if ended { return }
             wasLive = true
             if !catchUps.isEmpty { appendToCatchUpsLocked(termination) }
@@ -193,6 +206,26 @@ final class ShareLatestConnection<Source, Element>: OperatorSink<Source, Never>,
         // no sink of its own to drop the event).
         if let released { released.assumingMemoryBound(to: Element.self).deinitialize(count: 1) }
         disconnect()
+    }
+
+    /// The source let go of the connection for good (a subject the share was made on was released
+    /// with the subscription undisposed): the connection ends without a terminal event, and every
+    /// observer hears that its source is gone, so that the chains below are released too.
+    override func forwardSourceRelease() {
+        var stopped = ShareObservers()
+        var wasLive = false
+        var released: UnsafeMutableRawPointer?
+        lock.locked {
+            if ended { return }
+            wasLive = true
+            swap(&stopped, &observers)
+            released = endLocked()
+        }
+        guard wasLive else { return }
+        stopped.forEach { observer, target in
+            (observer === self ? target : observer).sourceReleased()
+        }
+        if let released { released.assumingMemoryBound(to: Element.self).deinitialize(count: 1) }
     }
 
     /// The connecting subscriber leaves: the connection is its disposable. Idempotent (a second call
@@ -241,7 +274,6 @@ final class ShareLatestConnection<Source, Element>: OperatorSink<Source, Never>,
     /// other slot only, and one that comes after finds the connection ended.
     private func endLocked() -> UnsafeMutableRawPointer? {
         ended = true
-        if parent.connection === self { parent.connection = nil }
         guard hasLatest else { return nil }
         hasLatest = false
         return UnsafeMutableRawPointer(latest.unsafelyUnwrapped)
@@ -261,7 +293,7 @@ final class ShareLatestConnection<Source, Element>: OperatorSink<Source, Never>,
     func leave(_ sink: AnySink) {
         var isLast = false
         var released: UnsafeMutableRawPointer?
-        parent.lock.locked {
+        lock.locked {
             if !removeLocked(sink) && !catchUps.isEmpty {
                 removeCatchUpLocked(of: sink)
             }
@@ -333,7 +365,7 @@ final class ShareLatestConnection<Source, Element>: OperatorSink<Source, Never>,
         while true {
             var elements: [Element] = []
             var termination: Termination?
-            parent.lock.locked {
+            lock.locked {
                 if entry.isRemoved { return }
                 swap(&elements, &entry.elements)
                 termination = entry.termination
@@ -361,7 +393,7 @@ extension ShareLatestConnection {
 }
 
 /// A subscriber catching up: what it has still to receive before it joins the observers. Guarded by
-/// the parent's lock.
+/// the connection's lock.
 final class ShareLatestCatchUp<Element> {
     let sink: Sink<Element>
     /// The sink's downstream, where elements go once it has joined.
@@ -413,6 +445,9 @@ final class ShareLatestSink<Source, Element>: ForwardingSink<Element>, @unchecke
     override init(downstream: Sink<Element>) {
         super.init(downstream: downstream)
     }
+
+    /// Its connection tells it when the source lets go (``ShareLatestConnection/forwardSourceRelease()``).
+    override var releasesWithItsSource: Bool { true }
 
     override func disposeResources() {
         connection?.leave(self)

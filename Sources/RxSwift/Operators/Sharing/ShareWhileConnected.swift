@@ -8,11 +8,11 @@ import Synchronization
 /// last one leaves on another thread can never be left on a dropped subject: it either joins the
 /// ending connection before it ends (and sees its terminal event, if any) or starts the next one.
 ///
-/// Thread-safety: `connection` and every connection's `count` are guarded by `lock`. Subscribing to
-/// the subject and to the source, and disposing the source subscription, happen after unlocking.
+/// Thread-safety: the hub's connection and every connection's `count` are guarded by the hub's lock.
+/// Subscribing to the subject and to the source, and disposing the source subscription, happen
+/// after unlocking. The connections hold the hub, not this producer (see ``ShareHub``).
 final class ShareWhileConnectedObservable<Element>: Observable<Element>, @unchecked Sendable {
-    let lock = Mutex<Void>(())
-    @exclusivity(unchecked) private var connection: ShareConnection<Element>?
+    private let hub = ShareHub()
     private let source: Observable<Element>
     private let replay: Int
 
@@ -22,14 +22,15 @@ final class ShareWhileConnectedObservable<Element>: Observable<Element>, @unchec
     }
 
     override func subscribe(sink downstream: Sink<Element>) -> Disposable {
-        let (joined, isFirst) = lock.locked { () -> (ShareConnection<Element>, Bool) in
-            if let current = connection {
+        let (joined, isFirst) = hub.lock.locked { () -> (ShareConnection<Element>, Bool) in
+            if let connected = hub.connection {
+                let current = unsafeDowncast(connected, to: ShareConnection<Element>.self)
                 current.count += 1
                 return (current, false)
             }
-            let started = ShareConnection(parent: self, replay: replay)
+            let started = ShareConnection<Element>(hub: hub, replay: replay)
             started.count = 1
-            connection = started
+            hub.connection = started
             return (started, true)
         }
         let sink = ShareSink(connection: joined, downstream: downstream)
@@ -38,24 +39,19 @@ final class ShareWhileConnectedObservable<Element>: Observable<Element>, @unchec
         return sink.asDisposable
     }
 
-    /// A subscriber of `left` has gone; disposes the connection if it was the last one.
-    func leave(_ left: ShareConnection<Element>) {
-        let isLast: Bool = lock.locked {
-            guard connection === left else { return false }  // already ended
-            left.count -= 1
-            guard left.count == 0 else { return false }
-            connection = nil
-            return true
-        }
-        if isLast { left.dispose() }
-    }
+}
 
-    /// `ended` has ended (its source terminated or it was disposed): the next subscriber starts anew.
-    func end(_ ended: ShareConnection<Element>) {
-        lock.locked {
-            if connection === ended { connection = nil }
-        }
-    }
+/// What a `share(… .whileConnected)` and its connections share: the lock, and the live connection.
+/// Apart from the share, so that a connection does not hold the share, and with it the source: a
+/// subject the share was made on would otherwise be kept alive by its own subscription (subject →
+/// its observer, the connection → the share → the subject), and never released with a
+/// subscription nobody disposed. Not generic: making it looks no metadata up.
+final class ShareHub: @unchecked Sendable {
+    let lock = Mutex<Void>(())
+    /// The share's live connection; guarded by `lock`.
+    @exclusivity(unchecked) var connection: AnyObject?
+
+    init() {}
 }
 
 /// One connection of `share(… .whileConnected)`: relays the source into its own subject.
@@ -63,10 +59,10 @@ final class ShareConnection<Element>: OperatorSink<Element, Element>, @unchecked
     /// The subscribers of this connection; guarded by the parent's lock.
     @exclusivity(unchecked) var count = 0
     let subject: Observable<Element>
-    let parent: ShareWhileConnectedObservable<Element>
+    private let hub: ShareHub
 
-    init(parent: ShareWhileConnectedObservable<Element>, replay: Int) {
-        self.parent = parent
+    init(hub: ShareHub, replay: Int) {
+        self.hub = hub
         if replay == 0 {
             let publish = PublishSubject<Element>()
             subject = publish
@@ -85,12 +81,41 @@ final class ShareConnection<Element>: OperatorSink<Element, Element>, @unchecked
     override func terminate(_ termination: Termination) {
         // The connection ends before its subscribers hear of it, so one that resubscribes from its
         // terminal handler starts a new connection (as in RxSwift).
-        parent.end(self)
+        end()
         forwardTermination(termination)
     }
 
     override func disposeResources() {
-        parent.end(self)
+        end()
+    }
+
+    /// A subscriber has gone; disposes the connection if it was the last one.
+    func leave() {
+        let isLast: Bool = hub.lock.locked {
+            guard hub.connection === self else { return false }  // already ended
+            count -= 1
+            guard count == 0 else { return false }
+            hub.connection = nil
+            return true
+        }
+        if isLast { dispose() }
+    }
+
+    /// This connection has ended (its source terminated, it was disposed or its source let go of
+    /// it): the next subscriber starts anew.
+    private func end() {
+        hub.lock.locked {
+            if hub.connection === self { hub.connection = nil }
+        }
+    }
+
+    /// The source let go of the connection for good (a subject the share was made on was released
+    /// with the subscription undisposed): the connection ends without a terminal event, and its
+    /// subject lets go of its subscribers the way a released subject does, so that the chains
+    /// below are released too.
+    override func forwardSourceRelease() {
+        end()
+        (subject as? any ReleasableSubject)?.releaseObserversForGood()
     }
 }
 
@@ -103,7 +128,10 @@ final class ShareSink<Element>: ForwardingSink<Element>, @unchecked Sendable {
         super.init(downstream: downstream)
     }
 
+    /// Its connection's subject tells it when the source lets go.
+    override var releasesWithItsSource: Bool { true }
+
     override func disposeResources() {
-        connection.parent.leave(connection)
+        connection.leave()
     }
 }

@@ -323,22 +323,35 @@ final class ShareLatestConnectingSubscriberTests: RxLeakCheckingTestCase {
     }
 
     /// The connecting subscriber, never disposed, is released when the source terminates (the
-    /// connection no longer holds itself).
+    /// connection no longer holds itself). The share keeps its latest connection, ended, until the
+    /// next subscriber replaces it or the share goes (the connection does not refer back to the
+    /// share: see `ShareLatestObservable.connection`); ended, it holds neither its observers nor
+    /// its latest element.
     func testConnectionDoesNotHoldItselfAfterTermination() {
-        let subject = PublishSubject<Int>()
-        let shared = subject.share(replay: 1)
+        final class Payload {}
+        let subject = PublishSubject<Payload>()
         weak var weakConnection: AnyObject?
+        weak var weakPayload: Payload?
+        weak var weakObserver: RecordingSink<Payload>?
+        var shared: Observable<Payload>? = subject.share(replay: 1)
         do {
-            let handle = shared.subscribe(sink: RecordingSink<Int>())
+            let observer = RecordingSink<Payload>()
+            weakObserver = observer
+            let handle = shared!.subscribe(sink: observer)
             weakConnection = handle as AnyObject
-            subject.onNext(1)
+            let payload = Payload()
+            weakPayload = payload
+            subject.onNext(payload)
             subject.onCompleted()
         }
+        XCTAssertNil(weakPayload)
+        XCTAssertNil(weakObserver)
+        shared = nil
         XCTAssertNil(weakConnection)
     }
 
     /// The connection goes away once its connecting subscriber left, even if that handle was never
-    /// disposed twice or the subscriber never rejoined.
+    /// disposed twice or the subscriber never rejoined (and the next subscriber starts another).
     func testConnectionIsReleasedAfterTheLastLeaves() {
         let subject = PublishSubject<Int>()
         let shared = subject.share(replay: 1)
@@ -352,7 +365,10 @@ final class ShareLatestConnectingSubscriberTests: RxLeakCheckingTestCase {
             XCTAssertNotNil(weakConnection)
             other.dispose()
         }
+        XCTAssertNotNil(weakConnection, "kept, ended, until the next subscriber")
+        let next = shared.subscribe(sink: RecordingSink<Int>())
         XCTAssertNil(weakConnection)
+        next.dispose()
     }
 
     // MARK: - Stress
