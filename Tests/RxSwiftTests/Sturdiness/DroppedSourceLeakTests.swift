@@ -45,6 +45,16 @@ final class DroppedSourceLeakTests: RxLeakCheckingTestCase {
             ("share(replay: 2)", { $0.share(replay: 2) }),
             ("share(replay: 1, scope: .forever)", { $0.share(replay: 1, scope: .forever) }),
             ("publish().refCount()", { $0.publish().refCount() }),
+            ("replay(1).refCount()", { $0.replay(1).refCount().map { $0 } }),
+            ("multicast(makeSubject:).refCount()", { $0.multicast(makeSubject: { PublishSubject<Int>() }).refCount() }),
+            (
+                "publish() connected by hand",
+                { source in
+                    let published = source.publish()
+                    _ = published.connect()
+                    return published.asObservable()
+                }
+            ),
             ("observe(on:)", { $0.observe(on: CurrentThreadScheduler.instance) }),
             ("map after observe(on:)", { $0.observe(on: CurrentThreadScheduler.instance).map { $0 } }),
         ]
@@ -194,6 +204,22 @@ final class DroppedSourceLeakTests: RxLeakCheckingTestCase {
         }
         wait(for: [drained], timeout: 5)
         XCTAssertNil(weakOwner)
+    }
+
+    /// A subject passed to `multicast(_:)` is the caller's: its observers are not released when the
+    /// source goes, since the caller may still feed it.
+    func testACallersMulticastSubjectKeepsItsObservers() {
+        let relay = PublishSubject<Int>()
+        var received: [Int] = []
+        do {
+            let source = PublishSubject<Int>()
+            let connectable = source.multicast(relay)
+            _ = connectable.subscribe(onNext: { received.append($0) })
+            _ = connectable.connect()
+            source.onNext(1)
+        }
+        relay.onNext(2)
+        XCTAssertEqual(received, [1, 2])
     }
 
     /// While the subject lives, the chain works as before: elements, disposal, completion.

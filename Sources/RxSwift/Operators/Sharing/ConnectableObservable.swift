@@ -44,7 +44,7 @@ extension ObservableType {
     /// RxJS: `multicast(subject)` / `connectable`; Combine: `multicast(subject:)`.
     public func multicast<Subject: SubjectType>(_ subject: Subject) -> ConnectableObservable<Subject.Element>
     where Subject.Observer.Element == Element {
-        MulticastConnectable(source: asObservable(), makeSubject: { subject })
+        MulticastConnectable(source: asObservable(), makeSubject: { subject }, ownsSubjects: false)
     }
 
     /// Multicasts the source's events through a subject made by `makeSubject` for each connection.
@@ -61,7 +61,7 @@ extension ObservableType {
     public func multicast<Subject: SubjectType>(makeSubject: @escaping () -> Subject)
         -> ConnectableObservable<Subject.Element>
     where Subject.Observer.Element == Element {
-        MulticastConnectable(source: asObservable(), makeSubject: makeSubject)
+        MulticastConnectable(source: asObservable(), makeSubject: makeSubject, ownsSubjects: true)
     }
 
     /// A connectable observable that relays the source through a fresh `PublishSubject` per

@@ -6,33 +6,37 @@ import Synchronization
 /// Each subject has a *generation*, which changes when the subject is forgotten: the connection
 /// ended, or `refCount()` decided to end it (``MulticastRefCountObservable``).
 ///
-/// Thread-safety: the subject, its generation and the connection are guarded by `lock` (which also
-/// guards the state of its ``MulticastRefCountObservable``s). User code (`makeSubject`, the subject's
-/// `asObserver()`) and subscriptions run outside it.
+/// Thread-safety: the subject, its generation and the connection are guarded by the state's `lock`
+/// (which also guards the state of its ``MulticastRefCountObservable``s). User code (`makeSubject`,
+/// the subject's `asObserver()`) and subscriptions run outside it.
 final class MulticastConnectable<Source, Subject: SubjectType>: ConnectableObservable<Subject.Element>,
     @unchecked Sendable
 where Subject.Observer.Element == Source {
-    let lock = Mutex<Void>(())
-    @exclusivity(unchecked) private var subject: Subject?
-    @exclusivity(unchecked) private(set) var generation: UInt = 0
-    @exclusivity(unchecked) private var connection: MulticastConnection<Source>?
+    /// What the connections and the refCounts' subscribers share with this connectable; they hold
+    /// it and not the connectable, which holds the source (see ``MulticastState``).
+    let state = MulticastState<Source, Subject>()
     private let source: Observable<Source>
     let makeSubject: () -> Subject
+    /// Whether the subjects are this connectable's own (made per connection, or made by the library
+    /// for it), so that a source letting go may release their observers; not a subject the caller
+    /// passed in and may still feed.
+    private let ownsSubjects: Bool
 
-    init(source: Observable<Source>, makeSubject: @escaping () -> Subject) {
+    init(source: Observable<Source>, makeSubject: @escaping () -> Subject, ownsSubjects: Bool) {
         self.source = source
         self.makeSubject = makeSubject
+        self.ownsSubjects = ownsSubjects
     }
 
     /// The current subject and its generation, making one (outside the lock) if there is none.
     private func currentSubject() -> (Subject, UInt) {
-        let known: (Subject?, UInt) = lock.locked { (subject, generation) }
+        let known: (Subject?, UInt) = state.lock.locked { (state.subject, state.generation) }
         if let current = known.0 { return (current, known.1) }
         let made = makeSubject()
-        return lock.locked {
-            if let current = subject { return (current, generation) }
-            subject = made
-            return (made, generation)
+        return state.lock.locked {
+            if let current = state.subject { return (current, state.generation) }
+            state.subject = made
+            return (made, state.generation)
         }
     }
 
@@ -47,9 +51,65 @@ where Subject.Observer.Element == Source {
     /// Under `lock`: the current subject, installing `made` if there is none; `nil` if there is none
     /// and nothing was made (the caller makes one outside the lock, then asks again).
     func currentSubjectLocked(installing made: Subject?) -> Subject? {
-        if subject == nil, let made { subject = made }
-        return subject
+        if state.subject == nil, let made { state.subject = made }
+        return state.subject
     }
+
+    /// Connects the subject of `wanted` unless that generation has ended or is already connected, or
+    /// `stillWanted` (asked under `lock`) says no.
+    func connect(generation wanted: UInt, if stillWanted: () -> Bool) {
+        guard
+            let subject = state.lock.locked({ state.generation == wanted && stillWanted() ? state.subject : nil })
+        else { return }
+        let candidate = makeConnection(to: subject)
+        let installed = state.lock.locked { () -> Bool in
+            guard state.generation == wanted, state.connection == nil, stillWanted() else { return false }
+            state.connection = candidate
+            return true
+        }
+        if installed { candidate.setUpstream(source.subscribe(SinkObserver(candidate))) }
+    }
+
+    override func connect() -> Disposable {
+        while true {
+            if let existing = state.lock.locked({ state.connection }) { return existing }
+            let (subject, subjectGeneration) = currentSubject()
+            let candidate = makeConnection(to: subject)
+            let outcome: MulticastConnection<Source>? = state.lock.locked {
+                if let existing = state.connection { return existing }
+                guard state.generation == subjectGeneration else { return nil }
+                state.connection = candidate
+                return candidate
+            }
+            guard let outcome else { continue }  // the subject changed meanwhile: start again
+            if outcome === candidate {
+                candidate.setUpstream(source.subscribe(SinkObserver(candidate)))
+            }
+            return outcome
+        }
+    }
+
+    private func makeConnection(to subject: Subject) -> MulticastConnection<Source> {
+        let observer = SinkObserver.sink(for: subject.asObserver())
+        let releaseObservers: (() -> Void)? =
+            ownsSubjects ? { (subject as? any ReleasableSubject)?.releaseObserversForGood() } : nil
+        return MulticastConnection(state: state, downstream: observer, releaseObservers: releaseObservers)
+    }
+}
+
+/// The state a ``MulticastConnectable`` shares with its connections and with its refCounts'
+/// subscribers: the lock, the current subject, its generation and its connection. Apart from the
+/// connectable, so that none of them holds the connectable, and with it the source: a subject the
+/// connectable was made on would otherwise be kept alive by its own subscription (subject → its
+/// observer, the connection → the connectable → the subject) and never released with a
+/// subscription nobody disposed.
+///
+/// Thread-safety: everything but `lock` is guarded by `lock`.
+final class MulticastState<Source, Subject>: @unchecked Sendable {
+    let lock = Mutex<Void>(())
+    @exclusivity(unchecked) var subject: Subject?
+    @exclusivity(unchecked) var generation: UInt = 0
+    @exclusivity(unchecked) var connection: MulticastConnection<Source>?
 
     /// Under `lock`: forgets the subject of `ended` and its connection, if `ended` is still the
     /// current generation and connected; returns the connection, to dispose after unlocking.
@@ -60,40 +120,6 @@ where Subject.Observer.Element == Source {
         subject = nil
         generation &+= 1
         return detached
-    }
-
-    /// Connects the subject of `wanted` unless that generation has ended or is already connected, or
-    /// `stillWanted` (asked under `lock`) says no.
-    func connect(generation wanted: UInt, if stillWanted: () -> Bool) {
-        guard let subject = lock.locked({ generation == wanted && stillWanted() ? subject : nil }) else { return }
-        let observer = SinkObserver.sink(for: subject.asObserver())
-        let candidate = MulticastConnection(parent: self, downstream: observer)
-        let installed = lock.locked { () -> Bool in
-            guard generation == wanted, connection == nil, stillWanted() else { return false }
-            connection = candidate
-            return true
-        }
-        if installed { candidate.setUpstream(source.subscribe(SinkObserver(candidate))) }
-    }
-
-    override func connect() -> Disposable {
-        while true {
-            if let existing = lock.locked({ connection }) { return existing }
-            let (subject, subjectGeneration) = currentSubject()
-            let observer = SinkObserver.sink(for: subject.asObserver())
-            let candidate = MulticastConnection(parent: self, downstream: observer)
-            let outcome: MulticastConnection<Source>? = lock.locked {
-                if let existing = connection { return existing }
-                guard generation == subjectGeneration else { return nil }
-                connection = candidate
-                return candidate
-            }
-            guard let outcome else { continue }  // the subject changed meanwhile: start again
-            if outcome === candidate {
-                candidate.setUpstream(source.subscribe(SinkObserver(candidate)))
-            }
-            return outcome
-        }
     }
 
     /// Forgets `ended` and its subject if it is still the current connection.
@@ -110,13 +136,27 @@ where Subject.Observer.Element == Source {
 /// One connection of a ``MulticastConnectable``: relays the source's events into the subject.
 /// Disposing it (or the source terminating) ends the connection and forgets its subject.
 final class MulticastConnection<Element>: OperatorSink<Element, Element>, @unchecked Sendable {
-    /// Tells the connectable observable that this connection has ended (strong: the connectable
-    /// holds the connection only while it is current, so there is no lasting cycle).
+    /// Tells the connectable's state that this connection has ended (strong: the state holds the
+    /// connection only while it is current, so there is no lasting cycle).
     private let onEnd: (MulticastConnection<Element>) -> Void
+    /// Releases the observers of the connection's subject, if it is the connectable's own.
+    private let releaseObservers: (() -> Void)?
 
-    init<Subject>(parent: MulticastConnectable<Element, Subject>, downstream: Sink<Element>) {
-        onEnd = { parent.release($0) }
+    init<Subject>(
+        state: MulticastState<Element, Subject>, downstream: Sink<Element>, releaseObservers: (() -> Void)?
+    ) {
+        onEnd = { state.release($0) }
+        self.releaseObservers = releaseObservers
         super.init(downstream: downstream)
+    }
+
+    /// The source let go of the connection for good (a subject the connectable was made on was
+    /// released with the subscription undisposed): the connection ends without an event, and its
+    /// subject, if it is the connectable's own, lets go of its subscribers as a released subject
+    /// does, so that the chains below are released too.
+    override func forwardSourceRelease() {
+        release()
+        releaseObservers?()
     }
 
     override func next(_ element: Element) {

@@ -21,41 +21,36 @@ import Synchronization
 /// performing them). A subscriber is subscribed to its subject before the connection it asked for is
 /// made, so a source that emits as it is connected reaches it.
 ///
-/// Thread-safety: `count`, `countedGeneration`, `pending`, `draining` and each sink's
-/// `countedGeneration` are guarded by the connectable's `lock`.
+/// The subscribers hold the count (``MulticastRefCountState``), not this observable, which holds the
+/// connectable and with it the source: a subject the connectable was made on would otherwise be kept
+/// alive by its own subscribers, and never released with a subscription nobody disposed.
+///
+/// Thread-safety: the count's state and each sink's `countedGeneration` are guarded by the
+/// connectable's lock.
 final class MulticastRefCountObservable<Source, Subject: SubjectType>: Observable<Subject.Element>,
     @unchecked Sendable
 where Subject.Observer.Element == Source {
     typealias Element = Subject.Element
 
-    /// A call out to the source, queued under the lock.
-    private enum Operation {
-        /// Connect the subject of this generation, if it still has subscribers.
-        case connect(UInt)
-        case disconnect(MulticastConnection<Source>)
-    }
-
     let connectable: MulticastConnectable<Source, Subject>
-    /// Subscribers counted in the connection of `countedGeneration`.
-    @exclusivity(unchecked) private var count = 0
-    /// The connectable's generation the count is for; `nil` when nobody counts.
-    @exclusivity(unchecked) private var countedGeneration: UInt?
-    @exclusivity(unchecked) private var pending: [Operation] = []
-    @exclusivity(unchecked) private var draining = false
+    private let counter: MulticastRefCountState<Source, Subject>
 
     init(connectable: MulticastConnectable<Source, Subject>) {
         self.connectable = connectable
+        counter = MulticastRefCountState(shared: connectable.state)
         super.init()
     }
 
     override func subscribe(sink downstream: Sink<Element>) -> Disposable {
-        let sink = MulticastRefCountSink(parent: self, downstream: downstream)
+        let sink = MulticastRefCountSink(counter: counter, downstream: downstream)
         let (subject, generation, connects) = join(sink)
         sink.setUpstream(subject.asObservable().subscribe(sink: sink))
         // Asked for after subscribing, so that what the source sends as it connects reaches the
         // subscriber. If it has left meanwhile (a terminated subject ended it while subscribing), the
         // connection is no longer wanted and is not made.
-        if connects, connectable.lock.locked({ enqueueLocked(.connect(generation)) }) { drain() }
+        if connects, connectable.state.lock.locked({ counter.enqueueLocked(.connect(generation, connectable)) }) {
+            counter.drain()
+        }
         return sink.asDisposable
     }
 
@@ -64,41 +59,75 @@ where Subject.Observer.Element == Source {
     private func join(_ sink: MulticastRefCountSink<Source, Subject>) -> (Subject, UInt, Bool) {
         var made: Subject?
         while true {
-            let joined = connectable.lock.locked { () -> (Subject, UInt, Bool)? in
+            let joined = connectable.state.lock.locked { () -> (Subject, UInt, Bool)? in
                 guard let subject = connectable.currentSubjectLocked(installing: made) else { return nil }
-                let generation = connectable.generation
-                if countedGeneration != generation {
-                    // The counted connection has ended (its source terminated): start the next one.
-                    countedGeneration = generation
-                    count = 0
-                }
-                count += 1
-                sink.countedGeneration = generation
-                return (subject, generation, count == 1)
+                let generation = connectable.state.generation
+                let first = counter.countInLocked(sink, generation: generation)
+                return (subject, generation, first)
             }
             if let joined { return joined }
             made = connectable.makeSubject()
         }
     }
+}
+
+/// The count of a ``MulticastRefCountObservable``, held by its subscribers, and the calls out to the
+/// source it queues.
+///
+/// Thread-safety: everything is guarded by the connectable's lock (`shared.lock`).
+final class MulticastRefCountState<Source, Subject: SubjectType>: @unchecked Sendable
+where Subject.Observer.Element == Source {
+    /// A call out to the source, queued under the lock.
+    enum Operation {
+        /// Connect the subject of this generation, if it still has subscribers (through the
+        /// connectable, which the subscriber that asked for it held).
+        case connect(UInt, MulticastConnectable<Source, Subject>)
+        case disconnect(MulticastConnection<Source>)
+    }
+
+    let shared: MulticastState<Source, Subject>
+    /// Subscribers counted in the connection of `countedGeneration`.
+    @exclusivity(unchecked) private var count = 0
+    /// The connectable's generation the count is for; `nil` when nobody counts.
+    @exclusivity(unchecked) private var countedGeneration: UInt?
+    @exclusivity(unchecked) private var pending: [Operation] = []
+    @exclusivity(unchecked) private var draining = false
+
+    init(shared: MulticastState<Source, Subject>) {
+        self.shared = shared
+    }
+
+    /// Counts `sink` in the connection of `generation`; returns whether it is the first. Under the
+    /// lock.
+    func countInLocked(_ sink: MulticastRefCountSink<Source, Subject>, generation: UInt) -> Bool {
+        if countedGeneration != generation {
+            // The counted connection has ended (its source terminated): start the next one.
+            countedGeneration = generation
+            count = 0
+        }
+        count += 1
+        sink.countedGeneration = generation
+        return count == 1
+    }
 
     /// `sink` leaves: the last one to leave ends the connection. A terminal event (`terminated`) ends
     /// it for every subscriber, as in RxSwift: the next subscriber connects anew.
     func leave(_ sink: MulticastRefCountSink<Source, Subject>, terminated: Bool) {
-        let mustDrain = connectable.lock.locked { () -> Bool in
+        let mustDrain = shared.lock.locked { () -> Bool in
             guard let generation = sink.countedGeneration else { return false }
             sink.countedGeneration = nil
             guard generation == countedGeneration else { return false }
             count = terminated ? 0 : count - 1
             guard count == 0 else { return false }
             countedGeneration = nil
-            guard let ended = connectable.detachLocked(generation: generation) else { return false }
+            guard let ended = shared.detachLocked(generation: generation) else { return false }
             return enqueueLocked(.disconnect(ended))
         }
         if mustDrain { drain() }
     }
 
     /// Queues a call out to the source; returns whether the caller must drain. Under the lock.
-    private func enqueueLocked(_ operation: Operation) -> Bool {
+    func enqueueLocked(_ operation: Operation) -> Bool {
         pending.append(operation)
         if draining { return false }
         draining = true
@@ -106,10 +135,10 @@ where Subject.Observer.Element == Source {
     }
 
     /// Performs the queued operations, in order, outside the lock.
-    private func drain() {
-        while let operation = connectable.lock.locked({ nextOperationLocked() }) {
+    func drain() {
+        while let operation = shared.lock.locked({ nextOperationLocked() }) {
             switch operation {
-            case .connect(let generation):
+            case .connect(let generation, let connectable):
                 connectable.connect(generation: generation) { countedGeneration == generation && count > 0 }
             case .disconnect(let connection):
                 connection.dispose()
@@ -127,30 +156,34 @@ where Subject.Observer.Element == Source {
 }
 
 /// One subscriber of ``MulticastRefCountObservable``: forwards the subject's events; leaving (or the
-/// connection terminating) updates the parent's count.
+/// connection terminating) updates the count.
 final class MulticastRefCountSink<Source, Subject: SubjectType>: OperatorSink<Subject.Element, Subject.Element>,
     @unchecked Sendable
 where Subject.Observer.Element == Source {
-    private let parent: MulticastRefCountObservable<Source, Subject>
+    private let counter: MulticastRefCountState<Source, Subject>
     /// The connectable's generation this sink counts in, or `nil` if it does not count; under the
     /// connectable's lock.
     @exclusivity(unchecked) var countedGeneration: UInt?
 
-    init(parent: MulticastRefCountObservable<Source, Subject>, downstream: Sink<Subject.Element>) {
-        self.parent = parent
+    init(counter: MulticastRefCountState<Source, Subject>, downstream: Sink<Subject.Element>) {
+        self.counter = counter
         super.init(downstream: downstream)
     }
+
+    /// The connectable's subject tells it when the source lets go
+    /// (``MulticastConnection/forwardSourceRelease()``).
+    override var releasesWithItsSource: Bool { true }
 
     override func next(_ element: Subject.Element) {
         forward(element)
     }
 
     override func terminate(_ termination: Termination) {
-        parent.leave(self, terminated: true)
+        counter.leave(self, terminated: true)
         forwardTermination(termination)
     }
 
     override func disposeResources() {
-        parent.leave(self, terminated: false)
+        counter.leave(self, terminated: false)
     }
 }

@@ -40,7 +40,7 @@ where Subject.Observer.Element == Source {
         let sink = MulticastSelectorSink(downstream: downstream)
         do {
             let subject = try subjectSelector()
-            let connectable = MulticastConnectable(source: source, makeSubject: { subject })
+            let connectable = MulticastConnectable(source: source, makeSubject: { subject }, ownsSubjects: true)
             let result = try selector(connectable.asObservable())
             sink.setUpstream(result.subscribe(SinkObserver(sink)))
             sink.connection.setDisposable(connectable.connect())

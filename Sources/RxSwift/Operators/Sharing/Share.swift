@@ -45,9 +45,13 @@ extension ObservableType {
     func shareThroughSubject(replay: Int, scope: SubjectLifetimeScope) -> Observable<Element> {
         switch (scope, replay) {
         case (.forever, 0):
-            return multicast(PublishSubject<Element>()).refCount()
+            let subject = PublishSubject<Element>()
+            return MulticastConnectable(source: asObservable(), makeSubject: { subject }, ownsSubjects: true)
+                .refCount()
         case (.forever, _):
-            return multicast(ReplaySubject<Element>.create(bufferSize: replay)).refCount()
+            let subject = ReplaySubject<Element>.create(bufferSize: replay)
+            return MulticastConnectable(source: asObservable(), makeSubject: { subject }, ownsSubjects: true)
+                .refCount()
         case (.whileConnected, _):
             return ShareWhileConnectedObservable(source: asObservable(), replay: replay)
         }
