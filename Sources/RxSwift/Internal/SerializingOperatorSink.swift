@@ -44,6 +44,16 @@ class SerializingOperatorSink<Input, Output>: OperatorSink<Input, Output>, @unch
     /// What the superseding thread still has to do after unlocking (``finishSuperseding()``).
     @exclusivity(unchecked) private var supersession: Supersession?
 
+    /// Every source of this sink has let go of it or ended without ending it, and it has nothing
+    /// left to deliver (the subclass decides, under the lock): downstream hears that its source is
+    /// gone, and the sink is disposed, which releases its inner subscriptions and the cycles between
+    /// them and this sink (``AnySink/sourceReleased()``). Nothing is delivered. Call after unlocking.
+    @inline(never)
+    final func releaseWithSources() {
+        downstream.sourceReleased()
+        dispose()
+    }
+
     /// Runs `body` under the sink's lock (which guards the subclass's state too). If `body` queued an
     /// event behind a long backlog that another thread is draining, waits for that thread after
     /// unlocking (``SenderThrottle``).

@@ -51,6 +51,8 @@ final class SkipUntilSink<Element, Other>: TwoSourceSink<Element, Other, Element
     override func otherNext(_ element: Other) {
         locked { open = true }
         otherSubscription.dispose()
+        // Done with: it counts as gone (see ``TwoSourceSink/otherGone()``).
+        otherGone()
     }
 
     override func otherTerminate(_ termination: Termination) {

@@ -8,6 +8,10 @@
 class TwoSourceSink<Input, Other, Output>: SerializingOperatorSink<Input, Output>, @unchecked Sendable {
     /// The subscription to the other sequence; disposed with the sink, or earlier by the subclass.
     final let otherSubscription = SingleAssignmentDisposable()
+    /// Which sources are gone for good, under the lock: 1, the source let go of this sink
+    /// (``AnySink/sourceReleased()``; its terminal event ends the operator anyway); 2, the other
+    /// sequence let go of it or ended. Both gone: nothing can arrive any more (4: said once).
+    @exclusivity(unchecked) private var gone = 0
 
     /// Subscribes to `other`, delivering its events to ``otherNext(_:)`` and ``otherTerminate(_:)``.
     final func subscribe(other: Observable<Other>) {
@@ -27,6 +31,26 @@ class TwoSourceSink<Input, Other, Output>: SerializingOperatorSink<Input, Output
     /// Queues `event` under the lock and delivers it if this thread took the emitting token.
     final func send(_ event: SerializedEvent<Output>) {
         if locked({ enqueueLocked(event) }) { drain() }
+    }
+
+    override final func forwardSourceRelease() {
+        markGone(1)
+    }
+
+    /// The other sequence let go of this sink or ended.
+    final func otherGone() {
+        markGone(2)
+    }
+
+    private func markGone(_ source: Int) {
+        if locked({ () -> Bool in
+            gone |= source
+            guard gone == 3, acceptsEventsLocked else { return false }
+            gone |= 4
+            return true
+        }) {
+            releaseWithSources()
+        }
     }
 
     override func disposeResources() {
@@ -50,6 +74,11 @@ final class TwoSourceOtherSink<Input, Other, Output>: Sink<Other>, @unchecked Se
 
     override func terminate(_ termination: Termination) {
         parent.otherTerminate(termination)
+        parent.otherGone()
+    }
+
+    override func sourceReleased() {
+        parent.otherGone()
     }
 }
 

@@ -21,6 +21,9 @@ class CombiningSink<Output>: OperatorSink<Never, Output>, @unchecked Sendable {
     @exclusivity(unchecked) private var throttle = SenderThrottle()
     /// Which sources have completed. Owned by the token holder.
     @usableFromInline @exclusivity(unchecked) final var isDone: CombiningFlags
+    /// How many sources let go of their sink (``AnySink/sourceReleased()``): they will neither
+    /// deliver nor complete. Owned by the token holder.
+    @exclusivity(unchecked) private var releasedSources = 0
 
     init(arity: Int, downstream: Sink<Output>) {
         isDone = CombiningFlags(arity: arity)
@@ -37,7 +40,26 @@ class CombiningSink<Output>: OperatorSink<Never, Output>, @unchecked Sendable {
             return
         }
         _ = isDone.set(index)
-        if isDone.allSet { forwardTermination(.completed) }
+        if isDone.allSet {
+            forwardTermination(.completed)
+        } else if releasedSources > 0 {
+            releaseIfAllGone()
+        }
+    }
+
+    /// Source `index` let go of its sink. Runs as the token holder.
+    final func sourceReleased(_ index: Int) {
+        guard isForwarding else { return }
+        releasedSources += 1
+        releaseIfAllGone()
+    }
+
+    /// When every source has completed or let go (and some let go, or the result would have
+    /// completed), nothing can arrive any more: downstream hears that its source is gone, and the
+    /// sink stops, so that the token holder tears the sources down (``tearDownSources()``).
+    private func releaseIfAllGone() {
+        guard isDone.count + releasedSources == isDone.arity, stop() else { return }
+        downstream.sourceReleased()
     }
 
     /// Takes the token if nobody holds it; then handle the event and call ``leave()``.
@@ -229,6 +251,16 @@ class CombiningSource<Element, Output>: OperatorSink<Element, Output>, @unchecke
             parent.leave()
         } else {
             parent.enqueue { [self] in received(termination) }
+        }
+    }
+
+    override final func forwardSourceRelease() {
+        guard stop() else { return }
+        if parent.enter() {
+            parent.sourceReleased(index)
+            parent.leave()
+        } else {
+            parent.enqueue { [self] in parent.sourceReleased(index) }
         }
     }
 

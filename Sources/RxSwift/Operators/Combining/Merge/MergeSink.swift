@@ -62,6 +62,12 @@ final class MergeSink<SourceElement, Inner>: SerializingOperatorSink<SourceEleme
     /// The active inner subscriptions, made on the first one (a `flatMap` whose inner sequences are
     /// all `just`s never needs it).
     @exclusivity(unchecked) private var inners: CompositeDisposable?
+    /// Whether the source let go of this sink (``AnySink/sourceReleased()``), and how many active
+    /// inner sequences did: when the source is gone and every active inner sequence too, nothing can
+    /// be delivered any more, and the sink is released with its sources.
+    @exclusivity(unchecked) private var sourceGone = false
+    @exclusivity(unchecked) private var releasedInners = 0
+    @exclusivity(unchecked) private var released = false
 
     @usableFromInline
     init(
@@ -105,12 +111,46 @@ final class MergeSink<SourceElement, Inner>: SerializingOperatorSink<SourceEleme
         case .error:
             sendTermination(termination)
         case .completed:
-            if locked({ state.completeSource() }) {
+            var released = false
+            if locked({ () -> Bool in
+                if state.completeSource() { return true }
+                released = allGoneLocked()
+                return false
+            }) {
                 sendTermination(.completed)
             } else {
                 releaseUpstream()
+                if released { releaseWithSources() }
             }
         }
+    }
+
+    override func forwardSourceRelease() {
+        if locked({ () -> Bool in
+            sourceGone = true
+            return allGoneLocked()
+        }) {
+            releaseWithSources()
+        }
+    }
+
+    /// An active inner sequence's source let go of it: it will never end, nor deliver.
+    func innerReleased() {
+        if locked({ () -> Bool in
+            releasedInners += 1
+            return allGoneLocked()
+        }) {
+            releaseWithSources()
+        }
+    }
+
+    /// Whether nothing can arrive any more: the source completed or let go, and every active inner
+    /// sequence let go (the waiting ones would wait for ever). True once. Under the lock.
+    private func allGoneLocked() -> Bool {
+        guard acceptsEventsLocked, !released, sourceGone || state.sourceCompleted, state.active == releasedInners
+        else { return false }
+        released = true
+        return true
     }
 
     /// Starts `inner`: a constant source (`just`, `empty`, `error`) is delivered at once without a
@@ -246,5 +286,10 @@ final class MergeInnerSink<SourceElement, Inner>: OperatorSink<Inner, Inner>, @u
         guard stop() else { return }
         parent.innerTerminated(self, termination)
         dispose()
+    }
+
+    override func forwardSourceRelease() {
+        guard stop() else { return }
+        parent.innerReleased()
     }
 }

@@ -22,6 +22,11 @@ final class SwitchSink<SourceElement, Inner>: SerializingOperatorSink<SourceElem
     /// Whether `current` holds a subscription that may need disposing.
     @exclusivity(unchecked) private var hasSubscription = false
     @exclusivity(unchecked) private var sourceCompleted = false
+    /// Whether the source let go of this sink, and whether the latest inner sequence's source let
+    /// go of it (``AnySink/sourceReleased()``): then nothing can be delivered any more.
+    @exclusivity(unchecked) private var sourceGone = false
+    @exclusivity(unchecked) private var latestGone = false
+    @exclusivity(unchecked) private var released = false
     /// The latest inner subscription, made on the first inner sequence that is not a constant.
     @exclusivity(unchecked) private var currentStorage: SerialDisposable?
 
@@ -57,6 +62,7 @@ final class SwitchSink<SourceElement, Inner>: SerializingOperatorSink<SourceElem
                 guard acceptsEventsLocked else { return superseding }
                 latest &+= 1
                 hasLatest = false
+                latestGone = false
                 defer { hasSubscription = false }
                 return superseding | 1 | (hasSubscription ? 2 : 0)
             }
@@ -74,6 +80,7 @@ final class SwitchSink<SourceElement, Inner>: SerializingOperatorSink<SourceElem
             guard acceptsEventsLocked else { return nil }
             latest &+= 1
             hasLatest = true
+            latestGone = false
             hasSubscription = true
             return latest
         }
@@ -90,14 +97,18 @@ final class SwitchSink<SourceElement, Inner>: SerializingOperatorSink<SourceElem
         case .error:
             sendTermination(termination)
         case .completed:
+            var released = false
             let claimed = locked { () -> Bool in
                 sourceCompleted = true
-                return !hasLatest && claimTerminationLocked(.completed)
+                if !hasLatest { return claimTerminationLocked(.completed) }
+                released = allGoneLocked()
+                return false
             }
             if claimed {
                 deliverClaimedTermination(.completed)
             } else {
                 releaseUpstream()
+                if released { releaseWithSources() }
             }
         }
     }
@@ -138,6 +149,36 @@ final class SwitchSink<SourceElement, Inner>: SerializingOperatorSink<SourceElem
         if claimed { deliverClaimedTermination(termination) }
     }
 
+    override func forwardSourceRelease() {
+        if locked({ () -> Bool in
+            sourceGone = true
+            return allGoneLocked()
+        }) {
+            releaseWithSources()
+        }
+    }
+
+    /// The source of the inner sequence `id` let go of it: if it is the latest, it will never end.
+    func innerReleased(id: Int) {
+        if locked({ () -> Bool in
+            guard id == latest, hasLatest else { return false }
+            latestGone = true
+            return allGoneLocked()
+        }) {
+            releaseWithSources()
+        }
+    }
+
+    /// Whether nothing can arrive any more: the source completed or let go, and the latest inner
+    /// sequence, if one runs, let go too. True once. Under the lock.
+    private func allGoneLocked() -> Bool {
+        guard acceptsEventsLocked, !released, sourceGone || sourceCompleted, !hasLatest || latestGone else {
+            return false
+        }
+        released = true
+        return true
+    }
+
     override func disposeResources() {
         locked { currentStorage }?.dispose()
         super.disposeResources()
@@ -163,5 +204,10 @@ final class SwitchInnerSink<SourceElement, Inner>: OperatorSink<Inner, Inner>, @
         guard stop() else { return }
         parent.innerTerminated(termination, id: id)
         dispose()
+    }
+
+    override func forwardSourceRelease() {
+        guard stop() else { return }
+        parent.innerReleased(id: id)
     }
 }
