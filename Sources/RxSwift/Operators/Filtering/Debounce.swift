@@ -40,6 +40,9 @@ final class DebounceSink<Element>: SerializingOperatorSink<Element, Element>, @u
     @exclusivity(unchecked) private var waiting: Element?
     @exclusivity(unchecked) private var ticket: UInt64 = 0
     @exclusivity(unchecked) private var timer: Disposable?
+    /// Whether the source let go of this sink (``AnySink/sourceReleased()``): once the element
+    /// waiting, if any, is delivered, nothing more can be, and the sink is released with its source.
+    @exclusivity(unchecked) private var sourceGone = false
 
     init(dueTime: RxTimeInterval, scheduler: SchedulerType, downstream: Sink<Element>) {
         self.dueTime = dueTime
@@ -77,13 +80,26 @@ final class DebounceSink<Element>: SerializingOperatorSink<Element, Element>, @u
     }
 
     private func fire(_ ticket: UInt64) {
+        var gone = false
         let mustDrain: Bool = locked {
             guard self.ticket == ticket, let element = waiting else { return false }
             waiting = nil
             timer = nil
+            gone = sourceGone
             return enqueueLocked(.next(element))
         }
-        if mustDrain { drain() }
+        guard mustDrain else { return }
+        drain()
+        if gone { releaseWithSources() }
+    }
+
+    override func forwardSourceRelease() {
+        if locked({ () -> Bool in
+            sourceGone = true
+            return waiting == nil && acceptsEventsLocked
+        }) {
+            releaseWithSources()
+        }
     }
 
     override func terminate(_ termination: Termination) {

@@ -77,6 +77,9 @@ final class ThrottleSink<Element>: SerializingOperatorSink<Element, Element>, @u
     @exclusivity(unchecked) private var completedWhileKept = false
     @exclusivity(unchecked) private var ticket: UInt64 = 0
     @exclusivity(unchecked) private var timer: Disposable?
+    /// Whether the source let go of this sink (``AnySink/sourceReleased()``): once the element kept,
+    /// if any, is delivered, nothing more can be, and the sink is released with its source.
+    @exclusivity(unchecked) private var sourceGone = false
 
     init(dueTime: RxTimeInterval, latest: Bool, scheduler: SchedulerType, downstream: Sink<Element>) {
         self.dueTime = dueTime
@@ -134,9 +137,11 @@ final class ThrottleSink<Element>: SerializingOperatorSink<Element, Element>, @u
 
     private func fire(_ ticket: UInt64) {
         let now = scheduler.now
+        var gone = false
         let mustDrain: Bool = locked {
             guard self.ticket == ticket else { return false }
             timer = nil
+            gone = sourceGone
             var mustDrain = false
             if let element = kept {
                 kept = nil
@@ -148,7 +153,18 @@ final class ThrottleSink<Element>: SerializingOperatorSink<Element, Element>, @u
             }
             return mustDrain
         }
-        if mustDrain { drain() }
+        guard mustDrain else { return }
+        drain()
+        if gone { releaseWithSources() }
+    }
+
+    override func forwardSourceRelease() {
+        if locked({ () -> Bool in
+            sourceGone = true
+            return kept == nil && acceptsEventsLocked
+        }) {
+            releaseWithSources()
+        }
     }
 
     override func didForwardElement() {

@@ -78,6 +78,9 @@ final class DelaySink<Element>: OperatorSink<Element, Element>, @unchecked Senda
     /// Numbers the drains, so that only the current one's disposable is kept.
     @exclusivity(unchecked) private var drainTicket = 0
     @exclusivity(unchecked) private var drain: Disposable?
+    /// Whether the source let go of this sink (``AnySink/sourceReleased()``): once what is queued has
+    /// been delivered, nothing more can be, and the sink is released with its source.
+    @exclusivity(unchecked) private var sourceGone = false
 
     init(dueTime: RxTimeInterval, scheduler: SchedulerType, downstream: Sink<Element>) {
         self.dueTime = dueTime
@@ -146,6 +149,7 @@ final class DelaySink<Element>: OperatorSink<Element, Element>, @unchecked Senda
         }
         if failed { return }
         var delivered = false
+        var gone = false
         while true {
             let step: Step = lock.locked {
                 if let failure { return .fail(failure) }
@@ -153,6 +157,7 @@ final class DelaySink<Element>: OperatorSink<Element, Element>, @unchecked Senda
                 running = false
                 if delivered, let arrival = frontTimeLocked() { return .reschedule(arrivedAt: arrival) }
                 active = false
+                gone = sourceGone
                 defer { drain = nil }
                 return .idle(drain)
             }
@@ -171,6 +176,7 @@ final class DelaySink<Element>: OperatorSink<Element, Element>, @unchecked Senda
                 return
             case .idle(let finished):
                 withExtendedLifetime(finished) {}
+                if gone { releaseWithSource() }
                 return
             }
         }
@@ -194,6 +200,23 @@ final class DelaySink<Element>: OperatorSink<Element, Element>, @unchecked Senda
     private func frontTimeLocked() -> RxTime? {
         if front == nil { front = queue.dequeue() }
         return front?.time
+    }
+
+    override func forwardSourceRelease() {
+        if lock.locked({ () -> Bool in
+            sourceGone = true
+            return !active && !isDisposed
+        }) {
+            releaseWithSource()
+        }
+    }
+
+    /// Nothing is queued and nothing more can arrive: downstream hears that its source is gone, and
+    /// the sink is disposed (``AnySink/sourceReleased()``).
+    @inline(never)
+    private func releaseWithSource() {
+        downstream.sourceReleased()
+        dispose()
     }
 
     override func disposeResources() {
