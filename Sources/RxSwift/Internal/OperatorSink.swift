@@ -151,4 +151,8 @@ class ForwardingSink<Element>: OperatorSink<Element, Element>, @unchecked Sendab
     override final func terminate(_ termination: Termination) {
         forwardTermination(termination)
     }
+
+    /// It forwards what its one source sends (`subscribe(on:)`, `startWith`, `using`, an attempt of
+    /// `concat`/`catch(sequence:)`/`retry`, …): released with it.
+    override var releasesWithItsSource: Bool { true }
 }

@@ -88,6 +88,14 @@ where Sources.Element == Observable<Element> {
         forward(element)
     }
 
+    /// The running attempt's source let go of it: it will never end, so nothing moves on. The
+    /// attempt is also held by `currentAttempt` (and holds this sink): disposing both breaks that.
+    override func forwardSourceRelease() {
+        downstream.sourceReleased()
+        currentAttempt.dispose()
+        dispose()
+    }
+
     override func terminate(_ termination: Termination) {
         switch (termination, movesOn) {
         case (.completed, .afterError), (.error, .afterCompletion):

@@ -29,6 +29,10 @@ final class DroppedSourcesLeakTests: RxLeakCheckingTestCase {
             ("sample", { $0.sample($1) }),
             ("flatMap into the second", { first, second in first.flatMap { [weak second] _ in second ?? .empty() } }),
             (
+                "amb, neither winning",
+                { first, second in first.filter { _ in false }.amb(second.filter { _ in false }) }
+            ),
+            (
                 "flatMapLatest into the second",
                 { first, second in first.flatMapLatest { [weak second] _ in second ?? .empty() } }
             ),

@@ -54,6 +54,8 @@ final class AmbObservable<Element>: Observable<Element>, @unchecked Sendable {
 final class AmbSink<Element>: OperatorSink<Element, Element>, @unchecked Sendable {
     private let lock = Mutex<Void>(())
     @exclusivity(unchecked) private var winner = -1
+    /// How many competitors let go of their sink before any won (under `lock`).
+    @exclusivity(unchecked) private var gone = 0
     let subscriptions: [SingleAssignmentDisposable]
 
     init(count: Int, downstream: Sink<Element>) {
@@ -85,6 +87,19 @@ final class AmbSink<Element>: OperatorSink<Element, Element>, @unchecked Sendabl
         forwardTermination(termination)
     }
 
+    /// The competitor at `index` let go of its sink (``AnySink/sourceReleased()``): if it won, or if
+    /// every competitor is gone before any won, nothing more can arrive.
+    func competitorReleased(_ index: Int) {
+        let released: Bool = lock.locked {
+            if winner >= 0 { return winner == index }
+            gone += 1
+            return gone == subscriptions.count
+        }
+        guard released, isForwarding else { return }
+        downstream.sourceReleased()
+        dispose()
+    }
+
     override func disposeResources() {
         for subscription in subscriptions { subscription.dispose() }
     }
@@ -113,5 +128,9 @@ final class AmbSourceSink<Element>: Sink<Element>, @unchecked Sendable {
             won = true
             parent.forwardTermination(termination)
         }
+    }
+
+    override func sourceReleased() {
+        parent.competitorReleased(index)
     }
 }

@@ -114,6 +114,16 @@ final class CatchSink<Element>: OperatorSink<Element, Element>, @unchecked Senda
         if installed { sink.subscribeLater(to: continuation) }
     }
 
+    /// Before an error, the source is all that drives it; after one, the handler's sequence
+    /// (``CatchHandlerSink``).
+    override var releasesWithItsSource: Bool { true }
+
+    /// The handler's sequence let go of its sink: nothing more can arrive.
+    func handlerSourceReleased() {
+        downstream.sourceReleased()
+        dispose()
+    }
+
     override func disposeResources() {
         let sink: CatchHandlerSink<Element>? = lock.locked {
             defer { handlerSink = nil }
@@ -139,6 +149,10 @@ final class CatchHandlerSink<Element>: OperatorSink<Element, Element>, @unchecke
 
     override func terminate(_ termination: Termination) {
         parent.forwardTermination(termination)
+    }
+
+    override func forwardSourceRelease() {
+        parent.handlerSourceReleased()
     }
 }
 

@@ -115,6 +115,16 @@ final class SwitchIfEmptySink<Element>: OperatorSink<Element, Element>, @uncheck
         otherSubscription.setDisposable(other.subscribe(SinkObserver(SwitchIfEmptyOtherSink(parent: self))))
     }
 
+    /// Before switching, its source is all that drives it; after, the other sequence does
+    /// (``SwitchIfEmptyOtherSink``).
+    override var releasesWithItsSource: Bool { true }
+
+    /// The other sequence let go of its sink: nothing more can arrive.
+    func otherReleased() {
+        downstream.sourceReleased()
+        dispose()
+    }
+
     override func disposeResources() {
         otherSubscription.dispose()
     }
@@ -134,5 +144,9 @@ final class SwitchIfEmptyOtherSink<Element>: Sink<Element>, @unchecked Sendable 
 
     override func terminate(_ termination: Termination) {
         parent.forwardTermination(termination)
+    }
+
+    override func sourceReleased() {
+        parent.otherReleased()
     }
 }

@@ -446,9 +446,6 @@ final class ShareLatestSink<Source, Element>: ForwardingSink<Element>, @unchecke
         super.init(downstream: downstream)
     }
 
-    /// Its connection tells it when the source lets go (``ShareLatestConnection/forwardSourceRelease()``).
-    override var releasesWithItsSource: Bool { true }
-
     override func disposeResources() {
         connection?.leave(self)
     }

@@ -128,9 +128,6 @@ final class ShareSink<Element>: ForwardingSink<Element>, @unchecked Sendable {
         super.init(downstream: downstream)
     }
 
-    /// Its connection's subject tells it when the source lets go.
-    override var releasesWithItsSource: Bool { true }
-
     override func disposeResources() {
         connection.leave()
     }
