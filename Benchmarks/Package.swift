@@ -46,6 +46,16 @@ let package = Package(
             path: "Tools/RxInstructionCount",
             swiftSettings: [.treatAllWarnings(as: .error)]
         ),
+        // The sturdiness checks of issue 26 in a release build; CI runs it.
+        .executableTarget(
+            name: "RxReleaseChecks",
+            dependencies: [
+                .product(name: "RxSwift", package: "swift-rx"),
+                .product(name: "RxBlocking", package: "swift-rx"),
+            ],
+            path: "Tools/RxReleaseChecks",
+            swiftSettings: [.treatAllWarnings(as: .error)]
+        ),
         // Prints the stack bytes per operator of long map/filter chains, subscribing and per element.
         .executableTarget(
             name: "RxStackDepth",

@@ -28,6 +28,15 @@ let pumpingWorkloads: [Workload] =
         withFloor(
             "subject → 5 × flatMapLatest { just } → subscriber (RxSwift's FlatMapLatestPumping)",
             rx: rxFlatMapLatestPumping, combine: combineSwitchToLatestPumping, closures: closuresFlatMapsPumping),
+        // swift-rx only: a chain of pairs, and one folded into a run past 32 operators.
+        [
+            Workload(
+                scenario: "Pumping/subject → 32 × map/filter (pairs) → subscriber", flavour: .swiftRx,
+                count: elementsPerIteration, prepare: rxMapFilterChain(32)),
+            Workload(
+                scenario: "Pumping/subject → 96 × map/filter (a run) → subscriber", flavour: .swiftRx,
+                count: elementsPerIteration, prepare: rxMapFilterChain(96)),
+        ],
         // swift-rx only: OpenCombine has no Driver, and its `AnySubscriber` is another shape.
         [
             Workload(

@@ -42,6 +42,7 @@ final class DroppedSourceLeakTests: RxLeakCheckingTestCase {
             ("catch", { $0.catch { _ in .empty() } }),
             ("concat after empty", { Observable<Int>.empty().concat($0) }),
             ("startWith", { $0.startWith(0) }),
+            ("skip(for:)", { $0.skip(.seconds(1), scheduler: TestScheduler(initialClock: 0)) }),
             ("subscribe(on:)", { $0.subscribe(on: CurrentThreadScheduler.instance) }),
             ("ifEmpty(switchTo:)", { $0.ifEmpty(switchTo: .just(1)) }),
             ("share()", { $0.share() }),

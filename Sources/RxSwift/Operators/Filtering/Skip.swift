@@ -74,6 +74,9 @@ final class SkipTimeObservable<Element>: TimedProducer<Element, Element>, @unche
 final class SkipTimeSink<Element>: OperatorSink<Element, Element>, @unchecked Sendable {
     private let isOpen = Atomic<Bool>(false)
 
+    /// Its timer only opens the gate: once the source lets go, nothing can be delivered.
+    override var releasesWithItsSource: Bool { true }
+
     func open() {
         isOpen.store(true, ordering: .releasing)
     }
