@@ -38,7 +38,10 @@ func releasedWithSubject(
 let subjects: [(String, () -> Observable<Int>, (Observable<Int>) -> Void)] = [
     ("PublishSubject", { PublishSubject<Int>().asObservable() }, { ($0 as? PublishSubject<Int>)?.onNext(1) }),
     ("BehaviorSubject", { BehaviorSubject(value: 0).asObservable() }, { _ in }),
-    ("ReplaySubject", { ReplaySubject<Int>.create(bufferSize: 1).asObservable() }, { ($0 as? ReplaySubject<Int>)?.onNext(1) }),
+    (
+        "ReplaySubject", { ReplaySubject<Int>.create(bufferSize: 1).asObservable() },
+        { ($0 as? ReplaySubject<Int>)?.onNext(1) }
+    ),
 ]
 let chains: [(String, (Observable<Int>) -> Observable<Int>)] = [
     ("map", { $0.map { $0 + 1 } }),
