@@ -483,13 +483,18 @@ struct ShareObservers {
         others[slot] = nil
         vacant += 1
         guard vacant > others.count &>> 1 else { return }
-        var kept = ContiguousArray<AnySink?>()
-        kept.reserveCapacity(others.count - vacant)
-        for case let sink? in others {
-            renumber(sink, kept.count)
-            kept.append(sink)
+        // In place, moving the sinks without reference counting; only empty slots are dropped.
+        let kept = others.withUnsafeMutableBufferPointer { slots in
+            var kept = 0
+            for index in slots.indices {
+                guard let sink = slots[index] else { continue }
+                renumber(sink, kept)
+                if index != kept { slots.swapAt(index, kept) }
+                kept += 1
+            }
+            return kept
         }
-        others = kept
+        others.removeLast(others.count - kept)
         vacant = 0
     }
 
