@@ -15,8 +15,9 @@ import Synchronization
 ///   observer array once the list is empty: no gap, no duplicate, no overlap, and nothing delivered
 ///   to anyone else.
 /// - Subscribing appends to the observer array; unsubscribing leaves the observer in its place,
-///   disposed (delivery skips it), and counts it; the array is compacted, keeping the order, once
-///   more than half of it has left. Both cost O(1) amortized whatever the number of observers, and
+///   disposed (delivery skips it), and counts it (the newest one, leaving while no sender walks the
+///   array, is simply removed); the array is compacted, keeping the order, once more than half of
+///   it has left. Both cost O(1) amortized whatever the number of observers, and
 ///   the observers keep receiving in subscription order. A sender's snapshot is the array itself
 ///   (copy-on-write): it is only copied when the array changes while a snapshot is held.
 /// - Unsubscribing and `dispose()` deliver nothing. An observer's sink (the subscriber's closures)
@@ -471,7 +472,7 @@ final class SubjectCore<Policy: SubjectPolicy>: SubjectCoreBase, @unchecked Send
                 if acceptedStop == nil && !isDisposed {
                     if !emitting && observers.last === observer {
                         // The newest observer leaving while no sender walks the array (a lone
-                        // subscriber, a bag disposed newest first): no hole to leave.
+                        // subscriber, subscriptions disposed newest first): no hole to leave.
                         observers.removeLast()
                     } else {
                         departed += 1
