@@ -7,6 +7,9 @@
 # Each workload runs twice under callgrind, with n and n + count elements; the difference divided by
 # count is the cost of one element, without process start-up, set-up, or first-use costs (metadata
 # instantiation, lazy globals). Instruction counts do not depend on the machine's load.
+#
+# COLLECT_ONLY=<function name pattern> counts only inside the functions it matches (callgrind's
+# --toggle-collect; Swift names are matched mangled, so use wildcards: '*measuredDispose*').
 set -euo pipefail
 
 package=$(cd "$(dirname "$0")/.." && pwd)
@@ -21,7 +24,8 @@ measure() {
     local output="$work/callgrind.out"
     # valgrind 3.19 crashes when the Swift concurrency runtime starts a worker thread (AsyncStream):
     # such a workload prints no figures rather than stopping the script.
-    valgrind --tool=callgrind --callgrind-out-file="$output" "$binary" "$1" "$2" </dev/null >/dev/null \
+    valgrind --tool=callgrind ${COLLECT_ONLY:+"--toggle-collect=$COLLECT_ONLY"} --callgrind-out-file="$output" \
+        "$binary" "$1" "$2" </dev/null >/dev/null \
         2>"$work/log" || return 0
     local instructions
     instructions=$(sed -n 's/.*Collected : \([0-9]*\).*/\1/p' "$work/log")

@@ -15,8 +15,9 @@ import Synchronization
 ///   observer array once the list is empty: no gap, no duplicate, no overlap, and nothing delivered
 ///   to anyone else.
 /// - Subscribing appends to the observer array; unsubscribing leaves the observer in its place,
-///   disposed (delivery skips it), and counts it; the array is compacted, keeping the order, once
-///   more than half of it has left. Both cost O(1) amortized whatever the number of observers, and
+///   disposed (delivery skips it), and counts it (the newest one, leaving while no sender walks the
+///   array, is simply removed); the array is compacted, keeping the order, once more than half of
+///   it has left. Both cost O(1) amortized whatever the number of observers, and
 ///   the observers keep receiving in subscription order. A sender's snapshot is the array itself
 ///   (copy-on-write): it is only copied when the array changes while a snapshot is held.
 /// - Unsubscribing and `dispose()` deliver nothing. An observer's sink (the subscriber's closures)
@@ -465,7 +466,6 @@ final class SubjectCore<Policy: SubjectPolicy>: SubjectCoreBase, @unchecked Send
     }
 
     override func unsubscribe(_ observer: SubjectObserver) {
-        var dropped: ContiguousArray<SubjectObserver> = []
         let releaseNow: Bool = lock.locked {
             switch observer.place {
             case .live:
@@ -474,12 +474,12 @@ final class SubjectCore<Policy: SubjectPolicy>: SubjectCoreBase, @unchecked Send
                 if acceptedStop == nil && !isDisposed {
                     if !emitting && observers.last === observer {
                         // The newest observer leaving while no sender walks the array (a lone
-                        // subscriber, a bag disposed newest first): no hole to leave.
+                        // subscriber, subscriptions disposed newest first): no hole to leave.
                         observers.removeLast()
                     } else {
                         departed += 1
                     }
-                    if departed > observers.count &>> 1 { dropped = compactLocked() }
+                    if departed > observers.count &>> 1 { compactLocked() }
                     updateObserverCountLocked()
                 }
             case .catchingUp:
@@ -495,8 +495,6 @@ final class SubjectCore<Policy: SubjectPolicy>: SubjectCoreBase, @unchecked Send
             return true
         }
         if releaseNow { observer.releaseSink() }
-        // Released after unlocking: nothing here should run a deinitializer under the lock.
-        withExtendedLifetime(dropped) {}
     }
 
     /// Appends a new observer to the array: it receives every event accepted from now on.
@@ -506,20 +504,27 @@ final class SubjectCore<Policy: SubjectPolicy>: SubjectCoreBase, @unchecked Send
         updateObserverCountLocked()
     }
 
-    /// Removes the observers that left from the array, keeping the order of the others, and returns
-    /// the old array (for the caller to release after unlocking). A new array rather than in place:
-    /// a sender may be walking the old one as its snapshot, and filtering in place would copy it
-    /// first anyway. Called once more than half the array has left, so it costs O(1) per departure.
+    /// Removes the observers that left from the array, keeping the order of the others. Called once
+    /// more than half the array has left, so it costs O(1) per departure. In place, moving the
+    /// entries without reference counting (the array is copied first if a sender still holds it as
+    /// its snapshot, a copy that sender's delivery already costs as much as).
+    ///
+    /// The entries dropped may be released here, under the lock, and that runs no user code: an
+    /// observer's sink is released once it has left, by its disposing thread (which holds the
+    /// observer meanwhile) or by the emitting sender (whose retired list holds it), so an entry the
+    /// array holds last has no sink left, and its core outlives it.
     @inline(never)
-    private func compactLocked() -> ContiguousArray<SubjectObserver> {
-        var kept = ContiguousArray<SubjectObserver>()
-        kept.reserveCapacity(observers.count - departed)
-        for observer in observers where observer.place == .live {
-            kept.append(observer)
+    private func compactLocked() {
+        let kept = observers.withUnsafeMutableBufferPointer { entries in
+            var kept = 0
+            for index in entries.indices where entries[index].place == .live {
+                if index != kept { entries.swapAt(index, kept) }
+                kept += 1
+            }
+            return kept
         }
+        observers.removeLast(observers.count - kept)
         departed = 0
-        swap(&kept, &observers)
-        return kept
     }
 
     /// Releases every observer; later events are ignored and later subscribers get `RxError.disposed`.

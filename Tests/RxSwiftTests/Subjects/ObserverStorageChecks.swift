@@ -61,10 +61,13 @@ enum ObserverStorageChecks {
                 tested.observable.subscribe(onNext: { value in
                     guard value >= 0 else { return }
                     received.withAnnotatedLock { $0[id].append(value) }
-                    // Observer 0 disposes every even observer during the first element: enough to
-                    // compact the observers in the middle of the delivery.
+                    // Observer 0 disposes every even observer and the last two odd ones during the
+                    // first element: more than half, so the observers are compacted while the
+                    // delivery walks them.
                     if id == 0 && value == 0 {
                         for other in stride(from: 2, to: count, by: 2) { all.value[other].dispose() }
+                        all.value[count - 3].dispose()
+                        all.value[count - 1].dispose()
                     }
                     // Observer 5 disposes itself, and one before it, during the second element.
                     if id == 5 && value == 1 {
@@ -79,7 +82,7 @@ enum ObserverStorageChecks {
             let expected: [Int]
             if id == 3 || id == 5 {
                 expected = [0, 1]
-            } else if id != 0 && id % 2 == 0 {
+            } else if (id != 0 && id % 2 == 0) || id >= count - 3 {
                 // Disposed by observer 0 before their turn.
                 expected = []
             } else {

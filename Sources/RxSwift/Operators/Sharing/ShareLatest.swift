@@ -294,9 +294,7 @@ final class ShareLatestConnection<Source, Element>: OperatorSink<Source, Never>,
         var isLast = false
         var released: UnsafeMutableRawPointer?
         lock.locked {
-            if !removeLocked(sink) && !catchUps.isEmpty {
-                removeCatchUpLocked(of: sink)
-            }
+            removeLocked(sink)
             // Every subscriber is in the observers or catching up until it leaves.
             guard !ended, observers.isEmpty, catchUps.isEmpty else { return }
             isLast = true
@@ -306,23 +304,25 @@ final class ShareLatestConnection<Source, Element>: OperatorSink<Source, Never>,
         if isLast { disconnect() }
     }
 
-    /// Takes `sink` out of the observers in O(1): the connection itself is the first place; a share
-    /// sink knows its slot among the others. Returns whether it was there.
-    private func removeLocked(_ sink: AnySink) -> Bool {
+    /// Takes `sink` out of the observers or the catch-up list in O(1), if it is there: the
+    /// connection itself is the first place; a share sink knows its slot (see ``ShareLatestSink``).
+    private func removeLocked(_ sink: AnySink) {
         if observers.first === sink {
             observers.removeFirst()
-            return true
+            return
         }
-        // The connection is never among the others (and is no share sink).
-        guard sink !== self else { return false }
+        // The connection is never among the others or catching up (and is no share sink).
+        guard sink !== self else { return }
         let slot = unsafeDowncast(sink, to: ShareLatestSink<Source, Element>.self).takeSlot()
-        guard slot >= 0 else { return false }
+        if slot <= ShareLatestSink<Source, Element>.firstCatchUpSlot {
+            removeCatchUpLocked(at: ShareLatestSink<Source, Element>.firstCatchUpSlot - slot)
+            return
+        }
         // An ended connection handed its observers over to its terminal event: the slot is stale.
-        if ended { return true }
+        guard slot >= 0, !ended else { return }
         observers.removeOther(at: slot) { moved, slot in
             unsafeDowncast(moved, to: ShareLatestSink<Source, Element>.self).setSlot(slot)
         }
-        return true
     }
 
     // MARK: - Catching up (a subscriber joining a connection that has an element to replay)
@@ -331,6 +331,7 @@ final class ShareLatestConnection<Source, Element>: OperatorSink<Source, Never>,
     func startCatchUpLocked(_ sink: ShareLatestSink<Source, Element>) -> ShareLatestCatchUp<Element> {
         let entry = ShareLatestCatchUp<Element>(sink: sink, target: sink.downstream)
         entry.elements.append(latest.unsafelyUnwrapped.pointee)
+        sink.setSlot(ShareLatestSink<Source, Element>.firstCatchUpSlot - catchUps.count)
         catchUps.append(entry)
         return entry
     }
@@ -349,13 +350,19 @@ final class ShareLatestConnection<Source, Element>: OperatorSink<Source, Never>,
         }
     }
 
+    /// Takes the entry at `index` out of the catch-up list. Their order does not matter (each entry
+    /// has its own elements), so the last entry takes its place, and its sink is told.
     @inline(never)
-    private func removeCatchUpLocked(of sink: AnySink) {
-        guard let index = catchUps.firstIndex(where: { ($0 as! ShareLatestCatchUp<Element>).sink === sink }) else {
-            return
+    private func removeCatchUpLocked(at index: Int) {
+        unsafeDowncast(catchUps[index], to: ShareLatestCatchUp<Element>.self).isRemoved = true
+        let last = catchUps.count - 1
+        if index != last {
+            catchUps.swapAt(index, last)
+            let moved = unsafeDowncast(catchUps[index], to: ShareLatestCatchUp<Element>.self)
+            unsafeDowncast(moved.sink, to: ShareLatestSink<Source, Element>.self).setSlot(
+                ShareLatestSink<Source, Element>.firstCatchUpSlot - index)
         }
-        (catchUps[index] as! ShareLatestCatchUp<Element>).isRemoved = true
-        catchUps.remove(at: index)
+        catchUps.removeLast()
     }
 
     /// Delivers the replayed element, then whatever arrived meanwhile, on the subscribing thread;
@@ -369,11 +376,7 @@ final class ShareLatestConnection<Source, Element>: OperatorSink<Source, Never>,
                 if entry.isRemoved { return }
                 swap(&elements, &entry.elements)
                 termination = entry.termination
-                if elements.isEmpty || termination != nil {
-                    if let index = catchUps.firstIndex(where: { $0 === entry }) { catchUps.remove(at: index) }
-                    entry.isRemoved = true
-                    if termination == nil { joinLocked(entry) }
-                }
+                if elements.isEmpty || termination != nil { finishCatchUpLocked(entry, joins: termination == nil) }
             }
             for element in elements { entry.sink.next(element) }
             if let termination { entry.sink.terminate(termination) }
@@ -383,17 +386,18 @@ final class ShareLatestConnection<Source, Element>: OperatorSink<Source, Never>,
 }
 
 extension ShareLatestConnection {
-    /// A subscriber that has caught up joins the observers. Apart from `catchUp`: there the sink's
-    /// generic metadata is not otherwise needed.
+    /// A subscriber has caught up: it leaves the catch-up list and, unless the connection ended, joins
+    /// the observers.
     @inline(never)
-    fileprivate func joinLocked(_ entry: ShareLatestCatchUp<Element>) {
+    fileprivate func finishCatchUpLocked(_ entry: ShareLatestCatchUp<Element>, joins: Bool) {
         let sink = unsafeDowncast(entry.sink, to: ShareLatestSink<Source, Element>.self)
-        sink.setSlot(observers.append(sink, target: entry.target))
+        removeCatchUpLocked(at: ShareLatestSink<Source, Element>.firstCatchUpSlot - sink.takeSlot())
+        if joins { sink.setSlot(observers.append(sink, target: entry.target)) }
     }
 }
 
 /// A subscriber catching up: what it has still to receive before it joins the observers. Guarded by
-/// the connection's lock.
+/// the connection's lock; its sink's slot is its index in the connection's catch-up list.
 final class ShareLatestCatchUp<Element> {
     let sink: Sink<Element>
     /// The sink's downstream, where elements go once it has joined.
@@ -413,10 +417,14 @@ final class ShareLatestCatchUp<Element> {
 final class ShareLatestSink<Source, Element>: ForwardingSink<Element>, @unchecked Sendable {
     /// Set once, in the critical section that publishes the sink.
     @exclusivity(unchecked) private var connection: ShareLatestConnection<Source, Element>?
-    /// The sink's index among the connection's other observers (``ShareObservers/others``), or -1
-    /// when it is not there (first, catching up, or gone); guarded by the producer's lock. What
-    /// leaving reads instead of searching the observers.
+    /// Where the connection keeps the sink, guarded by the producer's lock: its index among the
+    /// other observers (``ShareObservers/others``) when it is 0 or more; its index `i` in the
+    /// catch-up list as `firstCatchUpSlot - i`; -1 when it is in neither (first, or gone). What
+    /// leaving reads instead of searching the lists.
     @exclusivity(unchecked) private var slot = -1
+
+    /// The slot of the first entry of the catch-up list.
+    static var firstCatchUpSlot: Int { -2 }
 
     /// Methods, as `join` is: the producer and the connection would look the sink's metadata up to
     /// find the field. Under the producer's lock.
@@ -515,13 +523,18 @@ struct ShareObservers {
         others[slot] = nil
         vacant += 1
         guard vacant > others.count &>> 1 else { return }
-        var kept = ContiguousArray<AnySink?>()
-        kept.reserveCapacity(others.count - vacant)
-        for case let sink? in others {
-            renumber(sink, kept.count)
-            kept.append(sink)
+        // In place, moving the sinks without reference counting; only empty slots are dropped.
+        let kept = others.withUnsafeMutableBufferPointer { slots in
+            var kept = 0
+            for index in slots.indices {
+                guard let sink = slots[index] else { continue }
+                renumber(sink, kept)
+                if index != kept { slots.swapAt(index, kept) }
+                kept += 1
+            }
+            return kept
         }
-        others = kept
+        others.removeLast(others.count - kept)
         vacant = 0
     }
 
