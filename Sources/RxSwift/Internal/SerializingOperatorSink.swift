@@ -44,6 +44,21 @@ class SerializingOperatorSink<Input, Output>: OperatorSink<Input, Output>, @unch
     /// What the superseding thread still has to do after unlocking (``finishSuperseding()``).
     @exclusivity(unchecked) private var supersession: Supersession?
 
+    /// Whether the source let go of this sink (``AnySink/sourceReleased()``); under the lock.
+    @exclusivity(unchecked) final var sourceGone = false
+
+    /// The source let go of this sink: records it, and releases the sink at once if `nothingLeft`
+    /// (asked under the lock, after recording) says nothing more can be delivered. Sinks that still
+    /// hold something release themselves once it is delivered.
+    final func noteSourceGone(releasingIf nothingLeft: () -> Bool) {
+        if locked({ () -> Bool in
+            sourceGone = true
+            return acceptsEventsLocked && nothingLeft()
+        }) {
+            releaseWithSources()
+        }
+    }
+
     /// Every source of this sink has let go of it or ended without ending it, and it has nothing
     /// left to deliver (the subclass decides, under the lock): downstream hears that its source is
     /// gone, and the sink is disposed, which releases its inner subscriptions and the cycles between

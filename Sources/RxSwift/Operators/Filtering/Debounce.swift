@@ -40,9 +40,6 @@ final class DebounceSink<Element>: SerializingOperatorSink<Element, Element>, @u
     @exclusivity(unchecked) private var waiting: Element?
     @exclusivity(unchecked) private var ticket: UInt64 = 0
     @exclusivity(unchecked) private var timer: Disposable?
-    /// Whether the source let go of this sink (``AnySink/sourceReleased()``): once the element
-    /// waiting, if any, is delivered, nothing more can be, and the sink is released with its source.
-    @exclusivity(unchecked) private var sourceGone = false
 
     init(dueTime: RxTimeInterval, scheduler: SchedulerType, downstream: Sink<Element>) {
         self.dueTime = dueTime
@@ -93,13 +90,9 @@ final class DebounceSink<Element>: SerializingOperatorSink<Element, Element>, @u
         if gone { releaseWithSources() }
     }
 
+    /// Once the element waiting, if any, is delivered, nothing more can be.
     override func forwardSourceRelease() {
-        if locked({ () -> Bool in
-            sourceGone = true
-            return waiting == nil && acceptsEventsLocked
-        }) {
-            releaseWithSources()
-        }
+        noteSourceGone { waiting == nil }
     }
 
     override func terminate(_ termination: Termination) {

@@ -77,9 +77,6 @@ final class ThrottleSink<Element>: SerializingOperatorSink<Element, Element>, @u
     @exclusivity(unchecked) private var completedWhileKept = false
     @exclusivity(unchecked) private var ticket: UInt64 = 0
     @exclusivity(unchecked) private var timer: Disposable?
-    /// Whether the source let go of this sink (``AnySink/sourceReleased()``): once the element kept,
-    /// if any, is delivered, nothing more can be, and the sink is released with its source.
-    @exclusivity(unchecked) private var sourceGone = false
 
     init(dueTime: RxTimeInterval, latest: Bool, scheduler: SchedulerType, downstream: Sink<Element>) {
         self.dueTime = dueTime
@@ -158,13 +155,9 @@ final class ThrottleSink<Element>: SerializingOperatorSink<Element, Element>, @u
         if gone { releaseWithSources() }
     }
 
+    /// Once the element kept, if any, is delivered, nothing more can be.
     override func forwardSourceRelease() {
-        if locked({ () -> Bool in
-            sourceGone = true
-            return kept == nil && acceptsEventsLocked
-        }) {
-            releaseWithSources()
-        }
+        noteSourceGone { kept == nil }
     }
 
     override func didForwardElement() {

@@ -183,18 +183,24 @@ final class ShareLatestConnection<Source, Element>: OperatorSink<Source, Never>,
         }
     }
 
-    override func terminate(_ termination: Termination) {
+    /// Ends the connection, if it has not ended, and hands over its observers and the slot of its
+    /// latest element (to release after unlocking); `nil` if it had ended. A terminal event goes to
+    /// the subscribers catching up as well.
+    private func end(with termination: Termination?) -> (ShareObservers, UnsafeMutableRawPointer?)? {
         var stopped = ShareObservers()
-        var wasLive = false
         var released: UnsafeMutableRawPointer?
-        lock.locked {
-            if ended { return }
-            wasLive = true
-            if !catchUps.isEmpty { appendToCatchUpsLocked(termination) }
+        let wasLive: Bool = lock.locked {
+            if ended { return false }
+            if let termination, !catchUps.isEmpty { appendToCatchUpsLocked(termination) }
             swap(&stopped, &observers)
             released = endLocked()
+            return true
         }
-        guard wasLive else { return }
+        return wasLive ? (stopped, released) : nil
+    }
+
+    override func terminate(_ termination: Termination) {
+        guard let (stopped, released) = end(with: termination) else { return }
         // The connection ended before its subscribers hear of it, so one that resubscribes from its
         // terminal handler starts a new connection (as in RxSwift).
         stopped.forEach { observer, target in
@@ -212,16 +218,7 @@ final class ShareLatestConnection<Source, Element>: OperatorSink<Source, Never>,
     /// with the subscription undisposed): the connection ends without a terminal event, and every
     /// observer hears that its source is gone, so that the chains below are released too.
     override func forwardSourceRelease() {
-        var stopped = ShareObservers()
-        var wasLive = false
-        var released: UnsafeMutableRawPointer?
-        lock.locked {
-            if ended { return }
-            wasLive = true
-            swap(&stopped, &observers)
-            released = endLocked()
-        }
-        guard wasLive else { return }
+        guard let (stopped, released) = end(with: nil) else { return }
         stopped.forEach { observer, target in
             (observer === self ? target : observer).sourceReleased()
         }

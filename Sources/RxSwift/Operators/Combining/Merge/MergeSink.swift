@@ -62,10 +62,9 @@ final class MergeSink<SourceElement, Inner>: SerializingOperatorSink<SourceEleme
     /// The active inner subscriptions, made on the first one (a `flatMap` whose inner sequences are
     /// all `just`s never needs it).
     @exclusivity(unchecked) private var inners: CompositeDisposable?
-    /// Whether the source let go of this sink (``AnySink/sourceReleased()``), and how many active
-    /// inner sequences did: when the source is gone and every active inner sequence too, nothing can
-    /// be delivered any more, and the sink is released with its sources.
-    @exclusivity(unchecked) private var sourceGone = false
+    /// How many active inner sequences' sources let go of them (``AnySink/sourceReleased()``): when
+    /// the source is gone (``SerializingOperatorSink/sourceGone``) and every active inner sequence
+    /// too, nothing can be delivered any more, and the sink is released with its sources.
     @exclusivity(unchecked) private var releasedInners = 0
     @exclusivity(unchecked) private var released = false
 
@@ -126,12 +125,7 @@ final class MergeSink<SourceElement, Inner>: SerializingOperatorSink<SourceEleme
     }
 
     override func forwardSourceRelease() {
-        if locked({ () -> Bool in
-            sourceGone = true
-            return allGoneLocked()
-        }) {
-            releaseWithSources()
-        }
+        noteSourceGone { allGoneLocked() }
     }
 
     /// An active inner sequence's source let go of it: it will never end, nor deliver.

@@ -22,9 +22,8 @@ final class SwitchSink<SourceElement, Inner>: SerializingOperatorSink<SourceElem
     /// Whether `current` holds a subscription that may need disposing.
     @exclusivity(unchecked) private var hasSubscription = false
     @exclusivity(unchecked) private var sourceCompleted = false
-    /// Whether the source let go of this sink, and whether the latest inner sequence's source let
-    /// go of it (``AnySink/sourceReleased()``): then nothing can be delivered any more.
-    @exclusivity(unchecked) private var sourceGone = false
+    /// Whether the latest inner sequence's source let go of it (``AnySink/sourceReleased()``): with
+    /// the source gone too (``SerializingOperatorSink/sourceGone``), nothing can be delivered any more.
     @exclusivity(unchecked) private var latestGone = false
     @exclusivity(unchecked) private var released = false
     /// The latest inner subscription, made on the first inner sequence that is not a constant.
@@ -150,12 +149,7 @@ final class SwitchSink<SourceElement, Inner>: SerializingOperatorSink<SourceElem
     }
 
     override func forwardSourceRelease() {
-        if locked({ () -> Bool in
-            sourceGone = true
-            return allGoneLocked()
-        }) {
-            releaseWithSources()
-        }
+        noteSourceGone { allGoneLocked() }
     }
 
     /// The source of the inner sequence `id` let go of it: if it is the latest, it will never end.
