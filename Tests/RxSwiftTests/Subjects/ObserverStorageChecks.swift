@@ -140,6 +140,12 @@ enum ObserverStorageChecks {
             DispatchQueue.global().async(group: group) {
                 var generator = SeededGenerator(seed: UInt64(thread) &+ 1)
                 var held: [(Disposable, RunTracker)] = []
+                // The churn starts once this thread has seen the sender deliver: on a loaded machine
+                // the churn could otherwise be over before the sender first ran, and test nothing.
+                let first = RunTracker()
+                held.append((shared.value.observable.subscribe(onNext: { first.receive($0) }), first))
+                let deadline = DispatchTime.now() + 10
+                while first.count == 0 && DispatchTime.now() < deadline { usleep(50) }
                 func leave(_ index: Int) {
                     let (subscription, tracker) = held.remove(at: index)
                     subscription.dispose()
