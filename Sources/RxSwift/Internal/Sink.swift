@@ -30,8 +30,9 @@ class AnySink: Disposable, @unchecked Sendable {
     /// A sink that forwards only what its source sends drops its upstream disposable and tells its
     /// downstream, so that the chain, whose sinks and handle hold one another, is released with its
     /// source (DESIGN §4: a subscription nobody disposes lives exactly as long as its source).
-    /// Nothing is disposed or delivered: as with a subscriber placed directly on the subject, its
-    /// closures (`onDisposed` too) are released without being called. The caller holds this sink.
+    /// Nothing is delivered: as with a subscriber placed directly on the subject, its closures
+    /// (`onDisposed` too) are released without being called (an operator with several sources
+    /// disposes its inner subscriptions once all are gone). The caller holds this sink.
     @usableFromInline
     func sourceReleased() {}
 
