@@ -1,0 +1,505 @@
+import Dispatch
+import Foundation
+import RxSwift
+import RxTest
+import Synchronization
+import XCTest
+
+/// Adversarial review of "a subscription nobody disposes lives exactly as long as its sources"
+/// (Contracts, "Lifetime"): a subject deallocated with live observers releases the chain below it.
+final class ReviewSourceReleaseTests: RxLeakCheckingTestCase {
+    private final class Owner: @unchecked Sendable {}
+
+    /// Holds a subject so that code running inside a delivery can drop it.
+    private final class SubjectBox<Subject: AnyObject>: @unchecked Sendable {
+        private let lock = NSLock()
+        private var stored: Subject?
+        init(_ subject: Subject) { stored = subject }
+        var subject: Subject? {
+            lock.lock()
+            defer { lock.unlock() }
+            return stored
+        }
+        func drop() {
+            lock.lock()
+            let dropped = stored
+            stored = nil
+            lock.unlock()
+            withExtendedLifetime(dropped) {}
+        }
+    }
+
+    /// Waits up to two seconds for `condition`.
+    private func waitUntil(_ condition: () -> Bool) -> Bool {
+        for _ in 0..<2000 {
+            if condition() { return true }
+            usleep(1000)
+        }
+        return condition()
+    }
+
+    // MARK: - A subscriber catching up on a share while its source is released
+
+    /// Subscribes `second` to `shared` on another thread, holding it inside the replayed element
+    /// (its catch-up), while the test drops the source; then lets it finish. The source is reached
+    /// through `deferred` with a weak reference, so that neither the share nor the subscribing call
+    /// keeps it alive.
+    private func catchUpWhileReleased(
+        _ name: String, _ makeShare: (Observable<Int>) -> Observable<Int>,
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
+        weak var weakFirst: Owner?
+        weak var weakSecond: Owner?
+        let inReplay = DispatchSemaphore(value: 0)
+        let proceed = DispatchSemaphore(value: 0)
+        let subscribed = DispatchSemaphore(value: 0)
+        let secondReceived = Shared<[Int]>([])
+        var source: PublishSubject<Int>? = PublishSubject<Int>()
+        weak let weakSource = source
+        var shared: Observable<Int>? = makeShare(
+            Observable.deferred { [weak source] in source?.asObservable() ?? .empty() })
+        do {
+            let first = Owner()
+            weakFirst = first
+            _ = shared!.subscribe(onNext: { _ in _ = first })
+            source!.onNext(1)
+            let second = Owner()
+            weakSecond = second
+            let share = UncheckedBox(shared!)
+            Thread.detachNewThread {
+                _ = share.value.subscribe(onNext: { value in
+                    _ = second
+                    secondReceived.update { $0.append(value) }
+                    if value == 1 {
+                        inReplay.signal()
+                        proceed.wait()
+                    }
+                })
+                subscribed.signal()
+            }
+        }
+        inReplay.wait()
+        source = nil
+        XCTAssertNil(weakSource, "\(name): the source is released", file: file, line: line)
+        XCTAssertNil(weakFirst, "\(name): the joined subscriber is released", file: file, line: line)
+        proceed.signal()
+        subscribed.wait()
+        XCTAssertEqual(secondReceived.value, [1], name, file: file, line: line)
+        // The subscribing thread's closure holds `second` too until the thread ends.
+        XCTAssertTrue(
+            waitUntil { weakSecond == nil },
+            "\(name): the subscriber catching up when the source went is released too", file: file, line: line)
+        shared = nil
+        XCTAssertNil(weakSecond, "\(name): released once the share is gone", file: file, line: line)
+    }
+
+    /// `share(replay: 1)` (ShareLatestObservable): `forwardSourceRelease` ends the connection and
+    /// tells its observers, but not the subscribers in its catch-up list; one of them, finding its
+    /// list empty, joins the observers of the ended connection (`finishCatchUpLocked` does not look
+    /// at `ended`), where nothing will ever release it.
+    func testShareReplayOneSubscriberCatchingUpWhenTheSourceIsReleasedIsReleased() {
+        catchUpWhileReleased("share(replay: 1)") { $0.share(replay: 1) }
+    }
+
+    /// `share(replay: 2)` (ShareWhileConnected): the connection's ReplaySubject is detached
+    /// (`releaseObserversForGood`) while a subscriber is catching up on it; `detach` assumes nobody
+    /// catches up and releases only the observer array, so the subscriber joins the array of a live
+    /// subject whose only sender has gone: ShareSink → connection → subject → entry → ShareSink.
+    func testShareReplayTwoSubscriberCatchingUpWhenTheSourceIsReleasedIsReleased() {
+        catchUpWhileReleased("share(replay: 2)") { $0.share(replay: 2) }
+    }
+
+    /// `share(replay: 2, scope: .forever)`: as above, on the share's own ReplaySubject.
+    func testShareForeverSubscriberCatchingUpWhenTheSourceIsReleasedIsReleased() {
+        catchUpWhileReleased("share(replay: 2, scope: .forever)") { $0.share(replay: 2, scope: .forever) }
+    }
+
+    /// `replay(2).refCount()`.
+    func testReplayRefCountSubscriberCatchingUpWhenTheSourceIsReleasedIsReleased() {
+        catchUpWhileReleased("replay(2).refCount()") { $0.replay(2).refCount() }
+    }
+
+    // MARK: - Releases from inside a delivery
+
+    /// The last reference to the subject is dropped from inside its own observer's `onNext`, which
+    /// also queues another element re-entrantly: both elements arrive, nothing after, the chain is
+    /// released when the sender's call returns, `onDisposed` is not called (and is, once, on a later
+    /// dispose of the handle kept).
+    func testSubjectDroppedFromInsideItsObserversOnNextDeliversWhatWasSentThenReleases() {
+        weak var weakOwner: Owner?
+        let received = Shared<[Int]>([])
+        let disposedCount = Shared(0)
+        let box = SubjectBox(PublishSubject<Int>())
+        weak let weakSubject = box.subject
+        let handle: Disposable
+        do {
+            let owner = Owner()
+            weakOwner = owner
+            handle = box.subject!.map { $0 * 10 }.filter { _ in true }
+                .subscribe(
+                    onNext: { value in
+                        _ = owner
+                        received.update { $0.append(value) }
+                        if value == 10 {
+                            box.subject?.onNext(2)
+                            box.drop()
+                        }
+                    }, onDisposed: { disposedCount.update { $0 += 1 } })
+        }
+        box.subject?.onNext(1)
+        XCTAssertNil(weakSubject)
+        XCTAssertEqual(received.value, [10, 20])
+        XCTAssertNil(weakOwner)
+        XCTAssertEqual(disposedCount.value, 0)
+        handle.dispose()
+        handle.dispose()
+        XCTAssertEqual(disposedCount.value, 1)
+    }
+
+    /// A run of 48 maps whose 20th stage drops the subject re-entrantly.
+    func testARunWhoseStageDropsTheSubjectIsReleased() {
+        weak var weakOwner: Owner?
+        let received = Shared<[Int]>([])
+        let box = SubjectBox(BehaviorSubject<Int>(value: 0))
+        do {
+            let owner = Owner()
+            weakOwner = owner
+            var chain = box.subject!.asObservable()
+            for stage in 0..<48 {
+                chain = chain.map { value in
+                    if stage == 20 && value == 3 { box.drop() }
+                    return value
+                }
+            }
+            _ = chain.filter { _ in true }.subscribe(onNext: { value in
+                _ = owner
+                received.update { $0.append(value) }
+            })
+        }
+        box.subject?.onNext(3)
+        box.subject?.onNext(4)
+        XCTAssertEqual(received.value, [0, 3])
+        XCTAssertNil(weakOwner)
+    }
+
+    // MARK: - Threads
+
+    /// `observe(on:)` with work queued on a serial queue when the subject is dropped on another
+    /// thread: every element sent before arrives, in order, then the chain is released without
+    /// `onDisposed`.
+    func testObserveOnDeliversItsQueueThenReleasesStress() {
+        for round in 0..<50 {
+            weak var weakOwner: Owner?
+            let received = Shared<[Int]>([])
+            let disposedCount = Shared(0)
+            let scheduler = SerialDispatchQueueScheduler(qos: .default)
+            let done = DispatchSemaphore(value: 0)
+            do {
+                let subject = PublishSubject<Int>()
+                let owner = Owner()
+                weakOwner = owner
+                _ = subject.map { $0 + 1 }.observe(on: scheduler).map { $0 - 1 }
+                    .subscribe(
+                        onNext: { value in
+                            _ = owner
+                            if value == 0 && round % 2 == 0 { usleep(100) }
+                            received.update { $0.append(value) }
+                            if value == 199 { done.signal() }
+                        }, onDisposed: { disposedCount.update { $0 += 1 } })
+                let sent = UncheckedBox(subject)
+                let sender = DispatchSemaphore(value: 0)
+                Thread.detachNewThread {
+                    for value in 0..<200 { sent.value.onNext(value) }
+                    sender.signal()
+                }
+                sender.wait()
+            }
+            done.wait()
+            XCTAssertTrue(waitUntil { weakOwner == nil }, "round \(round)")
+            XCTAssertEqual(received.value, Array(0..<200), "round \(round)")
+            XCTAssertEqual(disposedCount.value, 0, "round \(round)")
+        }
+    }
+
+    /// The subject's last reference goes on one thread while another disposes the handle: the
+    /// chain is released either way, `onDisposed` runs exactly once.
+    func testReleaseRacingWithDisposeOfTheHandleStress() {
+        for round in 0..<300 {
+            weak var weakOwner: Owner?
+            let disposedCount = Shared(0)
+            var subject: PublishSubject<Int>? = PublishSubject<Int>()
+            let handle: Disposable
+            do {
+                let owner = Owner()
+                weakOwner = owner
+                handle = subject!.map { $0 }.observe(on: CurrentThreadScheduler.instance).filter { _ in true }
+                    .subscribe(onNext: { _ in _ = owner }, onDisposed: { disposedCount.update { $0 += 1 } })
+            }
+            let start = DispatchSemaphore(value: 0)
+            let finished = DispatchSemaphore(value: 0)
+            let kept = UncheckedBox(handle)
+            Thread.detachNewThread {
+                start.wait()
+                kept.value.dispose()
+                finished.signal()
+            }
+            start.signal()
+            if round % 2 == 0 { usleep(1) }
+            subject = nil
+            finished.wait()
+            XCTAssertNil(weakOwner, "round \(round)")
+            XCTAssertEqual(disposedCount.value, 1, "round \(round)")
+        }
+    }
+
+    /// A merge whose inner subjects are dropped on two threads while each is delivering elements:
+    /// everything sent arrives, and the subscription is released once both are gone.
+    func testMergeInnersReleasedOnTwoThreadsWhileDeliveringStress() {
+        for round in 0..<100 {
+            weak var weakOwner: Owner?
+            let count = Shared(0)
+            let go = DispatchSemaphore(value: 0)
+            let done = DispatchSemaphore(value: 0)
+            do {
+                let first = PublishSubject<Int>()
+                let second = PublishSubject<Int>()
+                let owner = Owner()
+                weakOwner = owner
+                _ = Observable.merge(first.map { $0 }, second.filter { _ in true })
+                    .subscribe(onNext: { _ in
+                        _ = owner
+                        count.update { $0 += 1 }
+                    })
+                for subject in [first, second] {
+                    let sent = UncheckedBox(subject)
+                    Thread.detachNewThread {
+                        go.wait()
+                        for value in 0..<50 { sent.value.onNext(value) }
+                        done.signal()
+                    }
+                }
+            }
+            go.signal()
+            go.signal()
+            done.wait()
+            done.wait()
+            XCTAssertTrue(waitUntil { weakOwner == nil }, "round \(round)")
+            XCTAssertEqual(count.value, 100, "round \(round)")
+        }
+    }
+
+    /// combineLatest of three subjects, each dropped on its own thread at once.
+    func testCombineLatestSourcesReleasedOnThreadsAtOnceStress() {
+        for round in 0..<100 {
+            weak var weakOwner: Owner?
+            let go = DispatchSemaphore(value: 0)
+            let done = DispatchSemaphore(value: 0)
+            let last = Shared(0)
+            do {
+                let subjects = (0..<3).map { _ in BehaviorSubject<Int>(value: 0) }
+                let owner = Owner()
+                weakOwner = owner
+                _ = Observable.combineLatest(subjects.map { $0.asObservable() }) { $0.reduce(0, +) }
+                    .subscribe(onNext: { value in
+                        _ = owner
+                        last.update { $0 = Swift.max($0, value) }
+                    })
+                for subject in subjects {
+                    let sent = UncheckedBox(subject)
+                    Thread.detachNewThread {
+                        go.wait()
+                        sent.value.onNext(1)
+                        done.signal()
+                    }
+                }
+            }
+            for _ in 0..<3 { go.signal() }
+            for _ in 0..<3 { done.wait() }
+            XCTAssertTrue(waitUntil { weakOwner == nil }, "round \(round)")
+            XCTAssertEqual(last.value, 3, "round \(round)")
+        }
+    }
+
+    /// share(replay: 1) with several subscribers, some disposing on other threads while the source
+    /// is dropped: each subscriber is released, and the ones that disposed ran `onDisposed` once.
+    func testShareReplayWithSubscribersDisposingWhileTheSourceIsReleasedStress() {
+        for round in 0..<100 {
+            let owners = Shared<[Owner]>([])
+            var weakOwners: [() -> Owner?] = []
+            let disposedCount = Shared(0)
+            var subject: BehaviorSubject<Int>? = BehaviorSubject(value: 0)
+            let shared = Observable.deferred { [weak subject] in subject?.asObservable() ?? .empty() }
+                .share(replay: round % 2 == 0 ? 1 : 3)
+            var handles: [Disposable] = []
+            for _ in 0..<6 {
+                let owner = Owner()
+                weak let weakOwner = owner
+                weakOwners.append { weakOwner }
+                handles.append(
+                    shared.subscribe(onNext: { _ in _ = owner }, onDisposed: { disposedCount.update { $0 += 1 } }))
+            }
+            withExtendedLifetime(owners) {}
+            let go = DispatchSemaphore(value: 0)
+            let done = DispatchSemaphore(value: 0)
+            for index in stride(from: 0, to: 6, by: 2) {
+                let kept = UncheckedBox(handles[index])
+                Thread.detachNewThread {
+                    go.wait()
+                    kept.value.dispose()
+                    done.signal()
+                }
+            }
+            for _ in 0..<3 { go.signal() }
+            subject = nil
+            for _ in 0..<3 { done.wait() }
+            handles = []
+            for (index, weakOwner) in weakOwners.enumerated() {
+                XCTAssertNil(weakOwner(), "round \(round), subscriber \(index)")
+            }
+            XCTAssertEqual(disposedCount.value, 3, "round \(round)")
+        }
+    }
+
+    /// publish().refCount() joined on another thread while the source is dropped: both subscribers
+    /// are released (the second, if it came after, subscribed to the `empty` the source became).
+    func testPublishRefCountJoinedWhileTheSourceIsReleasedStress() {
+        for round in 0..<200 {
+            weak var weakFirst: Owner?
+            weak var weakSecond: Owner?
+            var subject: PublishSubject<Int>? = PublishSubject()
+            let shared = Observable.deferred { [weak subject] in subject?.asObservable() ?? .empty() }
+                .publish().refCount()
+            let go = DispatchSemaphore(value: 0)
+            let done = DispatchSemaphore(value: 0)
+            do {
+                let first = Owner()
+                weakFirst = first
+                _ = shared.subscribe(onNext: { _ in _ = first })
+                let second = Owner()
+                weakSecond = second
+                let kept = UncheckedBox((shared, second))
+                Thread.detachNewThread {
+                    go.wait()
+                    let owner = kept.value.1
+                    _ = kept.value.0.subscribe(onNext: { _ in _ = owner })
+                    done.signal()
+                }
+            }
+            go.signal()
+            subject = nil
+            done.wait()
+            XCTAssertNil(weakFirst, "round \(round)")
+            XCTAssertTrue(waitUntil { weakSecond == nil }, "round \(round)")
+        }
+    }
+
+    /// flatMapLatest switching to a new inner on one thread while the latest inner is dropped on
+    /// another.
+    func testFlatMapLatestSwitchingWhileTheLatestInnerIsReleasedStress() {
+        for round in 0..<200 {
+            weak var weakOwner: Owner?
+            let inners = Shared<[PublishSubject<Int>]>([])
+            let outer = PublishSubject<Int>()
+            do {
+                let owner = Owner()
+                weakOwner = owner
+                _ = outer.flatMapLatest { _ -> Observable<Int> in
+                    let inner = PublishSubject<Int>()
+                    inners.update { $0.append(inner) }
+                    return inner.asObservable()
+                }
+                .subscribe(onNext: { _ in _ = owner })
+            }
+            outer.onNext(0)
+            let go = DispatchSemaphore(value: 0)
+            let done = DispatchSemaphore(value: 0)
+            let sent = UncheckedBox(outer)
+            Thread.detachNewThread {
+                go.wait()
+                sent.value.onNext(1)
+                done.signal()
+            }
+            go.signal()
+            // Drop the inners made so far (the first, possibly the second).
+            inners.update { $0.removeAll() }
+            done.wait()
+            inners.update { $0.removeAll() }
+            XCTAssertNotNil(weakOwner, "round \(round): the outer source still lives")
+            outer.onNext(2)
+            inners.update { $0.removeAll() }
+            XCTAssertNotNil(weakOwner, "round \(round)")
+            withExtendedLifetime(sent) {}
+        }
+    }
+
+    /// debounce/throttle whose timer fires on another thread while the source is dropped: the held
+    /// element arrives (once), then the chain is released.
+    func testDebounceAndThrottleTimerRacingTheReleaseStress() {
+        for round in 0..<60 {
+            weak var weakOwner: Owner?
+            let received = Shared<[Int]>([])
+            let scheduler = SerialDispatchQueueScheduler(qos: .default)
+            do {
+                let subject = PublishSubject<Int>()
+                let owner = Owner()
+                weakOwner = owner
+                let timed: Observable<Int> =
+                    round % 2 == 0
+                    ? subject.debounce(.milliseconds(1), scheduler: scheduler)
+                    : subject.throttle(.milliseconds(1), latest: true, scheduler: scheduler)
+                _ = timed.subscribe(onNext: { value in
+                    _ = owner
+                    received.update { $0.append(value) }
+                })
+                subject.onNext(1)
+                subject.onNext(2)
+                usleep(UInt32(round % 5) * 300)
+            }
+            XCTAssertTrue(waitUntil { weakOwner == nil }, "round \(round)")
+            let values = received.value
+            XCTAssertEqual(values.last, 2, "round \(round): \(values)")
+            XCTAssertEqual(values, values.sorted(), "round \(round)")
+            XCTAssertEqual(Set(values).count, values.count, "round \(round): \(values)")
+        }
+    }
+
+    /// `toBlocking` from inside a delivery on a background thread, on a sequence made of a subject
+    /// that is dropped while the blocking call waits.
+    func testToBlockingInsideADeliveryOnABackgroundThread() throws {
+        let outer = PublishSubject<Int>()
+        let result = Shared<[Int]?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        let subscription = outer.observe(on: SerialDispatchQueueScheduler(qos: .default)).subscribe(onNext: { _ in
+            let values = try? Observable.of(1, 2, 3).map { $0 * 2 }.toBlocking(timeout: 5).toArray()
+            result.value = values
+            done.signal()
+        })
+        outer.onNext(0)
+        done.wait()
+        XCTAssertEqual(result.value, [2, 4, 6])
+        subscription.dispose()
+    }
+
+    /// A subject passed to `multicast(_:)` is the caller's: when the source goes, it keeps its
+    /// subscribers, which still hear what is sent to it.
+    func testAMulticastSubjectYouPassedKeepsItsSubscribersWhenTheSourceGoes() {
+        weak var weakOwner: Owner?
+        let target = PublishSubject<Int>()
+        let received = Shared<[Int]>([])
+        do {
+            let source = PublishSubject<Int>()
+            let connectable = source.multicast(target)
+            let owner = Owner()
+            weakOwner = owner
+            _ = connectable.subscribe(onNext: { value in
+                _ = owner
+                received.update { $0.append(value) }
+            })
+            _ = connectable.connect()
+            source.onNext(1)
+        }
+        XCTAssertNotNil(weakOwner, "a subject you passed to multicast is yours, and keeps its subscribers")
+        target.onNext(2)
+        XCTAssertEqual(received.value, [1, 2])
+    }
+}
