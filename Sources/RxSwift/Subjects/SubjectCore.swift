@@ -45,6 +45,10 @@ final class SubjectCore<Policy: SubjectPolicy>: SubjectCoreBase, @unchecked Send
     enum CatchUpItem {
         case next(Element)
         case terminate(Termination)
+        /// The subject let go of its observers for good (``detach()`` on a live subject, the private
+        /// subject of a share whose source was released): the observer is released as the others
+        /// were, instead of joining an array nobody will send to.
+        case released
     }
 
     struct CatchUp {
@@ -102,7 +106,10 @@ final class SubjectCore<Policy: SubjectPolicy>: SubjectCoreBase, @unchecked Send
 
     /// Called by the subject's deinitializer: releases the sinks of the observers nobody
     /// unsubscribed, which breaks their cycles (sink → subscription → entry → sink) and the entries'
-    /// references back to the core. Nobody can be emitting or catching up: both hold the subject.
+    /// references back to the core. Nobody can be emitting then: a sender holds the subject. Also
+    /// called on a live subject whose only sender has gone (``ReleasableSubject``): a subscriber
+    /// catching up meanwhile is told to let go when it has received what it was owed, rather than
+    /// joining the array.
     @usableFromInline
     func detach() {
         let (live, released): (ContiguousArray<SubjectObserver>, [SubjectObserver]) = lock.locked {
@@ -110,6 +117,10 @@ final class SubjectCore<Policy: SubjectPolicy>: SubjectCoreBase, @unchecked Send
                 observers = []
                 departed = 0
                 retired = []
+                if catchUpCount > 0 {
+                    let backlog = self.backlog
+                    for index in backlog.catchUps.indices { backlog.catchUps[index].items.append(.released) }
+                }
                 updateObserverCountLocked()
             }
             return (observers, retired)
@@ -416,6 +427,7 @@ final class SubjectCore<Policy: SubjectPolicy>: SubjectCoreBase, @unchecked Send
         // after it is dropped once the subject is disposed, as the emitting sender drops its queue.
         var isReplay = true
         var terminated = false
+        var releasedForGood = false
         while true {
             for item in items {
                 if observer.isDisposed || terminated || (!isReplay && isDisposed) { break }
@@ -425,6 +437,9 @@ final class SubjectCore<Policy: SubjectPolicy>: SubjectCoreBase, @unchecked Send
                 case .terminate(let termination):
                     terminated = true
                     sink.terminate(termination)
+                case .released:
+                    terminated = true
+                    releasedForGood = true
                 }
             }
             isReplay = false
@@ -457,7 +472,7 @@ final class SubjectCore<Policy: SubjectPolicy>: SubjectCoreBase, @unchecked Send
             // deinitializers may call back into the subject.
             withExtendedLifetime(left) {}
             guard let more else {
-                observer.releaseSink()
+                if releasedForGood { observer.releaseSinkForGood() } else { observer.releaseSink() }
                 return
             }
             if more.isEmpty { return }

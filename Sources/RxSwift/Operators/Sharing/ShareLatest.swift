@@ -369,14 +369,21 @@ final class ShareLatestConnection<Source, Element>: OperatorSink<Source, Never>,
         while true {
             var elements: [Element] = []
             var termination: Termination?
+            var sourceGone = false
             lock.locked {
                 if entry.isRemoved { return }
                 swap(&elements, &entry.elements)
                 termination = entry.termination
-                if elements.isEmpty || termination != nil { finishCatchUpLocked(entry, joins: termination == nil) }
+                // Ended without a terminal event: the source let go of the connection
+                // (``forwardSourceRelease()``), which told the observers but not this subscriber.
+                sourceGone = elements.isEmpty && termination == nil && ended
+                if elements.isEmpty || termination != nil {
+                    finishCatchUpLocked(entry, joins: termination == nil && !sourceGone)
+                }
             }
             for element in elements { entry.sink.next(element) }
             if let termination { entry.sink.terminate(termination) }
+            if sourceGone { entry.sink.sourceReleased() }
             if elements.isEmpty || termination != nil { return }
         }
     }
