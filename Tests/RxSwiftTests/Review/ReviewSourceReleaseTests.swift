@@ -119,6 +119,59 @@ final class ReviewSourceReleaseTests: RxLeakCheckingTestCase {
         catchUpWhileReleased("replay(2).refCount()") { $0.replay(2).refCount() }
     }
 
+    /// Subscribes to `makeShare`'s share on another thread while the test drops the source (with
+    /// nothing to replay, so no catch-up): the subscriber is released either way (if it came after,
+    /// it subscribed to the `empty` the source became).
+    private func joinWhileReleased(
+        _ name: String, rounds: Int, _ makeShare: (Observable<Int>) -> Observable<Int>,
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
+        for round in 0..<rounds {
+            weak var weakFirst: Owner?
+            weak var weakSecond: Owner?
+            var source: PublishSubject<Int>? = PublishSubject<Int>()
+            let shared = makeShare(Observable.deferred { [weak source] in source?.asObservable() ?? .empty() })
+            let go = DispatchSemaphore(value: 0)
+            let done = DispatchSemaphore(value: 0)
+            do {
+                let first = Owner()
+                weakFirst = first
+                _ = shared.subscribe(onNext: { _ in _ = first })
+                let second = Owner()
+                weakSecond = second
+                let kept = UncheckedBox(shared)
+                Thread.detachNewThread {
+                    go.wait()
+                    _ = kept.value.subscribe(onNext: { _ in _ = second })
+                    done.signal()
+                }
+            }
+            go.signal()
+            if round % 3 == 1 { usleep(1) }
+            source = nil
+            done.wait()
+            XCTAssertNil(weakFirst, "\(name), round \(round)", file: file, line: line)
+            XCTAssertTrue(waitUntil { weakSecond == nil }, "\(name), round \(round)", file: file, line: line)
+            if weakSecond != nil { return }
+        }
+    }
+
+    func testShareReplayOneJoinedWhileTheSourceIsReleasedStress() {
+        joinWhileReleased("share(replay: 1)", rounds: 300) { $0.share(replay: 1) }
+    }
+
+    func testShareReplayTwoJoinedWhileTheSourceIsReleasedStress() {
+        joinWhileReleased("share(replay: 2)", rounds: 300) { $0.share(replay: 2) }
+    }
+
+    func testShareForeverJoinedWhileTheSourceIsReleasedStress() {
+        joinWhileReleased("share(scope: .forever)", rounds: 300) { $0.share(replay: 2, scope: .forever) }
+    }
+
+    func testReplayRefCountJoinedWhileTheSourceIsReleasedStress() {
+        joinWhileReleased("replay(2).refCount()", rounds: 300) { $0.replay(2).refCount() }
+    }
+
     // MARK: - Releases from inside a delivery
 
     /// The last reference to the subject is dropped from inside its own observer's `onNext`, which
@@ -460,6 +513,54 @@ final class ReviewSourceReleaseTests: RxLeakCheckingTestCase {
             XCTAssertEqual(values.last, 2, "round \(round): \(values)")
             XCTAssertEqual(values, values.sorted(), "round \(round)")
             XCTAssertEqual(Set(values).count, values.count, "round \(round): \(values)")
+        }
+    }
+
+    /// debounce/throttle: the element its timer fired for is queued behind a delivery in progress
+    /// on another thread (the timer of an earlier element, whose `onNext` is still running) when the
+    /// source is dropped. `forwardSourceRelease` asks only whether an element is waiting for its due
+    /// time (none: it was handed to the queue), so the sink releases and disposes itself at once, and
+    /// the delivering thread finds it stopped: the queued element, sent before the release, is lost
+    /// (Contracts: `debounce` and `throttle` "first deliver what they hold").
+    func testTimedOperatorsDeliverTheElementQueuedBehindADeliveryWhenTheSourceIsReleased() {
+        for name in ["debounce", "throttle"] {
+            weak var weakOwner: Owner?
+            let received = Shared<[Int]>([])
+            let inFirst = DispatchSemaphore(value: 0)
+            let proceed = DispatchSemaphore(value: 0)
+            let scheduler = ConcurrentDispatchQueueScheduler(qos: .default)
+            do {
+                let subject = PublishSubject<Int>()
+                let owner = Owner()
+                weakOwner = owner
+                let timed: Observable<Int> =
+                    name == "debounce"
+                    ? subject.debounce(.milliseconds(1), scheduler: scheduler)
+                    : subject.throttle(.milliseconds(1), latest: true, scheduler: scheduler)
+                _ = timed.subscribe(onNext: { value in
+                    _ = owner
+                    received.update { $0.append(value) }
+                    if value == 1 {
+                        inFirst.signal()
+                        proceed.wait()
+                    }
+                })
+                if name == "throttle" {
+                    // The first element goes at once, on this thread; the second waits for the timer.
+                    subject.onNext(0)
+                }
+                subject.onNext(1)
+                // Delivered by a timer on the scheduler, whose `onNext` now blocks.
+                inFirst.wait()
+                subject.onNext(2)
+                // Its timer fires on another of the scheduler's threads and queues it behind the
+                // delivery of 1.
+                usleep(100_000)
+            }
+            // The subject is gone: the sink must still deliver 2.
+            proceed.signal()
+            XCTAssertTrue(waitUntil { weakOwner == nil }, name)
+            XCTAssertEqual(received.value.last, 2, "\(name): \(received.value)")
         }
     }
 
