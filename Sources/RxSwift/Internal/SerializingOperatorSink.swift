@@ -46,6 +46,11 @@ class SerializingOperatorSink<Input, Output>: OperatorSink<Input, Output>, @unch
 
     /// Whether the source let go of this sink (``AnySink/sourceReleased()``); under the lock.
     @exclusivity(unchecked) final var sourceGone = false
+    /// Whether the token holder releases the sink once it has delivered what is queued (the source
+    /// let go while another thread was delivering); under the lock.
+    @exclusivity(unchecked) private var releaseWhenIdle = false
+    /// Whether ``releaseWithSources()`` has run; under the lock.
+    @exclusivity(unchecked) private var releasedWithSources = false
 
     /// The source let go of this sink: records it, and releases the sink at once if `nothingLeft`
     /// (asked under the lock, after recording) says nothing more can be delivered. Sinks that still
@@ -53,10 +58,29 @@ class SerializingOperatorSink<Input, Output>: OperatorSink<Input, Output>, @unch
     final func noteSourceGone(releasingIf nothingLeft: () -> Bool) {
         if locked({ () -> Bool in
             sourceGone = true
-            return acceptsEventsLocked && nothingLeft()
+            return nothingLeft() && releaseNowOrWhenIdleLocked()
         }) {
             releaseWithSources()
         }
+    }
+
+    /// Under ``lock``, once the source is gone and the subclass holds nothing more: whether the caller
+    /// releases the sink now. If another thread holds the emitting token, what it has queued is still
+    /// to be delivered: it releases the sink once it gives the token back.
+    final func releaseNowOrWhenIdleLocked() -> Bool {
+        guard acceptsEventsLocked else { return false }
+        if holder != 0 {
+            releaseWhenIdle = true
+            return false
+        }
+        return true
+    }
+
+    /// Under ``lock``, when the holder gives the token back: whether it must release the sink now.
+    private func takeReleaseWhenIdleLocked() -> Bool {
+        guard releaseWhenIdle else { return false }
+        releaseWhenIdle = false
+        return acceptsEventsLocked
     }
 
     /// Every source of this sink has let go of it or ended without ending it, and it has nothing
@@ -65,6 +89,11 @@ class SerializingOperatorSink<Input, Output>: OperatorSink<Input, Output>, @unch
     /// them and this sink (``AnySink/sourceReleased()``). Nothing is delivered. Call after unlocking.
     @inline(never)
     final func releaseWithSources() {
+        let first: Bool = lock.locked {
+            defer { releasedWithSources = true }
+            return !releasedWithSources
+        }
+        guard first else { return }
         downstream.sourceReleased()
         dispose()
     }
@@ -147,7 +176,9 @@ class SerializingOperatorSink<Input, Output>: OperatorSink<Input, Output>, @unch
     final func deliverClaimed(_ element: Output) {
         forward(element)
         didForwardElement()
-        if !lock.locked({ releaseTokenIfIdleLocked() }) { drain() }
+        var releaseNow = false
+        if !lock.locked({ releaseTokenIfIdleLocked(&releaseNow) }) { drain() }
+        if releaseNow { releaseWithSources() }
     }
 
     /// Sends `element` downstream in order with everything else this sink sends: on this thread at
@@ -193,9 +224,12 @@ class SerializingOperatorSink<Input, Output>: OperatorSink<Input, Output>, @unch
     /// Gives the token back if nothing is queued (or the sink stopped); otherwise keeps it for a drain.
     /// Either way the holder has finished a delivery: wakes the senders waiting for that.
     @inline(__always)
-    private func releaseTokenIfIdleLocked() -> Bool {
+    private func releaseTokenIfIdleLocked(_ releaseNow: inout Bool) -> Bool {
         let released = outbox?.isEmpty ?? true || !isForwarding
-        if released { holder = 0 }
+        if released {
+            holder = 0
+            if releaseWhenIdle { releaseNow = takeReleaseWhenIdleLocked() }
+        }
         if deliveryWaiters != nil { wakeDeliveryWaitersLocked(released: released) }
         return released
     }
@@ -221,6 +255,7 @@ class SerializingOperatorSink<Input, Output>: OperatorSink<Input, Output>, @unch
 
     private func dequeue() -> SerializedEvent<Output>? {
         var wakeUp: ThrottleWakeUp?
+        var releaseNow = false
         let event = lock.locked { () -> SerializedEvent<Output>? in
             if isForwarding, let event = outbox?.events.dequeue() {
                 throttle.holderDrainsLocked()
@@ -228,11 +263,13 @@ class SerializingOperatorSink<Input, Output>: OperatorSink<Input, Output>, @unch
                 return event
             }
             holder = 0
+            if releaseWhenIdle { releaseNow = takeReleaseWhenIdleLocked() }
             wakeUp = throttle.tokenReleasedLocked()
             if deliveryWaiters != nil { wakeDeliveryWaitersLocked(released: true) }
             return nil
         }
         wakeUp?.wake()
+        if releaseNow { releaseWithSources() }
         return event
     }
 

@@ -83,7 +83,11 @@ final class DebounceSink<Element>: SerializingOperatorSink<Element, Element>, @u
             waiting = nil
             timer = nil
             gone = sourceGone
-            return enqueueLocked(.next(element))
+            let mustDrain = enqueueLocked(.next(element))
+            // Queued behind another thread's delivery: that thread releases the sink once it has
+            // delivered it.
+            if gone && !mustDrain { _ = releaseNowOrWhenIdleLocked() }
+            return mustDrain
         }
         guard mustDrain else { return }
         drain()

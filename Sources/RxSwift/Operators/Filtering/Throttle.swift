@@ -148,6 +148,9 @@ final class ThrottleSink<Element>: SerializingOperatorSink<Element, Element>, @u
             if completedWhileKept {
                 mustDrain = enqueueLocked(.terminate(.completed)) || mustDrain
             }
+            // Queued behind another thread's delivery: that thread releases the sink once it has
+            // delivered it.
+            if gone && !mustDrain { _ = releaseNowOrWhenIdleLocked() }
             return mustDrain
         }
         guard mustDrain else { return }
