@@ -172,6 +172,40 @@ final class ReviewSourceReleaseTests: RxLeakCheckingTestCase {
         joinWhileReleased("replay(2).refCount()", rounds: 300) { $0.replay(2).refCount() }
     }
 
+    /// After its source let go of it, a share's next subscriber starts a new connection (to the
+    /// `empty` the source became, here): it completes, and is released, rather than joining the
+    /// connection that ended.
+    func testAShareSubscribedAfterItsSourceWasReleasedConnectsAgain() {
+        let shares: [(String, (Observable<Int>) -> Observable<Int>)] = [
+            ("share()", { $0.share() }),
+            ("share(replay: 1)", { $0.share(replay: 1) }),
+            ("share(replay: 2)", { $0.share(replay: 2) }),
+            ("share(replay: 2, scope: .forever)", { $0.share(replay: 2, scope: .forever) }),
+            ("publish().refCount()", { $0.publish().refCount() }),
+            ("replay(2).refCount()", { $0.replay(2).refCount() }),
+        ]
+        for (name, makeShare) in shares {
+            weak var weakOwner: Owner?
+            var source: PublishSubject<Int>? = PublishSubject<Int>()
+            let shared = makeShare(Observable.deferred { [weak source] in source?.asObservable() ?? .empty() })
+            _ = shared.subscribe()
+            source!.onNext(1)
+            source = nil
+            let events = Shared<[String]>([])
+            do {
+                let owner = Owner()
+                weakOwner = owner
+                _ = shared.subscribe(
+                    onNext: { value in
+                        _ = owner
+                        events.update { $0.append("\(value)") }
+                    }, onCompleted: { events.update { $0.append("completed") } })
+            }
+            XCTAssertEqual(events.value.last, "completed", "\(name): \(events.value)")
+            XCTAssertNil(weakOwner, name)
+        }
+    }
+
     // MARK: - Releases from inside a delivery
 
     /// The last reference to the subject is dropped from inside its own observer's `onNext`, which
@@ -579,6 +613,25 @@ final class ReviewSourceReleaseTests: RxLeakCheckingTestCase {
         done.wait()
         XCTAssertEqual(result.value, [2, 4, 6])
         subscription.dispose()
+    }
+
+    /// `toBlocking` from inside a trampolined delivery (`of` runs on the current-thread
+    /// trampoline), on this thread and on a background one: the inner `of` runs on the blocking
+    /// call's own trampoline instead of waiting behind the running one.
+    func testToBlockingInsideATrampolinedDelivery() {
+        for background in [false, true] {
+            let results = Shared<[[Int]]>([])
+            let done = DispatchSemaphore(value: 0)
+            var source = Observable.of(1, 2)
+            if background { source = source.subscribe(on: ConcurrentDispatchQueueScheduler(qos: .default)) }
+            _ = source.subscribe(
+                onNext: { value in
+                    let values = (try? Observable.of(value, value * 10).toBlocking(timeout: 5).toArray()) ?? []
+                    results.update { $0.append(values) }
+                }, onCompleted: { done.signal() })
+            done.wait()
+            XCTAssertEqual(results.value, [[1, 10], [2, 20]], "background: \(background)")
+        }
     }
 
     /// A subject passed to `multicast(_:)` is the caller's: when the source goes, it keeps its
