@@ -35,6 +35,9 @@ final class ShareWhileConnectedObservable<Element>: Observable<Element>, @unchec
         }
         let sink = ShareSink(connection: joined, downstream: downstream)
         sink.setUpstream(joined.subject.subscribe(sink: sink))
+        // Joined before its source let go of the connection, but subscribed to its subject after the
+        // subject let go of its observers: nothing will ever send to it, so it lets go again.
+        if !isFirst && joined.releasedBySource { joined.releaseObservers() }
         if isFirst { joined.setUpstream(source.subscribe(SinkObserver(joined))) }
         return sink.asDisposable
     }
@@ -58,6 +61,8 @@ final class ShareHub: @unchecked Sendable {
 final class ShareConnection<Element>: OperatorSink<Element, Element>, @unchecked Sendable {
     /// The subscribers of this connection; guarded by the parent's lock.
     @exclusivity(unchecked) var count = 0
+    /// Whether the source let go of this connection; guarded by the hub's lock.
+    @exclusivity(unchecked) private var sourceLetGo = false
     let subject: Observable<Element>
     private let hub: ShareHub
 
@@ -114,7 +119,21 @@ final class ShareConnection<Element>: OperatorSink<Element, Element>, @unchecked
     /// subject lets go of its subscribers the way a released subject does, so that the chains
     /// below are released too.
     override func forwardSourceRelease() {
-        end()
+        hub.lock.locked {
+            sourceLetGo = true
+            if hub.connection === self { hub.connection = nil }
+        }
+        releaseObservers()
+    }
+
+    /// Whether the source let go of this connection. Read after subscribing to the subject: if the
+    /// subject let go of its observers before, this is already true (set before, under the hub's lock).
+    var releasedBySource: Bool {
+        hub.lock.locked { sourceLetGo }
+    }
+
+    /// The subject lets go of its observers the way a released subject does.
+    func releaseObservers() {
         (subject as? any ReleasableSubject)?.releaseObserversForGood()
     }
 }
