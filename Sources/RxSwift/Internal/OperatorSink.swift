@@ -24,6 +24,8 @@ class OperatorSink<Input, Output>: Sink<Input>, Cancelable, @unchecked Sendable 
     @inlinable @inline(__always) static var upstreamSetBit: Int { 2 }
     @inlinable @inline(__always) static var stoppedBit: Int { 4 }
     @inlinable @inline(__always) static var releaseRequestedBit: Int { 8 }
+    /// Set by the first of ``sourceReleased()`` and ``letGoOfSource()``: downstream hears of it once.
+    @inlinable @inline(__always) static var sourceReleasedBit: Int { 16 }
 
     @usableFromInline
     init(downstream: Sink<Output>) {
@@ -75,9 +77,26 @@ class OperatorSink<Input, Output>: Sink<Input>, Cancelable, @unchecked Sendable 
     /// source is gone, or going), and tells downstream if nothing else drives this sink.
     @inline(never)
     override final func sourceReleased() {
-        let old = flags.bitwiseOr(Self.releaseRequestedBit, ordering: .acquiringAndReleasing).oldValue
+        let old = flags.bitwiseOr(Self.releaseRequestedBit | Self.sourceReleasedBit, ordering: .acquiringAndReleasing)
+            .oldValue
+        // Told once: a second notice (the sink let go of its source meanwhile) would count twice in
+        // an operator that counts its sources.
+        guard old & Self.sourceReleasedBit == 0 else { return }
         if old & (Self.upstreamSetBit | Self.releaseRequestedBit) == Self.upstreamSetBit {
             _ = upstream.take()
+        }
+        forwardSourceRelease()
+    }
+
+    /// The source still holds this sink but will never send to it again (a subject whose sender has
+    /// gone for good): disposes the upstream subscription and goes on as ``sourceReleased()`` does,
+    /// unless the source told it first.
+    final func letGoOfSource() {
+        let old = flags.bitwiseOr(Self.releaseRequestedBit | Self.sourceReleasedBit, ordering: .acquiringAndReleasing)
+            .oldValue
+        guard old & Self.sourceReleasedBit == 0 else { return }
+        if old & (Self.upstreamSetBit | Self.releaseRequestedBit) == Self.upstreamSetBit {
+            upstream.take().dispose()
         }
         forwardSourceRelease()
     }

@@ -114,6 +114,8 @@ final class SubjectCore<Policy: SubjectPolicy>: SubjectCoreBase, @unchecked Send
     func detach() {
         let (live, released): (ContiguousArray<SubjectObserver>, [SubjectObserver]) = lock.locked {
             defer {
+                // Unlisted, so that one of them disposed later is not counted as leaving the array.
+                for observer in observers { observer.place = .unlisted }
                 observers = []
                 departed = 0
                 retired = []

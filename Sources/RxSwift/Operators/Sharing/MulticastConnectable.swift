@@ -110,6 +110,9 @@ final class MulticastState<Source, Subject>: @unchecked Sendable {
     @exclusivity(unchecked) var subject: Subject?
     @exclusivity(unchecked) var generation: UInt = 0
     @exclusivity(unchecked) var connection: MulticastConnection<Source>?
+    /// The latest generation whose source let go of its connection while the share owned its subject
+    /// (which then let go of its observers).
+    @exclusivity(unchecked) var releasedBySource: UInt?
 
     /// Under `lock`: forgets the subject of `ended` and its connection, if `ended` is still the
     /// current generation and connected; returns the connection, to dispose after unlocking.
@@ -123,9 +126,10 @@ final class MulticastState<Source, Subject>: @unchecked Sendable {
     }
 
     /// Forgets `ended` and its subject if it is still the current connection.
-    func release(_ ended: MulticastConnection<Source>) {
+    func release(_ ended: MulticastConnection<Source>, bySource: Bool = false) {
         lock.locked {
             guard connection === ended else { return }
+            if bySource { releasedBySource = generation }
             connection = nil
             subject = nil
             generation &+= 1
@@ -139,6 +143,7 @@ final class MulticastConnection<Element>: OperatorSink<Element, Element>, @unche
     /// Tells the connectable's state that this connection has ended (strong: the state holds the
     /// connection only while it is current, so there is no lasting cycle).
     private let onEnd: (MulticastConnection<Element>) -> Void
+    private let onSourceGone: (MulticastConnection<Element>) -> Void
     /// Releases the observers of the connection's subject, if it is the connectable's own.
     private let releaseObservers: (() -> Void)?
 
@@ -146,6 +151,7 @@ final class MulticastConnection<Element>: OperatorSink<Element, Element>, @unche
         state: MulticastState<Element, Subject>, downstream: Sink<Element>, releaseObservers: (() -> Void)?
     ) {
         onEnd = { state.release($0) }
+        onSourceGone = { state.release($0, bySource: true) }
         self.releaseObservers = releaseObservers
         super.init(downstream: downstream)
     }
@@ -155,8 +161,12 @@ final class MulticastConnection<Element>: OperatorSink<Element, Element>, @unche
     /// subject, if it is the connectable's own, lets go of its subscribers as a released subject
     /// does, so that the chains below are released too.
     override func forwardSourceRelease() {
-        release()
-        releaseObservers?()
+        if let releaseObservers {
+            onSourceGone(self)
+            releaseObservers()
+        } else {
+            release()
+        }
     }
 
     override func next(_ element: Element) {

@@ -45,6 +45,11 @@ where Subject.Observer.Element == Source {
         let sink = MulticastRefCountSink(counter: counter, downstream: downstream)
         let (subject, generation, connects) = join(sink)
         sink.setUpstream(subject.asObservable().subscribe(sink: sink))
+        // Joined before the source let go of the connection, but perhaps subscribed to the subject
+        // after the subject let go of its observers: nothing will send to it for this generation.
+        if !connects, connectable.state.lock.locked({ connectable.state.releasedBySource == generation }) {
+            sink.letGoOfSource()
+        }
         // Asked for after subscribing, so that what the source sends as it connects reaches the
         // subscriber. If it has left meanwhile (a terminated subject ended it while subscribing), the
         // connection is no longer wanted and is not made.
