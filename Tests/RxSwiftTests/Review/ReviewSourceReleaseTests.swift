@@ -634,6 +634,24 @@ final class ReviewSourceReleaseTests: RxLeakCheckingTestCase {
         }
     }
 
+    /// `toBlocking` waiting on a subject dropped on another thread: nothing can arrive any more, and
+    /// the wait ends with its timeout (as in RxSwift, where the wait would never end without one).
+    func testToBlockingOnASubjectReleasedWhileWaitingTimesOut() {
+        let box = SubjectBox(PublishSubject<Int>())
+        let observable = Observable.deferred { [weak box] in box?.subject?.map { $0 } ?? .empty() }
+        let dropper = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            usleep(50_000)
+            box.subject?.onNext(1)
+            box.drop()
+            dropper.signal()
+        }
+        XCTAssertThrowsError(try observable.toBlocking(timeout: 0.5).toArray()) { error in
+            guard case RxError.timeout = error else { return XCTFail("\(error)") }
+        }
+        dropper.wait()
+    }
+
     /// A subject passed to `multicast(_:)` is the caller's: when the source goes, it keeps its
     /// subscribers, which still hear what is sent to it.
     func testAMulticastSubjectYouPassedKeepsItsSubscribersWhenTheSourceGoes() {
