@@ -243,6 +243,69 @@ final class ReviewSourceReleaseTests: RxLeakCheckingTestCase {
         XCTAssertEqual(disposedCount.value, 1)
     }
 
+    /// For every kind of operator: the subscriber's closures are released with its sources though
+    /// the handle is kept, `onDisposed` is not called then, and is called once when the handle is
+    /// disposed (twice).
+    func testOnDisposedRunsOnceOnALaterDisposeOnlyWhateverTheOperator() {
+        let operators: [(String, (Observable<Int>, Observable<Int>) -> Observable<Int>)] = [
+            ("map", { first, _ in first.map { $0 } }),
+            ("merge", { Observable.merge($0, $1) }),
+            ("combineLatest", { Observable.combineLatest($0, $1) { $0 + $1 } }),
+            ("zip", { Observable.zip($0, $1) { $0 + $1 } }),
+            ("withLatestFrom", { first, second in first.withLatestFrom(second) }),
+            ("flatMapLatest", { first, second in first.flatMapLatest { [weak second] _ in second ?? .empty() } }),
+            ("share(replay: 1)", { first, _ in first.share(replay: 1) }),
+            ("share(replay: 2)", { first, _ in first.share(replay: 2) }),
+            ("publish().refCount()", { first, _ in first.publish().refCount() }),
+            ("observe(on:)", { first, _ in first.observe(on: CurrentThreadScheduler.instance) }),
+            ("debounce", { first, _ in first.debounce(.seconds(10), scheduler: MainScheduler.instance) }),
+            ("a run of maps", { first, _ in (0..<40).reduce(first) { chain, _ in chain.map { $0 } } }),
+        ]
+        for (name, combine) in operators {
+            weak var weakOwner: Owner?
+            let disposedCount = Shared(0)
+            let handle: Disposable
+            do {
+                let first = PublishSubject<Int>()
+                let second = PublishSubject<Int>()
+                let owner = Owner()
+                weakOwner = owner
+                handle = combine(first.asObservable(), second.asObservable())
+                    .subscribe(onNext: { _ in _ = owner }, onDisposed: { disposedCount.update { $0 += 1 } })
+                second.onNext(1)
+            }
+            XCTAssertNil(weakOwner, name)
+            XCTAssertEqual(disposedCount.value, 0, name)
+            handle.dispose()
+            handle.dispose()
+            XCTAssertEqual(disposedCount.value, 1, name)
+        }
+    }
+
+    /// zip: what a released source sent before it went is still paired with what the other sends.
+    func testZipPairsWhatAReleasedSourceSentBeforeItWent() {
+        weak var weakOwner: Owner?
+        let received = Shared<[Int]>([])
+        var second: PublishSubject<Int>? = PublishSubject<Int>()
+        do {
+            let first = PublishSubject<Int>()
+            let owner = Owner()
+            weakOwner = owner
+            _ = Observable.zip(first, second!) { $0 + $1 }
+                .subscribe(onNext: { value in
+                    _ = owner
+                    received.update { $0.append(value) }
+                })
+            first.onNext(1)
+            first.onNext(2)
+        }
+        second!.onNext(10)
+        second!.onNext(20)
+        XCTAssertEqual(received.value, [11, 22])
+        second = nil
+        XCTAssertNil(weakOwner)
+    }
+
     /// A run of 48 maps whose 20th stage drops the subject re-entrantly.
     func testARunWhoseStageDropsTheSubjectIsReleased() {
         weak var weakOwner: Owner?
