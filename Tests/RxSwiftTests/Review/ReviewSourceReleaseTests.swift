@@ -306,6 +306,36 @@ final class ReviewSourceReleaseTests: RxLeakCheckingTestCase {
         XCTAssertNil(weakOwner)
     }
 
+    /// flatMapLatest: once its source went, it lives exactly as long as its latest inner sequence;
+    /// an earlier inner sequence, still alive, does not keep it.
+    func testFlatMapLatestLivesAsLongAsItsLatestInnerOnceItsSourceWent() {
+        weak var weakOwner: Owner?
+        let received = Shared<[Int]>([])
+        let earlier = PublishSubject<Int>()
+        var latest: PublishSubject<Int>? = PublishSubject<Int>()
+        do {
+            let outer = PublishSubject<Int>()
+            let owner = Owner()
+            weakOwner = owner
+            _ = outer.flatMapLatest { [weak earlier, weak latest] index -> Observable<Int> in
+                (index == 0 ? earlier : latest)?.asObservable() ?? .empty()
+            }
+            .subscribe(onNext: { value in
+                _ = owner
+                received.update { $0.append(value) }
+            })
+            outer.onNext(0)
+            outer.onNext(1)
+        }
+        earlier.onNext(1)
+        latest!.onNext(2)
+        XCTAssertNotNil(weakOwner, "the latest inner sequence still lives")
+        XCTAssertEqual(received.value, [2])
+        latest = nil
+        XCTAssertNil(weakOwner)
+        XCTAssertFalse(earlier.hasObservers)
+    }
+
     /// A run of 48 maps whose 20th stage drops the subject re-entrantly.
     func testARunWhoseStageDropsTheSubjectIsReleased() {
         weak var weakOwner: Owner?
