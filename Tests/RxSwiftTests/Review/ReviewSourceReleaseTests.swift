@@ -336,6 +336,43 @@ final class ReviewSourceReleaseTests: RxLeakCheckingTestCase {
         XCTAssertFalse(earlier.hasObservers)
     }
 
+    /// A source released while it is being subscribed (a `deferred` making a subject nobody else
+    /// holds): every sink hears of it before its upstream is set, and the whole subscription is
+    /// released as soon as `subscribe` returns; `onDisposed` runs once on a later dispose.
+    func testASourceReleasedWhileBeingSubscribedReleasesTheSubscriptionAtOnce() {
+        let operators: [(String, (Observable<Int>) -> Observable<Int>)] = [
+            ("map", { $0.map { $0 } }),
+            ("a run of maps", { source in (0..<40).reduce(source) { chain, _ in chain.map { $0 } } }),
+            ("merge", { Observable.merge($0, $0) }),
+            ("combineLatest", { Observable.combineLatest($0, $0) { $0 + $1 } }),
+            ("flatMapLatest", { $0.flatMapLatest { _ in Observable<Int>.empty() } }),
+            ("share(replay: 1)", { $0.share(replay: 1) }),
+            ("share(replay: 2)", { $0.share(replay: 2) }),
+            ("share(replay: 2, scope: .forever)", { $0.share(replay: 2, scope: .forever) }),
+            ("publish().refCount()", { $0.publish().refCount() }),
+            ("observe(on:)", { $0.observe(on: SerialDispatchQueueScheduler(qos: .default)) }),
+            ("debounce", { $0.debounce(.milliseconds(1), scheduler: SerialDispatchQueueScheduler(qos: .default)) }),
+            ("delay", { $0.delay(.milliseconds(1), scheduler: SerialDispatchQueueScheduler(qos: .default)) }),
+            ("subscribe(on:)", { $0.subscribe(on: CurrentThreadScheduler.instance) }),
+        ]
+        for (name, apply) in operators {
+            weak var weakOwner: Owner?
+            let disposedCount = Shared(0)
+            let handle: Disposable
+            do {
+                let owner = Owner()
+                weakOwner = owner
+                handle = apply(Observable.deferred { PublishSubject<Int>().asObservable() })
+                    .subscribe(onNext: { _ in _ = owner }, onDisposed: { disposedCount.update { $0 += 1 } })
+            }
+            XCTAssertTrue(waitUntil { weakOwner == nil }, name)
+            XCTAssertEqual(disposedCount.value, 0, name)
+            handle.dispose()
+            handle.dispose()
+            XCTAssertEqual(disposedCount.value, 1, name)
+        }
+    }
+
     /// A run of 48 maps whose 20th stage drops the subject re-entrantly.
     func testARunWhoseStageDropsTheSubjectIsReleased() {
         weak var weakOwner: Owner?
@@ -650,7 +687,7 @@ final class ReviewSourceReleaseTests: RxLeakCheckingTestCase {
     /// the delivering thread finds it stopped: the queued element, sent before the release, is lost
     /// (Contracts: `debounce` and `throttle` "first deliver what they hold").
     func testTimedOperatorsDeliverTheElementQueuedBehindADeliveryWhenTheSourceIsReleased() {
-        for name in ["debounce", "throttle"] {
+        for name in ["debounce", "throttle", "debounce then share(replay: 2)"] {
             weak var weakOwner: Owner?
             let received = Shared<[Int]>([])
             let inFirst = DispatchSemaphore(value: 0)
@@ -660,10 +697,14 @@ final class ReviewSourceReleaseTests: RxLeakCheckingTestCase {
                 let subject = PublishSubject<Int>()
                 let owner = Owner()
                 weakOwner = owner
+                // Through a share, releasing too early also made the share's subject let go of its
+                // observers while it was delivering to one of them.
                 let timed: Observable<Int> =
-                    name == "debounce"
-                    ? subject.debounce(.milliseconds(1), scheduler: scheduler)
-                    : subject.throttle(.milliseconds(1), latest: true, scheduler: scheduler)
+                    switch name {
+                    case "debounce": subject.debounce(.milliseconds(1), scheduler: scheduler)
+                    case "throttle": subject.throttle(.milliseconds(1), latest: true, scheduler: scheduler)
+                    default: subject.debounce(.milliseconds(1), scheduler: scheduler).share(replay: 2)
+                    }
                 _ = timed.subscribe(onNext: { value in
                     _ = owner
                     received.update { $0.append(value) }
