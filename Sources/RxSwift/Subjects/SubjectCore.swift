@@ -129,7 +129,10 @@ final class SubjectCore<Policy: SubjectPolicy>: SubjectCoreBase, @unchecked Send
         }
         // Live observers are told their source is gone, so that operator sinks between the subject
         // and the subscriber, which hold one another and the subscriber's handle, are released too.
-        for observer in live { observer.releaseSinkForGood() }
+        // (Disposed entries still in the array only wait to be dropped.)
+        for observer in live {
+            if observer.isDisposed { observer.releaseSink() } else { observer.releaseSinkForGood() }
+        }
         for observer in released { observer.releaseSink() }
         if pendingCount > 0 { releaseQueuedObservers() }
     }
