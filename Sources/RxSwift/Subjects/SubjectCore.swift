@@ -41,23 +41,11 @@ final class SubjectCore<Policy: SubjectPolicy>: SubjectCoreBase, @unchecked Send
         case terminate(Termination, elementsBefore: [Element], ContiguousArray<SubjectObserver>)
     }
 
-    /// An event accepted while an observer was catching up, kept for that observer alone.
-    enum CatchUpItem {
-        case next(Element)
-        case terminate(Termination)
-    }
-
-    struct CatchUp {
-        let observer: SubjectObserver
-        var items: [CatchUpItem] = []
-    }
-
-    /// The rarely used state whose types depend on `Element`: events queued behind a delivery, and
-    /// subscribers catching up. Boxed (and made on first use), so that creating, subscribing to and
-    /// destroying a subject never fetch their generic metadata at run time.
+    /// The rarely used state whose type depends on `Element`: events queued behind a delivery.
+    /// Boxed (and made on first use), so that creating, subscribing to and destroying a subject never
+    /// fetch their generic metadata at run time.
     final class Backlog {
         var pending = Queue<Pending>()
-        var catchUps: [CatchUp] = []
     }
 
     private let isDisposedFlag = Atomic<Bool>(false)
@@ -79,8 +67,9 @@ final class SubjectCore<Policy: SubjectPolicy>: SubjectCoreBase, @unchecked Send
     @exclusivity(unchecked) private var throttle = SenderThrottle()
     /// `backlog.pending.count`, readable without the backlog (the hot path tests it).
     @exclusivity(unchecked) private var pendingCount = 0
-    /// `backlog.catchUps.count`.
-    @exclusivity(unchecked) private var catchUpCount = 0
+    /// The observers catching up (in any order: each has its own queue, ``SubjectObserver/catchUpQueue``).
+    /// Of a concrete type, so that a late subscriber with nothing racing it looks up no metadata.
+    @exclusivity(unchecked) private var catchingUp = ContiguousArray<SubjectObserver>()
     /// Unsubscribed observers whose sinks the emitting sender releases between two events.
     @exclusivity(unchecked) private var retired: [SubjectObserver] = []
 
@@ -171,7 +160,7 @@ final class SubjectCore<Policy: SubjectPolicy>: SubjectCoreBase, @unchecked Send
         guard !Policy.remembersElements && Policy.deliversElements else { return acceptNext(element) }
         let snapshot: ContiguousArray<SubjectObserver>? = lock.locked {
             if acceptedStop != nil || isDisposed { return nil }
-            if catchUpCount > 0 { appendToCatchUpsLocked(element) }
+            if !catchingUp.isEmpty { appendToCatchUpsLocked(element) }
             if emitting {
                 enqueueNextLocked(element)
                 return nil
@@ -194,15 +183,16 @@ final class SubjectCore<Policy: SubjectPolicy>: SubjectCoreBase, @unchecked Send
         // The replaced element lives in a stack slot, and the lock returns only concrete types: in
         // unspecialized code (a subject made by `share(replay:)`) an `Element?` or a tuple holding
         // one costs run-time metadata lookups per element (about 5 000 instructions measured).
+        var retired: AnyObject?
         let snapshot: ContiguousArray<SubjectObserver>? = withUnsafeTemporaryAllocation(
             of: Element.self, capacity: 1
         ) { slot in
             let replacedSlot = slot.baseAddress.unsafelyUnwrapped
             let (snapshot, replaced): (ContiguousArray<SubjectObserver>?, Bool) = lock.locked {
                 if acceptedStop != nil || isDisposed { return (nil, false) }
-                let replaced = policy.accept(element, replaced: replacedSlot)
+                let replaced = policy.accept(element, replaced: replacedSlot, retired: &retired)
                 if !Policy.deliversElements { return (nil, replaced) }
-                if catchUpCount > 0 { appendToCatchUpsLocked(element) }
+                if !catchingUp.isEmpty { appendToCatchUpsLocked(element) }
                 if emitting {
                     enqueueNextLocked(element)
                     return (nil, replaced)
@@ -214,6 +204,7 @@ final class SubjectCore<Policy: SubjectPolicy>: SubjectCoreBase, @unchecked Send
             if replaced { replacedSlot.deinitialize(count: 1) }
             return snapshot
         }
+        if retired != nil { retired = nil }
         guard let snapshot else {
             if throttled.load(ordering: .relaxed) { waitIfThrottled() }
             return
@@ -231,11 +222,11 @@ final class SubjectCore<Policy: SubjectPolicy>: SubjectCoreBase, @unchecked Send
             let stopped = observers
             observers = []
             departed = 0
-            if catchUpCount > 0 {
-                let backlog = self.backlog
-                for index in backlog.catchUps.indices {
-                    backlog.catchUps[index].items.append(contentsOf: elements.map { .next($0) })
-                    backlog.catchUps[index].items.append(.terminate(termination))
+            if !catchingUp.isEmpty {
+                for observer in catchingUp {
+                    let queue = catchUpQueueLocked(of: observer)
+                    for element in elements { queue.elements.append(element) }
+                    queue.termination = termination
                 }
             }
             updateObserverCountLocked()
@@ -269,10 +260,16 @@ final class SubjectCore<Policy: SubjectPolicy>: SubjectCoreBase, @unchecked Send
 
     @inline(never)
     private func appendToCatchUpsLocked(_ element: Element) {
-        let backlog = self.backlog
-        for index in backlog.catchUps.indices {
-            backlog.catchUps[index].items.append(.next(element))
-        }
+        for observer in catchingUp { catchUpQueueLocked(of: observer).elements.append(element) }
+    }
+
+    /// The queue of events accepted while `observer` catches up, made when the first one arrives.
+    @inline(never)
+    private func catchUpQueueLocked(of observer: SubjectObserver) -> CatchUpQueue<Element> {
+        if let queue = observer.catchUpQueue { return unsafeDowncast(queue, to: CatchUpQueue<Element>.self) }
+        let made = CatchUpQueue<Element>()
+        observer.catchUpQueue = made
+        return made
     }
 
     /// Lowers the emitting flag, unless events were queued or observers retired meanwhile.
@@ -378,90 +375,144 @@ final class SubjectCore<Policy: SubjectPolicy>: SubjectCoreBase, @unchecked Send
     private func subscribeWithReplay(_ observer: SubjectObserver, sink: Sink<Element>, owner: AnyObject)
         -> Disposable
     {
-        let start: (replay: [Element], stop: Termination?)? = lock.locked {
-            if isDisposed { return ([], .error(RxError.disposed(object: owner))) }
-            let replay = policy.replay(stopped: acceptedStop)
-            if let acceptedStop { return (replay, acceptedStop) }
-            if replay.isEmpty {
-                appendLocked(observer)
-                return nil
+        // The replay is captured in O(1) under the lock (one element into a stack slot, or a
+        // copy-on-write snapshot of the buffer) and delivered after unlocking. Nothing here names a
+        // type that depends on `Element` (an array, an optional, an enum with an element payload),
+        // each of which would be a run-time metadata lookup in this unspecialized code.
+        withUnsafeTemporaryAllocation(of: Element.self, capacity: 1) { slot in
+            let single = slot.baseAddress.unsafelyUnwrapped
+            // Outside the closure's result, so that the snapshot can be let go of as soon as the
+            // replay is delivered: while it is held, senders write to a copy of the buffer.
+            var capture = ReplayCapture.nothing
+            let start: SubscribeStart = lock.locked {
+                if isDisposed { return .stopped(.error(RxError.disposed(object: owner))) }
+                capture = policy.captureReplay(stopped: acceptedStop, into: single)
+                if let acceptedStop { return .stopped(acceptedStop) }
+                if case .nothing = capture {
+                    appendLocked(observer)
+                    return .joined
+                }
+                observer.place = .catchingUp
+                observer.catchUpIndex = catchingUp.count
+                catchingUp.append(observer)
+                updateObserverCountLocked()
+                return .catchingUp
             }
-            observer.place = .catchingUp
-            observer.catchUpIndex = backlog.catchUps.count
-            backlog.catchUps.append(CatchUp(observer: observer))
-            catchUpCount += 1
-            updateObserverCountLocked()
-            return (replay, nil)
+            switch start {
+            case .joined:
+                return observer
+            case .stopped(let stop):
+                observer.releaseSink()
+                deliverReplay(capture, single: single, to: sink, unless: nil)
+                capture = .nothing
+                sink.terminate(stop)
+                return Disposables.create()
+            case .catchingUp:
+                #if DEBUG
+                    SubjectTestHooks.catchingUp()
+                #endif
+                // The replay is part of `subscribe` and goes out whole, as in RxSwift, unless the
+                // observer is disposed meanwhile.
+                deliverReplay(capture, single: single, to: sink, unless: observer)
+                capture = .nothing
+                catchUp(observer, sink: sink)
+                return observer
+            }
         }
-        guard let start else { return observer }
-        if let stop = start.stop {
-            observer.releaseSink()
-            for element in start.replay { sink.next(element) }
-            sink.terminate(stop)
-            return Disposables.create()
-        }
-        catchUp(observer, sink: sink, replay: start.replay)
-        return observer
     }
 
-    /// Delivers `replay` and then what was accepted meanwhile to a new observer, on the subscribing
-    /// thread, until nothing is left and the observer joins the array.
+    /// How a subscription to a subject that replays begins (``subscribeWithReplay(_:sink:owner:)``).
+    private enum SubscribeStart {
+        /// Nothing to replay: the observer joined the array.
+        case joined
+        /// The observer was registered as catching up, after its replay.
+        case catchingUp
+        /// The subject has stopped or was disposed: the replay, then this.
+        case stopped(Termination)
+    }
+
+    /// Delivers a captured replay to `sink` (stopping if `observer` is disposed) and destroys what
+    /// was captured: after unlocking, as the elements' deinitializers may call back into the subject.
+    @inline(__always)
+    private func deliverReplay(
+        _ capture: ReplayCapture, single: UnsafeMutablePointer<Element>, to sink: Sink<Element>,
+        unless observer: SubjectObserver?
+    ) {
+        switch capture {
+        case .nothing:
+            break
+        case .single:
+            if observer?.isDisposed != true { sink.next(single.pointee) }
+            single.deinitialize(count: 1)
+        case .snapshot(let snapshot):
+            Policy.forEachReplayed(in: snapshot) { element in
+                if observer?.isDisposed == true { return false }
+                sink.next(element)
+                return true
+            }
+        }
+    }
+
+    /// What a catching-up subscriber does next (``catchUp(_:sink:)``).
+    private enum CatchUpStep {
+        /// Deliver these events, accepted meanwhile, then look again.
+        case deliver(AnyObject)
+        /// Nothing left: the observer joined the array.
+        case joined
+        /// Stopped (terminated or disposed): release what is left, and the sink.
+        case stopped(AnyObject?)
+    }
+
+    /// Delivers what was accepted after `observer`'s replay was captured, on the subscribing thread,
+    /// until nothing is left and the observer joins the array.
     @inline(never)
-    private func catchUp(_ observer: SubjectObserver, sink: Sink<Element>, replay: [Element]) {
-        #if DEBUG
-            SubjectTestHooks.catchingUp()
-        #endif
-        var items = replay.map { CatchUpItem.next($0) }
-        // The replay is part of `subscribe` and goes out whole, as in RxSwift; what was accepted
-        // after it is dropped once the subject is disposed, as the emitting sender drops its queue.
-        var isReplay = true
+    private func catchUp(_ observer: SubjectObserver, sink: Sink<Element>) {
         var terminated = false
         while true {
-            for item in items {
-                if observer.isDisposed || terminated || (!isReplay && isDisposed) { break }
-                switch item {
-                case .next(let element):
-                    sink.next(element)
-                case .terminate(let termination):
-                    terminated = true
-                    sink.terminate(termination)
-                }
-            }
-            isReplay = false
-            let (more, left): ([CatchUpItem]?, CatchUp?) = lock.locked {
-                let backlog = self.backlog
-                let index = observer.catchUpIndex
+            let step: CatchUpStep = lock.locked {
                 let done = terminated || observer.isDisposed || isDisposed
-                if !done && !backlog.catchUps[index].items.isEmpty {
-                    defer { backlog.catchUps[index].items = [] }
-                    return (backlog.catchUps[index].items, nil)
-                }
-                // Taken out with what is left in it, released after unlocking. The list's order does
-                // not matter (each entry has its own items), so the last entry takes its place.
-                let last = backlog.catchUps.count - 1
+                let queue = observer.catchUpQueue
+                observer.catchUpQueue = nil
+                if !done, let queue { return .deliver(queue) }
+                // The list's order does not matter, so the last entry takes this one's place.
+                let index = observer.catchUpIndex
+                let last = catchingUp.count - 1
                 if index != last {
-                    backlog.catchUps.swapAt(index, last)
-                    backlog.catchUps[index].observer.catchUpIndex = index
+                    catchingUp.swapAt(index, last)
+                    catchingUp[index].catchUpIndex = index
                 }
-                let left = backlog.catchUps.removeLast()
-                catchUpCount -= 1
+                catchingUp.removeLast()
                 if done {
                     observer.place = .unlisted
                     updateObserverCountLocked()
-                    return (nil, left)
+                    return .stopped(queue)
                 }
                 appendLocked(observer)
-                return ([], left)
+                return .joined
             }
-            // Elements left for a stopped observer are released here, not under the lock: their
-            // deinitializers may call back into the subject.
-            withExtendedLifetime(left) {}
-            guard let more else {
+            switch step {
+            case .deliver(let queue):
+                let queue = unsafeDowncast(queue, to: CatchUpQueue<Element>.self)
+                // What was accepted after the replay is dropped once the subject is disposed, as the
+                // emitting sender drops its queue.
+                queue.elements.forEach { element in
+                    if observer.isDisposed || isDisposed { return false }
+                    sink.next(element)
+                    return true
+                }
+                if let termination = queue.termination, !observer.isDisposed && !isDisposed {
+                    terminated = true
+                    sink.terminate(termination)
+                }
+            case .joined:
+                return
+            case .stopped(let left):
+                // Elements left for a stopped observer are released here, not under the lock: their
+                // deinitializers may call back into the subject.
+                withExtendedLifetime(left) {}
                 observer.releaseSink()
                 return
             }
-            if more.isEmpty { return }
-            items = more
         }
     }
 
@@ -529,19 +580,25 @@ final class SubjectCore<Policy: SubjectPolicy>: SubjectCoreBase, @unchecked Send
 
     /// Releases every observer; later events are ignored and later subscribers get `RxError.disposed`.
     func dispose() {
-        let released: (ContiguousArray<SubjectObserver>, Backlog?)? = lock.locked {
+        let released: (ContiguousArray<SubjectObserver>, Backlog?, [AnyObject])? = lock.locked {
             if isDisposedFlag.exchange(true, ordering: .acquiringAndReleasing) { return nil }
             var taken = observers
             observers = []
             departed = 0
-            let dropped = pendingCount > 0 || catchUpCount > 0 ? dropQueuedLocked() : nil
+            let dropped = pendingCount > 0 ? dropQueuedLocked() : nil
+            // Each catching-up subscriber stops when it next looks; what was kept for it goes now.
+            var droppedCatchUps: [AnyObject] = []
+            for observer in catchingUp {
+                if let queue = observer.catchUpQueue { droppedCatchUps.append(queue) }
+                observer.catchUpQueue = nil
+            }
             if emitting {
                 // The emitting sender may be calling them: it releases them between two events.
                 retired.append(contentsOf: taken)
                 taken = []
             }
             updateObserverCountLocked()
-            return (taken, dropped)
+            return (taken, dropped, droppedCatchUps)
         }
         guard let released else { return }
         for observer in released.0 { observer.releaseSink() }
@@ -552,8 +609,7 @@ final class SubjectCore<Policy: SubjectPolicy>: SubjectCoreBase, @unchecked Send
     }
 
     /// Takes the queued events out: those behind a delivery (the emitting sender releases the
-    /// observers of a queued terminal event, which left the array when it was accepted) and those
-    /// kept for subscribers catching up (each stops when it next looks at the backlog).
+    /// observers of a queued terminal event, which left the array when it was accepted).
     @inline(never)
     private func dropQueuedLocked() -> Backlog {
         let dropped = Backlog()
@@ -561,10 +617,6 @@ final class SubjectCore<Policy: SubjectPolicy>: SubjectCoreBase, @unchecked Send
         pendingCount = 0
         for item in dropped.pending.elements {
             if case .terminate(_, _, let stopped) = item { retired.append(contentsOf: stopped) }
-        }
-        if catchUpCount > 0 {
-            dropped.catchUps = backlog.catchUps
-            for index in backlog.catchUps.indices { backlog.catchUps[index].items = [] }
         }
         return dropped
     }
@@ -581,8 +633,19 @@ final class SubjectCore<Policy: SubjectPolicy>: SubjectCoreBase, @unchecked Send
     }
 
     private func updateObserverCountLocked() {
-        observerCount.store(observers.count - departed + catchUpCount, ordering: .releasing)
+        observerCount.store(observers.count - departed + catchingUp.count, ordering: .releasing)
     }
+}
+
+/// The events a subject accepted while one subscriber was catching up, kept for it alone: made only
+/// when a sender races a late subscriber.
+///
+/// Thread-safety: filled under the subject's lock; the subscriber takes it out under the lock and
+/// reads it after unlocking, when nobody else holds it.
+final class CatchUpQueue<Element>: @unchecked Sendable {
+    let elements = ReplayBuffer<Element>()
+    /// The terminal event, after every element.
+    var termination: Termination?
 }
 
 #if DEBUG
