@@ -19,16 +19,10 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
     /// The virtual interval type.
     public typealias VirtualTimeInterval = Converter.VirtualTimeIntervalUnit
 
-    private struct Item {
-        let time: VirtualTime
-        let id: Int
-        let work: any InvocableItem & Cancelable
-    }
-
     private struct State {
         var clock: VirtualTime
         var running = false
-        var queue: VirtualTimeQueue<Item>
+        let queue: VirtualTimeQueue<VirtualTime>
         var nextId = 0
     }
 
@@ -38,14 +32,8 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
     /// Creates a scheduler whose clock starts at `initialClock`.
     public init(initialClock: VirtualTime, converter: Converter) {
         self.converter = converter
-        let ordered: @Sendable (Item, Item) -> Bool = { lhs, rhs in
-            switch converter.compareVirtualTime(lhs.time, rhs.time) {
-            case .lessThan: return true
-            case .greaterThan: return false
-            case .equal: return lhs.id < rhs.id
-            }
-        }
-        self.state = Mutex(State(clock: initialClock, queue: VirtualTimeQueue(ordered)))
+        let queue = VirtualTimeQueue<VirtualTime> { lhs, rhs in converter.compareVirtualTime(lhs.pointee, rhs.pointee) }
+        self.state = Mutex(State(clock: initialClock, queue: queue))
     }
 
     /// The current virtual time.
@@ -91,7 +79,7 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
     ) -> Disposable {
         let work = ScheduledItem(state, action: action)
         self.state.withAnnotatedLock { state in
-            state.queue.insert(Item(time: time, id: state.nextId, work: work))
+            state.queue.insert(time: time, id: state.nextId, work: work)
             state.nextId += 1
         }
         return work
@@ -118,8 +106,10 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
     /// - Precondition: The scheduler is not already running (`start` or `advanceTo` in progress).
     public func advanceTo(_ virtualTime: VirtualTime) {
         guard beginRunning() else { rxFatalError("Scheduler is already running") }
-        while let work = nextItem(until: virtualTime) {
-            work.invoke()
+        withUnsafePointer(to: virtualTime) { limit in
+            while let work = nextItem(until: limit) {
+                work.invoke()
+            }
         }
         state.withAnnotatedLock { state in
             state.clock = virtualTime
@@ -149,7 +139,7 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
     /// A description listing the clock and the pending work.
     public var debugDescription: String {
         state.withAnnotatedLock { state in
-            let pending = state.queue.sorted.filter { !$0.work.isDisposed }.map { "\($0.time)" }
+            let pending = state.queue.sorted().filter { !$0.work.isDisposed }.map { "\($0.time.pointee)" }
             return "VirtualTimeScheduler(clock: \(state.clock), pending: [\(pending.joined(separator: ", "))])"
         }
     }
@@ -163,74 +153,167 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
     }
 
     /// Takes the next live item due by `limit` (any time when `nil`) and moves the clock to it.
-    private func nextItem(until limit: VirtualTime?) -> (any InvocableItem)? {
+    /// The limit is passed by address: an `Optional<VirtualTime>` would be a run-time metadata lookup
+    /// per item in this unspecialized code.
+    private func nextItem(until limit: UnsafePointer<VirtualTime>?) -> (any InvocableItem)? {
         let converter = self.converter
         return state.withAnnotatedLock { state -> (any InvocableItem)? in
             guard state.running else { return nil }
-            while let item = state.queue.first {
-                if item.work.isDisposed {
-                    state.queue.removeFirst()
+            let queue = state.queue
+            while !queue.isEmpty {
+                if queue.firstWork.isDisposed {
+                    queue.removeFirst()
                     continue
                 }
-                if let limit, converter.compareVirtualTime(item.time, limit) == .greaterThan {
+                let time = queue.firstTime
+                if let limit, converter.compareVirtualTime(time.pointee, limit.pointee) == .greaterThan {
                     return nil
                 }
-                state.queue.removeFirst()
-                if converter.compareVirtualTime(item.time, state.clock) == .greaterThan {
-                    state.clock = item.time
+                if converter.compareVirtualTime(time.pointee, state.clock) == .greaterThan {
+                    state.clock = time.pointee
                 }
-                return item.work
+                return queue.removeFirst()
             }
             return nil
         }
     }
 }
 
-/// A binary min-heap: insertion and removal of the first item in O(log n), so a test scheduler with
-/// thousands of pending events stays fast.
-struct VirtualTimeQueue<Item> {
-    private var heap: [Item] = []
-    private let ordered: (Item, Item) -> Bool
-
-    init(_ ordered: @escaping (Item, Item) -> Bool) {
-        self.ordered = ordered
+/// A binary min-heap of scheduled work, ordered by virtual time and then by the order of scheduling:
+/// insertion and removal of the first item in O(log n), so a test scheduler with thousands of pending
+/// events stays fast.
+///
+/// The scheduler is generic (over its converter) and runs unspecialized, where every use of an
+/// `[Item]` of a generic item, an `Item?`, or a copy of an item costs run-time metadata lookups and
+/// value-witness calls. So each item stays in one place (its slot: the time in raw memory, the rest
+/// in a concrete `Entry`), the heap orders slot numbers (`Int`s), and times are compared through
+/// pointers: nothing generic is copied, moved or looked up while the heap reorders.
+///
+/// Thread-safety: used under the scheduler's lock only.
+final class VirtualTimeQueue<Time>: @unchecked Sendable {
+    /// What an item holds besides its time.
+    struct Entry {
+        /// The order of scheduling, which breaks ties between equal times (FIFO).
+        let id: Int
+        let work: any InvocableItem & Cancelable
     }
 
-    var first: Item? { heap.first }
+    private let compare: (UnsafePointer<Time>, UnsafePointer<Time>) -> VirtualTimeComparison
+    /// The slots' times; initialized where a slot holds an item.
+    private var times: UnsafeMutablePointer<Time>?
+    /// The slots' entries; initialized where a slot holds an item.
+    private var entries: UnsafeMutablePointer<Entry>?
+    private var capacity = 0
+    /// How many slots were ever used (those past it are free and were never used).
+    private var used = 0
+    /// Slots below `used` that are free again.
+    private var free = ContiguousArray<Int>()
+    /// The slots holding items, as a binary heap.
+    private var heap = ContiguousArray<Int>()
+
+    /// `compare` orders two times.
+    init(_ compare: @escaping (UnsafePointer<Time>, UnsafePointer<Time>) -> VirtualTimeComparison) {
+        self.compare = compare
+    }
+
+    deinit {
+        guard let times, let entries else { return }
+        for slot in heap {
+            (times + slot).deinitialize(count: 1)
+            (entries + slot).deinitialize(count: 1)
+        }
+        times.deallocate()
+        entries.deallocate()
+    }
+
+    var isEmpty: Bool { heap.isEmpty }
 
     var count: Int { heap.count }
 
-    /// The items in order (for descriptions; O(n log n)).
-    var sorted: [Item] { heap.sorted(by: ordered) }
+    /// The first item's time; the queue must not be empty.
+    var firstTime: UnsafePointer<Time> { UnsafePointer(times.unsafelyUnwrapped + heap[0]) }
 
-    mutating func insert(_ item: Item) {
-        heap.append(item)
+    /// The first item's work; the queue must not be empty.
+    var firstWork: any InvocableItem & Cancelable { entries.unsafelyUnwrapped[heap[0]].work }
+
+    /// Whether the item in slot `lhs` comes before the one in slot `rhs`.
+    @inline(__always)
+    private func isBefore(slot lhs: Int, slot rhs: Int) -> Bool {
+        let times = times.unsafelyUnwrapped
+        switch compare(times + lhs, times + rhs) {
+        case .lessThan: return true
+        case .greaterThan: return false
+        case .equal: return entries.unsafelyUnwrapped[lhs].id < entries.unsafelyUnwrapped[rhs].id
+        }
+    }
+
+    func insert(time: Time, id: Int, work: any InvocableItem & Cancelable) {
+        let slot: Int
+        if let reused = free.popLast() {
+            slot = reused
+        } else {
+            if used == capacity { grow() }
+            slot = used
+            used += 1
+        }
+        (times.unsafelyUnwrapped + slot).initialize(to: time)
+        (entries.unsafelyUnwrapped + slot).initialize(to: Entry(id: id, work: work))
+        // The new item rises from the bottom while it comes before its parent.
+        heap.append(slot)
         var child = heap.count - 1
         while child > 0 {
             let parent = (child - 1) / 2
-            guard ordered(heap[child], heap[parent]) else { break }
+            guard isBefore(slot: heap[child], slot: heap[parent]) else { break }
             heap.swapAt(child, parent)
             child = parent
         }
     }
 
+    /// Removes the first item and returns its work; the queue must not be empty.
     @discardableResult
-    mutating func removeFirst() -> Item {
-        let first = heap[0]
+    func removeFirst() -> any InvocableItem & Cancelable {
+        let slot = heap[0]
         let last = heap.removeLast()
-        guard !heap.isEmpty else { return first }
-        heap[0] = last
-        var parent = 0
-        while true {
-            let left = 2 * parent + 1
-            let right = left + 1
-            var smallest = parent
-            if left < heap.count, ordered(heap[left], heap[smallest]) { smallest = left }
-            if right < heap.count, ordered(heap[right], heap[smallest]) { smallest = right }
-            if smallest == parent { break }
-            heap.swapAt(parent, smallest)
-            parent = smallest
+        if !heap.isEmpty {
+            // The last item takes the root's place, then sinks while a child comes before it.
+            heap[0] = last
+            var parent = 0
+            while true {
+                let left = 2 * parent + 1
+                if left >= heap.count { break }
+                let right = left + 1
+                let child = right < heap.count && isBefore(slot: heap[right], slot: heap[left]) ? right : left
+                guard isBefore(slot: heap[child], slot: heap[parent]) else { break }
+                heap.swapAt(parent, child)
+                parent = child
+            }
         }
-        return first
+        (times.unsafelyUnwrapped + slot).deinitialize(count: 1)
+        let work = (entries.unsafelyUnwrapped + slot).move().work
+        free.append(slot)
+        return work
+    }
+
+    /// The items in order, as their times and work (for descriptions; O(n log n)).
+    func sorted() -> [(time: UnsafePointer<Time>, work: any InvocableItem & Cancelable)] {
+        heap.sorted { isBefore(slot: $0, slot: $1) }.map { slot in
+            (UnsafePointer(times.unsafelyUnwrapped + slot), entries.unsafelyUnwrapped[slot].work)
+        }
+    }
+
+    /// Called when every slot is in use, so the moves below take only initialized slots.
+    private func grow() {
+        let newCapacity = Swift.max(16, capacity * 2)
+        let grownTimes = UnsafeMutablePointer<Time>.allocate(capacity: newCapacity)
+        let grownEntries = UnsafeMutablePointer<Entry>.allocate(capacity: newCapacity)
+        if let times, let entries {
+            grownTimes.moveInitialize(from: times, count: used)
+            grownEntries.moveInitialize(from: entries, count: used)
+            times.deallocate()
+            entries.deallocate()
+        }
+        times = grownTimes
+        entries = grownEntries
+        capacity = newCapacity
     }
 }
