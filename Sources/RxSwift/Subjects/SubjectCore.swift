@@ -67,9 +67,11 @@ final class SubjectCore<Policy: SubjectPolicy>: SubjectCoreBase, @unchecked Send
     @exclusivity(unchecked) private var throttle = SenderThrottle()
     /// `backlog.pending.count`, readable without the backlog (the hot path tests it).
     @exclusivity(unchecked) private var pendingCount = 0
-    /// The observers catching up (in any order: each has its own queue, ``SubjectObserver/catchUpQueue``).
-    /// Of a concrete type, so that a late subscriber with nothing racing it looks up no metadata.
-    @exclusivity(unchecked) private var catchingUp = ContiguousArray<SubjectObserver>()
+    /// `catchUpList.observers.count`, readable without the list (the senders test it).
+    @exclusivity(unchecked) private var catchUpCount = 0
+    /// The observers catching up, made on first use (a subject nobody subscribes to late, such as
+    /// every `PublishSubject`, never pays for it).
+    @exclusivity(unchecked) private var catchUpListStorage: CatchUpList?
     /// Unsubscribed observers whose sinks the emitting sender releases between two events.
     @exclusivity(unchecked) private var retired: [SubjectObserver] = []
 
@@ -108,6 +110,15 @@ final class SubjectCore<Policy: SubjectPolicy>: SubjectCoreBase, @unchecked Send
         for observer in live { observer.releaseSinkForGood() }
         for observer in released { observer.releaseSink() }
         if pendingCount > 0 { releaseQueuedObservers() }
+    }
+
+    /// The catch-up list, made on first use. Under the lock.
+    @inline(never)
+    private var catchUpList: CatchUpList {
+        if let catchUpListStorage { return catchUpListStorage }
+        let made = CatchUpList()
+        catchUpListStorage = made
+        return made
     }
 
     /// The backlog, made on first use. Under the lock.
@@ -160,7 +171,7 @@ final class SubjectCore<Policy: SubjectPolicy>: SubjectCoreBase, @unchecked Send
         guard !Policy.remembersElements && Policy.deliversElements else { return acceptNext(element) }
         let snapshot: ContiguousArray<SubjectObserver>? = lock.locked {
             if acceptedStop != nil || isDisposed { return nil }
-            if !catchingUp.isEmpty { appendToCatchUpsLocked(element) }
+            if catchUpCount > 0 { appendToCatchUpsLocked(element) }
             if emitting {
                 enqueueNextLocked(element)
                 return nil
@@ -192,7 +203,7 @@ final class SubjectCore<Policy: SubjectPolicy>: SubjectCoreBase, @unchecked Send
                 if acceptedStop != nil || isDisposed { return (nil, false) }
                 let replaced = policy.accept(element, replaced: replacedSlot, retired: &retired)
                 if !Policy.deliversElements { return (nil, replaced) }
-                if !catchingUp.isEmpty { appendToCatchUpsLocked(element) }
+                if catchUpCount > 0 { appendToCatchUpsLocked(element) }
                 if emitting {
                     enqueueNextLocked(element)
                     return (nil, replaced)
@@ -222,9 +233,9 @@ final class SubjectCore<Policy: SubjectPolicy>: SubjectCoreBase, @unchecked Send
             let stopped = observers
             observers = []
             departed = 0
-            if !catchingUp.isEmpty {
-                for observer in catchingUp {
-                    let queue = catchUpQueueLocked(of: observer)
+            if catchUpCount > 0 {
+                for index in 0..<catchUpCount {
+                    let queue = catchUpQueueLocked(at: index)
                     for element in elements { queue.elements.append(element) }
                     queue.termination = termination
                 }
@@ -260,15 +271,17 @@ final class SubjectCore<Policy: SubjectPolicy>: SubjectCoreBase, @unchecked Send
 
     @inline(never)
     private func appendToCatchUpsLocked(_ element: Element) {
-        for observer in catchingUp { catchUpQueueLocked(of: observer).elements.append(element) }
+        for index in 0..<catchUpCount { catchUpQueueLocked(at: index).elements.append(element) }
     }
 
-    /// The queue of events accepted while `observer` catches up, made when the first one arrives.
+    /// The queue of events accepted while the observer at `index` of the catch-up list catches up,
+    /// made when the first one arrives.
     @inline(never)
-    private func catchUpQueueLocked(of observer: SubjectObserver) -> CatchUpQueue<Element> {
-        if let queue = observer.catchUpQueue { return unsafeDowncast(queue, to: CatchUpQueue<Element>.self) }
+    private func catchUpQueueLocked(at index: Int) -> CatchUpQueue<Element> {
+        let list = catchUpList
+        if let queue = list.queues[index] { return unsafeDowncast(queue, to: CatchUpQueue<Element>.self) }
         let made = CatchUpQueue<Element>()
-        observer.catchUpQueue = made
+        list.queues[index] = made
         return made
     }
 
@@ -393,8 +406,11 @@ final class SubjectCore<Policy: SubjectPolicy>: SubjectCoreBase, @unchecked Send
                     return .joined
                 }
                 observer.place = .catchingUp
-                observer.catchUpIndex = catchingUp.count
-                catchingUp.append(observer)
+                observer.catchUpIndex = catchUpCount
+                let list = catchUpList
+                list.observers.append(observer)
+                list.queues.append(nil)
+                catchUpCount += 1
                 updateObserverCountLocked()
                 return .catchingUp
             }
@@ -471,17 +487,21 @@ final class SubjectCore<Policy: SubjectPolicy>: SubjectCoreBase, @unchecked Send
         while true {
             let step: CatchUpStep = lock.locked {
                 let done = terminated || observer.isDisposed || isDisposed
-                let queue = observer.catchUpQueue
-                observer.catchUpQueue = nil
+                let list = catchUpList
+                let index = observer.catchUpIndex
+                let queue = list.queues[index]
+                list.queues[index] = nil
                 if !done, let queue { return .deliver(queue) }
                 // The list's order does not matter, so the last entry takes this one's place.
-                let index = observer.catchUpIndex
-                let last = catchingUp.count - 1
+                let last = catchUpCount - 1
                 if index != last {
-                    catchingUp.swapAt(index, last)
-                    catchingUp[index].catchUpIndex = index
+                    list.observers.swapAt(index, last)
+                    list.queues.swapAt(index, last)
+                    list.observers[index].catchUpIndex = index
                 }
-                catchingUp.removeLast()
+                list.observers.removeLast()
+                list.queues.removeLast()
+                catchUpCount -= 1
                 if done {
                     observer.place = .unlisted
                     updateObserverCountLocked()
@@ -588,9 +608,9 @@ final class SubjectCore<Policy: SubjectPolicy>: SubjectCoreBase, @unchecked Send
             let dropped = pendingCount > 0 ? dropQueuedLocked() : nil
             // Each catching-up subscriber stops when it next looks; what was kept for it goes now.
             var droppedCatchUps: [AnyObject] = []
-            for observer in catchingUp {
-                if let queue = observer.catchUpQueue { droppedCatchUps.append(queue) }
-                observer.catchUpQueue = nil
+            for index in 0..<catchUpCount {
+                if let queue = catchUpList.queues[index] { droppedCatchUps.append(queue) }
+                catchUpList.queues[index] = nil
             }
             if emitting {
                 // The emitting sender may be calling them: it releases them between two events.
@@ -633,8 +653,18 @@ final class SubjectCore<Policy: SubjectPolicy>: SubjectCoreBase, @unchecked Send
     }
 
     private func updateObserverCountLocked() {
-        observerCount.store(observers.count - departed + catchingUp.count, ordering: .releasing)
+        observerCount.store(observers.count - departed + catchUpCount, ordering: .releasing)
     }
+}
+
+/// The subscribers of a subject catching up, in any order, each with the queue of events accepted
+/// for it meanwhile (a `CatchUpQueue` of the subject's element type, made when the first arrives).
+/// Not generic, so that a late subscriber with no sender racing it looks up no metadata.
+///
+/// Thread-safety: guarded by the subject's lock.
+final class CatchUpList {
+    var observers = ContiguousArray<SubjectObserver>()
+    var queues = ContiguousArray<AnyObject?>()
 }
 
 /// The events a subject accepted while one subscriber was catching up, kept for it alone: made only

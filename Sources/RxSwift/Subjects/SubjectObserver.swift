@@ -33,10 +33,6 @@ final class SubjectObserver: Disposable, @unchecked Sendable {
     @exclusivity(unchecked) var place = SubjectObserverPlace.unlisted
     /// The observer's index in the core's catch-up list while `place` is `.catchingUp`.
     @exclusivity(unchecked) var catchUpIndex = 0
-    /// The events accepted for this observer while it catches up (a `CatchUpQueue` of the core's
-    /// element type), made when the first arrives. Untyped, so that the core's catch-up bookkeeping
-    /// names no type that depends on the element.
-    @exclusivity(unchecked) var catchUpQueue: AnyObject?
 
     init(sink: AnySink, core: SubjectCoreBase) {
         sinkAddress = Atomic(UInt(bitPattern: Unmanaged.passRetained(sink).toOpaque()))
