@@ -19,26 +19,30 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
     /// The virtual interval type.
     public typealias VirtualTimeInterval = Converter.VirtualTimeIntervalUnit
 
-    private struct State {
-        var clock: VirtualTime
-        var running = false
-        let queue: VirtualTimeQueue<VirtualTime>
-        var nextId = 0
-    }
-
     private let converter: Converter
-    private let state: Mutex<State>
+    private let queue: VirtualTimeQueue<VirtualTime>
+    /// Guards the fields below. The state is fields of the scheduler rather than a generic `State`
+    /// struct inside the mutex: the scheduler runs unspecialized, where every lock of a
+    /// `Mutex<State>` looked up `State`'s metadata at run time.
+    private let lock = Mutex<Void>(())
+    @exclusivity(unchecked) private var clockValue: VirtualTime
+    @exclusivity(unchecked) private var running = false
+    @exclusivity(unchecked) private var nextId = 0
 
     /// Creates a scheduler whose clock starts at `initialClock`.
     public init(initialClock: VirtualTime, converter: Converter) {
         self.converter = converter
-        let queue = VirtualTimeQueue<VirtualTime> { lhs, rhs in converter.compareVirtualTime(lhs.pointee, rhs.pointee) }
-        self.state = Mutex(State(clock: initialClock, queue: queue))
+        self.queue = VirtualTimeQueue<VirtualTime> { lhs, rhs in
+            converter.compareVirtualTime(
+                lhs.assumingMemoryBound(to: VirtualTime.self).pointee,
+                rhs.assumingMemoryBound(to: VirtualTime.self).pointee)
+        }
+        self.clockValue = initialClock
     }
 
     /// The current virtual time.
     public var clock: VirtualTime {
-        state.withAnnotatedLock { $0.clock }
+        lock.locked { clockValue }
     }
 
     /// The current virtual time as a date.
@@ -78,9 +82,9 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
         _ state: StateType, time: VirtualTime, action: @escaping (StateType) -> Disposable
     ) -> Disposable {
         let work = ScheduledItem(state, action: action)
-        self.state.withAnnotatedLock { state in
-            state.queue.insert(time: time, id: state.nextId, work: work)
-            state.nextId += 1
+        lock.locked {
+            queue.insert(time: time, id: nextId, work: work)
+            nextId += 1
         }
         return work
     }
@@ -97,7 +101,7 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
         while let work = nextItem(until: nil) {
             work.invoke()
         }
-        state.withAnnotatedLock { $0.running = false }
+        lock.locked { running = false }
     }
 
     /// Runs the work due at or before `virtualTime`, then sets the clock to `virtualTime` (as in
@@ -111,9 +115,9 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
                 work.invoke()
             }
         }
-        state.withAnnotatedLock { state in
-            state.clock = virtualTime
-            state.running = false
+        lock.locked {
+            clockValue = virtualTime
+            running = false
         }
     }
 
@@ -122,10 +126,10 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
     /// - Precondition: `virtualInterval` is not negative.
     public func sleep(_ virtualInterval: VirtualTimeInterval) {
         let converter = self.converter
-        let movedBack: Bool = state.withAnnotatedLock { state in
-            let sleepTo = converter.offsetVirtualTime(state.clock, offset: virtualInterval)
-            if converter.compareVirtualTime(sleepTo, state.clock) == .lessThan { return true }
-            state.clock = sleepTo
+        let movedBack: Bool = lock.locked {
+            let sleepTo = converter.offsetVirtualTime(clockValue, offset: virtualInterval)
+            if converter.compareVirtualTime(sleepTo, clockValue) == .lessThan { return true }
+            clockValue = sleepTo
             return false
         }
         if movedBack { rxFatalError("Can't sleep to past.") }
@@ -133,21 +137,21 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
 
     /// Stops a running ``start()`` or ``advanceTo(_:)`` after the current action.
     public func stop() {
-        state.withAnnotatedLock { $0.running = false }
+        lock.locked { running = false }
     }
 
     /// A description listing the clock and the pending work.
     public var debugDescription: String {
-        state.withAnnotatedLock { state in
-            let pending = state.queue.sorted().filter { !$0.work.isDisposed }.map { "\($0.time.pointee)" }
-            return "VirtualTimeScheduler(clock: \(state.clock), pending: [\(pending.joined(separator: ", "))])"
+        lock.locked {
+            let pending = queue.sorted().filter { !$0.work.isDisposed }.map { "\($0.time.pointee)" }
+            return "VirtualTimeScheduler(clock: \(clockValue), pending: [\(pending.joined(separator: ", "))])"
         }
     }
 
     private func beginRunning() -> Bool {
-        state.withAnnotatedLock { state in
-            if state.running { return false }
-            state.running = true
+        lock.locked {
+            if running { return false }
+            running = true
             return true
         }
     }
@@ -157,9 +161,8 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
     /// per item in this unspecialized code.
     private func nextItem(until limit: UnsafePointer<VirtualTime>?) -> (any InvocableItem)? {
         let converter = self.converter
-        return state.withAnnotatedLock { state -> (any InvocableItem)? in
-            guard state.running else { return nil }
-            let queue = state.queue
+        return lock.locked { () -> (any InvocableItem)? in
+            guard running else { return nil }
             while !queue.isEmpty {
                 if queue.firstWork.isDisposed {
                     queue.removeFirst()
@@ -169,8 +172,8 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
                 if let limit, converter.compareVirtualTime(time.pointee, limit.pointee) == .greaterThan {
                     return nil
                 }
-                if converter.compareVirtualTime(time.pointee, state.clock) == .greaterThan {
-                    state.clock = time.pointee
+                if converter.compareVirtualTime(time.pointee, clockValue) == .greaterThan {
+                    clockValue = time.pointee
                 }
                 return queue.removeFirst()
             }
@@ -191,33 +194,32 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
 ///
 /// Thread-safety: used under the scheduler's lock only.
 final class VirtualTimeQueue<Time>: @unchecked Sendable {
-    /// What an item holds besides its time.
-    struct Entry {
-        /// The order of scheduling, which breaks ties between equal times (FIFO).
-        let id: Int
-        let work: any InvocableItem & Cancelable
-    }
+    typealias Entry = VirtualTimeQueueEntry
 
-    private let compare: (UnsafePointer<Time>, UnsafePointer<Time>) -> VirtualTimeComparison
-    /// The slots' times; initialized where a slot holds an item.
-    private var times: UnsafeMutablePointer<Time>?
+    /// Orders two times (given by address; a closure type naming `UnsafePointer<Time>` would be a
+    /// metadata lookup per call).
+    private let compare: (UnsafeRawPointer, UnsafeRawPointer) -> VirtualTimeComparison
+    /// The slots' times; initialized where a slot holds an item. Not optional: in unspecialized code
+    /// an `UnsafeMutablePointer<Time>?` is looked up at run time on every use.
+    @exclusivity(unchecked) private var times: UnsafeMutablePointer<Time>
     /// The slots' entries; initialized where a slot holds an item.
-    private var entries: UnsafeMutablePointer<Entry>?
-    private var capacity = 0
+    @exclusivity(unchecked) private var entries: UnsafeMutablePointer<Entry>
+    @exclusivity(unchecked) private var capacity = 16
     /// How many slots were ever used (those past it are free and were never used).
-    private var used = 0
+    @exclusivity(unchecked) private var used = 0
     /// Slots below `used` that are free again.
-    private var free = ContiguousArray<Int>()
+    @exclusivity(unchecked) private var free = ContiguousArray<Int>()
     /// The slots holding items, as a binary heap.
-    private var heap = ContiguousArray<Int>()
+    @exclusivity(unchecked) private var heap = ContiguousArray<Int>()
 
     /// `compare` orders two times.
-    init(_ compare: @escaping (UnsafePointer<Time>, UnsafePointer<Time>) -> VirtualTimeComparison) {
+    init(_ compare: @escaping (UnsafeRawPointer, UnsafeRawPointer) -> VirtualTimeComparison) {
         self.compare = compare
+        times = .allocate(capacity: capacity)
+        entries = .allocate(capacity: capacity)
     }
 
     deinit {
-        guard let times, let entries else { return }
         for slot in heap {
             (times + slot).deinitialize(count: 1)
             (entries + slot).deinitialize(count: 1)
@@ -231,19 +233,18 @@ final class VirtualTimeQueue<Time>: @unchecked Sendable {
     var count: Int { heap.count }
 
     /// The first item's time; the queue must not be empty.
-    var firstTime: UnsafePointer<Time> { UnsafePointer(times.unsafelyUnwrapped + heap[0]) }
+    var firstTime: UnsafePointer<Time> { UnsafePointer(times + heap[0]) }
 
     /// The first item's work; the queue must not be empty.
-    var firstWork: any InvocableItem & Cancelable { entries.unsafelyUnwrapped[heap[0]].work }
+    var firstWork: any InvocableItem & Cancelable { entries[heap[0]].work }
 
     /// Whether the item in slot `lhs` comes before the one in slot `rhs`.
     @inline(__always)
     private func isBefore(slot lhs: Int, slot rhs: Int) -> Bool {
-        let times = times.unsafelyUnwrapped
         switch compare(times + lhs, times + rhs) {
         case .lessThan: return true
         case .greaterThan: return false
-        case .equal: return entries.unsafelyUnwrapped[lhs].id < entries.unsafelyUnwrapped[rhs].id
+        case .equal: return entries[lhs].id < entries[rhs].id
         }
     }
 
@@ -256,8 +257,8 @@ final class VirtualTimeQueue<Time>: @unchecked Sendable {
             slot = used
             used += 1
         }
-        (times.unsafelyUnwrapped + slot).initialize(to: time)
-        (entries.unsafelyUnwrapped + slot).initialize(to: Entry(id: id, work: work))
+        (times + slot).initialize(to: time)
+        (entries + slot).initialize(to: Entry(id: id, work: work))
         // The new item rises from the bottom while it comes before its parent.
         heap.append(slot)
         var child = heap.count - 1
@@ -288,8 +289,8 @@ final class VirtualTimeQueue<Time>: @unchecked Sendable {
                 parent = child
             }
         }
-        (times.unsafelyUnwrapped + slot).deinitialize(count: 1)
-        let work = (entries.unsafelyUnwrapped + slot).move().work
+        (times + slot).deinitialize(count: 1)
+        let work = (entries + slot).move().work
         free.append(slot)
         return work
     }
@@ -297,23 +298,29 @@ final class VirtualTimeQueue<Time>: @unchecked Sendable {
     /// The items in order, as their times and work (for descriptions; O(n log n)).
     func sorted() -> [(time: UnsafePointer<Time>, work: any InvocableItem & Cancelable)] {
         heap.sorted { isBefore(slot: $0, slot: $1) }.map { slot in
-            (UnsafePointer(times.unsafelyUnwrapped + slot), entries.unsafelyUnwrapped[slot].work)
+            (UnsafePointer(times + slot), entries[slot].work)
         }
     }
 
     /// Called when every slot is in use, so the moves below take only initialized slots.
     private func grow() {
-        let newCapacity = Swift.max(16, capacity * 2)
+        let newCapacity = capacity * 2
         let grownTimes = UnsafeMutablePointer<Time>.allocate(capacity: newCapacity)
         let grownEntries = UnsafeMutablePointer<Entry>.allocate(capacity: newCapacity)
-        if let times, let entries {
-            grownTimes.moveInitialize(from: times, count: used)
-            grownEntries.moveInitialize(from: entries, count: used)
-            times.deallocate()
-            entries.deallocate()
-        }
+        grownTimes.moveInitialize(from: times, count: used)
+        grownEntries.moveInitialize(from: entries, count: used)
+        times.deallocate()
+        entries.deallocate()
         times = grownTimes
         entries = grownEntries
         capacity = newCapacity
     }
+}
+
+/// What a ``VirtualTimeQueue`` item holds besides its time. Not nested in the generic queue, which
+/// would make it a generic type looked up at run time.
+struct VirtualTimeQueueEntry {
+    /// The order of scheduling, which breaks ties between equal times (FIFO).
+    let id: Int
+    let work: any InvocableItem & Cancelable
 }
