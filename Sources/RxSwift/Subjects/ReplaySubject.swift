@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A subject that replays the latest elements (all of them, or up to a buffer size) to each new
 /// observer, then delivers every later event. After a terminal event, new observers receive the
 /// buffer and the terminal event. After ``dispose()``, the buffer is released, events are ignored
@@ -96,10 +98,13 @@ struct ReplayPolicy<Element>: SubjectPolicy {
         _ element: Element, replaced: UnsafeMutablePointer<Element>, retired: inout AnyObject?
     ) -> Bool {
         if bufferSize == 0 { return false }
-        if !isKnownUniquelyReferenced(&buffer) {
+        if buffer.replays.load(ordering: .acquiring) != 0 {
             // A subscriber is still walking its replay: it keeps the old buffer, the subject writes
             // to a copy. The old one is released after unlocking (if the replay ended meanwhile,
-            // that release destroys its elements, whose deinitializers may call back in).
+            // that release destroys its elements, whose deinitializers may call back in). A counter
+            // rather than `isKnownUniquelyReferenced`: that check's load orders nothing, so a write
+            // after a replay that just ended would not be ordered after the replay's reads (the
+            // thread sanitizer reports it as a race).
             retired = buffer
             buffer = buffer.copy()
         }
@@ -113,12 +118,17 @@ struct ReplayPolicy<Element>: SubjectPolicy {
 
     @usableFromInline
     func captureReplay(stopped: Termination?, into single: UnsafeMutablePointer<Element>) -> ReplayCapture {
-        buffer.count == 0 ? .nothing : .snapshot(buffer)
+        if buffer.count == 0 { return .nothing }
+        buffer.replays.add(1, ordering: .relaxed)
+        return .snapshot(buffer)
     }
 
     @usableFromInline
     static func forEachReplayed(in snapshot: AnyObject, _ body: (Element) -> Bool) {
-        unsafeDowncast(snapshot, to: ReplayBuffer<Element>.self).forEach(body)
+        let buffer = unsafeDowncast(snapshot, to: ReplayBuffer<Element>.self)
+        buffer.forEach(body)
+        // Releasing: the subject's next write to this buffer (acquiring) is ordered after the reads.
+        buffer.replays.subtract(1, ordering: .releasing)
     }
 
     @usableFromInline
@@ -134,10 +144,13 @@ struct ReplayPolicy<Element>: SubjectPolicy {
 /// Elements in order, oldest first, as a ring in one raw allocation once full: a replay subject's
 /// buffer, and the events a subject keeps for a subscriber still catching up.
 ///
-/// Thread-safety: changed under the subject's lock only, and only while no replay holds it (the
-/// subject copies it first, see ``ReplayPolicy``); a replay reads it without the lock.
+/// Thread-safety: changed under the subject's lock only, and only while no replay reads it (the
+/// subject copies it first, see ``ReplayPolicy``); a replay reads it without the lock, counted in
+/// `replays` (incremented under the lock).
 @usableFromInline
 final class ReplayBuffer<Element>: @unchecked Sendable {
+    /// How many replays are reading the buffer.
+    let replays = Atomic<Int>(0)
     private var storage: UnsafeMutablePointer<Element>?
     private var capacity = 0
     private var head = 0
