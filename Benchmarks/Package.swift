@@ -23,6 +23,7 @@ let package = Package(
             dependencies: [
                 .product(name: "RxSwift", package: "swift-rx"),
                 .product(name: "RxCocoa", package: "swift-rx"),
+                .product(name: "RxTest", package: "swift-rx"),
                 .product(name: "OpenCombine", package: "OpenCombine"),
             ],
             path: "Scenarios",

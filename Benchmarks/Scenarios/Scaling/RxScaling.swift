@@ -1,4 +1,5 @@
 import RxSwift
+import RxTest
 
 /// The observables with many subscribers whose leaving cost is measured.
 enum MultiSubscriberKind: String, CaseIterable {
@@ -115,4 +116,69 @@ func measuredDispose(_ subscription: Disposable, counting total: Total) {
     subscription.dispose()
     // After the call, so that it is not a tail call: callgrind must see this function return.
     total.value &+= 1
+}
+
+/// N subscribers to a `BehaviorSubject`; each unit subscribes one more (which receives the latest
+/// element at once, on the subscribing thread) and disposes it.
+func rxLateBehaviorSubscriber(subscribers: Int) -> Prepared {
+    let total = Total()
+    let subject = BehaviorSubject<Int>(value: 1)
+    let subscriptions = (0..<subscribers).map { _ in subject.subscribe(onNext: { total.value &+= $0 }) }
+    return .sync(
+        run: { count in
+            for _ in 0..<count {
+                subject.subscribe(onNext: { total.value &+= $0 }).dispose()
+            }
+            return total.value
+        },
+        tearDown: { withExtendedLifetime((subject, subscriptions)) {} })
+}
+
+/// A `ReplaySubject(bufferSize: N)` holding N elements; each round subscribes a late subscriber, which
+/// receives the N elements, and disposes it. A unit is one replayed element (`count / N` rounds).
+func rxReplayLateSubscriber(bufferSize: Int) -> Prepared {
+    let total = Total()
+    let subject = ReplaySubject<Int>.create(bufferSize: bufferSize)
+    for element in 0..<bufferSize { subject.onNext(element) }
+    return .sync(
+        run: { count in
+            for _ in 0..<(count / bufferSize) {
+                subject.subscribe(onNext: { total.value &+= $0 }).dispose()
+            }
+            return total.value
+        },
+        tearDown: { withExtendedLifetime(subject) {} })
+}
+
+/// `combineLatest` over a collection of N subjects, each of which has an element; each unit sends one
+/// element to one of the sources (in turn), so the operator emits an array of N.
+func rxCombineLatestCollection(sources: Int) -> Prepared {
+    let total = Total()
+    let subjects = (0..<sources).map { BehaviorSubject<Int>(value: $0) }
+    let subscription = Observable.combineLatest(subjects.map { $0.asObservable() })
+        .subscribe(onNext: { total.value &+= $0.count })
+    return .sync(
+        run: { count in
+            for unit in 0..<count { subjects[unit % sources].onNext(unit) }
+            return total.value
+        },
+        tearDown: { subscription.dispose() })
+}
+
+/// Rounds of: a `TestScheduler` with N actions scheduled, two at each virtual time (so ties are run
+/// in the order they were scheduled), run to the end. A unit is one action (its scheduling and run).
+func rxTestSchedulerItems(items: Int) -> Prepared {
+    .sync(
+        run: { count in
+            let total = Total()
+            for _ in 0..<(count / items) {
+                let scheduler = TestScheduler(initialClock: 0)
+                for item in 0..<items {
+                    scheduler.scheduleAt(1 + item / 2) { total.value &+= 1 }
+                }
+                scheduler.start()
+            }
+            return total.value
+        },
+        tearDown: {})
 }

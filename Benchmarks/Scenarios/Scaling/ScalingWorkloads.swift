@@ -28,6 +28,28 @@ let scalingWorkloads: [Workload] =
             scenario: "Scaling/CompositeDisposable: insert N, dispose, per member (N = \(size))",
             flavour: .swiftRx, count: Swift.max(size, 1_000), prepare: { rxCompositeDispose(members: size) })
     }
+    + scalingSizes.map { size in
+        Workload(
+            scenario: "Scaling/BehaviorSubject: a late subscriber, subscribe and dispose, N present (N = \(size))",
+            flavour: .swiftRx, count: 1_000, prepare: { rxLateBehaviorSubscriber(subscribers: size) })
+    }
+    + scalingSizes.map { size in
+        Workload(
+            scenario: "Scaling/ReplaySubject(bufferSize: N): a late subscriber, per replayed element (N = \(size))",
+            flavour: .swiftRx, count: Swift.max(size, 1_000), prepare: { rxReplayLateSubscriber(bufferSize: size) })
+    }
+    + scalingSizes.map { size in
+        Workload(
+            scenario: "Scaling/combineLatest over N sources: per element (N = \(size))",
+            // An element costs O(N) (the array emitted), so fewer of them at the largest size.
+            flavour: .swiftRx, count: size >= 100_000 ? 10 : 1_000,
+            prepare: { rxCombineLatestCollection(sources: size) })
+    }
+    + scalingSizes.map { size in
+        Workload(
+            scenario: "Scaling/TestScheduler: N actions scheduled and run, per action (N = \(size))",
+            flavour: .swiftRx, count: Swift.max(size, 1_000), prepare: { rxTestSchedulerItems(items: size) })
+    }
 
 /// The sizes every scaling scenario runs at.
 let scalingSizes = [10, 1_000, 100_000]

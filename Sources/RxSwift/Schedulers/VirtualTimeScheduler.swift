@@ -19,38 +19,30 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
     /// The virtual interval type.
     public typealias VirtualTimeInterval = Converter.VirtualTimeIntervalUnit
 
-    private struct Item {
-        let time: VirtualTime
-        let id: Int
-        let work: any InvocableItem & Cancelable
-    }
-
-    private struct State {
-        var clock: VirtualTime
-        var running = false
-        var queue: VirtualTimeQueue<Item>
-        var nextId = 0
-    }
-
     private let converter: Converter
-    private let state: Mutex<State>
+    private let queue: VirtualTimeQueue<VirtualTime>
+    /// Guards the fields below. The state is fields of the scheduler rather than a generic `State`
+    /// struct inside the mutex: the scheduler runs unspecialized, where every lock of a
+    /// `Mutex<State>` looked up `State`'s metadata at run time.
+    private let lock = Mutex<Void>(())
+    @exclusivity(unchecked) private var clockValue: VirtualTime
+    @exclusivity(unchecked) private var running = false
+    @exclusivity(unchecked) private var nextId = 0
 
     /// Creates a scheduler whose clock starts at `initialClock`.
     public init(initialClock: VirtualTime, converter: Converter) {
         self.converter = converter
-        let ordered: @Sendable (Item, Item) -> Bool = { lhs, rhs in
-            switch converter.compareVirtualTime(lhs.time, rhs.time) {
-            case .lessThan: return true
-            case .greaterThan: return false
-            case .equal: return lhs.id < rhs.id
-            }
+        self.queue = VirtualTimeQueue<VirtualTime> { lhs, rhs in
+            converter.compareVirtualTime(
+                lhs.assumingMemoryBound(to: VirtualTime.self).pointee,
+                rhs.assumingMemoryBound(to: VirtualTime.self).pointee)
         }
-        self.state = Mutex(State(clock: initialClock, queue: VirtualTimeQueue(ordered)))
+        self.clockValue = initialClock
     }
 
     /// The current virtual time.
     public var clock: VirtualTime {
-        state.withAnnotatedLock { $0.clock }
+        lock.locked { clockValue }
     }
 
     /// The current virtual time as a date.
@@ -90,9 +82,9 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
         _ state: StateType, time: VirtualTime, action: @escaping (StateType) -> Disposable
     ) -> Disposable {
         let work = ScheduledItem(state, action: action)
-        self.state.withAnnotatedLock { state in
-            state.queue.insert(Item(time: time, id: state.nextId, work: work))
-            state.nextId += 1
+        lock.locked {
+            queue.insert(time: time, id: nextId, work: work)
+            nextId += 1
         }
         return work
     }
@@ -109,7 +101,7 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
         while let work = nextItem(until: nil) {
             work.invoke()
         }
-        state.withAnnotatedLock { $0.running = false }
+        lock.locked { running = false }
     }
 
     /// Runs the work due at or before `virtualTime`, then sets the clock to `virtualTime` (as in
@@ -118,12 +110,14 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
     /// - Precondition: The scheduler is not already running (`start` or `advanceTo` in progress).
     public func advanceTo(_ virtualTime: VirtualTime) {
         guard beginRunning() else { rxFatalError("Scheduler is already running") }
-        while let work = nextItem(until: virtualTime) {
-            work.invoke()
+        withUnsafePointer(to: virtualTime) { limit in
+            while let work = nextItem(until: limit) {
+                work.invoke()
+            }
         }
-        state.withAnnotatedLock { state in
-            state.clock = virtualTime
-            state.running = false
+        lock.locked {
+            clockValue = virtualTime
+            running = false
         }
     }
 
@@ -132,10 +126,10 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
     /// - Precondition: `virtualInterval` is not negative.
     public func sleep(_ virtualInterval: VirtualTimeInterval) {
         let converter = self.converter
-        let movedBack: Bool = state.withAnnotatedLock { state in
-            let sleepTo = converter.offsetVirtualTime(state.clock, offset: virtualInterval)
-            if converter.compareVirtualTime(sleepTo, state.clock) == .lessThan { return true }
-            state.clock = sleepTo
+        let movedBack: Bool = lock.locked {
+            let sleepTo = converter.offsetVirtualTime(clockValue, offset: virtualInterval)
+            if converter.compareVirtualTime(sleepTo, clockValue) == .lessThan { return true }
+            clockValue = sleepTo
             return false
         }
         if movedBack { rxFatalError("Can't sleep to past.") }
@@ -143,94 +137,190 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
 
     /// Stops a running ``start()`` or ``advanceTo(_:)`` after the current action.
     public func stop() {
-        state.withAnnotatedLock { $0.running = false }
+        lock.locked { running = false }
     }
 
     /// A description listing the clock and the pending work.
     public var debugDescription: String {
-        state.withAnnotatedLock { state in
-            let pending = state.queue.sorted.filter { !$0.work.isDisposed }.map { "\($0.time)" }
-            return "VirtualTimeScheduler(clock: \(state.clock), pending: [\(pending.joined(separator: ", "))])"
+        lock.locked {
+            let pending = queue.sorted().filter { !$0.work.isDisposed }.map { "\($0.time.pointee)" }
+            return "VirtualTimeScheduler(clock: \(clockValue), pending: [\(pending.joined(separator: ", "))])"
         }
     }
 
     private func beginRunning() -> Bool {
-        state.withAnnotatedLock { state in
-            if state.running { return false }
-            state.running = true
+        lock.locked {
+            if running { return false }
+            running = true
             return true
         }
     }
 
     /// Takes the next live item due by `limit` (any time when `nil`) and moves the clock to it.
-    private func nextItem(until limit: VirtualTime?) -> (any InvocableItem)? {
+    /// The limit is passed by address: an `Optional<VirtualTime>` would be a run-time metadata lookup
+    /// per item in this unspecialized code.
+    private func nextItem(until limit: UnsafePointer<VirtualTime>?) -> (any InvocableItem)? {
         let converter = self.converter
-        return state.withAnnotatedLock { state -> (any InvocableItem)? in
-            guard state.running else { return nil }
-            while let item = state.queue.first {
-                if item.work.isDisposed {
-                    state.queue.removeFirst()
+        return lock.locked { () -> (any InvocableItem)? in
+            guard running else { return nil }
+            while !queue.isEmpty {
+                if queue.firstWork.isDisposed {
+                    queue.removeFirst()
                     continue
                 }
-                if let limit, converter.compareVirtualTime(item.time, limit) == .greaterThan {
+                let time = queue.firstTime
+                if let limit, converter.compareVirtualTime(time.pointee, limit.pointee) == .greaterThan {
                     return nil
                 }
-                state.queue.removeFirst()
-                if converter.compareVirtualTime(item.time, state.clock) == .greaterThan {
-                    state.clock = item.time
+                if converter.compareVirtualTime(time.pointee, clockValue) == .greaterThan {
+                    clockValue = time.pointee
                 }
-                return item.work
+                return queue.removeFirst()
             }
             return nil
         }
     }
 }
 
-/// A binary min-heap: insertion and removal of the first item in O(log n), so a test scheduler with
-/// thousands of pending events stays fast.
-struct VirtualTimeQueue<Item> {
-    private var heap: [Item] = []
-    private let ordered: (Item, Item) -> Bool
+/// A binary min-heap of scheduled work, ordered by virtual time and then by the order of scheduling:
+/// insertion and removal of the first item in O(log n), so a test scheduler with thousands of pending
+/// events stays fast.
+///
+/// The scheduler is generic (over its converter) and runs unspecialized, where every use of an
+/// `[Item]` of a generic item, an `Item?`, or a copy of an item costs run-time metadata lookups and
+/// value-witness calls. So each item stays in one place (its slot: the time in raw memory, the rest
+/// in a concrete `Entry`), the heap orders slot numbers (`Int`s), and times are compared through
+/// pointers: nothing generic is copied, moved or looked up while the heap reorders.
+///
+/// Thread-safety: used under the scheduler's lock only.
+final class VirtualTimeQueue<Time>: @unchecked Sendable {
+    typealias Entry = VirtualTimeQueueEntry
 
-    init(_ ordered: @escaping (Item, Item) -> Bool) {
-        self.ordered = ordered
+    /// Orders two times (given by address; a closure type naming `UnsafePointer<Time>` would be a
+    /// metadata lookup per call).
+    private let compare: (UnsafeRawPointer, UnsafeRawPointer) -> VirtualTimeComparison
+    /// The slots' times; initialized where a slot holds an item. Not optional: in unspecialized code
+    /// an `UnsafeMutablePointer<Time>?` is looked up at run time on every use.
+    @exclusivity(unchecked) private var times: UnsafeMutablePointer<Time>
+    /// The slots' entries; initialized where a slot holds an item.
+    @exclusivity(unchecked) private var entries: UnsafeMutablePointer<Entry>
+    @exclusivity(unchecked) private var capacity = 16
+    /// How many slots were ever used (those past it are free and were never used).
+    @exclusivity(unchecked) private var used = 0
+    /// Slots below `used` that are free again.
+    @exclusivity(unchecked) private var free = ContiguousArray<Int>()
+    /// The slots holding items, as a binary heap.
+    @exclusivity(unchecked) private var heap = ContiguousArray<Int>()
+
+    /// `compare` orders two times.
+    init(_ compare: @escaping (UnsafeRawPointer, UnsafeRawPointer) -> VirtualTimeComparison) {
+        self.compare = compare
+        times = .allocate(capacity: capacity)
+        entries = .allocate(capacity: capacity)
     }
 
-    var first: Item? { heap.first }
+    deinit {
+        for slot in heap {
+            (times + slot).deinitialize(count: 1)
+            (entries + slot).deinitialize(count: 1)
+        }
+        times.deallocate()
+        entries.deallocate()
+    }
+
+    var isEmpty: Bool { heap.isEmpty }
 
     var count: Int { heap.count }
 
-    /// The items in order (for descriptions; O(n log n)).
-    var sorted: [Item] { heap.sorted(by: ordered) }
+    /// The first item's time; the queue must not be empty.
+    var firstTime: UnsafePointer<Time> { UnsafePointer(times + heap[0]) }
 
-    mutating func insert(_ item: Item) {
-        heap.append(item)
+    /// The first item's work; the queue must not be empty.
+    var firstWork: any InvocableItem & Cancelable { entries[heap[0]].work }
+
+    /// Whether the item in slot `lhs` comes before the one in slot `rhs`.
+    @inline(__always)
+    private func isBefore(slot lhs: Int, slot rhs: Int) -> Bool {
+        switch compare(times + lhs, times + rhs) {
+        case .lessThan: return true
+        case .greaterThan: return false
+        case .equal: return entries[lhs].id < entries[rhs].id
+        }
+    }
+
+    func insert(time: Time, id: Int, work: any InvocableItem & Cancelable) {
+        let slot: Int
+        if let reused = free.popLast() {
+            slot = reused
+        } else {
+            if used == capacity { grow() }
+            slot = used
+            used += 1
+        }
+        (times + slot).initialize(to: time)
+        (entries + slot).initialize(to: Entry(id: id, work: work))
+        // The new item rises from the bottom while it comes before its parent.
+        heap.append(slot)
         var child = heap.count - 1
         while child > 0 {
             let parent = (child - 1) / 2
-            guard ordered(heap[child], heap[parent]) else { break }
+            guard isBefore(slot: heap[child], slot: heap[parent]) else { break }
             heap.swapAt(child, parent)
             child = parent
         }
     }
 
+    /// Removes the first item and returns its work; the queue must not be empty.
     @discardableResult
-    mutating func removeFirst() -> Item {
-        let first = heap[0]
+    func removeFirst() -> any InvocableItem & Cancelable {
+        let slot = heap[0]
         let last = heap.removeLast()
-        guard !heap.isEmpty else { return first }
-        heap[0] = last
-        var parent = 0
-        while true {
-            let left = 2 * parent + 1
-            let right = left + 1
-            var smallest = parent
-            if left < heap.count, ordered(heap[left], heap[smallest]) { smallest = left }
-            if right < heap.count, ordered(heap[right], heap[smallest]) { smallest = right }
-            if smallest == parent { break }
-            heap.swapAt(parent, smallest)
-            parent = smallest
+        if !heap.isEmpty {
+            // The last item takes the root's place, then sinks while a child comes before it.
+            heap[0] = last
+            var parent = 0
+            while true {
+                let left = 2 * parent + 1
+                if left >= heap.count { break }
+                let right = left + 1
+                let child = right < heap.count && isBefore(slot: heap[right], slot: heap[left]) ? right : left
+                guard isBefore(slot: heap[child], slot: heap[parent]) else { break }
+                heap.swapAt(parent, child)
+                parent = child
+            }
         }
-        return first
+        (times + slot).deinitialize(count: 1)
+        let work = (entries + slot).move().work
+        free.append(slot)
+        return work
     }
+
+    /// The items in order, as their times and work (for descriptions; O(n log n)).
+    func sorted() -> [(time: UnsafePointer<Time>, work: any InvocableItem & Cancelable)] {
+        heap.sorted { isBefore(slot: $0, slot: $1) }.map { slot in
+            (UnsafePointer(times + slot), entries[slot].work)
+        }
+    }
+
+    /// Called when every slot is in use, so the moves below take only initialized slots.
+    private func grow() {
+        let newCapacity = capacity * 2
+        let grownTimes = UnsafeMutablePointer<Time>.allocate(capacity: newCapacity)
+        let grownEntries = UnsafeMutablePointer<Entry>.allocate(capacity: newCapacity)
+        grownTimes.moveInitialize(from: times, count: used)
+        grownEntries.moveInitialize(from: entries, count: used)
+        times.deallocate()
+        entries.deallocate()
+        times = grownTimes
+        entries = grownEntries
+        capacity = newCapacity
+    }
+}
+
+/// What a ``VirtualTimeQueue`` item holds besides its time. Not nested in the generic queue, which
+/// would make it a generic type looked up at run time.
+struct VirtualTimeQueueEntry {
+    /// The order of scheduling, which breaks ties between equal times (FIFO).
+    let id: Int
+    let work: any InvocableItem & Cancelable
 }

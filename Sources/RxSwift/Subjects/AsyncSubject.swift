@@ -54,7 +54,9 @@ struct AsyncPolicy<Element>: SubjectPolicy {
     @usableFromInline
     static var deliversElements: Bool { false }
     @usableFromInline
-    mutating func accept(_ element: Element, replaced: UnsafeMutablePointer<Element>) -> Bool {
+    mutating func accept(
+        _ element: Element, replaced: UnsafeMutablePointer<Element>, retired: inout AnyObject?
+    ) -> Bool {
         guard let previous = last else {
             last = element
             return false
@@ -65,9 +67,10 @@ struct AsyncPolicy<Element>: SubjectPolicy {
     }
 
     @usableFromInline
-    func replay(stopped: Termination?) -> [Element] {
-        guard case .completed = stopped, let last else { return [] }
-        return [last]
+    func captureReplay(stopped: Termination?, into single: UnsafeMutablePointer<Element>) -> ReplayCapture {
+        guard case .completed = stopped, let last else { return .nothing }
+        single.initialize(to: last)
+        return .single
     }
 
     @usableFromInline

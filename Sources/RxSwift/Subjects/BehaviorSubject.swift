@@ -88,13 +88,19 @@ struct BehaviorPolicy<Element>: SubjectPolicy {
     @usableFromInline
     static var deliversElements: Bool { true }
     @usableFromInline
-    mutating func accept(_ element: Element, replaced: UnsafeMutablePointer<Element>) -> Bool {
+    mutating func accept(
+        _ element: Element, replaced: UnsafeMutablePointer<Element>, retired: inout AnyObject?
+    ) -> Bool {
         replaced.initialize(to: value)
         value = element
         return true
     }
     @usableFromInline
-    func replay(stopped: Termination?) -> [Element] { stopped == nil ? [value] : [] }
+    func captureReplay(stopped: Termination?, into single: UnsafeMutablePointer<Element>) -> ReplayCapture {
+        guard stopped == nil else { return .nothing }
+        single.initialize(to: value)
+        return .single
+    }
     @usableFromInline
     func elementsBefore(_ termination: Termination) -> [Element] { [] }
 }

@@ -71,9 +71,13 @@ struct PublishPolicy<Element>: SubjectPolicy {
     @usableFromInline
     static var remembersElements: Bool { false }
     @usableFromInline
-    mutating func accept(_ element: Element, replaced: UnsafeMutablePointer<Element>) -> Bool { false }
+    mutating func accept(
+        _ element: Element, replaced: UnsafeMutablePointer<Element>, retired: inout AnyObject?
+    ) -> Bool { false }
     @usableFromInline
-    func replay(stopped: Termination?) -> [Element] { [] }
+    func captureReplay(stopped: Termination?, into single: UnsafeMutablePointer<Element>) -> ReplayCapture {
+        .nothing
+    }
     @usableFromInline
     func elementsBefore(_ termination: Termination) -> [Element] { [] }
 }

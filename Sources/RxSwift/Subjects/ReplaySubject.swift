@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A subject that replays the latest elements (all of them, or up to a buffer size) to each new
 /// observer, then delivers every later event. After a terminal event, new observers receive the
 /// buffer and the terminal event. After ``dispose()``, the buffer is released, events are ignored
@@ -78,7 +80,9 @@ struct ReplayPolicy<Element>: SubjectPolicy {
     let bufferSize: Int?
     /// The remembered elements. A class over raw memory, not an array: in unspecialized code (a
     /// subject made by `share(replay:)`) every use of a `ContiguousArray<Element>` or an
-    /// `Optional<Element>` costs a run-time metadata lookup, here paid once per subject.
+    /// `Optional<Element>` costs a run-time metadata lookup, here paid once per subject. A new
+    /// subscriber's replay is this object itself (copy-on-write), so capturing it under the lock
+    /// costs O(1) whatever the buffer's size.
     var buffer = ReplayBuffer<Element>()
 
     @usableFromInline
@@ -90,13 +94,21 @@ struct ReplayPolicy<Element>: SubjectPolicy {
     static var deliversElements: Bool { true }
 
     @usableFromInline
-    mutating func accept(_ element: Element, replaced: UnsafeMutablePointer<Element>) -> Bool {
-        guard let bufferSize else {
-            buffer.append(element)
-            return false
-        }
+    mutating func accept(
+        _ element: Element, replaced: UnsafeMutablePointer<Element>, retired: inout AnyObject?
+    ) -> Bool {
         if bufferSize == 0 { return false }
-        if buffer.count < bufferSize {
+        if buffer.replays.load(ordering: .acquiring) != 0 {
+            // A subscriber is still walking its replay: it keeps the old buffer, the subject writes
+            // to a copy. The old one is released after unlocking (if the replay ended meanwhile,
+            // that release destroys its elements, whose deinitializers may call back in). A counter
+            // rather than `isKnownUniquelyReferenced`: that check's load orders nothing, so a write
+            // after a replay that just ended would not be ordered after the replay's reads (the
+            // thread sanitizer reports it as a race).
+            retired = buffer
+            buffer = buffer.copy()
+        }
+        guard let bufferSize, buffer.count >= bufferSize else {
             buffer.append(element)
             return false
         }
@@ -105,7 +117,20 @@ struct ReplayPolicy<Element>: SubjectPolicy {
     }
 
     @usableFromInline
-    func replay(stopped: Termination?) -> [Element] { buffer.elements }
+    func captureReplay(stopped: Termination?, into single: UnsafeMutablePointer<Element>) -> ReplayCapture {
+        if buffer.count == 0 { return .nothing }
+        buffer.replays.add(1, ordering: .relaxed)
+        return .snapshot(buffer)
+    }
+
+    @usableFromInline
+    static func forEachReplayed(in snapshot: AnyObject, _ body: (Element) -> Bool) {
+        let buffer = unsafeDowncast(snapshot, to: ReplayBuffer<Element>.self)
+        buffer.forEach(body)
+        // Releasing: the subject's next write to this buffer (acquiring) is ordered after the reads.
+        buffer.replays.subtract(1, ordering: .releasing)
+    }
+
     @usableFromInline
     mutating func release() {
         // A fresh buffer: the old one goes with the copy of the policy the subject releases after
@@ -116,11 +141,16 @@ struct ReplayPolicy<Element>: SubjectPolicy {
     func elementsBefore(_ termination: Termination) -> [Element] { [] }
 }
 
-/// The elements a replay subject remembers, oldest first, as a ring in one raw allocation once full.
+/// Elements in order, oldest first, as a ring in one raw allocation once full: a replay subject's
+/// buffer, and the events a subject keeps for a subscriber still catching up.
 ///
-/// Thread-safety: used under the subject's lock only.
+/// Thread-safety: changed under the subject's lock only, and only while no replay reads it (the
+/// subject copies it first, see ``ReplayPolicy``); a replay reads it without the lock, counted in
+/// `replays` (incremented under the lock).
 @usableFromInline
 final class ReplayBuffer<Element>: @unchecked Sendable {
+    /// How many replays are reading the buffer.
+    let replays = Atomic<Int>(0)
     private var storage: UnsafeMutablePointer<Element>?
     private var capacity = 0
     private var head = 0
@@ -145,10 +175,30 @@ final class ReplayBuffer<Element>: @unchecked Sendable {
         head = head + 1 == capacity ? 0 : head + 1
     }
 
-    /// The elements, oldest first.
-    var elements: [Element] {
-        guard let storage else { return [] }
-        return (0..<count).map { storage[(head + $0) % capacity] }
+    /// Calls `body` with each element in place, oldest first, until it returns `false`: no copy of
+    /// the buffer, no allocation.
+    func forEach(_ body: (Element) -> Bool) {
+        guard let storage else { return }
+        var slot = head
+        for _ in 0..<count {
+            if !body(storage[slot]) { return }
+            slot = slot + 1 == capacity ? 0 : slot + 1
+        }
+    }
+
+    /// A copy with the same elements, oldest first, and the same capacity (two bulk copies).
+    @inline(never)
+    func copy() -> ReplayBuffer<Element> {
+        let copied = ReplayBuffer<Element>()
+        guard let storage else { return copied }
+        let grown = UnsafeMutablePointer<Element>.allocate(capacity: capacity)
+        let firstPart = Swift.min(count, capacity - head)
+        grown.initialize(from: storage + head, count: firstPart)
+        (grown + firstPart).initialize(from: storage, count: count - firstPart)
+        copied.storage = grown
+        copied.capacity = capacity
+        copied.count = count
+        return copied
     }
 
     func removeAll() {

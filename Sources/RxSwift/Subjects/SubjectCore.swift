@@ -41,27 +41,11 @@ final class SubjectCore<Policy: SubjectPolicy>: SubjectCoreBase, @unchecked Send
         case terminate(Termination, elementsBefore: [Element], ContiguousArray<SubjectObserver>)
     }
 
-    /// An event accepted while an observer was catching up, kept for that observer alone.
-    enum CatchUpItem {
-        case next(Element)
-        case terminate(Termination)
-        /// The subject let go of its observers for good (``detach()`` on a live subject, the private
-        /// subject of a share whose source was released): the observer is released as the others
-        /// were, instead of joining an array nobody will send to.
-        case released
-    }
-
-    struct CatchUp {
-        let observer: SubjectObserver
-        var items: [CatchUpItem] = []
-    }
-
-    /// The rarely used state whose types depend on `Element`: events queued behind a delivery, and
-    /// subscribers catching up. Boxed (and made on first use), so that creating, subscribing to and
-    /// destroying a subject never fetch their generic metadata at run time.
+    /// The rarely used state whose type depends on `Element`: events queued behind a delivery.
+    /// Boxed (and made on first use), so that creating, subscribing to and destroying a subject never
+    /// fetch their generic metadata at run time.
     final class Backlog {
         var pending = Queue<Pending>()
-        var catchUps: [CatchUp] = []
     }
 
     private let isDisposedFlag = Atomic<Bool>(false)
@@ -83,8 +67,11 @@ final class SubjectCore<Policy: SubjectPolicy>: SubjectCoreBase, @unchecked Send
     @exclusivity(unchecked) private var throttle = SenderThrottle()
     /// `backlog.pending.count`, readable without the backlog (the hot path tests it).
     @exclusivity(unchecked) private var pendingCount = 0
-    /// `backlog.catchUps.count`.
+    /// `catchUpList.observers.count`, readable without the list (the senders test it).
     @exclusivity(unchecked) private var catchUpCount = 0
+    /// The observers catching up, made on first use (a subject nobody subscribes to late, such as
+    /// every `PublishSubject`, never pays for it).
+    @exclusivity(unchecked) private var catchUpListStorage: CatchUpList?
     /// Unsubscribed observers whose sinks the emitting sender releases between two events.
     @exclusivity(unchecked) private var retired: [SubjectObserver] = []
 
@@ -134,13 +121,21 @@ final class SubjectCore<Policy: SubjectPolicy>: SubjectCoreBase, @unchecked Send
         if pendingCount > 0 { releaseQueuedObservers() }
     }
 
-    /// Tells each subscriber still catching up that the subject let go of it (``detach()``). Out of
-    /// line: inline, the catch-up types' metadata was fetched on every `detach` (PublishSubjectCreating
-    /// +330 instructions).
+    /// Tells each subscriber still catching up that the subject let go of it (``detach()``): it leaves
+    /// for good once it has received what it was owed, instead of joining the array. Out of line: it
+    /// is rare, and `detach` runs for every subject.
     @inline(never)
     private func markCatchUpsReleasedLocked() {
-        let backlog = self.backlog
-        for index in backlog.catchUps.indices { backlog.catchUps[index].items.append(.released) }
+        for observer in catchUpList.observers { observer.releasedWhileCatchingUp = true }
+    }
+
+    /// The catch-up list, made on first use. Under the lock.
+    @inline(never)
+    private var catchUpList: CatchUpList {
+        if let catchUpListStorage { return catchUpListStorage }
+        let made = CatchUpList()
+        catchUpListStorage = made
+        return made
     }
 
     /// The backlog, made on first use. Under the lock.
@@ -216,13 +211,14 @@ final class SubjectCore<Policy: SubjectPolicy>: SubjectCoreBase, @unchecked Send
         // The replaced element lives in a stack slot, and the lock returns only concrete types: in
         // unspecialized code (a subject made by `share(replay:)`) an `Element?` or a tuple holding
         // one costs run-time metadata lookups per element (about 5 000 instructions measured).
+        var retired: AnyObject?
         let snapshot: ContiguousArray<SubjectObserver>? = withUnsafeTemporaryAllocation(
             of: Element.self, capacity: 1
         ) { slot in
             let replacedSlot = slot.baseAddress.unsafelyUnwrapped
             let (snapshot, replaced): (ContiguousArray<SubjectObserver>?, Bool) = lock.locked {
                 if acceptedStop != nil || isDisposed { return (nil, false) }
-                let replaced = policy.accept(element, replaced: replacedSlot)
+                let replaced = policy.accept(element, replaced: replacedSlot, retired: &retired)
                 if !Policy.deliversElements { return (nil, replaced) }
                 if catchUpCount > 0 { appendToCatchUpsLocked(element) }
                 if emitting {
@@ -236,6 +232,7 @@ final class SubjectCore<Policy: SubjectPolicy>: SubjectCoreBase, @unchecked Send
             if replaced { replacedSlot.deinitialize(count: 1) }
             return snapshot
         }
+        if retired != nil { retired = nil }
         guard let snapshot else {
             if throttled.load(ordering: .relaxed) { waitIfThrottled() }
             return
@@ -254,10 +251,10 @@ final class SubjectCore<Policy: SubjectPolicy>: SubjectCoreBase, @unchecked Send
             observers = []
             departed = 0
             if catchUpCount > 0 {
-                let backlog = self.backlog
-                for index in backlog.catchUps.indices {
-                    backlog.catchUps[index].items.append(contentsOf: elements.map { .next($0) })
-                    backlog.catchUps[index].items.append(.terminate(termination))
+                for index in 0..<catchUpCount {
+                    let queue = catchUpQueueLocked(at: index)
+                    for element in elements { queue.elements.append(element) }
+                    queue.termination = termination
                 }
             }
             updateObserverCountLocked()
@@ -291,10 +288,18 @@ final class SubjectCore<Policy: SubjectPolicy>: SubjectCoreBase, @unchecked Send
 
     @inline(never)
     private func appendToCatchUpsLocked(_ element: Element) {
-        let backlog = self.backlog
-        for index in backlog.catchUps.indices {
-            backlog.catchUps[index].items.append(.next(element))
-        }
+        for index in 0..<catchUpCount { catchUpQueueLocked(at: index).elements.append(element) }
+    }
+
+    /// The queue of events accepted while the observer at `index` of the catch-up list catches up,
+    /// made when the first one arrives.
+    @inline(never)
+    private func catchUpQueueLocked(at index: Int) -> CatchUpQueue<Element> {
+        let list = catchUpList
+        if let queue = list.queues[index] { return unsafeDowncast(queue, to: CatchUpQueue<Element>.self) }
+        let made = CatchUpQueue<Element>()
+        list.queues[index] = made
+        return made
     }
 
     /// Lowers the emitting flag, unless events were queued or observers retired meanwhile.
@@ -400,94 +405,154 @@ final class SubjectCore<Policy: SubjectPolicy>: SubjectCoreBase, @unchecked Send
     private func subscribeWithReplay(_ observer: SubjectObserver, sink: Sink<Element>, owner: AnyObject)
         -> Disposable
     {
-        let start: (replay: [Element], stop: Termination?)? = lock.locked {
-            if isDisposed { return ([], .error(RxError.disposed(object: owner))) }
-            let replay = policy.replay(stopped: acceptedStop)
-            if let acceptedStop { return (replay, acceptedStop) }
-            if replay.isEmpty {
-                appendLocked(observer)
-                return nil
+        // The replay is captured in O(1) under the lock (one element into a stack slot, or a
+        // copy-on-write snapshot of the buffer) and delivered after unlocking. Nothing here names a
+        // type that depends on `Element` (an array, an optional, an enum with an element payload),
+        // each of which would be a run-time metadata lookup in this unspecialized code.
+        withUnsafeTemporaryAllocation(of: Element.self, capacity: 1) { slot in
+            let single = slot.baseAddress.unsafelyUnwrapped
+            // Outside the closure's result, so that the snapshot can be let go of as soon as the
+            // replay is delivered: while it is held, senders write to a copy of the buffer.
+            var capture = ReplayCapture.nothing
+            let start: SubscribeStart = lock.locked {
+                if isDisposed { return .stopped(.error(RxError.disposed(object: owner))) }
+                capture = policy.captureReplay(stopped: acceptedStop, into: single)
+                if let acceptedStop { return .stopped(acceptedStop) }
+                if case .nothing = capture {
+                    appendLocked(observer)
+                    return .joined
+                }
+                observer.place = .catchingUp
+                observer.catchUpIndex = catchUpCount
+                let list = catchUpList
+                list.observers.append(observer)
+                list.queues.append(nil)
+                catchUpCount += 1
+                updateObserverCountLocked()
+                return .catchingUp
             }
-            observer.place = .catchingUp
-            observer.catchUpIndex = backlog.catchUps.count
-            backlog.catchUps.append(CatchUp(observer: observer))
-            catchUpCount += 1
-            updateObserverCountLocked()
-            return (replay, nil)
+            switch start {
+            case .joined:
+                return observer
+            case .stopped(let stop):
+                observer.releaseSink()
+                deliverReplay(capture, single: single, to: sink, unless: nil)
+                capture = .nothing
+                sink.terminate(stop)
+                return Disposables.create()
+            case .catchingUp:
+                #if DEBUG
+                    SubjectTestHooks.catchingUp()
+                #endif
+                // The replay is part of `subscribe` and goes out whole, as in RxSwift, unless the
+                // observer is disposed meanwhile.
+                deliverReplay(capture, single: single, to: sink, unless: observer)
+                capture = .nothing
+                catchUp(observer, sink: sink)
+                return observer
+            }
         }
-        guard let start else { return observer }
-        if let stop = start.stop {
-            observer.releaseSink()
-            for element in start.replay { sink.next(element) }
-            sink.terminate(stop)
-            return Disposables.create()
-        }
-        catchUp(observer, sink: sink, replay: start.replay)
-        return observer
     }
 
-    /// Delivers `replay` and then what was accepted meanwhile to a new observer, on the subscribing
-    /// thread, until nothing is left and the observer joins the array.
+    /// How a subscription to a subject that replays begins (``subscribeWithReplay(_:sink:owner:)``).
+    private enum SubscribeStart {
+        /// Nothing to replay: the observer joined the array.
+        case joined
+        /// The observer was registered as catching up, after its replay.
+        case catchingUp
+        /// The subject has stopped or was disposed: the replay, then this.
+        case stopped(Termination)
+    }
+
+    /// Delivers a captured replay to `sink` (stopping if `observer` is disposed) and destroys what
+    /// was captured: after unlocking, as the elements' deinitializers may call back into the subject.
+    @inline(__always)
+    private func deliverReplay(
+        _ capture: ReplayCapture, single: UnsafeMutablePointer<Element>, to sink: Sink<Element>,
+        unless observer: SubjectObserver?
+    ) {
+        switch capture {
+        case .nothing:
+            break
+        case .single:
+            if observer?.isDisposed != true { sink.next(single.pointee) }
+            single.deinitialize(count: 1)
+        case .snapshot(let snapshot):
+            Policy.forEachReplayed(in: snapshot) { element in
+                if observer?.isDisposed == true { return false }
+                sink.next(element)
+                return true
+            }
+        }
+    }
+
+    /// What a catching-up subscriber does next (``catchUp(_:sink:)``).
+    private enum CatchUpStep {
+        /// Deliver these events, accepted meanwhile, then look again.
+        case deliver(AnyObject)
+        /// Nothing left: the observer joined the array.
+        case joined
+        /// Stopped (terminated or disposed): release what is left, and the sink.
+        case stopped(AnyObject?)
+    }
+
+    /// Delivers what was accepted after `observer`'s replay was captured, on the subscribing thread,
+    /// until nothing is left and the observer joins the array.
     @inline(never)
-    private func catchUp(_ observer: SubjectObserver, sink: Sink<Element>, replay: [Element]) {
-        #if DEBUG
-            SubjectTestHooks.catchingUp()
-        #endif
-        var items = replay.map { CatchUpItem.next($0) }
-        // The replay is part of `subscribe` and goes out whole, as in RxSwift; what was accepted
-        // after it is dropped once the subject is disposed, as the emitting sender drops its queue.
-        var isReplay = true
+    private func catchUp(_ observer: SubjectObserver, sink: Sink<Element>) {
         var terminated = false
         var releasedForGood = false
         while true {
-            for item in items {
-                if observer.isDisposed || terminated || (!isReplay && isDisposed) { break }
-                switch item {
-                case .next(let element):
-                    sink.next(element)
-                case .terminate(let termination):
-                    terminated = true
-                    sink.terminate(termination)
-                case .released:
-                    terminated = true
-                    releasedForGood = true
-                }
-            }
-            isReplay = false
-            let (more, left): ([CatchUpItem]?, CatchUp?) = lock.locked {
-                let backlog = self.backlog
-                let index = observer.catchUpIndex
+            let step: CatchUpStep = lock.locked {
                 let done = terminated || observer.isDisposed || isDisposed
-                if !done && !backlog.catchUps[index].items.isEmpty {
-                    defer { backlog.catchUps[index].items = [] }
-                    return (backlog.catchUps[index].items, nil)
-                }
-                // Taken out with what is left in it, released after unlocking. The list's order does
-                // not matter (each entry has its own items), so the last entry takes its place.
-                let last = backlog.catchUps.count - 1
+                let list = catchUpList
+                let index = observer.catchUpIndex
+                let queue = list.queues[index]
+                list.queues[index] = nil
+                if !done, let queue { return .deliver(queue) }
+                // The list's order does not matter, so the last entry takes this one's place.
+                let last = catchUpCount - 1
                 if index != last {
-                    backlog.catchUps.swapAt(index, last)
-                    backlog.catchUps[index].observer.catchUpIndex = index
+                    list.observers.swapAt(index, last)
+                    list.queues.swapAt(index, last)
+                    list.observers[index].catchUpIndex = index
                 }
-                let left = backlog.catchUps.removeLast()
+                list.observers.removeLast()
+                list.queues.removeLast()
                 catchUpCount -= 1
-                if done {
+                // Caught up after the subject let go of its observers (``detach()``): it leaves too.
+                releasedForGood = !done && observer.releasedWhileCatchingUp
+                if done || releasedForGood {
                     observer.place = .unlisted
                     updateObserverCountLocked()
-                    return (nil, left)
+                    return .stopped(queue)
                 }
                 appendLocked(observer)
-                return ([], left)
+                return .joined
             }
-            // Elements left for a stopped observer are released here, not under the lock: their
-            // deinitializers may call back into the subject.
-            withExtendedLifetime(left) {}
-            guard let more else {
+            switch step {
+            case .deliver(let queue):
+                let queue = unsafeDowncast(queue, to: CatchUpQueue<Element>.self)
+                // What was accepted after the replay is dropped once the subject is disposed, as the
+                // emitting sender drops its queue.
+                queue.elements.forEach { element in
+                    if observer.isDisposed || isDisposed { return false }
+                    sink.next(element)
+                    return true
+                }
+                if let termination = queue.termination, !observer.isDisposed && !isDisposed {
+                    terminated = true
+                    sink.terminate(termination)
+                }
+            case .joined:
+                return
+            case .stopped(let left):
+                // Elements left for a stopped observer are released here, not under the lock: their
+                // deinitializers may call back into the subject.
+                withExtendedLifetime(left) {}
                 if releasedForGood { observer.releaseSinkForGood() } else { observer.releaseSink() }
                 return
             }
-            if more.isEmpty { return }
-            items = more
         }
     }
 
@@ -555,19 +620,25 @@ final class SubjectCore<Policy: SubjectPolicy>: SubjectCoreBase, @unchecked Send
 
     /// Releases every observer; later events are ignored and later subscribers get `RxError.disposed`.
     func dispose() {
-        let released: (ContiguousArray<SubjectObserver>, Backlog?)? = lock.locked {
+        let released: (ContiguousArray<SubjectObserver>, Backlog?, [AnyObject])? = lock.locked {
             if isDisposedFlag.exchange(true, ordering: .acquiringAndReleasing) { return nil }
             var taken = observers
             observers = []
             departed = 0
-            let dropped = pendingCount > 0 || catchUpCount > 0 ? dropQueuedLocked() : nil
+            let dropped = pendingCount > 0 ? dropQueuedLocked() : nil
+            // Each catching-up subscriber stops when it next looks; what was kept for it goes now.
+            var droppedCatchUps: [AnyObject] = []
+            for index in 0..<catchUpCount {
+                if let queue = catchUpList.queues[index] { droppedCatchUps.append(queue) }
+                catchUpList.queues[index] = nil
+            }
             if emitting {
                 // The emitting sender may be calling them: it releases them between two events.
                 retired.append(contentsOf: taken)
                 taken = []
             }
             updateObserverCountLocked()
-            return (taken, dropped)
+            return (taken, dropped, droppedCatchUps)
         }
         guard let released else { return }
         for observer in released.0 { observer.releaseSink() }
@@ -578,8 +649,7 @@ final class SubjectCore<Policy: SubjectPolicy>: SubjectCoreBase, @unchecked Send
     }
 
     /// Takes the queued events out: those behind a delivery (the emitting sender releases the
-    /// observers of a queued terminal event, which left the array when it was accepted) and those
-    /// kept for subscribers catching up (each stops when it next looks at the backlog).
+    /// observers of a queued terminal event, which left the array when it was accepted).
     @inline(never)
     private func dropQueuedLocked() -> Backlog {
         let dropped = Backlog()
@@ -587,10 +657,6 @@ final class SubjectCore<Policy: SubjectPolicy>: SubjectCoreBase, @unchecked Send
         pendingCount = 0
         for item in dropped.pending.elements {
             if case .terminate(_, _, let stopped) = item { retired.append(contentsOf: stopped) }
-        }
-        if catchUpCount > 0 {
-            dropped.catchUps = backlog.catchUps
-            for index in backlog.catchUps.indices { backlog.catchUps[index].items = [] }
         }
         return dropped
     }
@@ -609,6 +675,27 @@ final class SubjectCore<Policy: SubjectPolicy>: SubjectCoreBase, @unchecked Send
     private func updateObserverCountLocked() {
         observerCount.store(observers.count - departed + catchUpCount, ordering: .releasing)
     }
+}
+
+/// The subscribers of a subject catching up, in any order, each with the queue of events accepted
+/// for it meanwhile (a `CatchUpQueue` of the subject's element type, made when the first arrives).
+/// Not generic, so that a late subscriber with no sender racing it looks up no metadata.
+///
+/// Thread-safety: guarded by the subject's lock.
+final class CatchUpList {
+    var observers = ContiguousArray<SubjectObserver>()
+    var queues = ContiguousArray<AnyObject?>()
+}
+
+/// The events a subject accepted while one subscriber was catching up, kept for it alone: made only
+/// when a sender races a late subscriber.
+///
+/// Thread-safety: filled under the subject's lock; the subscriber takes it out under the lock and
+/// reads it after unlocking, when nobody else holds it.
+final class CatchUpQueue<Element>: @unchecked Sendable {
+    let elements = ReplayBuffer<Element>()
+    /// The terminal event, after every element.
+    var termination: Termination?
 }
 
 #if DEBUG

@@ -33,6 +33,9 @@ final class SubjectObserver: Disposable, @unchecked Sendable {
     @exclusivity(unchecked) var place = SubjectObserverPlace.unlisted
     /// The observer's index in the core's catch-up list while `place` is `.catchingUp`.
     @exclusivity(unchecked) var catchUpIndex = 0
+    /// Set while catching up when the subject let go of its observers (``SubjectCore/detach()``):
+    /// the observer leaves for good once caught up. Guarded by the core's lock.
+    @exclusivity(unchecked) var releasedWhileCatchingUp = false
 
     init(sink: AnySink, core: SubjectCoreBase) {
         sinkAddress = Atomic(UInt(bitPattern: Unmanaged.passRetained(sink).toOpaque()))

@@ -16,10 +16,23 @@ protocol SubjectPolicy {
     /// deinitializer may call back into the subject). A pointer rather than an `Element?` result:
     /// in unspecialized code (a subject made inside the library, as `share(replay:)` makes one) an
     /// `Optional<Element>` costs a run-time metadata lookup per element.
-    mutating func accept(_ element: Element, replaced: UnsafeMutablePointer<Element>) -> Bool
+    ///
+    /// A policy that has to let go of storage a new subscriber's replay may still be reading moves
+    /// it into `retired`, which the caller also releases after unlocking.
+    mutating func accept(
+        _ element: Element, replaced: UnsafeMutablePointer<Element>, retired: inout AnyObject?
+    ) -> Bool
 
-    /// The elements a new subscriber receives first; `stopped` is the terminal event if there was one.
-    func replay(stopped: Termination?) -> [Element]
+    /// Captures, under the lock and in O(1), what a new subscriber receives first; `stopped` is the
+    /// terminal event if there was one. One element is copied into `single` (uninitialized on
+    /// entry; the caller delivers and destroys it); more are captured as a snapshot object that
+    /// ``forEachReplayed(in:_:)`` walks after unlocking. Neither names a type that depends on
+    /// `Element`, which in unspecialized code (`[Element]`, say) costs run-time metadata lookups.
+    func captureReplay(stopped: Termination?, into single: UnsafeMutablePointer<Element>) -> ReplayCapture
+
+    /// Calls `body` with the elements of a snapshot made by ``captureReplay(stopped:into:)``, oldest
+    /// first, until it returns `false`.
+    static func forEachReplayed(in snapshot: AnyObject, _ body: (Element) -> Bool)
 
     /// The elements delivered to every observer just before `termination`.
     func elementsBefore(_ termination: Termination) -> [Element]
@@ -33,4 +46,16 @@ extension SubjectPolicy {
     static var remembersElements: Bool { true }
     @usableFromInline
     mutating func release() {}
+    @usableFromInline
+    static func forEachReplayed(in snapshot: AnyObject, _ body: (Element) -> Bool) {}
+}
+
+/// What ``SubjectPolicy/captureReplay(stopped:into:)`` captured.
+@usableFromInline
+enum ReplayCapture {
+    case nothing
+    /// One element, in the slot the caller passed.
+    case single
+    /// A snapshot of the remembered elements, for ``SubjectPolicy/forEachReplayed(in:_:)``.
+    case snapshot(AnyObject)
 }

@@ -412,3 +412,86 @@ final class TestSchedulerClockTests: RxLeakCheckingTestCase {
         XCTAssertEqual(observer.events, [])
     }
 }
+
+/// Virtual times that are not trivial values (each holds a reference), so that the scheduler's queue,
+/// which keeps times in raw memory, is seen to copy, move and release them correctly.
+private struct BoxedTime: Sendable {
+    final class Box: Sendable {
+        let ticks: Int
+        init(_ ticks: Int) { self.ticks = ticks }
+    }
+    let box: Box
+    init(_ ticks: Int) { box = Box(ticks) }
+    var ticks: Int { box.ticks }
+}
+
+private struct BoxedTimeConverter: VirtualTimeConverterType {
+    func convertFromVirtualTime(_ virtualTime: BoxedTime) -> RxTime {
+        Date(timeIntervalSince1970: Double(virtualTime.ticks))
+    }
+    func convertToVirtualTime(_ time: RxTime) -> BoxedTime { BoxedTime(Int(time.timeIntervalSince1970.rounded())) }
+    func convertFromVirtualTimeInterval(_ virtualTimeInterval: Int) -> TimeInterval { Double(virtualTimeInterval) }
+    func convertToVirtualTimeInterval(_ timeInterval: TimeInterval) -> Int { Int(timeInterval.rounded()) }
+    func offsetVirtualTime(_ time: BoxedTime, offset: Int) -> BoxedTime { BoxedTime(time.ticks + offset) }
+    func compareVirtualTime(_ lhs: BoxedTime, _ rhs: BoxedTime) -> VirtualTimeComparison {
+        lhs.ticks < rhs.ticks ? .lessThan : (lhs.ticks == rhs.ticks ? .equal : .greaterThan)
+    }
+}
+
+final class VirtualTimeQueueTests: XCTestCase {
+    /// Items scheduled from inside actions (reusing the places of items already run), disposed items,
+    /// and runs in steps with `advanceTo`, against a model: time order, then scheduling order.
+    func testInterleavedSchedulingDisposalAndStepsRunInTimeThenSchedulingOrder() {
+        let scheduler = VirtualTimeScheduler(initialClock: BoxedTime(0), converter: BoxedTimeConverter())
+        var ran: [Int] = []
+        var pending: [(time: Int, id: Int)] = []
+        var disposed: Set<Int> = []
+        var nextId = 0
+        var seed: UInt64 = 7
+        func random(_ bound: Int) -> Int {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(seed >> 33) % bound
+        }
+        func schedule(at time: Int) {
+            let id = nextId
+            nextId += 1
+            pending.append((time, id))
+            let disposable = scheduler.scheduleAbsoluteVirtual(id, time: BoxedTime(time)) { id in
+                ran.append(id)
+                // Every third action schedules one more, later: it takes a freed place in the queue.
+                if id % 3 == 0 { schedule(at: scheduler.clock.ticks + 1 + random(20)) }
+                return Disposables.create()
+            }
+            if random(5) == 0 {
+                disposable.dispose()
+                disposed.insert(id)
+            }
+        }
+        for _ in 0..<500 { schedule(at: random(100)) }
+        for step in stride(from: 10, through: 400, by: 10) {
+            scheduler.advanceTo(BoxedTime(step))
+            XCTAssertEqual(scheduler.clock.ticks, step)
+        }
+        // The model: what ran is every live item, in time then scheduling order (an item scheduled
+        // during a step is due later than the action that scheduled it).
+        let expected = pending.filter { !disposed.contains($0.id) && $0.time <= 400 }
+            .sorted { $0.time != $1.time ? $0.time < $1.time : $0.id < $1.id }.map(\.id)
+        XCTAssertEqual(ran, expected)
+    }
+
+    /// A scheduler dropped with work still queued releases it (and its times).
+    func testADroppedSchedulerReleasesItsQueuedWork() {
+        final class Marker {}
+        weak var weakMarker: Marker?
+        do {
+            let scheduler = VirtualTimeScheduler(initialClock: BoxedTime(0), converter: BoxedTimeConverter())
+            for time in [5, 1, 3, 1, 4] {
+                let marker = Marker()
+                weakMarker = marker
+                _ = scheduler.scheduleAbsoluteVirtual(marker, time: BoxedTime(time)) { _ in Disposables.create() }
+            }
+            scheduler.advanceTo(BoxedTime(2))
+        }
+        XCTAssertNil(weakMarker)
+    }
+}

@@ -82,7 +82,14 @@ final class CombineLatestCollectionSink<Element, Result>: CombineLatestSink<Resu
     }
 
     override func combine() throws -> Result {
-        try selector((0..<hasValue.arity).map { slots[$0] })
+        // One bulk copy of the slots (a `memcpy` for trivial elements): this code runs unspecialized,
+        // where a `map` over the slots called a closure and the element's value witnesses per slot.
+        let count = hasValue.arity
+        let values = [Element](unsafeUninitializedCapacity: count) { buffer, initialized in
+            if count > 0 { buffer.baseAddress.unsafelyUnwrapped.initialize(from: slots, count: count) }
+            initialized = count
+        }
+        return try selector(values)
     }
 
     override func destroyValue(at index: Int) {
