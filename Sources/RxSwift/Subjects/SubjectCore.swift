@@ -99,17 +99,19 @@ final class SubjectCore<Policy: SubjectPolicy>: SubjectCoreBase, @unchecked Send
     /// joining the array.
     @usableFromInline
     func detach() {
-        let (live, released): (ContiguousArray<SubjectObserver>, [SubjectObserver]) = lock.locked {
-            defer {
-                // Unlisted, so that one of them disposed later is not counted as leaving the array.
-                for observer in observers { observer.place = .unlisted }
-                observers = []
-                departed = 0
-                retired = []
-                if catchUpCount > 0 { markCatchUpsReleasedLocked() }
-                updateObserverCountLocked()
-            }
-            return (observers, retired)
+        // Moved out (not copied) through captured variables; a subject nobody observes any more (the
+        // usual case at its deinitializer) touches nothing else.
+        var live = ContiguousArray<SubjectObserver>()
+        var released: [SubjectObserver] = []
+        lock.locked {
+            if catchUpCount > 0 { markCatchUpsReleasedLocked() }
+            if observers.isEmpty && retired.isEmpty { return }
+            swap(&live, &observers)
+            swap(&released, &retired)
+            // Unlisted, so that one of them disposed later is not counted as leaving the array.
+            for observer in live { observer.place = .unlisted }
+            departed = 0
+            updateObserverCountLocked()
         }
         // Live observers are told their source is gone, so that operator sinks between the subject
         // and the subscriber, which hold one another and the subscriber's handle, are released too.
