@@ -45,9 +45,10 @@ class TwoSourceSink<Input, Other, Output>: SerializingOperatorSink<Input, Output
     private func markGone(_ source: Int) {
         if locked({ () -> Bool in
             gone |= source
-            guard gone == 3, acceptsEventsLocked else { return false }
+            // Once, and after what another thread is delivering (``releaseNowOrWhenIdleLocked()``).
+            guard gone == 3 else { return false }
             gone |= 4
-            return true
+            return releaseNowOrWhenIdleLocked()
         }) {
             releaseWithSources()
         }

@@ -113,7 +113,7 @@ final class MergeSink<SourceElement, Inner>: SerializingOperatorSink<SourceEleme
             var released = false
             if locked({ () -> Bool in
                 if state.completeSource() { return true }
-                released = allGoneLocked()
+                released = allGoneLocked() && releaseNowOrWhenIdleLocked()
                 return false
             }) {
                 sendTermination(.completed)
@@ -132,7 +132,8 @@ final class MergeSink<SourceElement, Inner>: SerializingOperatorSink<SourceEleme
     func innerReleased() {
         if locked({ () -> Bool in
             releasedInners += 1
-            return allGoneLocked()
+            // After what another thread is delivering, if one is (``releaseNowOrWhenIdleLocked()``).
+            return allGoneLocked() && releaseNowOrWhenIdleLocked()
         }) {
             releaseWithSources()
         }

@@ -100,7 +100,7 @@ final class SwitchSink<SourceElement, Inner>: SerializingOperatorSink<SourceElem
             let claimed = locked { () -> Bool in
                 sourceCompleted = true
                 if !hasLatest { return claimTerminationLocked(.completed) }
-                released = allGoneLocked()
+                released = allGoneLocked() && releaseNowOrWhenIdleLocked()
                 return false
             }
             if claimed {
@@ -157,7 +157,8 @@ final class SwitchSink<SourceElement, Inner>: SerializingOperatorSink<SourceElem
         if locked({ () -> Bool in
             guard id == latest, hasLatest else { return false }
             latestGone = true
-            return allGoneLocked()
+            // After what another thread is delivering, if one is (``releaseNowOrWhenIdleLocked()``).
+            return allGoneLocked() && releaseNowOrWhenIdleLocked()
         }) {
             releaseWithSources()
         }
