@@ -75,28 +75,27 @@ class OperatorSink<Input, Output>: Sink<Input>, Cancelable, @unchecked Sendable 
 
     /// See ``AnySink/sourceReleased()``: drops the upstream disposable without disposing it (the
     /// source is gone, or going), and tells downstream if nothing else drives this sink.
-    @inline(never)
     override final func sourceReleased() {
-        let old = flags.bitwiseOr(Self.releaseRequestedBit | Self.sourceReleasedBit, ordering: .acquiringAndReleasing)
-            .oldValue
-        // Told once: a second notice (the sink let go of its source meanwhile) would count twice in
-        // an operator that counts its sources.
-        guard old & Self.sourceReleasedBit == 0 else { return }
-        if old & (Self.upstreamSetBit | Self.releaseRequestedBit) == Self.upstreamSetBit {
-            _ = upstream.take()
-        }
-        forwardSourceRelease()
+        endWithSource(disposingUpstream: false)
     }
 
     /// The source still holds this sink but will never send to it again (a subject whose sender has
     /// gone for good): disposes the upstream subscription and goes on as ``sourceReleased()`` does,
     /// unless the source told it first.
     final func letGoOfSource() {
+        endWithSource(disposingUpstream: true)
+    }
+
+    @inline(never)
+    private func endWithSource(disposingUpstream: Bool) {
         let old = flags.bitwiseOr(Self.releaseRequestedBit | Self.sourceReleasedBit, ordering: .acquiringAndReleasing)
             .oldValue
+        // Told once: a second notice (the sink let go of its source meanwhile) would count twice in
+        // an operator that counts its sources.
         guard old & Self.sourceReleasedBit == 0 else { return }
         if old & (Self.upstreamSetBit | Self.releaseRequestedBit) == Self.upstreamSetBit {
-            upstream.take().dispose()
+            let taken = upstream.take()
+            if disposingUpstream { taken.dispose() }
         }
         forwardSourceRelease()
     }

@@ -76,6 +76,13 @@ class SerializingOperatorSink<Input, Output>: OperatorSink<Input, Output>, @unch
         return true
     }
 
+    /// Under ``lock``, after queuing what a sink held (debounce's waiting element, throttle's kept
+    /// one): if the source has gone, whoever holds the token (this thread, if the queuing made it
+    /// the holder) releases the sink once it has delivered what is queued.
+    final func releaseAfterQueuedLocked() {
+        if sourceGone { _ = releaseNowOrWhenIdleLocked() }
+    }
+
     /// Under ``lock``, when the holder gives the token back: whether it must release the sink now.
     private func takeReleaseWhenIdleLocked() -> Bool {
         guard releaseWhenIdle else { return false }

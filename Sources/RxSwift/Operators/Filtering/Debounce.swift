@@ -77,21 +77,14 @@ final class DebounceSink<Element>: SerializingOperatorSink<Element, Element>, @u
     }
 
     private func fire(_ ticket: UInt64) {
-        var gone = false
         let mustDrain: Bool = locked {
             guard self.ticket == ticket, let element = waiting else { return false }
             waiting = nil
             timer = nil
-            gone = sourceGone
-            let mustDrain = enqueueLocked(.next(element))
-            // Queued behind another thread's delivery: that thread releases the sink once it has
-            // delivered it.
-            if gone && !mustDrain { _ = releaseNowOrWhenIdleLocked() }
-            return mustDrain
+            defer { releaseAfterQueuedLocked() }
+            return enqueueLocked(.next(element))
         }
-        guard mustDrain else { return }
-        drain()
-        if gone { releaseWithSources() }
+        if mustDrain { drain() }
     }
 
     /// Once the element waiting, if any, is delivered, nothing more can be.

@@ -134,11 +134,9 @@ final class ThrottleSink<Element>: SerializingOperatorSink<Element, Element>, @u
 
     private func fire(_ ticket: UInt64) {
         let now = scheduler.now
-        var gone = false
         let mustDrain: Bool = locked {
             guard self.ticket == ticket else { return false }
             timer = nil
-            gone = sourceGone
             var mustDrain = false
             if let element = kept {
                 kept = nil
@@ -148,14 +146,10 @@ final class ThrottleSink<Element>: SerializingOperatorSink<Element, Element>, @u
             if completedWhileKept {
                 mustDrain = enqueueLocked(.terminate(.completed)) || mustDrain
             }
-            // Queued behind another thread's delivery: that thread releases the sink once it has
-            // delivered it.
-            if gone && !mustDrain { _ = releaseNowOrWhenIdleLocked() }
+            releaseAfterQueuedLocked()
             return mustDrain
         }
-        guard mustDrain else { return }
-        drain()
-        if gone { releaseWithSources() }
+        if mustDrain { drain() }
     }
 
     /// Once the element kept, if any, is delivered, nothing more can be.
