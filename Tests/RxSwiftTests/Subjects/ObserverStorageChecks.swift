@@ -175,6 +175,57 @@ enum ObserverStorageChecks {
     }
 }
 
+/// Subscribers that receive their replay at the same time, each on a thread of its own: each is held
+/// inside its first element (0) until ``finish(_:)``, so that several are catching up at once.
+final class ReplaysHeldOpen: Sendable {
+    let received = Mutex<[String: [Int]]>([:])
+    private let release: [DispatchSemaphore]
+    private let finished: [DispatchSemaphore]
+    private let subscriptions = Mutex<[Disposable]>([])
+    private let names: [String]
+
+    init(_ names: [String]) {
+        self.names = names
+        release = names.map { _ in DispatchSemaphore(value: 0) }
+        finished = names.map { _ in DispatchSemaphore(value: 0) }
+    }
+
+    /// Subscribes `observables[i]` as `names[i]`, one after another, each once the previous one is
+    /// held in its replay.
+    func hold(_ observables: [Observable<Int>]) {
+        let names = names
+        for index in names.indices {
+            let inReplay = DispatchSemaphore(value: 0)
+            DispatchQueue.global().async { [self, observable = observables[index]] in
+                let subscription = observable.subscribe(onNext: { value in
+                    self.record(names[index], value)
+                    if value == 0 {
+                        inReplay.signal()
+                        self.release[index].wait()
+                    }
+                })
+                subscriptions.withAnnotatedLock { $0.append(subscription) }
+                finished[index].signal()
+            }
+            inReplay.wait()
+        }
+    }
+
+    func record(_ name: String, _ value: Int) {
+        received.withAnnotatedLock { $0[name, default: []].append(value) }
+    }
+
+    /// Lets the subscriber at `index` go on, and waits until its `subscribe` has returned.
+    func finish(_ index: Int) {
+        release[index].signal()
+        finished[index].wait()
+    }
+
+    func disposeAll() {
+        for subscription in subscriptions.withAnnotatedLock({ $0 }) { subscription.dispose() }
+    }
+}
+
 /// What one observer of `churnWhileDelivering` received: consecutive values, or a problem.
 final class RunTracker: Sendable {
     private struct State {

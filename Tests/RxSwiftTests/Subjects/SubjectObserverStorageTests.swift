@@ -68,35 +68,14 @@ final class SubjectObserverStorageTests: XCTestCase {
         // Three subscribers receive their replays at the same time, each on its own thread, and finish
         // in the order B, A, C: the catch-up list loses entries other than its last.
         let subject = BehaviorSubject(value: 0)
-        let names = ["A", "B", "C"]
-        let received = Mutex<[String: [Int]]>([:])
-        let inReplay = names.map { _ in DispatchSemaphore(value: 0) }
-        let release = names.map { _ in DispatchSemaphore(value: 0) }
-        let finished = names.map { _ in DispatchSemaphore(value: 0) }
-        let subscriptions = Mutex<[Disposable]>([])
-        for index in names.indices {
-            DispatchQueue.global().async {
-                let subscription = subject.subscribe(onNext: { value in
-                    received.withAnnotatedLock { $0[names[index], default: []].append(value) }
-                    if value == 0 {
-                        inReplay[index].signal()
-                        release[index].wait()
-                    }
-                })
-                subscriptions.withAnnotatedLock { $0.append(subscription) }
-                finished[index].signal()
-            }
-            inReplay[index].wait()
-        }
+        let replays = ReplaysHeldOpen(["A", "B", "C"])
+        replays.hold(Array(repeating: subject.asObservable(), count: 3))
         // Goes to the three catch-up lists: nobody has joined yet.
         subject.onNext(1)
-        for index in [1, 0, 2] {
-            release[index].signal()
-            finished[index].wait()
-        }
+        for index in [1, 0, 2] { replays.finish(index) }
         subject.onNext(2)
-        XCTAssertEqual(received.withAnnotatedLock { $0 }, ["A": [0, 1, 2], "B": [0, 1, 2], "C": [0, 1, 2]])
-        for subscription in subscriptions.withAnnotatedLock({ $0 }) { subscription.dispose() }
+        XCTAssertEqual(replays.received.withAnnotatedLock { $0 }, ["A": [0, 1, 2], "B": [0, 1, 2], "C": [0, 1, 2]])
+        replays.disposeAll()
         XCTAssertFalse(subject.hasObservers)
     }
 }

@@ -75,43 +75,19 @@ final class ShareObserverStorageTests: XCTestCase {
         // then C finishes before A: entries other than the last leave the list both ways.
         let source = PublishSubject<Int>()
         let shared = source.share(replay: 1)
-        let received = Mutex<[String: [Int]]>([:])
-        @Sendable func record(_ name: String, _ value: Int) {
-            received.withAnnotatedLock { $0[name, default: []].append(value) }
-        }
-        let first = shared.subscribe(onNext: { record("first", $0) })
+        let replays = ReplaysHeldOpen(["A", "D", "C"])
+        let first = shared.subscribe(onNext: { replays.record("first", $0) })
         source.onNext(0)
-        let names = ["A", "D", "C"]
-        let inReplay = names.map { _ in DispatchSemaphore(value: 0) }
-        let release = names.map { _ in DispatchSemaphore(value: 0) }
-        let finished = names.map { _ in DispatchSemaphore(value: 0) }
-        let subscriptions = Mutex<[Disposable]>([])
-        for index in names.indices {
-            let observable = names[index] == "D" ? shared.take(1) : shared
-            DispatchQueue.global().async {
-                let subscription = observable.subscribe(onNext: { value in
-                    record(names[index], value)
-                    if value == 0 {
-                        inReplay[index].signal()
-                        release[index].wait()
-                    }
-                })
-                subscriptions.withAnnotatedLock { $0.append(subscription) }
-                finished[index].signal()
-            }
-            inReplay[index].wait()
-        }
+        replays.hold([shared, shared.take(1), shared])
         // Goes to the first subscriber, and to the three catch-up lists.
         source.onNext(1)
-        for index in [1, 2, 0] {
-            release[index].signal()
-            finished[index].wait()
-        }
+        for index in [1, 2, 0] { replays.finish(index) }
         source.onNext(2)
         XCTAssertEqual(
-            received.withAnnotatedLock { $0 }, ["first": [0, 1, 2], "A": [0, 1, 2], "D": [0], "C": [0, 1, 2]])
+            replays.received.withAnnotatedLock { $0 },
+            ["first": [0, 1, 2], "A": [0, 1, 2], "D": [0], "C": [0, 1, 2]])
         first.dispose()
-        for subscription in subscriptions.withAnnotatedLock({ $0 }) { subscription.dispose() }
+        replays.disposeAll()
         XCTAssertFalse(source.hasObservers)
     }
 
