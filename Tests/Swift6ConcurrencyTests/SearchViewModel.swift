@@ -16,13 +16,17 @@ final class SearchViewModel {
 
     init(service: SearchService) {
         self.service = service
+        // The relays are Sendable and any thread may feed them: the closures below are isolated to
+        // the main actor, so the elements come to the main actor first (debug builds stop if not).
         query.asObservable()
+            .observe(on: MainScheduler.instance)
             .filter { !$0.isEmpty }
             .subscribe(onNext: { [weak self] query in
                 self?.search(query)
             })
             .disposed(by: disposeBag)
         clear
+            .observe(on: MainScheduler.instance)
             .subscribe(with: self, onNext: { owner, _ in owner.reset() })
             .disposed(by: disposeBag)
     }

@@ -95,9 +95,7 @@ final class SearchViewModelTests: RxLeakCheckingTestCase {
     @MainActor
     func testSubscriptionMadeElsewhereIsKeptByTheViewModel() async {
         let disposed = Atomic(false)
-        let endless = Observable<Int>.create { _ in
-            Disposables.create { disposed.store(true, ordering: .sequentiallyConsistent) }
-        }
+        let endless = endlessObservable(disposed: { disposed.store(true, ordering: .sequentiallyConsistent) })
         var viewModel: SearchViewModel? = SearchViewModel(service: service)
         // Made off the main actor, handed back to it: Disposable is Sendable.
         let subscription = await Task.detached { endless.subscribe() }.value
@@ -111,3 +109,10 @@ final class SearchViewModelTests: RxLeakCheckingTestCase {
 }
 
 struct TestError: Error, Equatable {}
+
+/// A source that never ends, made in a nonisolated function: a `create` closure written in a
+/// `@MainActor` test would be the main actor's, and subscribing to it from a detached task would stop
+/// a debug build (RxCocoa's "Swift 6 and actors").
+private func endlessObservable(disposed: @escaping @Sendable () -> Void) -> Observable<Int> {
+    Observable<Int>.create { _ in Disposables.create(with: disposed) }
+}

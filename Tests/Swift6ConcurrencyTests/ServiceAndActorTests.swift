@@ -53,7 +53,7 @@ final class ServiceAndActorTests: RxLeakCheckingTestCase {
         let history = QueryHistory()
         let queries = PublishSubject<String>()
 
-        let subscription = await history.record(queries.asObservable())
+        let subscription = history.record(queries.asObservable())
         queries.onNext("a")
         queries.onNext("b")
         try await eventually { await history.queries == ["a", "b"] }

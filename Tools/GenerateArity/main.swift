@@ -91,9 +91,11 @@ func generate(_ family: Family) -> String {
                 @inlinable
                 public static func \(family.name)<\(generics)>(
                     \(parameters),
-                    resultSelector: @escaping (\(elements)) throws -> Element
+                    resultSelector: @escaping (\(elements)) throws -> Element,
+                    isolation: (any Actor)? = #isolation
                 ) -> Observable<Element> {
-                    \(family.prefix)\(n)Observable(
+                    let resultSelector = rxIsolationCheckedSelector(resultSelector, isolation, "\(family.name)(resultSelector:)")
+                    return \(family.prefix)\(n)Observable(
                         \(asObservables), selector: resultSelector)
                 }
             }
@@ -335,9 +337,11 @@ func generateTraitZip() -> String {
                     /// Combines the elements of \(n) sources with `resultSelector` once all have delivered.
                     public static func zip<\(generics)>(
                         \(parameters),
-                        resultSelector: @escaping (\(generics)) throws -> Element
+                        resultSelector: @escaping (\(generics)) throws -> Element,
+                        isolation: (any Actor)? = #isolation
                     ) -> PrimitiveSequence<Trait, Element> {
-                        PrimitiveSequence(
+                        let resultSelector = rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)")
+                        return PrimitiveSequence(
                             raw: Observable.zip(\(asObservables), resultSelector: resultSelector))
                     }
                 }
@@ -380,9 +384,11 @@ func generateInfallibleArity() -> String {
                     /// `\(name)` of \(n) Infallibles, combined with `resultSelector`; see `ObservableType.\(name)`.
                     public static func \(name)<\(generics)>(
                         \(parameters),
-                        resultSelector: @escaping (\(elements)) -> Element
+                        resultSelector: @escaping (\(elements)) -> Element,
+                        isolation: (any Actor)? = #isolation
                     ) -> Infallible<Element> {
-                        Infallible(Observable.\(name)(\(asObservables), resultSelector: resultSelector))
+                        let resultSelector = rxIsolationCheckedSelector(resultSelector, isolation, "\(name)(resultSelector:)")
+                        return Infallible(Observable.\(name)(\(asObservables), resultSelector: resultSelector))
                     }
                 }
 
@@ -429,9 +435,11 @@ func generateSharedSequenceArity() -> String {
                     /// RxSwift: the same (RxCocoa), whose selector may throw.
                     public static func \(name)<\(generics)>(
                         \(parameters),
-                        resultSelector: @escaping (\(elements)) -> Element
+                        resultSelector: @escaping (\(elements)) -> Element,
+                        isolation: (any Actor)? = #isolation
                     ) -> SharedSequence<SharingStrategy, Element> where \(sameStrategy) {
-                        SharedSequence<SharingStrategy, Element>(
+                        let resultSelector = rxIsolationCheckedSelector(resultSelector, isolation, "\(name)(resultSelector:)")
+                        return SharedSequence<SharingStrategy, Element>(
                             Observable.\(name)(\(asObservables), resultSelector: resultSelector))
                     }
                 }

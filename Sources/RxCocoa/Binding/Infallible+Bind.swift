@@ -38,17 +38,21 @@ extension InfallibleType {
     /// called once `object` is gone. Completion is ignored.
     ///
     /// RxSwift: the same (RxCocoa).
-    public func bind<Object: AnyObject>(with object: Object, onNext: @escaping (Object, Element) -> Void)
+    public func bind<Object: AnyObject>(
+        with object: Object, onNext: @escaping (Object, Element) -> Void, isolation: (any Actor)? = #isolation
+    )
         -> Disposable
     {
-        asObservable().subscribe(with: object, onNext: onNext)
+        let onNext = rxIsolationChecked(onNext, isolation, "bind(onNext:)")
+        return asObservable().subscribe(with: object, onNext: onNext)
     }
 
     /// Subscribes `onNext` to the elements. Completion is ignored.
     ///
     /// RxSwift: the same (RxCocoa).
-    public func bind(onNext: @escaping (Element) -> Void) -> Disposable {
-        asObservable().subscribe(onNext: onNext)
+    public func bind(onNext: @escaping (Element) -> Void, isolation: (any Actor)? = #isolation) -> Disposable {
+        let onNext = rxIsolationChecked(onNext, isolation, "bind(onNext:)")
+        return asObservable().subscribe(onNext: onNext)
     }
 
     /// Sends every element to `relays` (completion is ignored).

@@ -14,7 +14,10 @@ public struct UIBindingObserver<UIElement: AnyObject, Value>: ObserverType {
 
     /// Creates an observer that runs `binding` with `UIElement` (held weakly) and each element, on
     /// the main scheduler.
-    public init(UIElement: UIElement, binding: @escaping (UIElement, Value) -> Void) {
+    public init(
+        UIElement: UIElement, binding: @escaping (UIElement, Value) -> Void, isolation: (any Actor)? = #isolation
+    ) {
+        let binding = rxIsolationChecked(binding, isolation, "UIBindingObserver(binding:)")
         binder = Binder(UIElement, binding: binding)
     }
 

@@ -106,8 +106,10 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
     @inlinable
     public func drive<Object: AnyObject>(
         with object: Object, onNext: ((Object, Element) -> Void)? = nil, onCompleted: ((Object) -> Void)? = nil,
-        onDisposed: ((Object) -> Void)? = nil
+        onDisposed: ((Object) -> Void)? = nil, isolation: (any Actor)? = #isolation
     ) -> Disposable {
+        let onNext = rxIsolationChecked(onNext, isolation, "drive(onNext:)")
+        let onCompleted = rxIsolationChecked(onCompleted, isolation, "drive(onCompleted:)")
         ensureDrivingOnMainThread()
         return asObservable().subscribe(
             with: object, onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
@@ -125,8 +127,11 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
     /// Inlinable, so that the subscription's sink is instantiated where the element type is concrete.
     @inlinable
     public func drive(
-        onNext: ((Element) -> Void)? = nil, onCompleted: (() -> Void)? = nil, onDisposed: (() -> Void)? = nil
+        onNext: ((Element) -> Void)? = nil, onCompleted: (() -> Void)? = nil, onDisposed: (() -> Void)? = nil,
+        isolation: (any Actor)? = #isolation
     ) -> Disposable {
+        let onNext = rxIsolationChecked(onNext, isolation, "drive(onNext:)")
+        let onCompleted = rxIsolationChecked(onCompleted, isolation, "drive(onCompleted:)")
         ensureDrivingOnMainThread()
         return asObservable().subscribe(onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
     }

@@ -25,7 +25,10 @@ extension ObservableConvertibleType {
     ///
     /// RxSwift: the same (RxCocoa).
     @inlinable
-    public func asDriver(onErrorRecover: @escaping (_ error: Swift.Error) -> Driver<Element>) -> Driver<Element> {
-        asSharedSequence(sharingStrategy: DriverSharingStrategy.self, onErrorRecover: onErrorRecover)
+    public func asDriver(
+        onErrorRecover: @escaping (_ error: Swift.Error) -> Driver<Element>, isolation: (any Actor)? = #isolation
+    ) -> Driver<Element> {
+        let onErrorRecover = rxIsolationChecked(onErrorRecover, isolation, "asDriver(onErrorRecover:)")
+        return asSharedSequence(sharingStrategy: DriverSharingStrategy.self, onErrorRecover: onErrorRecover)
     }
 }

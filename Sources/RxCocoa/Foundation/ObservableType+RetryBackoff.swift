@@ -28,8 +28,10 @@ extension ObservableType {
     public func retry(
         maxAttempts: Int, initialDelay: RxTimeInterval, multiplier: Double = 2,
         maxDelay: RxTimeInterval = .seconds(30), scheduler: SchedulerType,
-        when shouldRetry: @escaping (Swift.Error) -> Bool = RxCocoaURLError.isTransient
+        when shouldRetry: @escaping (Swift.Error) -> Bool = RxCocoaURLError.isTransient,
+        isolation: (any Actor)? = #isolation
     ) -> Observable<Element> {
+        let shouldRetry = rxIsolationChecked(shouldRetry, isolation, "retry(when:)")
         let initial = initialDelay.nanoseconds
         let ceiling = maxDelay.nanoseconds
         return retry(when: { (errors: Observable<Swift.Error>) in

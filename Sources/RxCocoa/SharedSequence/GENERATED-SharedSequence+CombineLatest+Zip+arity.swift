@@ -11,10 +11,12 @@ extension SharedSequenceConvertibleType {
     /// RxSwift: the same (RxCocoa), whose selector may throw.
     public static func combineLatest<O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType>(
         _ source1: O1, _ source2: O2,
-        resultSelector: @escaping (O1.Element, O2.Element) -> Element
+        resultSelector: @escaping (O1.Element, O2.Element) -> Element,
+        isolation: (any Actor)? = #isolation
     ) -> SharedSequence<SharingStrategy, Element>
     where SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy {
-        SharedSequence<SharingStrategy, Element>(
+        let resultSelector = rxIsolationCheckedSelector(resultSelector, isolation, "combineLatest(resultSelector:)")
+        return SharedSequence<SharingStrategy, Element>(
             Observable.combineLatest(
                 source1.asSharedSequence().asObservable(), source2.asSharedSequence().asObservable(),
                 resultSelector: resultSelector))
@@ -44,13 +46,15 @@ extension SharedSequenceConvertibleType {
         O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType
     >(
         _ source1: O1, _ source2: O2, _ source3: O3,
-        resultSelector: @escaping (O1.Element, O2.Element, O3.Element) -> Element
+        resultSelector: @escaping (O1.Element, O2.Element, O3.Element) -> Element,
+        isolation: (any Actor)? = #isolation
     ) -> SharedSequence<SharingStrategy, Element>
     where
         SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy,
         SharingStrategy == O3.SharingStrategy
     {
-        SharedSequence<SharingStrategy, Element>(
+        let resultSelector = rxIsolationCheckedSelector(resultSelector, isolation, "combineLatest(resultSelector:)")
+        return SharedSequence<SharingStrategy, Element>(
             Observable.combineLatest(
                 source1.asSharedSequence().asObservable(), source2.asSharedSequence().asObservable(),
                 source3.asSharedSequence().asObservable(), resultSelector: resultSelector))
@@ -86,13 +90,15 @@ extension SharedSequenceConvertibleType {
         O4: SharedSequenceConvertibleType
     >(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4,
-        resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element) -> Element
+        resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element) -> Element,
+        isolation: (any Actor)? = #isolation
     ) -> SharedSequence<SharingStrategy, Element>
     where
         SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy,
         SharingStrategy == O3.SharingStrategy, SharingStrategy == O4.SharingStrategy
     {
-        SharedSequence<SharingStrategy, Element>(
+        let resultSelector = rxIsolationCheckedSelector(resultSelector, isolation, "combineLatest(resultSelector:)")
+        return SharedSequence<SharingStrategy, Element>(
             Observable.combineLatest(
                 source1.asSharedSequence().asObservable(), source2.asSharedSequence().asObservable(),
                 source3.asSharedSequence().asObservable(), source4.asSharedSequence().asObservable(),
@@ -131,14 +137,16 @@ extension SharedSequenceConvertibleType {
         O4: SharedSequenceConvertibleType, O5: SharedSequenceConvertibleType
     >(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5,
-        resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element) -> Element
+        resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element) -> Element,
+        isolation: (any Actor)? = #isolation
     ) -> SharedSequence<SharingStrategy, Element>
     where
         SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy,
         SharingStrategy == O3.SharingStrategy, SharingStrategy == O4.SharingStrategy,
         SharingStrategy == O5.SharingStrategy
     {
-        SharedSequence<SharingStrategy, Element>(
+        let resultSelector = rxIsolationCheckedSelector(resultSelector, isolation, "combineLatest(resultSelector:)")
+        return SharedSequence<SharingStrategy, Element>(
             Observable.combineLatest(
                 source1.asSharedSequence().asObservable(), source2.asSharedSequence().asObservable(),
                 source3.asSharedSequence().asObservable(), source4.asSharedSequence().asObservable(),
@@ -178,14 +186,16 @@ extension SharedSequenceConvertibleType {
         O4: SharedSequenceConvertibleType, O5: SharedSequenceConvertibleType, O6: SharedSequenceConvertibleType
     >(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6,
-        resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element) -> Element
+        resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element) -> Element,
+        isolation: (any Actor)? = #isolation
     ) -> SharedSequence<SharingStrategy, Element>
     where
         SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy,
         SharingStrategy == O3.SharingStrategy, SharingStrategy == O4.SharingStrategy,
         SharingStrategy == O5.SharingStrategy, SharingStrategy == O6.SharingStrategy
     {
-        SharedSequence<SharingStrategy, Element>(
+        let resultSelector = rxIsolationCheckedSelector(resultSelector, isolation, "combineLatest(resultSelector:)")
+        return SharedSequence<SharingStrategy, Element>(
             Observable.combineLatest(
                 source1.asSharedSequence().asObservable(), source2.asSharedSequence().asObservable(),
                 source3.asSharedSequence().asObservable(), source4.asSharedSequence().asObservable(),
@@ -229,7 +239,8 @@ extension SharedSequenceConvertibleType {
     >(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7,
         resultSelector:
-            @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element) -> Element
+            @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element) -> Element,
+        isolation: (any Actor)? = #isolation
     ) -> SharedSequence<SharingStrategy, Element>
     where
         SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy,
@@ -237,7 +248,8 @@ extension SharedSequenceConvertibleType {
         SharingStrategy == O5.SharingStrategy, SharingStrategy == O6.SharingStrategy,
         SharingStrategy == O7.SharingStrategy
     {
-        SharedSequence<SharingStrategy, Element>(
+        let resultSelector = rxIsolationCheckedSelector(resultSelector, isolation, "combineLatest(resultSelector:)")
+        return SharedSequence<SharingStrategy, Element>(
             Observable.combineLatest(
                 source1.asSharedSequence().asObservable(), source2.asSharedSequence().asObservable(),
                 source3.asSharedSequence().asObservable(), source4.asSharedSequence().asObservable(),
@@ -289,7 +301,8 @@ extension SharedSequenceConvertibleType {
         _ source8: O8,
         resultSelector:
             @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element)
-            -> Element
+            -> Element,
+        isolation: (any Actor)? = #isolation
     ) -> SharedSequence<SharingStrategy, Element>
     where
         SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy,
@@ -297,7 +310,8 @@ extension SharedSequenceConvertibleType {
         SharingStrategy == O5.SharingStrategy, SharingStrategy == O6.SharingStrategy,
         SharingStrategy == O7.SharingStrategy, SharingStrategy == O8.SharingStrategy
     {
-        SharedSequence<SharingStrategy, Element>(
+        let resultSelector = rxIsolationCheckedSelector(resultSelector, isolation, "combineLatest(resultSelector:)")
+        return SharedSequence<SharingStrategy, Element>(
             Observable.combineLatest(
                 source1.asSharedSequence().asObservable(), source2.asSharedSequence().asObservable(),
                 source3.asSharedSequence().asObservable(), source4.asSharedSequence().asObservable(),
@@ -347,10 +361,12 @@ extension SharedSequenceConvertibleType {
     /// RxSwift: the same (RxCocoa), whose selector may throw.
     public static func zip<O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType>(
         _ source1: O1, _ source2: O2,
-        resultSelector: @escaping (O1.Element, O2.Element) -> Element
+        resultSelector: @escaping (O1.Element, O2.Element) -> Element,
+        isolation: (any Actor)? = #isolation
     ) -> SharedSequence<SharingStrategy, Element>
     where SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy {
-        SharedSequence<SharingStrategy, Element>(
+        let resultSelector = rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)")
+        return SharedSequence<SharingStrategy, Element>(
             Observable.zip(
                 source1.asSharedSequence().asObservable(), source2.asSharedSequence().asObservable(),
                 resultSelector: resultSelector))
@@ -380,13 +396,15 @@ extension SharedSequenceConvertibleType {
         O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType
     >(
         _ source1: O1, _ source2: O2, _ source3: O3,
-        resultSelector: @escaping (O1.Element, O2.Element, O3.Element) -> Element
+        resultSelector: @escaping (O1.Element, O2.Element, O3.Element) -> Element,
+        isolation: (any Actor)? = #isolation
     ) -> SharedSequence<SharingStrategy, Element>
     where
         SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy,
         SharingStrategy == O3.SharingStrategy
     {
-        SharedSequence<SharingStrategy, Element>(
+        let resultSelector = rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)")
+        return SharedSequence<SharingStrategy, Element>(
             Observable.zip(
                 source1.asSharedSequence().asObservable(), source2.asSharedSequence().asObservable(),
                 source3.asSharedSequence().asObservable(), resultSelector: resultSelector))
@@ -422,13 +440,15 @@ extension SharedSequenceConvertibleType {
         O4: SharedSequenceConvertibleType
     >(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4,
-        resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element) -> Element
+        resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element) -> Element,
+        isolation: (any Actor)? = #isolation
     ) -> SharedSequence<SharingStrategy, Element>
     where
         SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy,
         SharingStrategy == O3.SharingStrategy, SharingStrategy == O4.SharingStrategy
     {
-        SharedSequence<SharingStrategy, Element>(
+        let resultSelector = rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)")
+        return SharedSequence<SharingStrategy, Element>(
             Observable.zip(
                 source1.asSharedSequence().asObservable(), source2.asSharedSequence().asObservable(),
                 source3.asSharedSequence().asObservable(), source4.asSharedSequence().asObservable(),
@@ -467,14 +487,16 @@ extension SharedSequenceConvertibleType {
         O4: SharedSequenceConvertibleType, O5: SharedSequenceConvertibleType
     >(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5,
-        resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element) -> Element
+        resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element) -> Element,
+        isolation: (any Actor)? = #isolation
     ) -> SharedSequence<SharingStrategy, Element>
     where
         SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy,
         SharingStrategy == O3.SharingStrategy, SharingStrategy == O4.SharingStrategy,
         SharingStrategy == O5.SharingStrategy
     {
-        SharedSequence<SharingStrategy, Element>(
+        let resultSelector = rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)")
+        return SharedSequence<SharingStrategy, Element>(
             Observable.zip(
                 source1.asSharedSequence().asObservable(), source2.asSharedSequence().asObservable(),
                 source3.asSharedSequence().asObservable(), source4.asSharedSequence().asObservable(),
@@ -514,14 +536,16 @@ extension SharedSequenceConvertibleType {
         O4: SharedSequenceConvertibleType, O5: SharedSequenceConvertibleType, O6: SharedSequenceConvertibleType
     >(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6,
-        resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element) -> Element
+        resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element) -> Element,
+        isolation: (any Actor)? = #isolation
     ) -> SharedSequence<SharingStrategy, Element>
     where
         SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy,
         SharingStrategy == O3.SharingStrategy, SharingStrategy == O4.SharingStrategy,
         SharingStrategy == O5.SharingStrategy, SharingStrategy == O6.SharingStrategy
     {
-        SharedSequence<SharingStrategy, Element>(
+        let resultSelector = rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)")
+        return SharedSequence<SharingStrategy, Element>(
             Observable.zip(
                 source1.asSharedSequence().asObservable(), source2.asSharedSequence().asObservable(),
                 source3.asSharedSequence().asObservable(), source4.asSharedSequence().asObservable(),
@@ -565,7 +589,8 @@ extension SharedSequenceConvertibleType {
     >(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7,
         resultSelector:
-            @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element) -> Element
+            @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element) -> Element,
+        isolation: (any Actor)? = #isolation
     ) -> SharedSequence<SharingStrategy, Element>
     where
         SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy,
@@ -573,7 +598,8 @@ extension SharedSequenceConvertibleType {
         SharingStrategy == O5.SharingStrategy, SharingStrategy == O6.SharingStrategy,
         SharingStrategy == O7.SharingStrategy
     {
-        SharedSequence<SharingStrategy, Element>(
+        let resultSelector = rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)")
+        return SharedSequence<SharingStrategy, Element>(
             Observable.zip(
                 source1.asSharedSequence().asObservable(), source2.asSharedSequence().asObservable(),
                 source3.asSharedSequence().asObservable(), source4.asSharedSequence().asObservable(),
@@ -625,7 +651,8 @@ extension SharedSequenceConvertibleType {
         _ source8: O8,
         resultSelector:
             @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element)
-            -> Element
+            -> Element,
+        isolation: (any Actor)? = #isolation
     ) -> SharedSequence<SharingStrategy, Element>
     where
         SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy,
@@ -633,7 +660,8 @@ extension SharedSequenceConvertibleType {
         SharingStrategy == O5.SharingStrategy, SharingStrategy == O6.SharingStrategy,
         SharingStrategy == O7.SharingStrategy, SharingStrategy == O8.SharingStrategy
     {
-        SharedSequence<SharingStrategy, Element>(
+        let resultSelector = rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)")
+        return SharedSequence<SharingStrategy, Element>(
             Observable.zip(
                 source1.asSharedSequence().asObservable(), source2.asSharedSequence().asObservable(),
                 source3.asSharedSequence().asObservable(), source4.asSharedSequence().asObservable(),

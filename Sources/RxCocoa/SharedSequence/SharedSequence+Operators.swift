@@ -9,7 +9,10 @@ extension SharedSequenceConvertibleType {
     ///
     /// RxSwift: the same (RxCocoa).
     @inlinable
-    public func map<Result>(_ selector: @escaping (Element) -> Result) -> SharedSequence<SharingStrategy, Result> {
+    public func map<Result>(_ selector: @escaping (Element) -> Result, isolation: (any Actor)? = #isolation)
+        -> SharedSequence<SharingStrategy, Result>
+    {
+        let selector = rxIsolationChecked(selector, isolation, "map")
         // Driver and Signal: the map runs inside the share (one producer per stage, not two).
         if let replays = SharedSequence<SharingStrategy, Element>.fusedShareReplays {
             return SharedSequence(raw: asObservable()._mapShared(replays: replays, selector))
@@ -21,17 +24,21 @@ extension SharedSequenceConvertibleType {
     ///
     /// RxSwift: the same (RxCocoa).
     @inlinable
-    public func compactMap<Result>(_ selector: @escaping (Element) -> Result?)
+    public func compactMap<Result>(_ selector: @escaping (Element) -> Result?, isolation: (any Actor)? = #isolation)
         -> SharedSequence<SharingStrategy, Result>
     {
-        SharedSequence(asObservable().compactMap(selector))
+        let selector = rxIsolationChecked(selector, isolation, "compactMap")
+        return SharedSequence(asObservable().compactMap(selector))
     }
 
     /// Delivers the elements for which `predicate` returns `true`.
     ///
     /// RxSwift: the same (RxCocoa).
     @inlinable
-    public func filter(_ predicate: @escaping (Element) -> Bool) -> SharedSequence<SharingStrategy, Element> {
+    public func filter(_ predicate: @escaping (Element) -> Bool, isolation: (any Actor)? = #isolation)
+        -> SharedSequence<SharingStrategy, Element>
+    {
+        let predicate = rxIsolationChecked(predicate, isolation, "filter")
         if let replays = SharedSequence<SharingStrategy, Element>.fusedShareReplays {
             return SharedSequence(raw: asObservable()._filterShared(replays: replays, predicate))
         }
@@ -43,10 +50,13 @@ extension SharedSequenceConvertibleType {
     ///
     /// RxSwift: the same (RxCocoa).
     @inlinable
-    public func flatMapLatest<Sharing, Result>(_ selector: @escaping (Element) -> SharedSequence<Sharing, Result>)
+    public func flatMapLatest<Sharing, Result>(
+        _ selector: @escaping (Element) -> SharedSequence<Sharing, Result>, isolation: (any Actor)? = #isolation
+    )
         -> SharedSequence<Sharing, Result>
     {
-        SharedSequence(asObservable().flatMapLatest(selector))
+        let selector = rxIsolationChecked(selector, isolation, "flatMapLatest")
+        return SharedSequence(asObservable().flatMapLatest(selector))
     }
 
     /// Maps each element to a shared sequence and delivers its elements, ignoring the elements that
@@ -54,20 +64,26 @@ extension SharedSequenceConvertibleType {
     ///
     /// RxSwift: the same (RxCocoa).
     @inlinable
-    public func flatMapFirst<Sharing, Result>(_ selector: @escaping (Element) -> SharedSequence<Sharing, Result>)
+    public func flatMapFirst<Sharing, Result>(
+        _ selector: @escaping (Element) -> SharedSequence<Sharing, Result>, isolation: (any Actor)? = #isolation
+    )
         -> SharedSequence<Sharing, Result>
     {
-        SharedSequence(asObservable().flatMapFirst(selector))
+        let selector = rxIsolationChecked(selector, isolation, "flatMapFirst")
+        return SharedSequence(asObservable().flatMapFirst(selector))
     }
 
     /// Maps each element to a shared sequence and merges the elements of all of them.
     ///
     /// RxSwift: the same (RxCocoa).
     @inlinable
-    public func flatMap<Sharing, Result>(_ selector: @escaping (Element) -> SharedSequence<Sharing, Result>)
+    public func flatMap<Sharing, Result>(
+        _ selector: @escaping (Element) -> SharedSequence<Sharing, Result>, isolation: (any Actor)? = #isolation
+    )
         -> SharedSequence<Sharing, Result>
     {
-        SharedSequence(asObservable().flatMap(selector))
+        let selector = rxIsolationChecked(selector, isolation, "flatMap")
+        return SharedSequence(asObservable().flatMap(selector))
     }
 
     /// Calls the given actions on the sequence's events and subscription, and passes the events on.
@@ -86,9 +102,16 @@ extension SharedSequenceConvertibleType {
     public func `do`(
         onNext: ((Element) -> Void)? = nil, afterNext: ((Element) -> Void)? = nil,
         onCompleted: (() -> Void)? = nil, afterCompleted: (() -> Void)? = nil,
-        onSubscribe: (() -> Void)? = nil, onSubscribed: (() -> Void)? = nil, onDispose: (() -> Void)? = nil
+        onSubscribe: (() -> Void)? = nil, onSubscribed: (() -> Void)? = nil, onDispose: (() -> Void)? = nil,
+        isolation: (any Actor)? = #isolation
     ) -> SharedSequence<SharingStrategy, Element> {
-        SharedSequence(
+        let onNext = rxIsolationChecked(onNext, isolation, "do(onNext:)")
+        let afterNext = rxIsolationChecked(afterNext, isolation, "do(afterNext:)")
+        let onCompleted = rxIsolationChecked(onCompleted, isolation, "do(onCompleted:)")
+        let afterCompleted = rxIsolationChecked(afterCompleted, isolation, "do(afterCompleted:)")
+        let onSubscribe = rxIsolationChecked(onSubscribe, isolation, "do(onSubscribe:)")
+        let onSubscribed = rxIsolationChecked(onSubscribed, isolation, "do(onSubscribed:)")
+        return SharedSequence(
             asObservable().do(
                 onNext: onNext, afterNext: afterNext, onCompleted: onCompleted, afterCompleted: afterCompleted,
                 onSubscribe: onSubscribe, onSubscribed: onSubscribed, onDispose: onDispose))
@@ -112,20 +135,26 @@ extension SharedSequenceConvertibleType {
     ///
     /// RxSwift: the same (RxCocoa).
     @inlinable
-    public func distinctUntilChanged<Key: Equatable>(_ keySelector: @escaping (Element) -> Key)
+    public func distinctUntilChanged<Key: Equatable>(
+        _ keySelector: @escaping (Element) -> Key, isolation: (any Actor)? = #isolation
+    )
         -> SharedSequence<SharingStrategy, Element>
     {
-        SharedSequence(asObservable().distinctUntilChanged(keySelector))
+        let keySelector = rxIsolationChecked(keySelector, isolation, "distinctUntilChanged")
+        return SharedSequence(asObservable().distinctUntilChanged(keySelector))
     }
 
     /// Delivers each element that `comparer` does not find equal to the previous delivered one.
     ///
     /// RxSwift: the same (RxCocoa).
     @inlinable
-    public func distinctUntilChanged(_ comparer: @escaping (Element, Element) -> Bool)
+    public func distinctUntilChanged(
+        _ comparer: @escaping (Element, Element) -> Bool, isolation: (any Actor)? = #isolation
+    )
         -> SharedSequence<SharingStrategy, Element>
     {
-        SharedSequence(asObservable().distinctUntilChanged(comparer))
+        let comparer = rxIsolationChecked(comparer, isolation, "distinctUntilChanged")
+        return SharedSequence(asObservable().distinctUntilChanged(comparer))
     }
 
     /// Delivers each element whose key, computed by `keySelector`, `comparer` does not find equal to
@@ -134,17 +163,23 @@ extension SharedSequenceConvertibleType {
     /// RxSwift: the same (RxCocoa).
     @inlinable
     public func distinctUntilChanged<Key>(
-        _ keySelector: @escaping (Element) -> Key, comparer: @escaping (Key, Key) -> Bool
+        _ keySelector: @escaping (Element) -> Key, comparer: @escaping (Key, Key) -> Bool,
+        isolation: (any Actor)? = #isolation
     ) -> SharedSequence<SharingStrategy, Element> {
-        SharedSequence(asObservable().distinctUntilChanged(keySelector, comparer: comparer))
+        let keySelector = rxIsolationChecked(keySelector, isolation, "distinctUntilChanged")
+        let comparer = rxIsolationChecked(comparer, isolation, "distinctUntilChanged(comparer:)")
+        return SharedSequence(asObservable().distinctUntilChanged(keySelector, comparer: comparer))
     }
 
     /// Delivers the running result of `accumulator`, starting from `seed`, for each element.
     ///
     /// RxSwift: the same (RxCocoa).
     @inlinable
-    public func scan<A>(_ seed: A, accumulator: @escaping (A, Element) -> A) -> SharedSequence<SharingStrategy, A> {
-        SharedSequence(asObservable().scan(seed, accumulator: accumulator))
+    public func scan<A>(_ seed: A, accumulator: @escaping (A, Element) -> A, isolation: (any Actor)? = #isolation)
+        -> SharedSequence<SharingStrategy, A>
+    {
+        let accumulator = rxIsolationChecked(accumulator, isolation, "scan(accumulator:)")
+        return SharedSequence(asObservable().scan(seed, accumulator: accumulator))
     }
 
     /// Delivers the elements after the first `count`.
@@ -264,9 +299,11 @@ extension SharedSequenceConvertibleType {
     /// RxSwift: the same (RxCocoa).
     @inlinable
     public func withLatestFrom<SecondO: SharedSequenceConvertibleType, ResultType>(
-        _ second: SecondO, resultSelector: @escaping (Element, SecondO.Element) -> ResultType
+        _ second: SecondO, resultSelector: @escaping (Element, SecondO.Element) -> ResultType,
+        isolation: (any Actor)? = #isolation
     ) -> SharedSequence<SharingStrategy, ResultType> where SecondO.SharingStrategy == SharingStrategy {
-        SharedSequence(asObservable().withLatestFrom(second.asSharedSequence(), resultSelector: resultSelector))
+        let resultSelector = rxIsolationChecked(resultSelector, isolation, "withLatestFrom(resultSelector:)")
+        return SharedSequence(asObservable().withLatestFrom(second.asSharedSequence(), resultSelector: resultSelector))
     }
 
     /// Delivers the latest element of `second` on each element of this sequence, if `second` has
@@ -288,9 +325,10 @@ extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingSt
     /// RxSwift: the same (RxCocoa; for Signals only: a Driver's replay would keep `obj` alive).
     @inlinable
     public func withUnretained<Object: AnyObject, Out>(
-        _ obj: Object, resultSelector: @escaping (Object, Element) -> Out
+        _ obj: Object, resultSelector: @escaping (Object, Element) -> Out, isolation: (any Actor)? = #isolation
     ) -> SharedSequence<SharingStrategy, Out> {
-        SharedSequence(asObservable().withUnretained(obj, resultSelector: resultSelector))
+        let resultSelector = rxIsolationChecked(resultSelector, isolation, "withUnretained(resultSelector:)")
+        return SharedSequence(asObservable().withUnretained(obj, resultSelector: resultSelector))
     }
 
     /// Delivers `obj` (held weakly) with each element; completes when `obj` is gone.
@@ -310,9 +348,10 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
     )
     @inlinable
     public func withUnretained<Object: AnyObject, Out>(
-        _ obj: Object, resultSelector: @escaping (Object, Element) -> Out
+        _ obj: Object, resultSelector: @escaping (Object, Element) -> Out, isolation: (any Actor)? = #isolation
     ) -> SharedSequence<SharingStrategy, Out> {
-        SharedSequence(asObservable().withUnretained(obj, resultSelector: resultSelector))
+        let resultSelector = rxIsolationChecked(resultSelector, isolation, "withUnretained(resultSelector:)")
+        return SharedSequence(asObservable().withUnretained(obj, resultSelector: resultSelector))
     }
 
     /// Unavailable for Driver, as in RxCocoa: use `drive(with:onNext:onCompleted:onDisposed:)`.
@@ -361,9 +400,10 @@ extension SharedSequence {
     /// cannot error).
     @inlinable
     public static func zip<Collection: Swift.Collection, Result>(
-        _ collection: Collection, resultSelector: @escaping ([Element]) -> Result
+        _ collection: Collection, resultSelector: @escaping ([Element]) -> Result, isolation: (any Actor)? = #isolation
     ) -> SharedSequence<SharingStrategy, Result> where Collection.Element == SharedSequence<SharingStrategy, Element> {
-        SharedSequence<SharingStrategy, Result>(
+        let resultSelector = rxIsolationChecked(resultSelector, isolation, "zip(resultSelector:)")
+        return SharedSequence<SharingStrategy, Result>(
             Observable.zip(collection.map { $0.asObservable() }, resultSelector: resultSelector))
     }
 
@@ -383,9 +423,10 @@ extension SharedSequence {
     /// RxSwift: the same (RxCocoa), whose selector may throw; this one may not.
     @inlinable
     public static func combineLatest<Collection: Swift.Collection, Result>(
-        _ collection: Collection, resultSelector: @escaping ([Element]) -> Result
+        _ collection: Collection, resultSelector: @escaping ([Element]) -> Result, isolation: (any Actor)? = #isolation
     ) -> SharedSequence<SharingStrategy, Result> where Collection.Element == SharedSequence<SharingStrategy, Element> {
-        SharedSequence<SharingStrategy, Result>(
+        let resultSelector = rxIsolationChecked(resultSelector, isolation, "combineLatest(resultSelector:)")
+        return SharedSequence<SharingStrategy, Result>(
             Observable.combineLatest(collection.map { $0.asObservable() }, resultSelector: resultSelector))
     }
 

@@ -101,10 +101,14 @@ extension SharedSequence {
 
     /// A sequence that calls `observableFactory` for each subscription and delivers what the
     /// sequence it returns delivers. The result is shared.
-    public static func deferred(_ observableFactory: @escaping () -> SharedSequence<SharingStrategy, Element>)
+    public static func deferred(
+        _ observableFactory: @escaping () -> SharedSequence<SharingStrategy, Element>,
+        isolation: (any Actor)? = #isolation
+    )
         -> SharedSequence<SharingStrategy, Element>
     {
-        SharedSequence(Observable.deferred { observableFactory().asObservable() })
+        let observableFactory = rxIsolationChecked(observableFactory, isolation, "deferred")
+        return SharedSequence(Observable.deferred { observableFactory().asObservable() })
     }
 
     /// A sequence that delivers `elements` one by one on the strategy's scheduler, then completes.

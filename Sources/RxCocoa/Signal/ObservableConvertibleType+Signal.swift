@@ -24,7 +24,10 @@ extension ObservableConvertibleType {
     ///
     /// RxSwift: the same (RxCocoa).
     @inlinable
-    public func asSignal(onErrorRecover: @escaping (_ error: Swift.Error) -> Signal<Element>) -> Signal<Element> {
-        asSharedSequence(sharingStrategy: SignalSharingStrategy.self, onErrorRecover: onErrorRecover)
+    public func asSignal(
+        onErrorRecover: @escaping (_ error: Swift.Error) -> Signal<Element>, isolation: (any Actor)? = #isolation
+    ) -> Signal<Element> {
+        let onErrorRecover = rxIsolationChecked(onErrorRecover, isolation, "asSignal(onErrorRecover:)")
+        return asSharedSequence(sharingStrategy: SignalSharingStrategy.self, onErrorRecover: onErrorRecover)
     }
 }

@@ -93,9 +93,12 @@ extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingSt
     /// Inlinable, so that the subscription's sink is instantiated where the element type is concrete.
     @inlinable
     public func emit(
-        onNext: ((Element) -> Void)? = nil, onCompleted: (() -> Void)? = nil, onDisposed: (() -> Void)? = nil
+        onNext: ((Element) -> Void)? = nil, onCompleted: (() -> Void)? = nil, onDisposed: (() -> Void)? = nil,
+        isolation: (any Actor)? = #isolation
     ) -> Disposable {
-        asObservable().subscribe(onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
+        let onNext = rxIsolationChecked(onNext, isolation, "emit(onNext:)")
+        let onCompleted = rxIsolationChecked(onCompleted, isolation, "emit(onCompleted:)")
+        return asObservable().subscribe(onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
     }
 
     /// Subscribes and ignores every event (keeps the sequence's side effects running).

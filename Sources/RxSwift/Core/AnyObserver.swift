@@ -15,7 +15,8 @@ public struct AnyObserver<Element>: ObserverType, @unchecked Sendable {
     @usableFromInline let sink: Sink<Element>?
 
     /// Creates an observer that calls `eventHandler` for every event.
-    public init(eventHandler: @escaping EventHandler) {
+    public init(eventHandler: @escaping EventHandler, isolation: (any Actor)? = #isolation) {
+        let eventHandler = rxIsolationChecked(eventHandler, isolation, "AnyObserver(eventHandler:)")
         self.observer = eventHandler
         self.sink = nil
     }
@@ -64,8 +65,11 @@ extension ObserverType {
 
     /// Returns an observer that transforms each element with `transform` before forwarding it here.
     /// A throwing `transform` forwards the error instead.
-    public func mapObserver<Result>(_ transform: @escaping (Result) throws -> Element) -> AnyObserver<Result> {
-        AnyObserver { event in
+    public func mapObserver<Result>(
+        _ transform: @escaping (Result) throws -> Element, isolation: (any Actor)? = #isolation
+    ) -> AnyObserver<Result> {
+        let transform = rxIsolationChecked(transform, isolation, "mapObserver")
+        return AnyObserver { event in
             self.on(event.map(transform))
         }
     }

@@ -17,8 +17,9 @@ public struct Binder<Value>: ObserverType, @unchecked Sendable {
     /// Creates a binder for `target` that runs `binding` on `scheduler`.
     public init<Target: AnyObject>(
         _ target: Target, scheduler: ImmediateSchedulerType = MainScheduler(),
-        binding: @escaping (Target, Value) -> Void
+        binding: @escaping (Target, Value) -> Void, isolation: (any Actor)? = #isolation
     ) {
+        let binding = rxIsolationChecked(binding, isolation, "Binder(binding:)")
         weak let weakTarget = target
         let box = UncheckedSendable(binding)
         self.binding = { event in

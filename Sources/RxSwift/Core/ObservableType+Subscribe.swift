@@ -4,8 +4,10 @@ extension ObservableType {
     /// Subscribes a closure that receives every event.
     ///
     /// Goes through ``asObservable()``, so a hand-written source is held to the grammar as well.
-    public func subscribe(_ on: @escaping (Event<Element>) -> Void) -> Disposable {
-        asObservable().subscribe(AnyObserver(eventHandler: on))
+    public func subscribe(_ on: @escaping (Event<Element>) -> Void, isolation: (any Actor)? = #isolation) -> Disposable
+    {
+        let on = rxIsolationChecked(on, isolation, "subscribe")
+        return asObservable().subscribe(AnyObserver(eventHandler: on))
     }
 
     /// Subscribes closures for elements, the error, completion and disposal.
@@ -21,8 +23,12 @@ extension ObservableType {
         onNext: ((Element) -> Void)? = nil,
         onError: ((Swift.Error) -> Void)? = nil,
         onCompleted: (() -> Void)? = nil,
-        onDisposed: (() -> Void)? = nil
+        onDisposed: (() -> Void)? = nil,
+        isolation: (any Actor)? = #isolation
     ) -> Disposable {
+        let onNext = rxIsolationChecked(onNext, isolation, "subscribe(onNext:)")
+        let onError = rxIsolationChecked(onError, isolation, "subscribe(onError:)")
+        let onCompleted = rxIsolationChecked(onCompleted, isolation, "subscribe(onCompleted:)")
         let subscription = ClosureSubscription(onDisposed: onDisposed)
         // Captured now, as in RxSwift: at error time the stack no longer shows who subscribed.
         let callStack = onError == nil && Hooks.recordCallStackOnError ? Hooks.customCaptureSubscriptionCallstack() : []
@@ -43,9 +49,12 @@ extension ObservableType {
         onNext: ((Object, Element) -> Void)? = nil,
         onError: ((Object, Swift.Error) -> Void)? = nil,
         onCompleted: ((Object) -> Void)? = nil,
-        onDisposed: ((Object) -> Void)? = nil
+        onDisposed: ((Object) -> Void)? = nil, isolation: (any Actor)? = #isolation
     ) -> Disposable {
-        subscribe(
+        let onNext = rxIsolationChecked(onNext, isolation, "subscribe(onNext:)")
+        let onError = rxIsolationChecked(onError, isolation, "subscribe(onError:)")
+        let onCompleted = rxIsolationChecked(onCompleted, isolation, "subscribe(onCompleted:)")
+        return subscribe(
             onNext: { [weak object] element in
                 guard let object else { return }
                 onNext?(object, element)

@@ -10,6 +10,10 @@ public struct Disposables {
     }
 
     /// A disposable that runs `dispose` once, on the first call to `dispose()`.
+    ///
+    /// `dispose` runs on whichever thread disposes (a terminal event's, a bag's, a `Task`'s), by
+    /// contract, so unlike operator closures it is not checked to run on the actor it was written in
+    /// (see RxCocoa's "Swift 6 and actors"): let it capture only what is safe to use from any thread.
     public static func create(with dispose: @escaping () -> Void) -> Cancelable {
         AnonymousDisposable(dispose)
     }

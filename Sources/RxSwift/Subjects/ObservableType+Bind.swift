@@ -44,8 +44,9 @@ extension ObservableType {
     ///
     /// Completion is ignored. An error is a programmer error for a binding: it stops debug builds
     /// with an assertion and is printed in release builds. In RxSwift this lives in RxCocoa.
-    public func bind(onNext: @escaping (Element) -> Void) -> Disposable {
-        subscribe(onNext: onNext, onError: { error in rxBindingError(error) })
+    public func bind(onNext: @escaping (Element) -> Void, isolation: (any Actor)? = #isolation) -> Disposable {
+        let onNext = rxIsolationChecked(onNext, isolation, "bind(onNext:)")
+        return subscribe(onNext: onNext, onError: { error in rxBindingError(error) })
     }
 
     /// Subscribes `onNext`, which receives `object` (held weakly) with each element; elements that
@@ -53,9 +54,12 @@ extension ObservableType {
     ///
     /// Completion is ignored; an error asserts in debug builds, as in ``bind(onNext:)``. In RxSwift
     /// this lives in RxCocoa.
-    public func bind<Object: AnyObject>(with object: Object, onNext: @escaping (Object, Element) -> Void)
+    public func bind<Object: AnyObject>(
+        with object: Object, onNext: @escaping (Object, Element) -> Void, isolation: (any Actor)? = #isolation
+    )
         -> Disposable
     {
-        subscribe(with: object, onNext: onNext, onError: { _, error in rxBindingError(error) })
+        let onNext = rxIsolationChecked(onNext, isolation, "bind(onNext:)")
+        return subscribe(with: object, onNext: onNext, onError: { _, error in rxBindingError(error) })
     }
 }

@@ -15,9 +15,11 @@ extension ObservableType {
     ///
     /// RxJS: `withLatestFrom(other, project)`; Combine: none.
     public func withLatestFrom<Source: ObservableConvertibleType, ResultType>(
-        _ second: Source, resultSelector: @escaping (Element, Source.Element) throws -> ResultType
+        _ second: Source, resultSelector: @escaping (Element, Source.Element) throws -> ResultType,
+        isolation: (any Actor)? = #isolation
     ) -> Observable<ResultType> {
-        WithLatestFromObservable(source: asObservable(), other: second.asObservable(), selector: resultSelector)
+        let resultSelector = rxIsolationChecked(resultSelector, isolation, "withLatestFrom(resultSelector:)")
+        return WithLatestFromObservable(source: asObservable(), other: second.asObservable(), selector: resultSelector)
     }
 
     /// Replaces each source element with the latest element of `second`.

@@ -13,9 +13,10 @@ extension ObservableType {
     @inlinable
     public static func create(
         _ subscribe: @escaping (AnyObserver<Element>) -> Disposable,
-        file: StaticString = #fileID, line: UInt = #line
+        file: StaticString = #fileID, line: UInt = #line, isolation: (any Actor)? = #isolation
     ) -> Observable<Element> {
-        CreateObservable(subscribe, file: file, line: line)
+        let subscribe = rxIsolationChecked(subscribe, isolation, "create")
+        return CreateObservable(subscribe, file: file, line: line)
     }
 }
 

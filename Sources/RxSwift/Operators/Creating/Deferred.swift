@@ -1,9 +1,11 @@
 extension ObservableType {
     /// Calls `observableFactory` for each subscription and subscribes to the sequence it returns.
     /// A throwing factory gives an error event. RxJS: `defer`; Combine: `Deferred`.
-    public static func deferred(_ observableFactory: @escaping () throws -> Observable<Element>) -> Observable<Element>
-    {
-        DeferredObservable(observableFactory)
+    public static func deferred(
+        _ observableFactory: @escaping () throws -> Observable<Element>, isolation: (any Actor)? = #isolation
+    ) -> Observable<Element> {
+        let observableFactory = rxIsolationChecked(observableFactory, isolation, "deferred")
+        return DeferredObservable(observableFactory)
     }
 }
 

@@ -44,9 +44,12 @@ extension ObservableType {
     public static func generate(
         initialState: Element, condition: @escaping (Element) throws -> Bool,
         scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance,
-        iterate: @escaping (Element) throws -> Element
+        iterate: @escaping (Element) throws -> Element, isolation: (any Actor)? = #isolation
     ) -> Observable<Element> {
-        GenerateObservable(initialState: initialState, condition: condition, iterate: iterate, scheduler: scheduler)
+        let condition = rxIsolationChecked(condition, isolation, "generate(condition:)")
+        let iterate = rxIsolationChecked(iterate, isolation, "generate(iterate:)")
+        return GenerateObservable(
+            initialState: initialState, condition: condition, iterate: iterate, scheduler: scheduler)
     }
 
     /// Emits `element` forever, delivered on `scheduler`. Dispose to stop it.

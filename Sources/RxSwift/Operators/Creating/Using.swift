@@ -5,9 +5,11 @@ extension ObservableType {
     /// is disposed. RxJS: `using`.
     public static func using<Resource: Disposable>(
         _ resourceFactory: @escaping () throws -> Resource,
-        observableFactory: @escaping (Resource) throws -> Observable<Element>
+        observableFactory: @escaping (Resource) throws -> Observable<Element>, isolation: (any Actor)? = #isolation
     ) -> Observable<Element> {
-        UsingObservable(resourceFactory: resourceFactory, observableFactory: observableFactory)
+        let resourceFactory = rxIsolationChecked(resourceFactory, isolation, "using")
+        let observableFactory = rxIsolationChecked(observableFactory, isolation, "using(observableFactory:)")
+        return UsingObservable(resourceFactory: resourceFactory, observableFactory: observableFactory)
     }
 }
 

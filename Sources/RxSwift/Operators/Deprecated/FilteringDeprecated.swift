@@ -10,22 +10,31 @@ extension ObservableType {
 
     /// Deprecated spelling of ``skip(while:)``.
     @available(*, deprecated, renamed: "skip(while:)")
-    public func skipWhile(_ predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
-        skip(while: predicate)
+    public func skipWhile(_ predicate: @escaping (Element) throws -> Bool, isolation: (any Actor)? = #isolation)
+        -> Observable<Element>
+    {
+        let predicate = rxIsolationChecked(predicate, isolation, "skipWhile")
+        return skip(while: predicate)
     }
 
     /// Deprecated spelling of ``take(while:behavior:)`` (with the default, exclusive behavior).
     @available(*, deprecated, renamed: "take(while:)")
-    public func takeWhile(_ predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
-        take(while: predicate)
+    public func takeWhile(_ predicate: @escaping (Element) throws -> Bool, isolation: (any Actor)? = #isolation)
+        -> Observable<Element>
+    {
+        let predicate = rxIsolationChecked(predicate, isolation, "takeWhile")
+        return take(while: predicate)
     }
 
     /// Deprecated spelling of ``take(until:behavior:)`` (RxSwift 5's predicate form of `takeUntil`).
     @available(*, deprecated, renamed: "take(until:behavior:)")
-    public func takeUntil(_ behavior: TakeBehavior, predicate: @escaping (Element) throws -> Bool)
+    public func takeUntil(
+        _ behavior: TakeBehavior, predicate: @escaping (Element) throws -> Bool, isolation: (any Actor)? = #isolation
+    )
         -> Observable<Element>
     {
-        take(until: predicate, behavior: behavior)
+        let predicate = rxIsolationChecked(predicate, isolation, "takeUntil(predicate:)")
+        return take(until: predicate, behavior: behavior)
     }
 
     /// Deprecated spelling of ``take(for:scheduler:)`` (RxSwift 5).

@@ -14,14 +14,20 @@ extension ObservableType {
     /// - Returns: The source's elements, then, after an error, the handler's sequence.
     ///
     /// RxJS: `catchError`; Combine: `catch` / `tryCatch`.
-    public func `catch`(_ handler: @escaping (Swift.Error) throws -> Observable<Element>) -> Observable<Element> {
-        CatchObservable(source: asObservable(), handler: handler)
+    public func `catch`(
+        _ handler: @escaping (Swift.Error) throws -> Observable<Element>, isolation: (any Actor)? = #isolation
+    ) -> Observable<Element> {
+        let handler = rxIsolationChecked(handler, isolation, "catch")
+        return CatchObservable(source: asObservable(), handler: handler)
     }
 
     /// Deprecated spelling of ``catch(_:)``.
     @available(*, deprecated, renamed: "catch(_:)")
-    public func catchError(_ handler: @escaping (Swift.Error) throws -> Observable<Element>) -> Observable<Element> {
-        `catch`(handler)
+    public func catchError(
+        _ handler: @escaping (Swift.Error) throws -> Observable<Element>, isolation: (any Actor)? = #isolation
+    ) -> Observable<Element> {
+        let handler = rxIsolationChecked(handler, isolation, "catchError")
+        return `catch`(handler)
     }
 
     /// Ends a sequence that errors with `element`: on an error, delivers `element` and completes,

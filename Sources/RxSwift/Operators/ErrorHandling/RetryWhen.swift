@@ -20,9 +20,11 @@ extension ObservableType {
     ///
     /// RxJS: `retry({ delay: … })` / the former `retryWhen`.
     public func retry<TriggerObservable: ObservableType, Error: Swift.Error>(
-        when notificationHandler: @escaping (Observable<Error>) -> TriggerObservable
+        when notificationHandler: @escaping (Observable<Error>) -> TriggerObservable,
+        isolation: (any Actor)? = #isolation
     ) -> Observable<Element> {
-        RetryWhenObservable(
+        let notificationHandler = rxIsolationChecked(notificationHandler, isolation, "retry(when:)")
+        return RetryWhenObservable(
             source: asObservable(), errorType: Error.self,
             notificationHandler: { notificationHandler($0).asObservable() })
     }
@@ -34,9 +36,11 @@ extension ObservableType {
     /// - Parameter notificationHandler: Builds the trigger from the sequence of errors.
     /// - Returns: The source's elements, repeated after each error the trigger answers with an element.
     public func retry<TriggerObservable: ObservableType>(
-        when notificationHandler: @escaping (Observable<Swift.Error>) -> TriggerObservable
+        when notificationHandler: @escaping (Observable<Swift.Error>) -> TriggerObservable,
+        isolation: (any Actor)? = #isolation
     ) -> Observable<Element> {
-        RetryWhenObservable(
+        let notificationHandler = rxIsolationChecked(notificationHandler, isolation, "retry(when:)")
+        return RetryWhenObservable(
             source: asObservable(), errorType: (any Swift.Error).self,
             notificationHandler: { notificationHandler($0).asObservable() })
     }
@@ -44,17 +48,20 @@ extension ObservableType {
     /// Deprecated spelling of ``retry(when:)``.
     @available(*, deprecated, renamed: "retry(when:)")
     public func retryWhen<TriggerObservable: ObservableType, Error: Swift.Error>(
-        _ notificationHandler: @escaping (Observable<Error>) -> TriggerObservable
+        _ notificationHandler: @escaping (Observable<Error>) -> TriggerObservable, isolation: (any Actor)? = #isolation
     ) -> Observable<Element> {
-        retry(when: notificationHandler)
+        let notificationHandler = rxIsolationChecked(notificationHandler, isolation, "retryWhen")
+        return retry(when: notificationHandler)
     }
 
     /// Deprecated spelling of ``retry(when:)``.
     @available(*, deprecated, renamed: "retry(when:)")
     public func retryWhen<TriggerObservable: ObservableType>(
-        _ notificationHandler: @escaping (Observable<Swift.Error>) -> TriggerObservable
+        _ notificationHandler: @escaping (Observable<Swift.Error>) -> TriggerObservable,
+        isolation: (any Actor)? = #isolation
     ) -> Observable<Element> {
-        retry(when: notificationHandler)
+        let notificationHandler = rxIsolationChecked(notificationHandler, isolation, "retryWhen")
+        return retry(when: notificationHandler)
     }
 }
 

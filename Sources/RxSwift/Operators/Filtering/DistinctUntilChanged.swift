@@ -16,10 +16,13 @@ extension ObservableType {
     /// `keySelector` ends the sequence with its error and disposes the source. No scheduler.
     /// RxJS: `distinctUntilKeyChanged` / `distinctUntilChanged(null, keySelector)`;
     /// Combine: `removeDuplicates(by:)`.
-    public func distinctUntilChanged<Key: Equatable>(_ keySelector: @escaping (Element) throws -> Key)
+    public func distinctUntilChanged<Key: Equatable>(
+        _ keySelector: @escaping (Element) throws -> Key, isolation: (any Actor)? = #isolation
+    )
         -> Observable<Element>
     {
-        DistinctUntilChangedObservable(source: asObservable(), keySelector: keySelector, comparer: ==)
+        let keySelector = rxIsolationChecked(keySelector, isolation, "distinctUntilChanged")
+        return DistinctUntilChangedObservable(source: asObservable(), keySelector: keySelector, comparer: ==)
     }
 
     /// Passes on an element only when `comparer` says it is not equal to the element passed on
@@ -29,8 +32,11 @@ extension ObservableType {
     /// element always passes. Completes and errors when the source does; a throwing `comparer` ends
     /// the sequence with its error and disposes the source. No scheduler.
     /// RxJS: `distinctUntilChanged(comparer)`; Combine: `removeDuplicates(by:)` / `tryRemoveDuplicates(by:)`.
-    public func distinctUntilChanged(_ comparer: @escaping (Element, Element) throws -> Bool) -> Observable<Element> {
-        DistinctUntilChangedObservable(source: asObservable(), keySelector: { $0 }, comparer: comparer)
+    public func distinctUntilChanged(
+        _ comparer: @escaping (Element, Element) throws -> Bool, isolation: (any Actor)? = #isolation
+    ) -> Observable<Element> {
+        let comparer = rxIsolationChecked(comparer, isolation, "distinctUntilChanged")
+        return DistinctUntilChangedObservable(source: asObservable(), keySelector: { $0 }, comparer: comparer)
     }
 
     /// Passes on an element only when `comparer` says its key (computed by `keySelector`) is not
@@ -42,9 +48,12 @@ extension ObservableType {
     /// `comparer` ends the sequence with its error and disposes the source. No scheduler.
     /// RxJS: `distinctUntilChanged(comparer, keySelector)`; Combine: `removeDuplicates(by:)`.
     public func distinctUntilChanged<K>(
-        _ keySelector: @escaping (Element) throws -> K, comparer: @escaping (K, K) throws -> Bool
+        _ keySelector: @escaping (Element) throws -> K, comparer: @escaping (K, K) throws -> Bool,
+        isolation: (any Actor)? = #isolation
     ) -> Observable<Element> {
-        DistinctUntilChangedObservable(source: asObservable(), keySelector: keySelector, comparer: comparer)
+        let keySelector = rxIsolationChecked(keySelector, isolation, "distinctUntilChanged")
+        let comparer = rxIsolationChecked(comparer, isolation, "distinctUntilChanged(comparer:)")
+        return DistinctUntilChangedObservable(source: asObservable(), keySelector: keySelector, comparer: comparer)
     }
 
     /// Passes on an element only when its value at `keyPath` differs (by `==`) from that of the

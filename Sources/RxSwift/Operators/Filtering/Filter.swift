@@ -5,8 +5,11 @@ extension ObservableType {
     /// error and disposes the source. No scheduler; no lock or allocation per element.
     /// RxJS: `filter`; Combine: `filter` / `tryFilter`.
     @inlinable
-    public func filter(_ predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
-        FilterObservable(source: asObservable(), predicate: predicate)
+    public func filter(_ predicate: @escaping (Element) throws -> Bool, isolation: (any Actor)? = #isolation)
+        -> Observable<Element>
+    {
+        let predicate = rxIsolationChecked(predicate, isolation, "filter")
+        return FilterObservable(source: asObservable(), predicate: predicate)
     }
 }
 

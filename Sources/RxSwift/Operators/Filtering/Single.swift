@@ -20,8 +20,11 @@ extension ObservableType {
     /// `predicate` ends the sequence with its error and disposes the source. No scheduler.
     ///
     /// RxJS: `single(predicate)`; Combine: none.
-    public func single(_ predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
-        SingleObservable(source: asObservable(), predicate: predicate)
+    public func single(_ predicate: @escaping (Element) throws -> Bool, isolation: (any Actor)? = #isolation)
+        -> Observable<Element>
+    {
+        let predicate = rxIsolationChecked(predicate, isolation, "single")
+        return SingleObservable(source: asObservable(), predicate: predicate)
     }
 }
 

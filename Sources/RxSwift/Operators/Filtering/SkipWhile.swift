@@ -5,8 +5,11 @@ extension ObservableType {
     /// Completes and errors when the source does; a throwing `predicate` ends the sequence with its
     /// error and disposes the source. No scheduler; no lock or allocation per element.
     /// RxJS: `skipWhile`; Combine: `drop(while:)` / `tryDrop(while:)`.
-    public func skip(while predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
-        SkipWhileObservable(source: asObservable(), predicate: predicate)
+    public func skip(while predicate: @escaping (Element) throws -> Bool, isolation: (any Actor)? = #isolation)
+        -> Observable<Element>
+    {
+        let predicate = rxIsolationChecked(predicate, isolation, "skip(while:)")
+        return SkipWhileObservable(source: asObservable(), predicate: predicate)
     }
 }
 

@@ -17,10 +17,14 @@ extension ObservableType {
     /// No scheduler; no lock or allocation per element.
     ///
     /// RxJS: `takeWhile(predicate, inclusive)`; Combine: `prefix(while:)` / `tryPrefix(while:)`.
-    public func take(while predicate: @escaping (Element) throws -> Bool, behavior: TakeBehavior = .exclusive)
+    public func take(
+        while predicate: @escaping (Element) throws -> Bool, behavior: TakeBehavior = .exclusive,
+        isolation: (any Actor)? = #isolation
+    )
         -> Observable<Element>
     {
-        TakeWhileObservable(source: asObservable(), predicate: predicate, stopWhen: false, behavior: behavior)
+        let predicate = rxIsolationChecked(predicate, isolation, "take(while:)")
+        return TakeWhileObservable(source: asObservable(), predicate: predicate, stopWhen: false, behavior: behavior)
     }
 
     /// Passes on elements until `predicate` returns `true`; completes at that element.
@@ -32,10 +36,14 @@ extension ObservableType {
     ///
     /// RxJS: `takeWhile(x => !predicate(x), inclusive)`; Combine: `prefix(while:)` with the negated
     /// predicate.
-    public func take(until predicate: @escaping (Element) throws -> Bool, behavior: TakeBehavior = .exclusive)
+    public func take(
+        until predicate: @escaping (Element) throws -> Bool, behavior: TakeBehavior = .exclusive,
+        isolation: (any Actor)? = #isolation
+    )
         -> Observable<Element>
     {
-        TakeWhileObservable(source: asObservable(), predicate: predicate, stopWhen: true, behavior: behavior)
+        let predicate = rxIsolationChecked(predicate, isolation, "take(until:)")
+        return TakeWhileObservable(source: asObservable(), predicate: predicate, stopWhen: true, behavior: behavior)
     }
 }
 

@@ -58,10 +58,13 @@ extension ObservableType {
     /// - Returns: A connectable observable of the subject's elements.
     ///
     /// RxJS: `connectable(source, { connector })`; Combine: `multicast(_:)` with a factory.
-    public func multicast<Subject: SubjectType>(makeSubject: @escaping () -> Subject)
+    public func multicast<Subject: SubjectType>(
+        makeSubject: @escaping () -> Subject, isolation: (any Actor)? = #isolation
+    )
         -> ConnectableObservable<Subject.Element>
     where Subject.Observer.Element == Element {
-        MulticastConnectable(source: asObservable(), makeSubject: makeSubject, ownsSubjects: true)
+        let makeSubject = rxIsolationChecked(makeSubject, isolation, "multicast(makeSubject:)")
+        return MulticastConnectable(source: asObservable(), makeSubject: makeSubject, ownsSubjects: true)
     }
 
     /// A connectable observable that relays the source through a fresh `PublishSubject` per

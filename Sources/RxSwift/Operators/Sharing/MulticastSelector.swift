@@ -14,9 +14,12 @@ extension ObservableType {
     /// RxJS: `connect(selector)`; Combine: no equivalent.
     public func multicast<Subject: SubjectType, Result>(
         _ subjectSelector: @escaping () throws -> Subject,
-        selector: @escaping (Observable<Subject.Element>) throws -> Observable<Result>
+        selector: @escaping (Observable<Subject.Element>) throws -> Observable<Result>,
+        isolation: (any Actor)? = #isolation
     ) -> Observable<Result> where Subject.Observer.Element == Element {
-        MulticastSelectorObservable(source: asObservable(), subjectSelector: subjectSelector, selector: selector)
+        let subjectSelector = rxIsolationChecked(subjectSelector, isolation, "multicast")
+        let selector = rxIsolationChecked(selector, isolation, "multicast(selector:)")
+        return MulticastSelectorObservable(source: asObservable(), subjectSelector: subjectSelector, selector: selector)
     }
 }
 

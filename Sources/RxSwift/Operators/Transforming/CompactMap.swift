@@ -8,10 +8,13 @@ extension ObservableType {
     /// - Parameter transform: Maps an element to a result, or to `nil` to drop it.
     /// - Returns: The non-`nil` results, in order.
     @inlinable
-    public func compactMap<Result>(_ transform: @escaping (Element) throws -> Result?) -> Observable<Result> {
+    public func compactMap<Result>(
+        _ transform: @escaping (Element) throws -> Result?, isolation: (any Actor)? = #isolation
+    ) -> Observable<Result> {
+        let transform = rxIsolationChecked(transform, isolation, "compactMap")
         // The `nil` test runs in this closure, made where `Result` is concrete: in the library's
         // unspecialized sink, every `Result?` would cost a run-time metadata lookup per element.
-        CompactMapObservable(source: asObservable()) { element, downstream in
+        return CompactMapObservable(source: asObservable()) { element, downstream in
             if let result = try transform(element) { downstream.next(result) }
         }
     }

@@ -15,9 +15,10 @@ extension ObservableType {
     ///
     /// RxJS: `groupBy`; Combine: none.
     public func groupBy<Key: Hashable>(
-        keySelector: @escaping (Element) throws -> Key
+        keySelector: @escaping (Element) throws -> Key, isolation: (any Actor)? = #isolation
     ) -> Observable<GroupedObservable<Key, Element>> {
-        GroupByObservable(source: asObservable(), keySelector: keySelector)
+        let keySelector = rxIsolationChecked(keySelector, isolation, "groupBy(keySelector:)")
+        return GroupByObservable(source: asObservable(), keySelector: keySelector)
     }
 }
 

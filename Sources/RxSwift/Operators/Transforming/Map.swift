@@ -5,8 +5,10 @@ extension ObservableType {
     /// error and disposes the source. No scheduler; no lock or allocation per element.
     /// RxJS: `map`; Combine: `map` / `tryMap`.
     @inlinable
-    public func map<Result>(_ transform: @escaping (Element) throws -> Result) -> Observable<Result> {
-        MapObservable(source: asObservable(), transform: transform)
+    public func map<Result>(
+        _ transform: @escaping (Element) throws -> Result, isolation: (any Actor)? = #isolation
+    ) -> Observable<Result> {
+        MapObservable(source: asObservable(), transform: rxIsolationChecked(transform, isolation, "map"))
     }
 }
 

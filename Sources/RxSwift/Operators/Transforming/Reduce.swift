@@ -13,9 +13,12 @@ extension ObservableType {
     ///   - mapResult: Turns the final accumulator into the emitted result.
     /// - Returns: A sequence of one element, the mapped result, or an error.
     public func reduce<A, Result>(
-        _ seed: A, accumulator: @escaping (A, Element) throws -> A, mapResult: @escaping (A) throws -> Result
+        _ seed: A, accumulator: @escaping (A, Element) throws -> A, mapResult: @escaping (A) throws -> Result,
+        isolation: (any Actor)? = #isolation
     ) -> Observable<Result> {
-        ReduceObservable(source: asObservable(), seed: seed, accumulator: accumulator, mapResult: mapResult)
+        let accumulator = rxIsolationChecked(accumulator, isolation, "reduce(accumulator:)")
+        let mapResult = rxIsolationChecked(mapResult, isolation, "reduce(mapResult:)")
+        return ReduceObservable(source: asObservable(), seed: seed, accumulator: accumulator, mapResult: mapResult)
     }
 
     /// Folds every element into an accumulator that starts as `seed` and, when the source completes,
@@ -30,8 +33,11 @@ extension ObservableType {
     ///   - seed: The initial accumulator value.
     ///   - accumulator: Returns the next accumulator value from the previous one and an element.
     /// - Returns: A sequence of one element, the final accumulator, or an error.
-    public func reduce<A>(_ seed: A, accumulator: @escaping (A, Element) throws -> A) -> Observable<A> {
-        ReduceObservable(source: asObservable(), seed: seed, accumulator: accumulator, mapResult: { $0 })
+    public func reduce<A>(
+        _ seed: A, accumulator: @escaping (A, Element) throws -> A, isolation: (any Actor)? = #isolation
+    ) -> Observable<A> {
+        let accumulator = rxIsolationChecked(accumulator, isolation, "reduce(accumulator:)")
+        return ReduceObservable(source: asObservable(), seed: seed, accumulator: accumulator, mapResult: { $0 })
     }
 }
 

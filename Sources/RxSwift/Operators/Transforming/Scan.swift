@@ -11,8 +11,11 @@ extension ObservableType {
     ///   - seed: The initial accumulator value.
     ///   - accumulator: Folds one element into the accumulator.
     /// - Returns: The accumulator after each element.
-    public func scan<A>(into seed: A, accumulator: @escaping (inout A, Element) throws -> Void) -> Observable<A> {
-        ScanObservable(source: asObservable(), seed: seed, accumulator: accumulator)
+    public func scan<A>(
+        into seed: A, accumulator: @escaping (inout A, Element) throws -> Void, isolation: (any Actor)? = #isolation
+    ) -> Observable<A> {
+        let accumulator = rxIsolationChecked(accumulator, isolation, "scan(accumulator:)")
+        return ScanObservable(source: asObservable(), seed: seed, accumulator: accumulator)
     }
 
     /// Emits each intermediate result of folding the elements, starting from `seed`:
@@ -26,8 +29,11 @@ extension ObservableType {
     ///   - seed: The initial accumulator value.
     ///   - accumulator: Returns the next accumulator value from the previous one and an element.
     /// - Returns: The accumulator after each element.
-    public func scan<A>(_ seed: A, accumulator: @escaping (A, Element) throws -> A) -> Observable<A> {
-        ScanObservable(source: asObservable(), seed: seed) { accumulated, element in
+    public func scan<A>(
+        _ seed: A, accumulator: @escaping (A, Element) throws -> A, isolation: (any Actor)? = #isolation
+    ) -> Observable<A> {
+        let accumulator = rxIsolationChecked(accumulator, isolation, "scan(accumulator:)")
+        return ScanObservable(source: asObservable(), seed: seed) { accumulated, element in
             accumulated = try accumulator(accumulated, element)
         }
     }

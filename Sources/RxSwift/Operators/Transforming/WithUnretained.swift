@@ -14,9 +14,10 @@ extension ObservableType {
     ///   - resultSelector: Combines the object and an element.
     /// - Returns: The results of `resultSelector`.
     public func withUnretained<Object: AnyObject, Out>(
-        _ obj: Object, resultSelector: @escaping (Object, Element) -> Out
+        _ obj: Object, resultSelector: @escaping (Object, Element) -> Out, isolation: (any Actor)? = #isolation
     ) -> Observable<Out> {
-        WithUnretainedObservable(source: asObservable(), object: obj, resultSelector: resultSelector)
+        let resultSelector = rxIsolationChecked(resultSelector, isolation, "withUnretained(resultSelector:)")
+        return WithUnretainedObservable(source: asObservable(), object: obj, resultSelector: resultSelector)
     }
 
     /// Pairs each element with `obj`, held weakly; completes when `obj` is gone by the time an

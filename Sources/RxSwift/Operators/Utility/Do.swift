@@ -32,9 +32,18 @@ extension ObservableType {
         onNext: ((Element) throws -> Void)? = nil, afterNext: ((Element) throws -> Void)? = nil,
         onError: ((Swift.Error) throws -> Void)? = nil, afterError: ((Swift.Error) throws -> Void)? = nil,
         onCompleted: (() throws -> Void)? = nil, afterCompleted: (() throws -> Void)? = nil,
-        onSubscribe: (() -> Void)? = nil, onSubscribed: (() -> Void)? = nil, onDispose: (() -> Void)? = nil
+        onSubscribe: (() -> Void)? = nil, onSubscribed: (() -> Void)? = nil, onDispose: (() -> Void)? = nil,
+        isolation: (any Actor)? = #isolation
     ) -> Observable<Element> {
-        DoObservable(
+        let onNext = rxIsolationChecked(onNext, isolation, "do(onNext:)")
+        let afterNext = rxIsolationChecked(afterNext, isolation, "do(afterNext:)")
+        let onError = rxIsolationChecked(onError, isolation, "do(onError:)")
+        let afterError = rxIsolationChecked(afterError, isolation, "do(afterError:)")
+        let onCompleted = rxIsolationChecked(onCompleted, isolation, "do(onCompleted:)")
+        let afterCompleted = rxIsolationChecked(afterCompleted, isolation, "do(afterCompleted:)")
+        let onSubscribe = rxIsolationChecked(onSubscribe, isolation, "do(onSubscribe:)")
+        let onSubscribed = rxIsolationChecked(onSubscribed, isolation, "do(onSubscribed:)")
+        return DoObservable(
             source: asObservable(),
             handlers: DoHandlers(
                 onNext: onNext, afterNext: afterNext, onError: onError, afterError: afterError,

@@ -7,9 +7,11 @@ extension InfallibleType {
     /// `combineLatest` of 2 Infallibles, combined with `resultSelector`; see `ObservableType.combineLatest`.
     public static func combineLatest<I1: InfallibleType, I2: InfallibleType>(
         _ source1: I1, _ source2: I2,
-        resultSelector: @escaping (I1.Element, I2.Element) -> Element
+        resultSelector: @escaping (I1.Element, I2.Element) -> Element,
+        isolation: (any Actor)? = #isolation
     ) -> Infallible<Element> {
-        Infallible(
+        let resultSelector = rxIsolationCheckedSelector(resultSelector, isolation, "combineLatest(resultSelector:)")
+        return Infallible(
             Observable.combineLatest(source1.asObservable(), source2.asObservable(), resultSelector: resultSelector))
     }
 }
@@ -28,9 +30,11 @@ extension InfallibleType {
     /// `combineLatest` of 3 Infallibles, combined with `resultSelector`; see `ObservableType.combineLatest`.
     public static func combineLatest<I1: InfallibleType, I2: InfallibleType, I3: InfallibleType>(
         _ source1: I1, _ source2: I2, _ source3: I3,
-        resultSelector: @escaping (I1.Element, I2.Element, I3.Element) -> Element
+        resultSelector: @escaping (I1.Element, I2.Element, I3.Element) -> Element,
+        isolation: (any Actor)? = #isolation
     ) -> Infallible<Element> {
-        Infallible(
+        let resultSelector = rxIsolationCheckedSelector(resultSelector, isolation, "combineLatest(resultSelector:)")
+        return Infallible(
             Observable.combineLatest(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), resultSelector: resultSelector))
     }
@@ -52,9 +56,11 @@ extension InfallibleType {
     /// `combineLatest` of 4 Infallibles, combined with `resultSelector`; see `ObservableType.combineLatest`.
     public static func combineLatest<I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType>(
         _ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4,
-        resultSelector: @escaping (I1.Element, I2.Element, I3.Element, I4.Element) -> Element
+        resultSelector: @escaping (I1.Element, I2.Element, I3.Element, I4.Element) -> Element,
+        isolation: (any Actor)? = #isolation
     ) -> Infallible<Element> {
-        Infallible(
+        let resultSelector = rxIsolationCheckedSelector(resultSelector, isolation, "combineLatest(resultSelector:)")
+        return Infallible(
             Observable.combineLatest(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
                 resultSelector: resultSelector))
@@ -79,9 +85,11 @@ extension InfallibleType {
         I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType, I5: InfallibleType
     >(
         _ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4, _ source5: I5,
-        resultSelector: @escaping (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element) -> Element
+        resultSelector: @escaping (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element) -> Element,
+        isolation: (any Actor)? = #isolation
     ) -> Infallible<Element> {
-        Infallible(
+        let resultSelector = rxIsolationCheckedSelector(resultSelector, isolation, "combineLatest(resultSelector:)")
+        return Infallible(
             Observable.combineLatest(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
                 source5.asObservable(), resultSelector: resultSelector))
@@ -109,9 +117,11 @@ extension InfallibleType {
         I6: InfallibleType
     >(
         _ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4, _ source5: I5, _ source6: I6,
-        resultSelector: @escaping (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element) -> Element
+        resultSelector: @escaping (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element) -> Element,
+        isolation: (any Actor)? = #isolation
     ) -> Infallible<Element> {
-        Infallible(
+        let resultSelector = rxIsolationCheckedSelector(resultSelector, isolation, "combineLatest(resultSelector:)")
+        return Infallible(
             Observable.combineLatest(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
                 source5.asObservable(), source6.asObservable(), resultSelector: resultSelector))
@@ -141,9 +151,11 @@ extension InfallibleType {
     >(
         _ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4, _ source5: I5, _ source6: I6, _ source7: I7,
         resultSelector:
-            @escaping (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element, I7.Element) -> Element
+            @escaping (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element, I7.Element) -> Element,
+        isolation: (any Actor)? = #isolation
     ) -> Infallible<Element> {
-        Infallible(
+        let resultSelector = rxIsolationCheckedSelector(resultSelector, isolation, "combineLatest(resultSelector:)")
+        return Infallible(
             Observable.combineLatest(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
                 source5.asObservable(), source6.asObservable(), source7.asObservable(), resultSelector: resultSelector))
@@ -176,9 +188,11 @@ extension InfallibleType {
         _ source8: I8,
         resultSelector:
             @escaping (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element, I7.Element, I8.Element)
-            -> Element
+            -> Element,
+        isolation: (any Actor)? = #isolation
     ) -> Infallible<Element> {
-        Infallible(
+        let resultSelector = rxIsolationCheckedSelector(resultSelector, isolation, "combineLatest(resultSelector:)")
+        return Infallible(
             Observable.combineLatest(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
                 source5.asObservable(), source6.asObservable(), source7.asObservable(), source8.asObservable(),
@@ -207,9 +221,12 @@ extension InfallibleType {
     /// `zip` of 2 Infallibles, combined with `resultSelector`; see `ObservableType.zip`.
     public static func zip<I1: InfallibleType, I2: InfallibleType>(
         _ source1: I1, _ source2: I2,
-        resultSelector: @escaping (I1.Element, I2.Element) -> Element
+        resultSelector: @escaping (I1.Element, I2.Element) -> Element,
+        isolation: (any Actor)? = #isolation
     ) -> Infallible<Element> {
-        Infallible(Observable.zip(source1.asObservable(), source2.asObservable(), resultSelector: resultSelector))
+        let resultSelector = rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)")
+        return Infallible(
+            Observable.zip(source1.asObservable(), source2.asObservable(), resultSelector: resultSelector))
     }
 }
 
@@ -227,9 +244,11 @@ extension InfallibleType {
     /// `zip` of 3 Infallibles, combined with `resultSelector`; see `ObservableType.zip`.
     public static func zip<I1: InfallibleType, I2: InfallibleType, I3: InfallibleType>(
         _ source1: I1, _ source2: I2, _ source3: I3,
-        resultSelector: @escaping (I1.Element, I2.Element, I3.Element) -> Element
+        resultSelector: @escaping (I1.Element, I2.Element, I3.Element) -> Element,
+        isolation: (any Actor)? = #isolation
     ) -> Infallible<Element> {
-        Infallible(
+        let resultSelector = rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)")
+        return Infallible(
             Observable.zip(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), resultSelector: resultSelector))
     }
@@ -251,9 +270,11 @@ extension InfallibleType {
     /// `zip` of 4 Infallibles, combined with `resultSelector`; see `ObservableType.zip`.
     public static func zip<I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType>(
         _ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4,
-        resultSelector: @escaping (I1.Element, I2.Element, I3.Element, I4.Element) -> Element
+        resultSelector: @escaping (I1.Element, I2.Element, I3.Element, I4.Element) -> Element,
+        isolation: (any Actor)? = #isolation
     ) -> Infallible<Element> {
-        Infallible(
+        let resultSelector = rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)")
+        return Infallible(
             Observable.zip(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
                 resultSelector: resultSelector))
@@ -278,9 +299,11 @@ extension InfallibleType {
         I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType, I5: InfallibleType
     >(
         _ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4, _ source5: I5,
-        resultSelector: @escaping (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element) -> Element
+        resultSelector: @escaping (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element) -> Element,
+        isolation: (any Actor)? = #isolation
     ) -> Infallible<Element> {
-        Infallible(
+        let resultSelector = rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)")
+        return Infallible(
             Observable.zip(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
                 source5.asObservable(), resultSelector: resultSelector))
@@ -308,9 +331,11 @@ extension InfallibleType {
         I6: InfallibleType
     >(
         _ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4, _ source5: I5, _ source6: I6,
-        resultSelector: @escaping (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element) -> Element
+        resultSelector: @escaping (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element) -> Element,
+        isolation: (any Actor)? = #isolation
     ) -> Infallible<Element> {
-        Infallible(
+        let resultSelector = rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)")
+        return Infallible(
             Observable.zip(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
                 source5.asObservable(), source6.asObservable(), resultSelector: resultSelector))
@@ -340,9 +365,11 @@ extension InfallibleType {
     >(
         _ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4, _ source5: I5, _ source6: I6, _ source7: I7,
         resultSelector:
-            @escaping (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element, I7.Element) -> Element
+            @escaping (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element, I7.Element) -> Element,
+        isolation: (any Actor)? = #isolation
     ) -> Infallible<Element> {
-        Infallible(
+        let resultSelector = rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)")
+        return Infallible(
             Observable.zip(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
                 source5.asObservable(), source6.asObservable(), source7.asObservable(), resultSelector: resultSelector))
@@ -375,9 +402,11 @@ extension InfallibleType {
         _ source8: I8,
         resultSelector:
             @escaping (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element, I7.Element, I8.Element)
-            -> Element
+            -> Element,
+        isolation: (any Actor)? = #isolation
     ) -> Infallible<Element> {
-        Infallible(
+        let resultSelector = rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)")
+        return Infallible(
             Observable.zip(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
                 source5.asObservable(), source6.asObservable(), source7.asObservable(), source8.asObservable(),

@@ -40,60 +40,85 @@ extension InfallibleType {
 
     /// An Infallible whose subscription subscribes to the one `factory` makes. (RxSwift's `factory`
     /// may throw, which lets an error through an Infallible; this one may not.)
-    public static func deferred(_ factory: @escaping () -> Infallible<Element>) -> Infallible<Element> {
-        Infallible(.deferred { factory().asObservable() })
+    public static func deferred(_ factory: @escaping () -> Infallible<Element>, isolation: (any Actor)? = #isolation)
+        -> Infallible<Element>
+    {
+        let factory = rxIsolationChecked(factory, isolation, "deferred")
+        return Infallible(.deferred { factory().asObservable() })
     }
 
     /// Transforms each element.
-    public func map<Result>(_ transform: @escaping (Element) -> Result) -> Infallible<Result> {
-        Infallible(asObservable().map(transform))
+    public func map<Result>(_ transform: @escaping (Element) -> Result, isolation: (any Actor)? = #isolation)
+        -> Infallible<Result>
+    {
+        let transform = rxIsolationChecked(transform, isolation, "map")
+        return Infallible(asObservable().map(transform))
     }
 
     /// Keeps the elements for which `predicate` holds.
-    public func filter(_ predicate: @escaping (Element) -> Bool) -> Infallible<Element> {
-        Infallible(asObservable().filter(predicate))
+    public func filter(_ predicate: @escaping (Element) -> Bool, isolation: (any Actor)? = #isolation) -> Infallible<
+        Element
+    > {
+        let predicate = rxIsolationChecked(predicate, isolation, "filter")
+        return Infallible(asObservable().filter(predicate))
     }
 
     /// Transforms each element, dropping `nil` results.
-    public func compactMap<Result>(_ transform: @escaping (Element) -> Result?) -> Infallible<Result> {
-        Infallible(asObservable().compactMap(transform))
+    public func compactMap<Result>(_ transform: @escaping (Element) -> Result?, isolation: (any Actor)? = #isolation)
+        -> Infallible<Result>
+    {
+        let transform = rxIsolationChecked(transform, isolation, "compactMap")
+        return Infallible(asObservable().compactMap(transform))
     }
 
     /// Accumulates the elements, delivering each intermediate result.
-    public func scan<Seed>(_ seed: Seed, accumulator: @escaping (Seed, Element) -> Seed) -> Infallible<Seed> {
-        Infallible(asObservable().scan(seed, accumulator: accumulator))
+    public func scan<Seed>(
+        _ seed: Seed, accumulator: @escaping (Seed, Element) -> Seed, isolation: (any Actor)? = #isolation
+    ) -> Infallible<Seed> {
+        let accumulator = rxIsolationChecked(accumulator, isolation, "scan(accumulator:)")
+        return Infallible(asObservable().scan(seed, accumulator: accumulator))
     }
 
     /// Accumulates the elements in place, delivering each intermediate result.
-    public func scan<Seed>(into seed: Seed, accumulator: @escaping (inout Seed, Element) -> Void) -> Infallible<Seed> {
-        Infallible(asObservable().scan(into: seed, accumulator: accumulator))
+    public func scan<Seed>(
+        into seed: Seed, accumulator: @escaping (inout Seed, Element) -> Void, isolation: (any Actor)? = #isolation
+    ) -> Infallible<Seed> {
+        let accumulator = rxIsolationChecked(accumulator, isolation, "scan(accumulator:)")
+        return Infallible(asObservable().scan(into: seed, accumulator: accumulator))
     }
 
     /// Merges the Infallibles `selector` makes from the elements.
-    public func flatMap<Source: InfallibleType>(_ selector: @escaping (Element) -> Source) -> Infallible<Source.Element>
-    {
-        Infallible(asObservable().flatMap { selector($0).asObservable() })
+    public func flatMap<Source: InfallibleType>(
+        _ selector: @escaping (Element) -> Source, isolation: (any Actor)? = #isolation
+    ) -> Infallible<Source.Element> {
+        let selector = rxIsolationChecked(selector, isolation, "flatMap")
+        return Infallible(asObservable().flatMap { selector($0).asObservable() })
     }
 
     /// Mirrors the Infallible `selector` makes from the latest element.
     public func flatMapLatest<Source: InfallibleType>(
-        _ selector: @escaping (Element) -> Source
+        _ selector: @escaping (Element) -> Source, isolation: (any Actor)? = #isolation
     ) -> Infallible<Source.Element> {
-        Infallible(asObservable().flatMapLatest { selector($0).asObservable() })
+        let selector = rxIsolationChecked(selector, isolation, "flatMapLatest")
+        return Infallible(asObservable().flatMapLatest { selector($0).asObservable() })
     }
 
     /// Mirrors the Infallible `selector` makes from an element while none is active.
     public func flatMapFirst<Source: InfallibleType>(
-        _ selector: @escaping (Element) -> Source
+        _ selector: @escaping (Element) -> Source, isolation: (any Actor)? = #isolation
     ) -> Infallible<Source.Element> {
-        Infallible(asObservable().flatMapFirst { selector($0).asObservable() })
+        let selector = rxIsolationChecked(selector, isolation, "flatMapFirst")
+        return Infallible(asObservable().flatMapFirst { selector($0).asObservable() })
     }
 
     /// Concatenates the Infallibles `selector` makes from the elements.
-    public func concatMap<Source: InfallibleType>(_ selector: @escaping (Element) -> Source) -> Infallible<
+    public func concatMap<Source: InfallibleType>(
+        _ selector: @escaping (Element) -> Source, isolation: (any Actor)? = #isolation
+    ) -> Infallible<
         Source.Element
     > {
-        Infallible(asObservable().concatMap { selector($0).asObservable() })
+        let selector = rxIsolationChecked(selector, isolation, "concatMap")
+        return Infallible(asObservable().concatMap { selector($0).asObservable() })
     }
 
     /// Skips the first `count` elements.
@@ -123,9 +148,11 @@ extension InfallibleType {
 
     /// Combines each element with the latest of `second`.
     public func withLatestFrom<Source: InfallibleType, Result>(
-        _ second: Source, resultSelector: @escaping (Element, Source.Element) -> Result
+        _ second: Source, resultSelector: @escaping (Element, Source.Element) -> Result,
+        isolation: (any Actor)? = #isolation
     ) -> Infallible<Result> {
-        Infallible(asObservable().withLatestFrom(second.asObservable(), resultSelector: resultSelector))
+        let resultSelector = rxIsolationChecked(resultSelector, isolation, "withLatestFrom(resultSelector:)")
+        return Infallible(asObservable().withLatestFrom(second.asObservable(), resultSelector: resultSelector))
     }
 
     /// Replaces each element with the latest of `second`.
@@ -137,9 +164,16 @@ extension InfallibleType {
     public func `do`(
         onNext: ((Element) -> Void)? = nil, afterNext: ((Element) -> Void)? = nil,
         onCompleted: (() -> Void)? = nil, afterCompleted: (() -> Void)? = nil,
-        onSubscribe: (() -> Void)? = nil, onSubscribed: (() -> Void)? = nil, onDispose: (() -> Void)? = nil
+        onSubscribe: (() -> Void)? = nil, onSubscribed: (() -> Void)? = nil, onDispose: (() -> Void)? = nil,
+        isolation: (any Actor)? = #isolation
     ) -> Infallible<Element> {
-        Infallible(
+        let onNext = rxIsolationChecked(onNext, isolation, "do(onNext:)")
+        let afterNext = rxIsolationChecked(afterNext, isolation, "do(afterNext:)")
+        let onCompleted = rxIsolationChecked(onCompleted, isolation, "do(onCompleted:)")
+        let afterCompleted = rxIsolationChecked(afterCompleted, isolation, "do(afterCompleted:)")
+        let onSubscribe = rxIsolationChecked(onSubscribe, isolation, "do(onSubscribe:)")
+        let onSubscribed = rxIsolationChecked(onSubscribed, isolation, "do(onSubscribed:)")
+        return Infallible(
             asObservable().do(
                 onNext: onNext, afterNext: afterNext, onCompleted: onCompleted, afterCompleted: afterCompleted,
                 onSubscribe: onSubscribe, onSubscribed: onSubscribed, onDispose: onDispose))
@@ -180,20 +214,29 @@ extension InfallibleType where Element: Equatable {
 
 extension InfallibleType {
     /// Drops elements whose key equals the one before.
-    public func distinctUntilChanged<Key: Equatable>(_ keySelector: @escaping (Element) -> Key) -> Infallible<Element> {
-        Infallible(asObservable().distinctUntilChanged(keySelector))
+    public func distinctUntilChanged<Key: Equatable>(
+        _ keySelector: @escaping (Element) -> Key, isolation: (any Actor)? = #isolation
+    ) -> Infallible<Element> {
+        let keySelector = rxIsolationChecked(keySelector, isolation, "distinctUntilChanged")
+        return Infallible(asObservable().distinctUntilChanged(keySelector))
     }
 
     /// Drops elements whose key `comparer` finds equal to the one before.
     public func distinctUntilChanged<Key>(
-        _ keySelector: @escaping (Element) -> Key, comparer: @escaping (Key, Key) -> Bool
+        _ keySelector: @escaping (Element) -> Key, comparer: @escaping (Key, Key) -> Bool,
+        isolation: (any Actor)? = #isolation
     ) -> Infallible<Element> {
-        Infallible(asObservable().distinctUntilChanged(keySelector, comparer: comparer))
+        let keySelector = rxIsolationChecked(keySelector, isolation, "distinctUntilChanged")
+        let comparer = rxIsolationChecked(comparer, isolation, "distinctUntilChanged(comparer:)")
+        return Infallible(asObservable().distinctUntilChanged(keySelector, comparer: comparer))
     }
 
     /// Drops elements that `comparer` finds equal to the one before.
-    public func distinctUntilChanged(_ comparer: @escaping (Element, Element) -> Bool) -> Infallible<Element> {
-        Infallible(asObservable().distinctUntilChanged(comparer))
+    public func distinctUntilChanged(
+        _ comparer: @escaping (Element, Element) -> Bool, isolation: (any Actor)? = #isolation
+    ) -> Infallible<Element> {
+        let comparer = rxIsolationChecked(comparer, isolation, "distinctUntilChanged")
+        return Infallible(asObservable().distinctUntilChanged(comparer))
     }
 
     /// Drops elements whose property at `keyPath` equals the one before.
@@ -210,8 +253,9 @@ extension ObservableType {
     /// the `Infallible` it returns; here it cannot be delivered: it goes to
     /// `Hooks.defaultErrorHandler`, as an unhandled error would, and the result completes.
     public func flatMapLatest<Source: InfallibleType>(
-        _ selector: @escaping (Element) throws -> Source
+        _ selector: @escaping (Element) throws -> Source, isolation: (any Actor)? = #isolation
     ) -> Infallible<Source.Element> {
+        let selector = rxIsolationChecked(selector, isolation, "flatMapLatest")
         let callStack = Hooks.recordCallStackOnError ? Hooks.customCaptureSubscriptionCallstack() : []
         return Infallible(
             flatMapLatest { try selector($0).asObservable() as Observable<Source.Element> }
@@ -225,9 +269,12 @@ extension ObservableType {
 extension InfallibleType {
     /// Combines the latest elements of the Infallibles of `collection` with `resultSelector`.
     public static func combineLatest<Collection: Swift.Collection>(
-        _ collection: Collection, resultSelector: @escaping ([Collection.Element.Element]) -> Element
+        _ collection: Collection, resultSelector: @escaping ([Collection.Element.Element]) -> Element,
+        isolation: (any Actor)? = #isolation
     ) -> Infallible<Element> where Collection.Element: InfallibleType {
-        Infallible(Observable.combineLatest(collection.map { $0.asObservable() }, resultSelector: resultSelector))
+        let resultSelector = rxIsolationChecked(resultSelector, isolation, "combineLatest(resultSelector:)")
+        return Infallible(
+            Observable.combineLatest(collection.map { $0.asObservable() }, resultSelector: resultSelector))
     }
 
     /// Combines the latest elements of the Infallibles of `collection` into arrays.
@@ -272,17 +319,25 @@ extension InfallibleType {
     }
 
     /// Takes elements while `predicate` holds. See ``ObservableType/take(while:behavior:)``.
-    public func take(while predicate: @escaping (Element) -> Bool, behavior: TakeBehavior = .exclusive) -> Infallible<
+    public func take(
+        while predicate: @escaping (Element) -> Bool, behavior: TakeBehavior = .exclusive,
+        isolation: (any Actor)? = #isolation
+    ) -> Infallible<
         Element
     > {
-        Infallible(asObservable().take(while: predicate, behavior: behavior))
+        let predicate = rxIsolationChecked(predicate, isolation, "take(while:)")
+        return Infallible(asObservable().take(while: predicate, behavior: behavior))
     }
 
     /// Takes elements until `predicate` holds. See ``ObservableType/take(until:behavior:)``.
-    public func take(until predicate: @escaping (Element) -> Bool, behavior: TakeBehavior = .exclusive) -> Infallible<
+    public func take(
+        until predicate: @escaping (Element) -> Bool, behavior: TakeBehavior = .exclusive,
+        isolation: (any Actor)? = #isolation
+    ) -> Infallible<
         Element
     > {
-        Infallible(asObservable().take(until: predicate, behavior: behavior))
+        let predicate = rxIsolationChecked(predicate, isolation, "take(until:)")
+        return Infallible(asObservable().take(until: predicate, behavior: behavior))
     }
 
     /// Takes the elements delivered within `duration`. See ``ObservableType/take(for:scheduler:)``.
@@ -298,9 +353,10 @@ extension InfallibleType {
     /// Pairs each element with `obj` while it is alive; completes once it is gone. See
     /// ``ObservableType/withUnretained(_:resultSelector:)``.
     public func withUnretained<Object: AnyObject, Out>(
-        _ obj: Object, resultSelector: @escaping (Object, Element) -> Out
+        _ obj: Object, resultSelector: @escaping (Object, Element) -> Out, isolation: (any Actor)? = #isolation
     ) -> Infallible<Out> {
-        Infallible(asObservable().withUnretained(obj, resultSelector: resultSelector))
+        let resultSelector = rxIsolationChecked(resultSelector, isolation, "withUnretained(resultSelector:)")
+        return Infallible(asObservable().withUnretained(obj, resultSelector: resultSelector))
     }
 
     /// Pairs each element with `obj` while it is alive; completes once it is gone.

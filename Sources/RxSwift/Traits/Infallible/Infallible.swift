@@ -49,9 +49,11 @@ extension Infallible {
 
     /// An Infallible whose subscription runs `subscribe`, which sends elements and completion
     /// through the observer it is given (it cannot send an error) and returns what to dispose.
-    public static func create(subscribe: @escaping (@escaping InfallibleObserver) -> Disposable) -> Infallible<Element>
-    {
-        Infallible(
+    public static func create(
+        subscribe: @escaping (@escaping InfallibleObserver) -> Disposable, isolation: (any Actor)? = #isolation
+    ) -> Infallible<Element> {
+        let subscribe = rxIsolationChecked(subscribe, isolation, "create(subscribe:)")
+        return Infallible(
             Observable.create { observer in
                 subscribe { event in observer.on(event.event) }
             })
@@ -62,23 +64,30 @@ extension InfallibleType {
     /// Subscribes with closures for the elements and the completion; `onDisposed` runs after the
     /// completion or on disposal.
     public func subscribe(
-        onNext: ((Element) -> Void)? = nil, onCompleted: (() -> Void)? = nil, onDisposed: (() -> Void)? = nil
+        onNext: ((Element) -> Void)? = nil, onCompleted: (() -> Void)? = nil, onDisposed: (() -> Void)? = nil,
+        isolation: (any Actor)? = #isolation
     ) -> Disposable {
-        asObservable().subscribe(onNext: onNext, onError: nil, onCompleted: onCompleted, onDisposed: onDisposed)
+        let onNext = rxIsolationChecked(onNext, isolation, "subscribe(onNext:)")
+        let onCompleted = rxIsolationChecked(onCompleted, isolation, "subscribe(onCompleted:)")
+        return asObservable().subscribe(onNext: onNext, onError: nil, onCompleted: onCompleted, onDisposed: onDisposed)
     }
 
     /// Subscribes with closures that receive `object` while it is alive (nothing once it is gone).
     public func subscribe<Object: AnyObject>(
         with object: Object, onNext: ((Object, Element) -> Void)? = nil, onCompleted: ((Object) -> Void)? = nil,
-        onDisposed: ((Object) -> Void)? = nil
+        onDisposed: ((Object) -> Void)? = nil, isolation: (any Actor)? = #isolation
     ) -> Disposable {
-        asObservable().subscribe(
+        let onNext = rxIsolationChecked(onNext, isolation, "subscribe(onNext:)")
+        let onCompleted = rxIsolationChecked(onCompleted, isolation, "subscribe(onCompleted:)")
+        return asObservable().subscribe(
             with: object, onNext: onNext, onError: nil, onCompleted: onCompleted, onDisposed: onDisposed)
     }
 
     /// Subscribes `on`, which receives every event (never an error).
-    public func subscribe(_ on: @escaping (Event<Element>) -> Void) -> Disposable {
-        asObservable().subscribe(on)
+    public func subscribe(_ on: @escaping (Event<Element>) -> Void, isolation: (any Actor)? = #isolation) -> Disposable
+    {
+        let on = rxIsolationChecked(on, isolation, "subscribe")
+        return asObservable().subscribe(on)
     }
 }
 
@@ -95,8 +104,11 @@ extension ObservableConvertibleType {
 
     /// The sequence as an ``Infallible`` that continues with the sequence `onErrorRecover` makes from
     /// the error.
-    public func asInfallible(onErrorRecover: @escaping (Swift.Error) -> Infallible<Element>) -> Infallible<Element> {
-        Infallible(asObservable().catch { onErrorRecover($0).asObservable() })
+    public func asInfallible(
+        onErrorRecover: @escaping (Swift.Error) -> Infallible<Element>, isolation: (any Actor)? = #isolation
+    ) -> Infallible<Element> {
+        let onErrorRecover = rxIsolationChecked(onErrorRecover, isolation, "asInfallible(onErrorRecover:)")
+        return Infallible(asObservable().catch { onErrorRecover($0).asObservable() })
     }
 }
 

@@ -19,7 +19,10 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
 
     /// A Completable whose subscription runs `subscribe`, which reports through the observer it is
     /// given (later calls are ignored) and returns what to dispose.
-    public static func create(subscribe: @escaping (@escaping CompletableObserver) -> Disposable) -> Completable {
+    public static func create(
+        subscribe: @escaping (@escaping CompletableObserver) -> Disposable, isolation: (any Actor)? = #isolation
+    ) -> Completable {
+        let subscribe = rxIsolationChecked(subscribe, isolation, "create(subscribe:)")
         let source = Observable<Never>.create { observer in
             subscribe { event in
                 switch event {
@@ -32,8 +35,11 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
     }
 
     /// Subscribes `observer`, which receives one ``CompletableEvent``.
-    public func subscribe(_ observer: @escaping (CompletableEvent) -> Void) -> Disposable {
-        primitiveSequence.source.subscribe { event in
+    public func subscribe(_ observer: @escaping (CompletableEvent) -> Void, isolation: (any Actor)? = #isolation)
+        -> Disposable
+    {
+        let observer = rxIsolationChecked(observer, isolation, "subscribe")
+        return primitiveSequence.source.subscribe { event in
             switch event {
             case .error(let error): observer(.error(error))
             case .completed: observer(.completed)
@@ -44,18 +50,23 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
     /// Subscribes with closures; `onDisposed` runs after the terminal event or on disposal. An error
     /// without `onError` goes to `Hooks.defaultErrorHandler`.
     public func subscribe(
-        onCompleted: (() -> Void)? = nil, onError: ((Swift.Error) -> Void)? = nil, onDisposed: (() -> Void)? = nil
+        onCompleted: (() -> Void)? = nil, onError: ((Swift.Error) -> Void)? = nil, onDisposed: (() -> Void)? = nil,
+        isolation: (any Actor)? = #isolation
     ) -> Disposable {
-        primitiveSequence.source.subscribe(
+        let onCompleted = rxIsolationChecked(onCompleted, isolation, "subscribe(onCompleted:)")
+        let onError = rxIsolationChecked(onError, isolation, "subscribe(onError:)")
+        return primitiveSequence.source.subscribe(
             onNext: nil, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed)
     }
 
     /// Subscribes with closures that receive `object` while it is alive (nothing once it is gone).
     public func subscribe<Object: AnyObject>(
         with object: Object, onCompleted: ((Object) -> Void)? = nil, onError: ((Object, Swift.Error) -> Void)? = nil,
-        onDisposed: ((Object) -> Void)? = nil
+        onDisposed: ((Object) -> Void)? = nil, isolation: (any Actor)? = #isolation
     ) -> Disposable {
-        primitiveSequence.source.subscribe(
+        let onCompleted = rxIsolationChecked(onCompleted, isolation, "subscribe(onCompleted:)")
+        let onError = rxIsolationChecked(onError, isolation, "subscribe(onError:)")
+        return primitiveSequence.source.subscribe(
             with: object, onNext: nil, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed)
     }
 
@@ -78,9 +89,16 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
     public func `do`(
         onError: ((Swift.Error) throws -> Void)? = nil, afterError: ((Swift.Error) throws -> Void)? = nil,
         onCompleted: (() throws -> Void)? = nil, afterCompleted: (() throws -> Void)? = nil,
-        onSubscribe: (() -> Void)? = nil, onSubscribed: (() -> Void)? = nil, onDispose: (() -> Void)? = nil
+        onSubscribe: (() -> Void)? = nil, onSubscribed: (() -> Void)? = nil, onDispose: (() -> Void)? = nil,
+        isolation: (any Actor)? = #isolation
     ) -> Completable {
-        PrimitiveSequence(
+        let onError = rxIsolationChecked(onError, isolation, "do(onError:)")
+        let afterError = rxIsolationChecked(afterError, isolation, "do(afterError:)")
+        let onCompleted = rxIsolationChecked(onCompleted, isolation, "do(onCompleted:)")
+        let afterCompleted = rxIsolationChecked(afterCompleted, isolation, "do(afterCompleted:)")
+        let onSubscribe = rxIsolationChecked(onSubscribe, isolation, "do(onSubscribe:)")
+        let onSubscribed = rxIsolationChecked(onSubscribed, isolation, "do(onSubscribed:)")
+        return PrimitiveSequence(
             raw: primitiveSequence.source.do(
                 onError: onError, afterError: afterError, onCompleted: onCompleted, afterCompleted: afterCompleted,
                 onSubscribe: onSubscribe, onSubscribed: onSubscribed, onDispose: onDispose))

@@ -7,9 +7,11 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     /// Combines the elements of 2 sources with `resultSelector` once all have delivered.
     public static func zip<E1, E2>(
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
-        resultSelector: @escaping (E1, E2) throws -> Element
+        resultSelector: @escaping (E1, E2) throws -> Element,
+        isolation: (any Actor)? = #isolation
     ) -> PrimitiveSequence<Trait, Element> {
-        PrimitiveSequence(
+        let resultSelector = rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)")
+        return PrimitiveSequence(
             raw: Observable.zip(source1.asObservable(), source2.asObservable(), resultSelector: resultSelector))
     }
 }
@@ -29,9 +31,11 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     public static func zip<E1, E2, E3>(
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
         _ source3: PrimitiveSequence<Trait, E3>,
-        resultSelector: @escaping (E1, E2, E3) throws -> Element
+        resultSelector: @escaping (E1, E2, E3) throws -> Element,
+        isolation: (any Actor)? = #isolation
     ) -> PrimitiveSequence<Trait, Element> {
-        PrimitiveSequence(
+        let resultSelector = rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)")
+        return PrimitiveSequence(
             raw: Observable.zip(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), resultSelector: resultSelector))
     }
@@ -55,9 +59,11 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     public static func zip<E1, E2, E3, E4>(
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
         _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>,
-        resultSelector: @escaping (E1, E2, E3, E4) throws -> Element
+        resultSelector: @escaping (E1, E2, E3, E4) throws -> Element,
+        isolation: (any Actor)? = #isolation
     ) -> PrimitiveSequence<Trait, Element> {
-        PrimitiveSequence(
+        let resultSelector = rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)")
+        return PrimitiveSequence(
             raw: Observable.zip(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
                 resultSelector: resultSelector))
@@ -83,9 +89,11 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
         _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>,
         _ source5: PrimitiveSequence<Trait, E5>,
-        resultSelector: @escaping (E1, E2, E3, E4, E5) throws -> Element
+        resultSelector: @escaping (E1, E2, E3, E4, E5) throws -> Element,
+        isolation: (any Actor)? = #isolation
     ) -> PrimitiveSequence<Trait, Element> {
-        PrimitiveSequence(
+        let resultSelector = rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)")
+        return PrimitiveSequence(
             raw: Observable.zip(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
                 source5.asObservable(), resultSelector: resultSelector))
@@ -112,9 +120,11 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
         _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>,
         _ source5: PrimitiveSequence<Trait, E5>, _ source6: PrimitiveSequence<Trait, E6>,
-        resultSelector: @escaping (E1, E2, E3, E4, E5, E6) throws -> Element
+        resultSelector: @escaping (E1, E2, E3, E4, E5, E6) throws -> Element,
+        isolation: (any Actor)? = #isolation
     ) -> PrimitiveSequence<Trait, Element> {
-        PrimitiveSequence(
+        let resultSelector = rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)")
+        return PrimitiveSequence(
             raw: Observable.zip(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
                 source5.asObservable(), source6.asObservable(), resultSelector: resultSelector))
@@ -142,9 +152,11 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>,
         _ source5: PrimitiveSequence<Trait, E5>, _ source6: PrimitiveSequence<Trait, E6>,
         _ source7: PrimitiveSequence<Trait, E7>,
-        resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7) throws -> Element
+        resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7) throws -> Element,
+        isolation: (any Actor)? = #isolation
     ) -> PrimitiveSequence<Trait, Element> {
-        PrimitiveSequence(
+        let resultSelector = rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)")
+        return PrimitiveSequence(
             raw: Observable.zip(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
                 source5.asObservable(), source6.asObservable(), source7.asObservable(), resultSelector: resultSelector))
@@ -174,9 +186,11 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>,
         _ source5: PrimitiveSequence<Trait, E5>, _ source6: PrimitiveSequence<Trait, E6>,
         _ source7: PrimitiveSequence<Trait, E7>, _ source8: PrimitiveSequence<Trait, E8>,
-        resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Element
+        resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Element,
+        isolation: (any Actor)? = #isolation
     ) -> PrimitiveSequence<Trait, Element> {
-        PrimitiveSequence(
+        let resultSelector = rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)")
+        return PrimitiveSequence(
             raw: Observable.zip(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
                 source5.asObservable(), source6.asObservable(), source7.asObservable(), source8.asObservable(),
@@ -204,9 +218,11 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     /// Combines the elements of 2 sources with `resultSelector` once all have delivered.
     public static func zip<E1, E2>(
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
-        resultSelector: @escaping (E1, E2) throws -> Element
+        resultSelector: @escaping (E1, E2) throws -> Element,
+        isolation: (any Actor)? = #isolation
     ) -> PrimitiveSequence<Trait, Element> {
-        PrimitiveSequence(
+        let resultSelector = rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)")
+        return PrimitiveSequence(
             raw: Observable.zip(source1.asObservable(), source2.asObservable(), resultSelector: resultSelector))
     }
 }
@@ -226,9 +242,11 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     public static func zip<E1, E2, E3>(
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
         _ source3: PrimitiveSequence<Trait, E3>,
-        resultSelector: @escaping (E1, E2, E3) throws -> Element
+        resultSelector: @escaping (E1, E2, E3) throws -> Element,
+        isolation: (any Actor)? = #isolation
     ) -> PrimitiveSequence<Trait, Element> {
-        PrimitiveSequence(
+        let resultSelector = rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)")
+        return PrimitiveSequence(
             raw: Observable.zip(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), resultSelector: resultSelector))
     }
@@ -252,9 +270,11 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     public static func zip<E1, E2, E3, E4>(
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
         _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>,
-        resultSelector: @escaping (E1, E2, E3, E4) throws -> Element
+        resultSelector: @escaping (E1, E2, E3, E4) throws -> Element,
+        isolation: (any Actor)? = #isolation
     ) -> PrimitiveSequence<Trait, Element> {
-        PrimitiveSequence(
+        let resultSelector = rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)")
+        return PrimitiveSequence(
             raw: Observable.zip(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
                 resultSelector: resultSelector))
@@ -280,9 +300,11 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
         _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>,
         _ source5: PrimitiveSequence<Trait, E5>,
-        resultSelector: @escaping (E1, E2, E3, E4, E5) throws -> Element
+        resultSelector: @escaping (E1, E2, E3, E4, E5) throws -> Element,
+        isolation: (any Actor)? = #isolation
     ) -> PrimitiveSequence<Trait, Element> {
-        PrimitiveSequence(
+        let resultSelector = rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)")
+        return PrimitiveSequence(
             raw: Observable.zip(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
                 source5.asObservable(), resultSelector: resultSelector))
@@ -309,9 +331,11 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
         _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>,
         _ source5: PrimitiveSequence<Trait, E5>, _ source6: PrimitiveSequence<Trait, E6>,
-        resultSelector: @escaping (E1, E2, E3, E4, E5, E6) throws -> Element
+        resultSelector: @escaping (E1, E2, E3, E4, E5, E6) throws -> Element,
+        isolation: (any Actor)? = #isolation
     ) -> PrimitiveSequence<Trait, Element> {
-        PrimitiveSequence(
+        let resultSelector = rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)")
+        return PrimitiveSequence(
             raw: Observable.zip(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
                 source5.asObservable(), source6.asObservable(), resultSelector: resultSelector))
@@ -339,9 +363,11 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
         _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>,
         _ source5: PrimitiveSequence<Trait, E5>, _ source6: PrimitiveSequence<Trait, E6>,
         _ source7: PrimitiveSequence<Trait, E7>,
-        resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7) throws -> Element
+        resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7) throws -> Element,
+        isolation: (any Actor)? = #isolation
     ) -> PrimitiveSequence<Trait, Element> {
-        PrimitiveSequence(
+        let resultSelector = rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)")
+        return PrimitiveSequence(
             raw: Observable.zip(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
                 source5.asObservable(), source6.asObservable(), source7.asObservable(), resultSelector: resultSelector))
@@ -371,9 +397,11 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
         _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>,
         _ source5: PrimitiveSequence<Trait, E5>, _ source6: PrimitiveSequence<Trait, E6>,
         _ source7: PrimitiveSequence<Trait, E7>, _ source8: PrimitiveSequence<Trait, E8>,
-        resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Element
+        resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Element,
+        isolation: (any Actor)? = #isolation
     ) -> PrimitiveSequence<Trait, Element> {
-        PrimitiveSequence(
+        let resultSelector = rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)")
+        return PrimitiveSequence(
             raw: Observable.zip(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
                 source5.asObservable(), source6.asObservable(), source7.asObservable(), source8.asObservable(),

@@ -22,7 +22,10 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
 
     /// A Maybe whose subscription runs `subscribe`, which reports through the observer it is given
     /// (later calls are ignored) and returns what to dispose.
-    public static func create(subscribe: @escaping (@escaping MaybeObserver) -> Disposable) -> Maybe<Element> {
+    public static func create(
+        subscribe: @escaping (@escaping MaybeObserver) -> Disposable, isolation: (any Actor)? = #isolation
+    ) -> Maybe<Element> {
+        let subscribe = rxIsolationChecked(subscribe, isolation, "create(subscribe:)")
         let source = Observable<Element>.create { observer in
             subscribe { event in
                 switch event {
@@ -40,7 +43,10 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     }
 
     /// Subscribes `observer`, which receives one ``MaybeEvent``.
-    public func subscribe(_ observer: @escaping (MaybeEvent<Element>) -> Void) -> Disposable {
+    public func subscribe(_ observer: @escaping (MaybeEvent<Element>) -> Void, isolation: (any Actor)? = #isolation)
+        -> Disposable
+    {
+        let observer = rxIsolationChecked(observer, isolation, "subscribe")
         var delivered = false
         return primitiveSequence.source.subscribe { event in
             guard !delivered else { return }
@@ -57,8 +63,11 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     /// without `onError` goes to `Hooks.defaultErrorHandler`.
     public func subscribe(
         onSuccess: ((Element) -> Void)? = nil, onError: ((Swift.Error) -> Void)? = nil,
-        onCompleted: (() -> Void)? = nil, onDisposed: (() -> Void)? = nil
+        onCompleted: (() -> Void)? = nil, onDisposed: (() -> Void)? = nil, isolation: (any Actor)? = #isolation
     ) -> Disposable {
+        let onSuccess = rxIsolationChecked(onSuccess, isolation, "subscribe(onSuccess:)")
+        let onError = rxIsolationChecked(onError, isolation, "subscribe(onError:)")
+        let onCompleted = rxIsolationChecked(onCompleted, isolation, "subscribe(onCompleted:)")
         var succeeded = false
         return primitiveSequence.source.subscribe(
             onNext: { element in
@@ -74,9 +83,12 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     public func subscribe<Object: AnyObject>(
         with object: Object, onSuccess: ((Object, Element) -> Void)? = nil,
         onError: ((Object, Swift.Error) -> Void)? = nil, onCompleted: ((Object) -> Void)? = nil,
-        onDisposed: ((Object) -> Void)? = nil
+        onDisposed: ((Object) -> Void)? = nil, isolation: (any Actor)? = #isolation
     ) -> Disposable {
-        subscribe(
+        let onSuccess = rxIsolationChecked(onSuccess, isolation, "subscribe(onSuccess:)")
+        let onError = rxIsolationChecked(onError, isolation, "subscribe(onError:)")
+        let onCompleted = rxIsolationChecked(onCompleted, isolation, "subscribe(onCompleted:)")
+        return subscribe(
             onSuccess: { [weak object] element in object.map { onSuccess?($0, element) } },
             onError: { [weak object] error in object.map { onError?($0, error) } },
             onCompleted: { [weak object] in object.map { onCompleted?($0) } },
@@ -114,9 +126,18 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
         onNext: ((Element) throws -> Void)? = nil, afterNext: ((Element) throws -> Void)? = nil,
         onError: ((Swift.Error) throws -> Void)? = nil, afterError: ((Swift.Error) throws -> Void)? = nil,
         onCompleted: (() throws -> Void)? = nil, afterCompleted: (() throws -> Void)? = nil,
-        onSubscribe: (() -> Void)? = nil, onSubscribed: (() -> Void)? = nil, onDispose: (() -> Void)? = nil
+        onSubscribe: (() -> Void)? = nil, onSubscribed: (() -> Void)? = nil, onDispose: (() -> Void)? = nil,
+        isolation: (any Actor)? = #isolation
     ) -> Maybe<Element> {
-        PrimitiveSequence(
+        let onNext = rxIsolationChecked(onNext, isolation, "do(onNext:)")
+        let afterNext = rxIsolationChecked(afterNext, isolation, "do(afterNext:)")
+        let onError = rxIsolationChecked(onError, isolation, "do(onError:)")
+        let afterError = rxIsolationChecked(afterError, isolation, "do(afterError:)")
+        let onCompleted = rxIsolationChecked(onCompleted, isolation, "do(onCompleted:)")
+        let afterCompleted = rxIsolationChecked(afterCompleted, isolation, "do(afterCompleted:)")
+        let onSubscribe = rxIsolationChecked(onSubscribe, isolation, "do(onSubscribe:)")
+        let onSubscribed = rxIsolationChecked(onSubscribed, isolation, "do(onSubscribed:)")
+        return PrimitiveSequence(
             raw: primitiveSequence.source.do(
                 onNext: onNext, afterNext: afterNext, onError: onError, afterError: afterError,
                 onCompleted: onCompleted, afterCompleted: afterCompleted, onSubscribe: onSubscribe,
@@ -124,23 +145,35 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     }
 
     /// Keeps the element if `predicate` holds; otherwise completes without one.
-    public func filter(_ predicate: @escaping (Element) throws -> Bool) -> Maybe<Element> {
-        PrimitiveSequence(raw: primitiveSequence.source.filter(predicate))
+    public func filter(_ predicate: @escaping (Element) throws -> Bool, isolation: (any Actor)? = #isolation) -> Maybe<
+        Element
+    > {
+        let predicate = rxIsolationChecked(predicate, isolation, "filter")
+        return PrimitiveSequence(raw: primitiveSequence.source.filter(predicate))
     }
 
     /// Transforms the element; a throwing `transform` fails the Maybe.
-    public func map<Result>(_ transform: @escaping (Element) throws -> Result) -> Maybe<Result> {
-        PrimitiveSequence(raw: primitiveSequence.source.map(transform))
+    public func map<Result>(_ transform: @escaping (Element) throws -> Result, isolation: (any Actor)? = #isolation)
+        -> Maybe<Result>
+    {
+        let transform = rxIsolationChecked(transform, isolation, "map")
+        return PrimitiveSequence(raw: primitiveSequence.source.map(transform))
     }
 
     /// Transforms the element; a `nil` result completes without an element.
-    public func compactMap<Result>(_ transform: @escaping (Element) throws -> Result?) -> Maybe<Result> {
-        PrimitiveSequence(raw: primitiveSequence.source.compactMap(transform))
+    public func compactMap<Result>(
+        _ transform: @escaping (Element) throws -> Result?, isolation: (any Actor)? = #isolation
+    ) -> Maybe<Result> {
+        let transform = rxIsolationChecked(transform, isolation, "compactMap")
+        return PrimitiveSequence(raw: primitiveSequence.source.compactMap(transform))
     }
 
     /// Continues with the Maybe that `selector` makes from the element.
-    public func flatMap<Result>(_ selector: @escaping (Element) throws -> Maybe<Result>) -> Maybe<Result> {
-        PrimitiveSequence(raw: primitiveSequence.source.flatMap { try selector($0).asObservable() })
+    public func flatMap<Result>(
+        _ selector: @escaping (Element) throws -> Maybe<Result>, isolation: (any Actor)? = #isolation
+    ) -> Maybe<Result> {
+        let selector = rxIsolationChecked(selector, isolation, "flatMap")
+        return PrimitiveSequence(raw: primitiveSequence.source.flatMap { try selector($0).asObservable() })
     }
 
     /// Delivers `default` if the Maybe completes without an element.
@@ -179,9 +212,11 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     /// fails it), as the Single form does. RxSwift has no collection `zip` for Maybe (only the Single
     /// one and the 2…8 forms); this one follows the Single form's rules.
     public static func zip<Collection: Swift.Collection, Result>(
-        _ collection: Collection, resultSelector: @escaping ([Element]) throws -> Result
+        _ collection: Collection, resultSelector: @escaping ([Element]) throws -> Result,
+        isolation: (any Actor)? = #isolation
     ) -> PrimitiveSequence<Trait, Result> where Collection.Element == PrimitiveSequence<Trait, Element> {
-        PrimitiveSequence<Trait, Element>.zipped(collection, resultSelector: resultSelector)
+        let resultSelector = rxIsolationChecked(resultSelector, isolation, "zip(resultSelector:)")
+        return PrimitiveSequence<Trait, Element>.zipped(collection, resultSelector: resultSelector)
     }
 
     /// Combines the elements of the Maybes of `collection` into an array once all have delivered.

@@ -17,24 +17,29 @@ extension PrimitiveSequence {
     /// Deprecated spelling of ``catch(_:)``.
     @available(*, deprecated, renamed: "catch(_:)")
     public func catchError(
-        _ handler: @escaping (Swift.Error) throws -> PrimitiveSequence<Trait, Element>
+        _ handler: @escaping (Swift.Error) throws -> PrimitiveSequence<Trait, Element>,
+        isolation: (any Actor)? = #isolation
     ) -> PrimitiveSequence<Trait, Element> {
-        `catch`(handler)
+        let handler = rxIsolationChecked(handler, isolation, "catchError")
+        return `catch`(handler)
     }
 
     /// Deprecated spelling of ``retry(when:)-(_)``.
     @available(*, deprecated, renamed: "retry(when:)")
     public func retryWhen<TriggerObservable: ObservableType, Error: Swift.Error>(
-        _ notificationHandler: @escaping (Observable<Error>) -> TriggerObservable
+        _ notificationHandler: @escaping (Observable<Error>) -> TriggerObservable, isolation: (any Actor)? = #isolation
     ) -> PrimitiveSequence<Trait, Element> {
-        retry(when: notificationHandler)
+        let notificationHandler = rxIsolationChecked(notificationHandler, isolation, "retryWhen")
+        return retry(when: notificationHandler)
     }
 
     /// Deprecated spelling of ``retry(when:)-(_)``.
     @available(*, deprecated, renamed: "retry(when:)")
     public func retryWhen<TriggerObservable: ObservableType>(
-        _ notificationHandler: @escaping (Observable<Swift.Error>) -> TriggerObservable
+        _ notificationHandler: @escaping (Observable<Swift.Error>) -> TriggerObservable,
+        isolation: (any Actor)? = #isolation
     ) -> PrimitiveSequence<Trait, Element> {
-        retry(when: notificationHandler)
+        let notificationHandler = rxIsolationChecked(notificationHandler, isolation, "retryWhen")
+        return retry(when: notificationHandler)
     }
 }

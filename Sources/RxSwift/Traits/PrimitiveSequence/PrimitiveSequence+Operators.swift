@@ -5,9 +5,11 @@ extension PrimitiveSequence {
     /// A sequence whose subscription runs `observableFactory` and subscribes to the trait it returns.
     /// See ``ObservableType/deferred(_:)``.
     public static func deferred(
-        _ observableFactory: @escaping () throws -> PrimitiveSequence<Trait, Element>
+        _ observableFactory: @escaping () throws -> PrimitiveSequence<Trait, Element>,
+        isolation: (any Actor)? = #isolation
     ) -> PrimitiveSequence<Trait, Element> {
-        PrimitiveSequence(raw: Observable.deferred { try observableFactory().asObservable() })
+        let observableFactory = rxIsolationChecked(observableFactory, isolation, "deferred")
+        return PrimitiveSequence(raw: Observable.deferred { try observableFactory().asObservable() })
     }
 
     /// Delays the events (an error at once, as ``ObservableType/delay(_:scheduler:)`` does).
@@ -34,9 +36,11 @@ extension PrimitiveSequence {
 
     /// Continues with the sequence `handler` returns for an error. See ``ObservableType/catch(_:)``.
     public func `catch`(
-        _ handler: @escaping (Swift.Error) throws -> PrimitiveSequence<Trait, Element>
+        _ handler: @escaping (Swift.Error) throws -> PrimitiveSequence<Trait, Element>,
+        isolation: (any Actor)? = #isolation
     ) -> PrimitiveSequence<Trait, Element> {
-        PrimitiveSequence(raw: source.catch { try handler($0).asObservable() })
+        let handler = rxIsolationChecked(handler, isolation, "catch")
+        return PrimitiveSequence(raw: source.catch { try handler($0).asObservable() })
     }
 
     /// Resubscribes after each error. See ``ObservableType/retry()``.
@@ -52,16 +56,20 @@ extension PrimitiveSequence {
     /// Resubscribes when the sequence `notificationHandler` derives from the errors emits. See
     /// ``ObservableType/retry(when:)-(_)``.
     public func retry<TriggerObservable: ObservableType, Error: Swift.Error>(
-        when notificationHandler: @escaping (Observable<Error>) -> TriggerObservable
+        when notificationHandler: @escaping (Observable<Error>) -> TriggerObservable,
+        isolation: (any Actor)? = #isolation
     ) -> PrimitiveSequence<Trait, Element> {
-        PrimitiveSequence(raw: source.retry(when: notificationHandler))
+        let notificationHandler = rxIsolationChecked(notificationHandler, isolation, "retry(when:)")
+        return PrimitiveSequence(raw: source.retry(when: notificationHandler))
     }
 
     /// Resubscribes when the sequence `notificationHandler` derives from the errors emits.
     public func retry<TriggerObservable: ObservableType>(
-        when notificationHandler: @escaping (Observable<Swift.Error>) -> TriggerObservable
+        when notificationHandler: @escaping (Observable<Swift.Error>) -> TriggerObservable,
+        isolation: (any Actor)? = #isolation
     ) -> PrimitiveSequence<Trait, Element> {
-        PrimitiveSequence(raw: source.retry(when: notificationHandler))
+        let notificationHandler = rxIsolationChecked(notificationHandler, isolation, "retry(when:)")
+        return PrimitiveSequence(raw: source.retry(when: notificationHandler))
     }
 
     /// Prints every event. See ``ObservableType/debug(_:trimOutput:file:line:function:)``.
@@ -76,9 +84,13 @@ extension PrimitiveSequence {
     /// A sequence that lives as long as a resource. See ``ObservableType/using(_:observableFactory:)``.
     public static func using<Resource: Disposable>(
         _ resourceFactory: @escaping () throws -> Resource,
-        primitiveSequenceFactory: @escaping (Resource) throws -> PrimitiveSequence<Trait, Element>
+        primitiveSequenceFactory: @escaping (Resource) throws -> PrimitiveSequence<Trait, Element>,
+        isolation: (any Actor)? = #isolation
     ) -> PrimitiveSequence<Trait, Element> {
-        PrimitiveSequence(
+        let resourceFactory = rxIsolationChecked(resourceFactory, isolation, "using")
+        let primitiveSequenceFactory = rxIsolationChecked(
+            primitiveSequenceFactory, isolation, "using(primitiveSequenceFactory:)")
+        return PrimitiveSequence(
             raw: Observable.using(
                 resourceFactory, observableFactory: { try primitiveSequenceFactory($0).asObservable() }))
     }

@@ -15,8 +15,9 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     /// A Single whose subscription runs `subscribe`, which reports the result through the observer
     /// it is given (later calls are ignored) and returns what to dispose.
     public static func create(
-        subscribe: @escaping (@escaping SingleObserver) -> Disposable
+        subscribe: @escaping (@escaping SingleObserver) -> Disposable, isolation: (any Actor)? = #isolation
     ) -> Single<Element> {
+        let subscribe = rxIsolationChecked(subscribe, isolation, "create(subscribe:)")
         let source = Observable<Element>.create { observer in
             subscribe { event in
                 switch event {
@@ -35,7 +36,10 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     ///
     /// A Single built with `PrimitiveSequence(raw:)`-style code that completes without an element
     /// reports `RxError.noElements` (RxSwift stops the program in debug builds instead).
-    public func subscribe(_ observer: @escaping (SingleEvent<Element>) -> Void) -> Disposable {
+    public func subscribe(_ observer: @escaping (SingleEvent<Element>) -> Void, isolation: (any Actor)? = #isolation)
+        -> Disposable
+    {
+        let observer = rxIsolationChecked(observer, isolation, "subscribe")
         var delivered = false
         return primitiveSequence.source.subscribe { event in
             guard !delivered else { return }
@@ -52,18 +56,23 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     /// disposal. An error without `onFailure` goes to `Hooks.defaultErrorHandler`.
     public func subscribe(
         onSuccess: ((Element) -> Void)? = nil, onFailure: ((Swift.Error) -> Void)? = nil,
-        onDisposed: (() -> Void)? = nil
+        onDisposed: (() -> Void)? = nil, isolation: (any Actor)? = #isolation
     ) -> Disposable {
-        primitiveSequence.source.subscribe(
+        let onSuccess = rxIsolationChecked(onSuccess, isolation, "subscribe(onSuccess:)")
+        let onFailure = rxIsolationChecked(onFailure, isolation, "subscribe(onFailure:)")
+        return primitiveSequence.source.subscribe(
             onNext: onSuccess, onError: onFailure, onCompleted: nil, onDisposed: onDisposed)
     }
 
     /// Subscribes with closures that receive `object` while it is alive (nothing once it is gone).
     public func subscribe<Object: AnyObject>(
         with object: Object, onSuccess: ((Object, Element) -> Void)? = nil,
-        onFailure: ((Object, Swift.Error) -> Void)? = nil, onDisposed: ((Object) -> Void)? = nil
+        onFailure: ((Object, Swift.Error) -> Void)? = nil, onDisposed: ((Object) -> Void)? = nil,
+        isolation: (any Actor)? = #isolation
     ) -> Disposable {
-        primitiveSequence.source.subscribe(
+        let onSuccess = rxIsolationChecked(onSuccess, isolation, "subscribe(onSuccess:)")
+        let onFailure = rxIsolationChecked(onFailure, isolation, "subscribe(onFailure:)")
+        return primitiveSequence.source.subscribe(
             with: object, onNext: onSuccess, onError: onFailure, onCompleted: nil, onDisposed: onDisposed)
     }
 
@@ -71,9 +80,11 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     @available(*, deprecated, renamed: "subscribe(onSuccess:onFailure:onDisposed:)")
     public func subscribe(
         onSuccess: ((Element) -> Void)? = nil, onError: @escaping (Swift.Error) -> Void,
-        onDisposed: (() -> Void)? = nil
+        onDisposed: (() -> Void)? = nil, isolation: (any Actor)? = #isolation
     ) -> Disposable {
-        subscribe(onSuccess: onSuccess, onFailure: onError, onDisposed: onDisposed)
+        let onSuccess = rxIsolationChecked(onSuccess, isolation, "subscribe(onSuccess:)")
+        let onError = rxIsolationChecked(onError, isolation, "subscribe(onError:)")
+        return subscribe(onSuccess: onSuccess, onFailure: onError, onDisposed: onDisposed)
     }
 
     /// A Single of `element`, delivered on subscription.
@@ -100,42 +111,67 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     public func `do`(
         onSuccess: ((Element) throws -> Void)? = nil, afterSuccess: ((Element) throws -> Void)? = nil,
         onError: ((Swift.Error) throws -> Void)? = nil, afterError: ((Swift.Error) throws -> Void)? = nil,
-        onSubscribe: (() -> Void)? = nil, onSubscribed: (() -> Void)? = nil, onDispose: (() -> Void)? = nil
+        onSubscribe: (() -> Void)? = nil, onSubscribed: (() -> Void)? = nil, onDispose: (() -> Void)? = nil,
+        isolation: (any Actor)? = #isolation
     ) -> Single<Element> {
-        PrimitiveSequence(
+        let onSuccess = rxIsolationChecked(onSuccess, isolation, "do(onSuccess:)")
+        let afterSuccess = rxIsolationChecked(afterSuccess, isolation, "do(afterSuccess:)")
+        let onError = rxIsolationChecked(onError, isolation, "do(onError:)")
+        let afterError = rxIsolationChecked(afterError, isolation, "do(afterError:)")
+        let onSubscribe = rxIsolationChecked(onSubscribe, isolation, "do(onSubscribe:)")
+        let onSubscribed = rxIsolationChecked(onSubscribed, isolation, "do(onSubscribed:)")
+        return PrimitiveSequence(
             raw: primitiveSequence.source.do(
                 onNext: onSuccess, afterNext: afterSuccess, onError: onError, afterError: afterError,
                 onSubscribe: onSubscribe, onSubscribed: onSubscribed, onDispose: onDispose))
     }
 
     /// Transforms the element; a throwing `transform` fails the Single.
-    public func map<Result>(_ transform: @escaping (Element) throws -> Result) -> Single<Result> {
-        PrimitiveSequence(raw: primitiveSequence.source.map(transform))
+    public func map<Result>(_ transform: @escaping (Element) throws -> Result, isolation: (any Actor)? = #isolation)
+        -> Single<Result>
+    {
+        let transform = rxIsolationChecked(transform, isolation, "map")
+        return PrimitiveSequence(raw: primitiveSequence.source.map(transform))
     }
 
     /// Transforms the element; a `nil` result completes the Maybe without an element.
-    public func compactMap<Result>(_ transform: @escaping (Element) throws -> Result?) -> Maybe<Result> {
-        PrimitiveSequence(raw: primitiveSequence.source.compactMap(transform))
+    public func compactMap<Result>(
+        _ transform: @escaping (Element) throws -> Result?, isolation: (any Actor)? = #isolation
+    ) -> Maybe<Result> {
+        let transform = rxIsolationChecked(transform, isolation, "compactMap")
+        return PrimitiveSequence(raw: primitiveSequence.source.compactMap(transform))
     }
 
     /// Keeps the element if `predicate` holds; otherwise the Maybe completes without one.
-    public func filter(_ predicate: @escaping (Element) throws -> Bool) -> Maybe<Element> {
-        PrimitiveSequence(raw: primitiveSequence.source.filter(predicate))
+    public func filter(_ predicate: @escaping (Element) throws -> Bool, isolation: (any Actor)? = #isolation) -> Maybe<
+        Element
+    > {
+        let predicate = rxIsolationChecked(predicate, isolation, "filter")
+        return PrimitiveSequence(raw: primitiveSequence.source.filter(predicate))
     }
 
     /// Continues with the Single that `selector` makes from the element.
-    public func flatMap<Result>(_ selector: @escaping (Element) throws -> Single<Result>) -> Single<Result> {
-        PrimitiveSequence(raw: primitiveSequence.source.flatMap { try selector($0).asObservable() })
+    public func flatMap<Result>(
+        _ selector: @escaping (Element) throws -> Single<Result>, isolation: (any Actor)? = #isolation
+    ) -> Single<Result> {
+        let selector = rxIsolationChecked(selector, isolation, "flatMap")
+        return PrimitiveSequence(raw: primitiveSequence.source.flatMap { try selector($0).asObservable() })
     }
 
     /// Continues with the Maybe that `selector` makes from the element.
-    public func flatMapMaybe<Result>(_ selector: @escaping (Element) throws -> Maybe<Result>) -> Maybe<Result> {
-        PrimitiveSequence(raw: primitiveSequence.source.flatMap { try selector($0).asObservable() })
+    public func flatMapMaybe<Result>(
+        _ selector: @escaping (Element) throws -> Maybe<Result>, isolation: (any Actor)? = #isolation
+    ) -> Maybe<Result> {
+        let selector = rxIsolationChecked(selector, isolation, "flatMapMaybe")
+        return PrimitiveSequence(raw: primitiveSequence.source.flatMap { try selector($0).asObservable() })
     }
 
     /// Continues with the Completable that `selector` makes from the element.
-    public func flatMapCompletable(_ selector: @escaping (Element) throws -> Completable) -> Completable {
-        PrimitiveSequence(raw: primitiveSequence.source.flatMap { try selector($0).asObservable() })
+    public func flatMapCompletable(
+        _ selector: @escaping (Element) throws -> Completable, isolation: (any Actor)? = #isolation
+    ) -> Completable {
+        let selector = rxIsolationChecked(selector, isolation, "flatMapCompletable")
+        return PrimitiveSequence(raw: primitiveSequence.source.flatMap { try selector($0).asObservable() })
     }
 
     /// Replaces an error with `element`.
@@ -167,9 +203,11 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     /// An empty `collection` succeeds on subscription with `resultSelector([])` (a throwing selector
     /// fails it). RxSwift: the same.
     public static func zip<Collection: Swift.Collection, Result>(
-        _ collection: Collection, resultSelector: @escaping ([Element]) throws -> Result
+        _ collection: Collection, resultSelector: @escaping ([Element]) throws -> Result,
+        isolation: (any Actor)? = #isolation
     ) -> PrimitiveSequence<Trait, Result> where Collection.Element == PrimitiveSequence<Trait, Element> {
-        PrimitiveSequence<Trait, Element>.zipped(collection, resultSelector: resultSelector)
+        let resultSelector = rxIsolationChecked(resultSelector, isolation, "zip(resultSelector:)")
+        return PrimitiveSequence<Trait, Element>.zipped(collection, resultSelector: resultSelector)
     }
 
     /// Combines the elements of the Singles of `collection` into an array once all have delivered.

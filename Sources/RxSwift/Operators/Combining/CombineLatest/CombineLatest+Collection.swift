@@ -13,9 +13,11 @@ extension ObservableType {
     ///
     /// RxJS: `combineLatest(array)`; Combine: `combineLatest` chains.
     public static func combineLatest<Collection: Swift.Collection>(
-        _ collection: Collection, resultSelector: @escaping ([Collection.Element.Element]) throws -> Element
+        _ collection: Collection, resultSelector: @escaping ([Collection.Element.Element]) throws -> Element,
+        isolation: (any Actor)? = #isolation
     ) -> Observable<Element> where Collection.Element: ObservableType {
-        CollectionCombiningObservable(
+        let resultSelector = rxIsolationChecked(resultSelector, isolation, "combineLatest(resultSelector:)")
+        return CollectionCombiningObservable(
             sources: collection.map { $0.asObservable() }, selector: resultSelector,
             run: CombineLatestCollectionSink.run)
     }

@@ -23,9 +23,11 @@ extension ObservableType {
     @inlinable
     public static func combineLatest<O1: ObservableType, O2: ObservableType>(
         _ source1: O1, _ source2: O2,
-        resultSelector: @escaping (O1.Element, O2.Element) throws -> Element
+        resultSelector: @escaping (O1.Element, O2.Element) throws -> Element,
+        isolation: (any Actor)? = #isolation
     ) -> Observable<Element> {
-        CombineLatest2Observable(
+        let resultSelector = rxIsolationCheckedSelector(resultSelector, isolation, "combineLatest(resultSelector:)")
+        return CombineLatest2Observable(
             source1.asObservable(), source2.asObservable(), selector: resultSelector)
     }
 }
@@ -198,9 +200,11 @@ extension ObservableType {
     @inlinable
     public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3,
-        resultSelector: @escaping (O1.Element, O2.Element, O3.Element) throws -> Element
+        resultSelector: @escaping (O1.Element, O2.Element, O3.Element) throws -> Element,
+        isolation: (any Actor)? = #isolation
     ) -> Observable<Element> {
-        CombineLatest3Observable(
+        let resultSelector = rxIsolationCheckedSelector(resultSelector, isolation, "combineLatest(resultSelector:)")
+        return CombineLatest3Observable(
             source1.asObservable(), source2.asObservable(), source3.asObservable(), selector: resultSelector)
     }
 }
@@ -392,9 +396,11 @@ extension ObservableType {
     @inlinable
     public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4,
-        resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element) throws -> Element
+        resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element) throws -> Element,
+        isolation: (any Actor)? = #isolation
     ) -> Observable<Element> {
-        CombineLatest4Observable(
+        let resultSelector = rxIsolationCheckedSelector(resultSelector, isolation, "combineLatest(resultSelector:)")
+        return CombineLatest4Observable(
             source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
             selector: resultSelector)
     }
@@ -614,9 +620,11 @@ extension ObservableType {
         O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType
     >(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5,
-        resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element) throws -> Element
+        resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element) throws -> Element,
+        isolation: (any Actor)? = #isolation
     ) -> Observable<Element> {
-        CombineLatest5Observable(
+        let resultSelector = rxIsolationCheckedSelector(resultSelector, isolation, "combineLatest(resultSelector:)")
+        return CombineLatest5Observable(
             source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
             source5.asObservable(), selector: resultSelector)
     }
@@ -866,9 +874,11 @@ extension ObservableType {
     >(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6,
         resultSelector:
-            @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element) throws -> Element
+            @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element) throws -> Element,
+        isolation: (any Actor)? = #isolation
     ) -> Observable<Element> {
-        CombineLatest6Observable(
+        let resultSelector = rxIsolationCheckedSelector(resultSelector, isolation, "combineLatest(resultSelector:)")
+        return CombineLatest6Observable(
             source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
             source5.asObservable(), source6.asObservable(), selector: resultSelector)
     }
@@ -1140,9 +1150,11 @@ extension ObservableType {
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7,
         resultSelector:
             @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element) throws ->
-            Element
+            Element,
+        isolation: (any Actor)? = #isolation
     ) -> Observable<Element> {
-        CombineLatest7Observable(
+        let resultSelector = rxIsolationCheckedSelector(resultSelector, isolation, "combineLatest(resultSelector:)")
+        return CombineLatest7Observable(
             source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
             source5.asObservable(), source6.asObservable(), source7.asObservable(), selector: resultSelector)
     }
@@ -1437,9 +1449,11 @@ extension ObservableType {
         _ source8: O8,
         resultSelector:
             @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element)
-            throws -> Element
+            throws -> Element,
+        isolation: (any Actor)? = #isolation
     ) -> Observable<Element> {
-        CombineLatest8Observable(
+        let resultSelector = rxIsolationCheckedSelector(resultSelector, isolation, "combineLatest(resultSelector:)")
+        return CombineLatest8Observable(
             source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
             source5.asObservable(), source6.asObservable(), source7.asObservable(), source8.asObservable(),
             selector: resultSelector)

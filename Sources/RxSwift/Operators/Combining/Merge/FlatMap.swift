@@ -13,9 +13,10 @@ extension ObservableType {
     /// RxJS: `mergeMap`; Combine: `flatMap(maxPublishers: .unlimited)`.
     @inlinable
     public func flatMap<Source: ObservableConvertibleType>(
-        _ selector: @escaping (Element) throws -> Source
+        _ selector: @escaping (Element) throws -> Source, isolation: (any Actor)? = #isolation
     ) -> Observable<Source.Element> {
-        MergeObservable(source: asObservable(), mode: .all) { try selector($0).asObservable() }
+        let selector = rxIsolationChecked(selector, isolation, "flatMap")
+        return MergeObservable(source: asObservable(), mode: .all) { try selector($0).asObservable() }
     }
 
     /// Maps an element to a sequence only while no earlier inner sequence is active, and delivers its
@@ -30,9 +31,10 @@ extension ObservableType {
     /// RxJS: `exhaustMap`; Combine: none.
     @inlinable
     public func flatMapFirst<Source: ObservableConvertibleType>(
-        _ selector: @escaping (Element) throws -> Source
+        _ selector: @escaping (Element) throws -> Source, isolation: (any Actor)? = #isolation
     ) -> Observable<Source.Element> {
-        MergeObservable(source: asObservable(), mode: .first) { try selector($0).asObservable() }
+        let selector = rxIsolationChecked(selector, isolation, "flatMapFirst")
+        return MergeObservable(source: asObservable(), mode: .first) { try selector($0).asObservable() }
     }
 
     /// Maps each element to a sequence and delivers those sequences' elements one sequence after
@@ -47,8 +49,9 @@ extension ObservableType {
     /// RxJS: `concatMap`; Combine: `flatMap(maxPublishers: .max(1))`.
     @inlinable
     public func concatMap<Source: ObservableConvertibleType>(
-        _ selector: @escaping (Element) throws -> Source
+        _ selector: @escaping (Element) throws -> Source, isolation: (any Actor)? = #isolation
     ) -> Observable<Source.Element> {
-        MergeObservable(source: asObservable(), mode: .limited(1)) { try selector($0).asObservable() }
+        let selector = rxIsolationChecked(selector, isolation, "concatMap")
+        return MergeObservable(source: asObservable(), mode: .limited(1)) { try selector($0).asObservable() }
     }
 }

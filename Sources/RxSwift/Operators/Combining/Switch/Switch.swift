@@ -26,9 +26,10 @@ extension ObservableType {
     /// RxJS: `switchMap`; Combine: `map(_:).switchToLatest()`.
     @inlinable
     public func flatMapLatest<Source: ObservableConvertibleType>(
-        _ selector: @escaping (Element) throws -> Source
+        _ selector: @escaping (Element) throws -> Source, isolation: (any Actor)? = #isolation
     ) -> Observable<Source.Element> {
-        SwitchObservable(source: asObservable()) { try selector($0).asObservable() }
+        let selector = rxIsolationChecked(selector, isolation, "flatMapLatest")
+        return SwitchObservable(source: asObservable()) { try selector($0).asObservable() }
     }
 }
 

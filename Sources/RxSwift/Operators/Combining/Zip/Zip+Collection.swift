@@ -13,9 +13,11 @@ extension ObservableType {
     ///
     /// RxJS: `zip(array)`; Combine: `zip` chains.
     public static func zip<Collection: Swift.Collection>(
-        _ collection: Collection, resultSelector: @escaping ([Collection.Element.Element]) throws -> Element
+        _ collection: Collection, resultSelector: @escaping ([Collection.Element.Element]) throws -> Element,
+        isolation: (any Actor)? = #isolation
     ) -> Observable<Element> where Collection.Element: ObservableType {
-        CollectionCombiningObservable(
+        let resultSelector = rxIsolationChecked(resultSelector, isolation, "zip(resultSelector:)")
+        return CollectionCombiningObservable(
             sources: collection.map { $0.asObservable() }, selector: resultSelector, run: ZipCollectionSink.run)
     }
 

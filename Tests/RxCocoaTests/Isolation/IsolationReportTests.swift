@@ -1,0 +1,226 @@
+import Foundation
+import RxCocoa
+import RxSwift
+import XCTest
+
+/// Issue 28's six races: a closure isolated to an actor (written in a `@MainActor` class or an `actor`)
+/// that swift-rx calls off that actor stops a debug build with a report naming the operator, the actor
+/// and the thread. A stop ends the process, so each scenario runs in a child process (this bundle,
+/// asked to run one test, with `RX_ISOLATION_CHILD` set) and the parent reads what it printed.
+final class IsolationReportTests: XCTestCase {
+    private static let childVariable = "RX_ISOLATION_CHILD"
+
+    // MARK: - In this process: start the children and read their reports
+
+    func testMapAfterObserveOnABackgroundScheduler() throws {
+        try expectReport(from: "childMapAfterObserveOn", naming: "`map`", "the main actor", "rx.isolation.background")
+    }
+
+    func testSubscriptionToAnIntervalOnASerialQueue() throws {
+        try expectReport(
+            from: "childSubscriptionToAnInterval", naming: "`subscribe(onNext:)`", "the main actor",
+            "rx.isolation.serial")
+    }
+
+    func testActorStateMutatedAfterObserveOn() throws {
+        try expectReport(
+            from: "childActorStateMutatedAfterObserveOn", naming: "`subscribe(onNext:)`", "actor Tally",
+            "rx.isolation.background")
+    }
+
+    func testBinderOnABackgroundScheduler() throws {
+        try expectReport(
+            from: "childBinderOnABackgroundScheduler", naming: "`Binder(binding:)`", "the main actor",
+            "rx.isolation.background")
+    }
+
+    func testSubjectFedFromAnotherThread() throws {
+        try expectReport(
+            from: "childSubjectFedFromAnotherThread", naming: "`subscribe(onNext:)`", "the main actor",
+            "rx.isolation.feeder")
+    }
+
+    func testMapUpstreamOfAsDriverSubscribedInTheBackground() throws {
+        try expectReport(
+            from: "childMapUpstreamOfAsDriver", naming: "`map`", "the main actor", "rx.isolation.background")
+    }
+
+    // MARK: - In the child
+
+    func testChildMapAfterObserveOn() throws {
+        try onlyInChild()
+        MainActor.assumeIsolated { ShownCounter().start(Observable.of(1, 2, 3)) }
+        waitForTheStop()
+    }
+
+    func testChildSubscriptionToAnInterval() throws {
+        try onlyInChild()
+        MainActor.assumeIsolated { Clock().start() }
+        waitForTheStop()
+    }
+
+    func testChildActorStateMutatedAfterObserveOn() throws {
+        try onlyInChild()
+        let tally = Tally()
+        Task { await tally.start(Observable.of(1, 2, 3)) }
+        waitForTheStop()
+    }
+
+    func testChildBinderOnABackgroundScheduler() throws {
+        try onlyInChild()
+        MainActor.assumeIsolated {
+            // The binder holds the label weakly: the controller must outlive this block.
+            let controller = BackgroundBinderController()
+            BackgroundBinderController.running = controller
+            controller.start()
+        }
+        waitForTheStop()
+    }
+
+    func testChildSubjectFedFromAnotherThread() throws {
+        try onlyInChild()
+        let subject = PublishSubject<String>()
+        MainActor.assumeIsolated { SubjectController().start(subject) }
+        DispatchQueue(label: "rx.isolation.feeder").async { subject.onNext("from a background thread") }
+        waitForTheStop()
+    }
+
+    func testChildMapUpstreamOfAsDriver() throws {
+        try onlyInChild()
+        MainActor.assumeIsolated { DriverController().start() }
+        waitForTheStop()
+    }
+
+    // MARK: - Running children
+
+    private func onlyInChild() throws {
+        guard ProcessInfo.processInfo.environment[Self.childVariable] != nil else {
+            throw XCTSkip("an entry point for a child process of the test above it")
+        }
+    }
+
+    /// Blocks the main thread (the races all happen on other threads) until the report stops the
+    /// process; fails if nothing stopped it.
+    private func waitForTheStop() {
+        Thread.sleep(forTimeInterval: 10)
+        XCTFail("nothing was reported")
+    }
+
+    /// Runs `name` in a child process and checks it stopped with a report naming each of `parts`.
+    private func expectReport(
+        from name: String, naming parts: String..., file: StaticString = #filePath, line: UInt = #line
+    ) throws {
+        let testName = "test" + name.prefix(1).uppercased() + name.dropFirst()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
+        process.arguments = ["RxCocoaTests.IsolationReportTests/\(testName)"]
+        var environment = ProcessInfo.processInfo.environment
+        environment[Self.childVariable] = "1"
+        environment["SWIFT_BACKTRACE"] = "enable=no"
+        process.environment = environment
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let text = String(decoding: data, as: UTF8.self)
+        #if DEBUG
+            XCTAssertEqual(
+                process.terminationReason, .uncaughtSignal, "not stopped:\n\(text.suffix(2_000))", file: file,
+                line: line)
+            XCTAssertTrue(
+                text.contains("swift-rx: the closure given to"), "\(text.suffix(2_000))", file: file, line: line)
+            for part in parts {
+                XCTAssertTrue(text.contains(part), "no \(part) in:\n\(text.suffix(2_000))", file: file, line: line)
+            }
+        #endif
+    }
+}
+
+// MARK: - The six races, as a user writes them
+
+/// (a) A `map` closure reading main-actor state after `observe(on:)` a background scheduler.
+@MainActor
+private final class ShownCounter {
+    var shown: [String] = []
+    let bag = DisposeBag()
+
+    func start(_ input: Observable<Int>) {
+        input
+            .observe(on: ConcurrentDispatchQueueScheduler(queue: DispatchQueue(label: "rx.isolation.background")))
+            .map { "\($0) after \(self.shown.count)" }
+            .subscribe()
+            .disposed(by: bag)
+    }
+}
+
+/// (b) Main-actor state mutated from an interval on a serial queue.
+@MainActor
+private final class Clock {
+    var ticks = 0
+    let bag = DisposeBag()
+
+    func start() {
+        Observable<Int>.interval(
+            .milliseconds(1), scheduler: SerialDispatchQueueScheduler(internalSerialQueueName: "rx.isolation.serial")
+        )
+        .subscribe(onNext: { _ in self.ticks += 1 })
+        .disposed(by: bag)
+    }
+}
+
+/// (c) An actor mutating its state in `subscribe(onNext:)` after `observe(on:)` a background scheduler.
+private actor Tally {
+    var total = 0
+    var subscription: Disposable?
+
+    func start(_ input: Observable<Int>) {
+        subscription =
+            input
+            .observe(on: ConcurrentDispatchQueueScheduler(queue: DispatchQueue(label: "rx.isolation.background")))
+            .subscribe(onNext: { self.total += $0 })
+    }
+}
+
+/// (d) A binder for a main-actor label given a background scheduler.
+@MainActor
+private final class BackgroundBinderController {
+    static var running: BackgroundBinderController?
+    let label = IsolatedLabel()
+    let bag = DisposeBag()
+
+    func start() {
+        let background = ConcurrentDispatchQueueScheduler(queue: DispatchQueue(label: "rx.isolation.background"))
+        let binder = Binder<String?>(label, scheduler: background) { $0.text = $1 }
+        Observable.just("22°C").bind(to: binder).disposed(by: bag)
+    }
+}
+
+/// (e) A view controller subscribed to a subject that another thread feeds, writing a label.
+@MainActor
+private final class SubjectController {
+    let label = IsolatedLabel()
+    let bag = DisposeBag()
+
+    func start(_ subject: PublishSubject<String>) {
+        subject.subscribe(onNext: { self.label.text = $0 }).disposed(by: bag)
+    }
+}
+
+/// (f) A main-actor `map` upstream of `asDriver`, on a chain subscribed on a background scheduler.
+@MainActor
+private final class DriverController {
+    let label = IsolatedLabel()
+    var unit = "°C"
+    let bag = DisposeBag()
+
+    func start() {
+        Observable.just(22)
+            .map { "\($0)\(self.unit)" }
+            .subscribe(on: ConcurrentDispatchQueueScheduler(queue: DispatchQueue(label: "rx.isolation.background")))
+            .asDriver(onErrorJustReturn: "")
+            .drive(label.rx.text)
+            .disposed(by: bag)
+    }
+}
