@@ -9,7 +9,8 @@ import RxSwift
 /// `DelegateMethod` where RxCocoa uses `#selector`; the renderer method, which returns a value, is
 /// answered by the forward delegate, or with the default ``OverlayRenderer/init(overlay:)`` when
 /// there is none.
-public final class RxMapViewDelegateProxy: DelegateProxy<MapView, MapViewDelegate>, DelegateProxyType,
+@MainActor
+public final class RxMapViewDelegateProxy: DelegateProxy<MapView, MapViewDelegate>, @MainActor DelegateProxyType,
     MapViewDelegate
 {
     /// `mapView(_:regionDidChangeAnimated:)`, reported with the arguments `[mapView, animated]`.
@@ -51,6 +52,7 @@ public final class RxMapViewDelegateProxy: DelegateProxy<MapView, MapViewDelegat
     }
 }
 
+@MainActor
 extension Reactive where Base: MapView {
     /// The map's delegate proxy, installed as its delegate (the delegate it had becomes the forward
     /// delegate), as the seed's `mapView.rx.delegate`.
