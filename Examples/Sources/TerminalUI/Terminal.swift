@@ -16,8 +16,9 @@ import Synchronization
 ///   ``exitsOnControlC`` is false and the program handles ``Key/control(_:)`` itself).
 ///
 /// Thread-safety: the mutable state (started, the renderer) is behind a `Mutex`; the descriptors and
-/// the raw-mode settings are immutable.
-public final class Terminal: @unchecked Sendable {
+/// the raw-mode settings are immutable. `Sendable`, because the signal handlers restore it from a
+/// queue of their own, and not the main actor's: restoring must work while the main queue is stuck.
+public final class Terminal: Sendable {
     /// The descriptor keys are read from (standard input by default).
     public let input: Int32
     /// The descriptor frames are written to (standard output by default).
