@@ -9,6 +9,10 @@ extension LocationManager: @MainActor HasDelegate {}
 /// itself; each reports its call under a `DelegateMethod` name (where the seed writes `#selector`)
 /// and forwards it to the delegate the manager had before (or one installed with
 /// `rx.setDelegate(_:)`).
+///
+/// Main actor, as the manager is, with both conformances isolated to it (SE-0470): RxCocoa's
+/// `DelegateProxyType` and ``LocationManagerDelegate`` are nonisolated, as `CLLocationManagerDelegate`
+/// is, and the manager calls its delegate on the main actor.
 @MainActor
 public final class RxLocationManagerDelegateProxy: DelegateProxy<LocationManager, LocationManagerDelegate>,
     @MainActor DelegateProxyType, @MainActor LocationManagerDelegate

@@ -41,7 +41,8 @@ extension LocationManagerDelegate {
 /// Calling ``startUpdatingLocation()`` again while updating (the seeds call it on every tap) delivers
 /// the last location again, as Core Location does, so a second tap is answered too.
 ///
-/// Used from the main thread (or the thread `scheduler` runs on), as `CLLocationManager` is.
+/// On the main actor, as the views it feeds are; `scheduler` must deliver there (the main queue, or in
+/// tests a `TestScheduler` run from the main actor).
 @MainActor
 open class LocationManager: ReactiveCompatible {
     /// Where gpsd is and what to report without it.
