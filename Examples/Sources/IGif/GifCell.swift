@@ -52,7 +52,7 @@ public final class GifCell {
         captionLabel.text = gif.title
         let scheduler = scheduler
         // Decoded frames become terminal images where the download delivers them, off the main thread
-        // (in the nonisolated `GiphyAPI` extension below); only showing them is left for the main
+        // (`GiphyAPI.downloadFrames(url:)`, nonisolated); only showing them is left for the main
         // scheduler.
         let s = api.downloadFrames(url: gif.image.url)
             .observe(on: scheduler)
@@ -131,20 +131,5 @@ public final class GifCell {
             show(0)
             return serial
         }
-    }
-}
-
-extension GiphyAPI {
-    /// The GIF at `url` as the cell shows it: the download's progress, then the frames as terminal
-    /// images with their delays. The decoding runs where the download delivers, off the main thread,
-    /// which is why it is here, nonisolated, and not in the (main actor) cell.
-    func downloadFrames(url: URL) -> Observable<GifCell.GifLoadedFrames> {
-        downloadGif(url: url)
-            .map { load -> GifCell.GifLoadedFrames in
-                switch load {
-                case .progress(let fraction): return .progress(Float(fraction))
-                case .gif(let image): return .frames(GifCell.frames(of: image))
-                }
-            }
     }
 }
