@@ -10,6 +10,7 @@ import TerminalUI
 /// The seed hands the bytes to Gifu's `animate(withGIFData:)`; here the decoded frames are shown in
 /// the ``ImageView`` one after another, each for its own delay, looping, and a progress bar shows the
 /// download (the seed's challenge, "add processing feedback").
+@MainActor
 public final class GifCell {
     public let gifImageView = ImageView()
     public let progressView = ProgressView(style: CellStyle(foreground: RGB(hex: 0x6F_C3_DF)))
@@ -50,15 +51,10 @@ public final class GifCell {
         progressView.isHidden = false
         captionLabel.text = gif.title
         let scheduler = scheduler
-        let s = api.downloadGif(url: gif.image.url)
-            // Decoded frames become terminal images where the download delivers them, off the main
-            // thread; only showing them is left for the main scheduler.
-            .map { load -> GifLoadedFrames in
-                switch load {
-                case .progress(let fraction): return .progress(Float(fraction))
-                case .gif(let image): return .frames(Self.frames(of: image))
-                }
-            }
+        // Decoded frames become terminal images where the download delivers them, off the main thread
+        // (`GiphyAPI.downloadFrames(url:)`, nonisolated); only showing them is left for the main
+        // scheduler.
+        let s = api.downloadFrames(url: gif.image.url)
             .observe(on: scheduler)
             .flatMap { loaded -> Observable<Display> in
                 switch loaded {
@@ -85,14 +81,14 @@ public final class GifCell {
         disposable.setDisposable(s)
     }
 
-    enum GifLoadedFrames {
+    enum GifLoadedFrames: Sendable {
         case progress(Float)
         case frames([(image: TerminalUI.Image, delay: RxTimeInterval)])
     }
 
     /// The frames of `gif` as images with their delays. A delay of 0 or 1 hundredth is shown for 100 ms,
     /// as browsers show it: such files were made for them and mean "as fast as reasonable".
-    static func frames(of gif: GIFImage) -> [(image: TerminalUI.Image, delay: RxTimeInterval)] {
+    nonisolated static func frames(of gif: GIFImage) -> [(image: TerminalUI.Image, delay: RxTimeInterval)] {
         gif.frames.map { frame in
             var pixels: [RGBA] = []
             pixels.reserveCapacity(gif.width * gif.height)
@@ -115,7 +111,7 @@ public final class GifCell {
     ///
     /// Each frame schedules the next, replacing it in a `SerialDisposable`, so a GIF playing for hours
     /// holds one scheduled item, not a chain of operators growing by a loop each time.
-    static func animation(
+    nonisolated static func animation(
         of frames: [(image: TerminalUI.Image, delay: RxTimeInterval)], scheduler: SchedulerType
     ) -> Observable<TerminalUI.Image> {
         Observable.create { observer in

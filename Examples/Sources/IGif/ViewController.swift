@@ -15,6 +15,7 @@ import TerminalUI
 /// - the highlighted row (arrows in the list, or new results under it) into the cell's
 ///   `prepareForReuse()` and `downloadAndDisplay(gif:)`: the previous download is cancelled, and a GIF
 ///   already downloaded comes from the response cache at once.
+@MainActor
 public final class ViewController {
     // The storyboard.
     public let titleLabel = Label(text: "iGif", style: CellStyle(attributes: .bold))
@@ -51,7 +52,7 @@ public final class ViewController {
             titleLabel, helpLabel, searchField, activityIndicator, resultsList, gifCell.gifImageView,
             gifCell.captionLabel, gifCell.progressView, gifCell.activityIndicator, statusLine,
         ]
-        .forEach(screen.addSubview)
+        .forEach { screen.addSubview($0) }
         screen.layout = { [unowned self] size in layout(size) }
     }
 
@@ -63,7 +64,10 @@ public final class ViewController {
             .share()
 
         let results = search.flatMapLatest { [unowned self] text in
+            // The answer arrives on the network's thread: to the main scheduler before this
+            // controller's closures (they are the main actor's) see it.
             self.api.search(text: text)
+                .observe(on: MainScheduler.instance)
                 .map { gifs in (text: text, gifs: gifs, failed: false) }
                 .do(onError: { [failures] in failures.accept($0) })
                 .catchAndReturn((text: text, gifs: [], failed: true))

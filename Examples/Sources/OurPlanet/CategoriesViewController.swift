@@ -14,6 +14,7 @@ import TerminalUI
 /// challenges are here: the activity indicator spins while anything downloads, and a progress bar
 /// counts the categories whose events have arrived (the `scan` carries the count beside the
 /// categories, as the book's solution does).
+@MainActor
 public final class CategoriesViewController {
     // The storyboard.
     public let titleLabel = Label(text: "OurPlanet", style: CellStyle(attributes: .bold))
@@ -33,7 +34,7 @@ public final class CategoriesViewController {
     /// The categories shown, with the events downloaded so far (the seed's `Variable`).
     public let categories = BehaviorRelay<[EOCategory]>(value: [])
     /// How many days back the events are downloaded (the seed's `forLast: 360`, the slider's maximum).
-    public static let days = 360
+    nonisolated public static let days = 360
 
     private let eonet: EONET
     /// Every failed request, for the status line: errors are events to show once, not state.
@@ -52,7 +53,7 @@ public final class CategoriesViewController {
         screen = Screen(size: size)
         ([titleLabel, helpLabel, headerLabel, activityIndicator, downloadView, tableView] + eventsController.views
             + [statusLine])
-            .forEach(screen.addSubview)
+            .forEach { screen.addSubview($0) }
         screen.layout = { [unowned self] size in layout(size) }
     }
 
@@ -105,48 +106,10 @@ public final class CategoriesViewController {
     func startDownload() {
         downloadView.progress = 0.0
 
-        let eoCategories = eonet.categories
-
-        // Each category's events; a category that fails says so on the status line and counts as
-        // downloaded with no events, so the others go on.
-        let downloadedEvents = eoCategories.flatMap { [eonet, failures] categories in
-            Observable.from(
-                categories.map { category in
-                    eonet.events(forLast: CategoriesViewController.days, category: category)
-                        .do(onError: { error in failures.accept(DownloadError(category: category.name, error: error)) })
-                        .catchAndReturn([])
-                }
-            )
-            .merge(maxConcurrent: 2)
-        }
-
-        let updatedCategories = eoCategories.flatMap { categories in
-            downloadedEvents.scan((downloaded: 0, categories: categories)) { updated, events in
-                (
-                    downloaded: updated.downloaded + 1,
-                    categories: updated.categories.map { category in
-                        let eventsForCategory = EONET.filteredEvents(events: events, forCategory: category)
-                        if !eventsForCategory.isEmpty {
-                            var cat = category
-                            // Sorted again: an event of two categories may have arrived first with the
-                            // other one, and the list is newest first.
-                            cat.events = (cat.events + eventsForCategory).sorted(by: EOEvent.compareDates)
-                            return cat
-                        }
-                        return category
-                    }
-                )
-            }
-        }
-
-        // The categories at once with nothing downloaded, then after each download. Only the
-        // categories request can fail here (each download recovers on its own): its error goes to
-        // the status line and the list stays empty.
-        let downloads =
-            eoCategories
-            .map { categories in (downloaded: 0, categories: categories) }
-            .concat(updatedCategories)
-            .do(onError: { [failures] error in failures.accept(error) })
+        // The downloads run where the responses arrive, off the main thread, so they are built in
+        // the nonisolated `EONET` (the closures of a main actor controller must run on the main
+        // actor); the controller takes them from the Driver on.
+        let downloads = eonet.categoryDownloads(forLast: Self.days, failures: failures)
             .asDriver(onErrorDriveWith: .empty())
 
         downloads.map { $0.categories }
@@ -169,7 +132,10 @@ public final class CategoriesViewController {
 
         // When everything has arrived, a summary; in red, naming them, if some categories failed, so
         // their errors do not vanish under it.
-        let failedCategories = failures.compactMap { ($0 as? DownloadError)?.category }
+        // The failures are accepted where the responses arrive: to the main queue first, in the order
+        // they came, before the downloads they belong to.
+        let failedCategories = failures.observe(on: MainScheduler.instance)
+            .compactMap { ($0 as? DownloadError)?.category }
             .scan([String]()) { failed, category in failed + [category] }
             .startWith([])
         downloads.asObservable().takeLast(1)

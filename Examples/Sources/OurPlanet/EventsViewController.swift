@@ -12,6 +12,7 @@ import TerminalUI
 /// The seed's `Variable`s are `BehaviorRelay`s (RxSwift 5 replaced `Variable`), and its
 /// `reloadData()` subscriptions are `rx.items` bindings. It lives in the right half of the screen the
 /// categories list is on, where the seed pushes it.
+@MainActor
 public final class EventsViewController {
     // The storyboard.
     public let titleLabel = Label(text: "Events", style: CellStyle(attributes: .bold))

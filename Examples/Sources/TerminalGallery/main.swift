@@ -16,6 +16,7 @@ let bag = DisposeBag()
 /// A map of Korea beside the controls: the city the list selects is centred (seed 000's challenge 1)
 /// and marked (`rx.overlays`), and a label follows the centre; with the focus, arrows pan and +/-
 /// zoom.
+@MainActor
 func addMap(to screen: Screen, cities: ListView, disposedBy bag: DisposeBag) -> MapView {
     let places = [
         "서울": LocationCoordinate2D(latitude: 37.5665, longitude: 126.978),
@@ -31,7 +32,7 @@ func addMap(to screen: Screen, cities: ListView, disposedBy bag: DisposeBag) -> 
             center: LocationCoordinate2D(latitude: 36, longitude: 127.8),
             span: CoordinateSpan(latitudeDelta: 7, longitudeDelta: 12)))
     let centerLabel = Label(frame: Rect(column: 48, row: 10, columns: 30, rows: 1))
-    [map, centerLabel].forEach(screen.addSubview)
+    [map, centerLabel].forEach { screen.addSubview($0) }
     let selected = cities.rx.modelSelected(String.self).compactMap { places[$0] }.share()
     selected.bind(to: map.rx.location).disposed(by: bag)
     selected.map { [MapMarker(coordinate: $0, text: "●", color: RGB(hex: 0xFF5F5F))] }
@@ -81,12 +82,13 @@ func sun(frame: Int) -> Image {
 /// app's: start updating on each tap, take the first location accurate to 100 m after it, show it and
 /// centre the map there (challenge 1's `rx.location`). Without gpsd the manager reports an error,
 /// shown on the status line, and then the fixed location (`RX_FIXED_LOCATION`, default Seoul).
+@MainActor
 func addLocationButton(
     to screen: Screen, map: MapView, status: StatusLine, locationManager: LocationManager, disposedBy bag: DisposeBag
 ) {
     let geoLocationButton = Button(frame: Rect(column: 2, row: 15, columns: 14, rows: 1), title: "현재 위치")
     let locationLabel = Label(frame: Rect(column: 18, row: 15, columns: 44, rows: 1))
-    [geoLocationButton, locationLabel].forEach(screen.addSubview)
+    [geoLocationButton, locationLabel].forEach { screen.addSubview($0) }
 
     let currentLocation = locationManager.rx.didUpdateLocations
         .map { locations in locations[0] }
@@ -120,7 +122,7 @@ Terminal.main { terminal in
     let cities = ListView(frame: Rect(column: 2, row: 11, columns: 20, rows: 3))
     let selectedLabel = Label(frame: Rect(column: 24, row: 12, columns: 40, rows: 1))
     [title, help, searchCityName, searchButton, widthLabel, cityNameLabel, slider, progress, cities, selectedLabel]
-        .forEach(screen.addSubview)
+        .forEach { screen.addSubview($0) }
 
     let searchInput = searchCityName.rx.controlEvent(.editingDidEndOnExit).asObservable()
         .map { searchCityName.text }

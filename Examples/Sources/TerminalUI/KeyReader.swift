@@ -1,5 +1,6 @@
 import Dispatch
 import RxSwift
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -35,24 +36,31 @@ public enum KeyReader {
 
 /// The reading state of one subscription.
 ///
-/// Thread-safety: every stored property is read and written only on `queue` (the dispatch source's
-/// handlers and the escape timer run there; `stop` hops onto it), so it is `@unchecked Sendable`.
-private final class FileKeyReader: @unchecked Sendable {
+/// Thread-safety: the dispatch source's handlers and the escape timer run on `queue`, and ``stop()``
+/// hops onto it, so the state is only ever used there; it is behind a `Mutex` all the same, which lets
+/// the compiler check that the reader may be shared with those handlers (`Sendable`).
+private final class FileKeyReader: Sendable {
+    private struct State {
+        var source: DispatchSourceRead?
+        var decoder = KeyDecoder()
+        /// Bumped on every read, so an escape timer set before newer bytes arrived does nothing.
+        var readCount = 0
+    }
+
     private let fileDescriptor: Int32
     private let escapeTimeout: DispatchTimeInterval
-    private let deliver: (Event<Key>) -> Void
+    private let deliver: @Sendable (Event<Key>) -> Void
     private let queue = DispatchQueue(label: "TerminalUI.KeyReader")
     private static let queueKey = DispatchSpecificKey<Void>()
     /// Entered when the source starts watching, left by its cancel handler: a descriptor closed while
     /// still watched can be reused by a new source that then never fires (libdispatch keys its epoll
     /// registration by descriptor number), so ``stop()`` waits for this.
     private let watching = DispatchGroup()
-    private var source: DispatchSourceRead?
-    private var decoder = KeyDecoder()
-    /// Bumped on every read, so an escape timer set before newer bytes arrived does nothing.
-    private var readCount = 0
+    private let state = Mutex(State())
 
-    init(fileDescriptor: Int32, escapeTimeout: DispatchTimeInterval, deliver: @escaping (Event<Key>) -> Void) {
+    init(
+        fileDescriptor: Int32, escapeTimeout: DispatchTimeInterval, deliver: @escaping @Sendable (Event<Key>) -> Void
+    ) {
         self.fileDescriptor = fileDescriptor
         self.escapeTimeout = escapeTimeout
         self.deliver = deliver
@@ -63,13 +71,19 @@ private final class FileKeyReader: @unchecked Sendable {
         queue.async { [self] in
             // A dispatch source on a closed descriptor would wait for ever instead of failing.
             guard fcntl(fileDescriptor, F_GETFD) != -1 else { return deliver(.error(TerminalError.lastError("fcntl"))) }
-            let source = DispatchSource.makeReadSource(fileDescriptor: fileDescriptor, queue: queue)
-            source.setEventHandler { [weak self] in self?.readAvailable() }
-            watching.enter()
-            source.setCancelHandler { [watching] in watching.leave() }
-            self.source = source
-            source.resume()
+            state.withLock { $0.source = makeSource() }
         }
+    }
+
+    /// A new source watching the descriptor, resumed: its handlers run on `queue`, so none runs before
+    /// the block calling this (on `queue`) has stored it.
+    private func makeSource() -> sending DispatchSourceRead {
+        let source = DispatchSource.makeReadSource(fileDescriptor: fileDescriptor, queue: queue)
+        source.setEventHandler { [weak self] in self?.readAvailable() }
+        watching.enter()
+        source.setCancelHandler { [watching] in watching.leave() }
+        source.resume()
+        return source
     }
 
     /// Stops watching. Called on the reader's own queue (disposal after the reader's own end of file
@@ -77,15 +91,18 @@ private final class FileKeyReader: @unchecked Sendable {
     /// is at its end or broken then anyway.
     func stop() {
         if DispatchQueue.getSpecific(key: Self.queueKey) != nil {
-            source?.cancel()
-            source = nil
+            cancelSource()
             return
         }
-        queue.sync {
-            source?.cancel()
-            source = nil
-        }
+        queue.sync { cancelSource() }
         _ = watching.wait(timeout: .now() + .seconds(2))
+    }
+
+    private func cancelSource() {
+        state.withLock { state in
+            state.source?.cancel()
+            state.source = nil
+        }
     }
 
     /// Reads until nothing more is ready. One readiness event can stand for bytes and the end of file
@@ -96,10 +113,13 @@ private final class FileKeyReader: @unchecked Sendable {
         repeat {
             let count = buffer.withUnsafeMutableBytes { read(fileDescriptor, $0.baseAddress, $0.count) }
             if count > 0 {
-                readCount += 1
-                decoder.decode(buffer[0..<count]).forEach { deliver(.next($0)) }
+                let keys = state.withLock { state in
+                    state.readCount += 1
+                    return state.decoder.decode(buffer[0..<count])
+                }
+                keys.forEach { deliver(.next($0)) }
             } else if count == 0 {
-                decoder.flush().forEach { deliver(.next($0)) }
+                state.withLock { $0.decoder.flush() }.forEach { deliver(.next($0)) }
                 return finish(.completed)
             } else if errno == EAGAIN || errno == EINTR {
                 break
@@ -107,7 +127,8 @@ private final class FileKeyReader: @unchecked Sendable {
                 return finish(.error(TerminalError.lastError("read")))
             }
         } while isReadable()
-        if decoder.hasPendingBytes { scheduleFlush(after: readCount) }
+        let (pending, readCount) = state.withLock { ($0.decoder.hasPendingBytes, $0.readCount) }
+        if pending { scheduleFlush(after: readCount) }
     }
 
     private func isReadable() -> Bool {
@@ -117,14 +138,17 @@ private final class FileKeyReader: @unchecked Sendable {
 
     private func scheduleFlush(after readCount: Int) {
         queue.asyncAfter(deadline: .now() + escapeTimeout) { [weak self] in
-            guard let self, self.source != nil, self.readCount == readCount else { return }
-            self.decoder.flush().forEach { self.deliver(.next($0)) }
+            guard let self else { return }
+            let keys = state.withLock { state -> [Key] in
+                guard state.source != nil, state.readCount == readCount else { return [] }
+                return state.decoder.flush()
+            }
+            keys.forEach { deliver(.next($0)) }
         }
     }
 
     private func finish(_ event: Event<Key>) {
-        source?.cancel()
-        source = nil
+        cancelSource()
         deliver(event)
     }
 }

@@ -16,8 +16,9 @@ import Synchronization
 ///   ``exitsOnControlC`` is false and the program handles ``Key/control(_:)`` itself).
 ///
 /// Thread-safety: the mutable state (started, the renderer) is behind a `Mutex`; the descriptors and
-/// the raw-mode settings are immutable.
-public final class Terminal: @unchecked Sendable {
+/// the raw-mode settings are immutable. `Sendable`, because the signal handlers restore it from a
+/// queue of their own, and not the main actor's: restoring must work while the main queue is stuck.
+public final class Terminal: Sendable {
     /// The descriptor keys are read from (standard input by default).
     public let input: Int32
     /// The descriptor frames are written to (standard output by default).
@@ -57,6 +58,10 @@ public final class Terminal: @unchecked Sendable {
     /// Runs a terminal program: starts a terminal, calls `setUp` (which builds the screen and its
     /// bindings), then runs the main queue for ever. An error thrown by `setUp` restores the terminal,
     /// is printed to standard error and ends the program with status 1.
+    ///
+    /// On the main actor, as an application's start-up is: `setUp` builds views, and `dispatchMain()`
+    /// then runs the main queue, which is the main actor's executor (and the main scheduler's queue).
+    @MainActor
     public static func main(
         input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO, _ setUp: (Terminal) throws -> Void
     ) -> Never {
@@ -78,6 +83,7 @@ public final class Terminal: @unchecked Sendable {
     /// controller: `makeRoot` builds it on `terminal` (its bindings go in `bag`); it is kept for the life
     /// of the program, since its bindings refer to it unowned, and its `screen` runs on the terminal.
     /// Errors as in ``main(input:output:_:)``.
+    @MainActor
     public static func main<Root: AnyObject>(
         rootViewController makeRoot: (_ terminal: Terminal, _ bag: DisposeBag) throws -> Root,
         screen: KeyPath<Root, Screen>

@@ -12,12 +12,15 @@ import TerminalUI
 ///   the map's region changes (`mapInput`), each turned into requests with `flatMapLatest`, so a newer
 ///   search disposes of the request of an older one still running;
 /// - every request recovers with `catchAndReturn` (the book's `catchErrorJustReturn`), after handing
-///   its error to the status line, so an error never ends a search stream;
+///   its error to the status line, so an error never ends a search stream; a request answers on the
+///   network's thread, so it is brought to the main scheduler (`observe(on:)`) before the controller's
+///   own closure sees the error, the controller being on the main actor;
 /// - `running`, the inputs as `true` and the results as `false`, merged, with `startWith(true)` so the
 ///   labels start hidden and `skip(1)` for the indicator so it does not spin at launch;
 /// - challenge 1: a found city's coordinate bound to `mapView.rx.location`, which centres the map;
 /// - challenge 2: the map's region changes, debounced, fetch the weather around the new centre and
 ///   draw it as overlays through the delegate proxy and ``mapView(_:rendererFor:)``.
+@MainActor
 public final class ViewController: MapViewDelegate {
     // The storyboard.
     public let titleLabel = Label(text: "Wundercast", style: CellStyle(attributes: .bold))
@@ -69,7 +72,7 @@ public final class ViewController: MapViewDelegate {
             titleLabel, helpLabel, searchCityName, geoLocationButton, activityIndicator, iconLabel, cityNameLabel,
             tempLabel, humidityLabel, mapView, statusLine,
         ]
-        .forEach(screen.addSubview)
+        .forEach { screen.addSubview($0) }
         screen.layout = { [unowned self] size in layout(size) }
     }
 
@@ -81,6 +84,7 @@ public final class ViewController: MapViewDelegate {
 
         let textSearch = searchInput.flatMapLatest { [unowned self] text in
             self.api.currentWeather(city: text ?? "Error")
+                .observe(on: MainScheduler.instance)
                 .do(onError: { [failures] in failures.accept($0) })
                 .catchAndReturn(Weather.empty)
         }
@@ -101,6 +105,7 @@ public final class ViewController: MapViewDelegate {
 
         let geoSearch = geoLocation.flatMapLatest { [unowned self] location in
             self.api.currentWeather(lat: location.coordinate.latitude, lon: location.coordinate.longitude)
+                .observe(on: MainScheduler.instance)
                 .do(onError: { [failures] in failures.accept($0) })
                 .catchAndReturn(Weather.empty)
         }
@@ -119,6 +124,7 @@ public final class ViewController: MapViewDelegate {
             return self.api.currentWeatherAround(
                 lat: region.center.latitude, lon: region.center.longitude, spacing: spacing
             )
+            .observe(on: MainScheduler.instance)
             .do(onError: { [failures] in failures.accept($0) })
             .catchAndReturn([])
         }

@@ -3,7 +3,7 @@ import RxCocoa
 import RxSwift
 import RxTest
 import TerminalUI
-import XCTest
+import Testing
 
 @testable import IGif
 
@@ -37,7 +37,9 @@ private final class FakeGiphyAPI: GiphyAPI {
 
 /// The view controller wired by `viewDidLoad()`, driven with keys in virtual time: one tick is 10 ms,
 /// a marble frame is ten ticks (100 ms), so the 300 ms debounce is three frames.
-final class ViewControllerTests: XCTestCase {
+@MainActor
+@Suite
+final class ViewControllerTests {
     private var scheduler: TestScheduler!
     private var api: FakeGiphyAPI!
     private var viewController: ViewController!
@@ -85,53 +87,52 @@ final class ViewControllerTests: XCTestCase {
     }
 
     /// Typing a word makes one search, 300 ms after the last key, and only from three letters on.
-    func testTypingIsDebounced() {
+    @Test func testTypingIsDebounced() {
         withViewController {
             api.searches["cats"] = scheduler.createColdObservable("-r|", values: ["r": [gif("a"), gif("b")]])
             type("-ca--ts")
             scheduler.advanceTo(89)
-            XCTAssertEqual(api.requests, [])
+            #expect(api.requests == [])
             scheduler.advanceTo(1000)
             // "cat" at 50 was followed by "cats" at 60, within 300 ms: only "cats" is searched, at 90.
-            XCTAssertEqual(api.requests.first, .next(90, "search cats"))
-            XCTAssertEqual(viewController.resultsList.rows, ["A Cat GIF  2×2 · 123 B", "B Cat GIF  2×2 · 123 B"])
-            XCTAssertEqual(viewController.statusLine.displayedText, "2 GIFs for “cats”")
+            #expect(api.requests.first == .next(90, "search cats"))
+            #expect(viewController.resultsList.rows == ["A Cat GIF  2×2 · 123 B", "B Cat GIF  2×2 · 123 B"])
+            #expect(viewController.statusLine.displayedText == "2 GIFs for “cats”")
         }
     }
 
     /// A newer query disposes of the search still running for an older one (flatMapLatest): the
     /// stale results never show.
-    func testAStaleSearchIsCancelled() {
+    @Test func testAStaleSearchIsCancelled() {
         withViewController {
             let slow = scheduler.createColdObservable("--------s|", values: ["s": [gif("stale")]])
             api.searches["cat"] = slow
             api.searches["cats"] = scheduler.createColdObservable("--n|", values: ["n": [gif("new")]])
             type("-cat----s")
             scheduler.advanceTo(2000)
-            XCTAssertEqual(Array(api.requests.prefix(2)), [.next(60, "search cat"), .next(110, "search cats")])
-            XCTAssertEqual(slow.subscriptions, [Subscription(60, 110)])
-            XCTAssertEqual(viewController.resultsList.rows, ["New Cat GIF  2×2 · 123 B"])
+            #expect(Array(api.requests.prefix(2)) == [.next(60, "search cat"), .next(110, "search cats")])
+            #expect(slow.subscriptions == [Subscription(60, 110)])
+            #expect(viewController.resultsList.rows == ["New Cat GIF  2×2 · 123 B"])
         }
     }
 
     /// A failed search shows its error and an empty list, and the next search still works.
-    func testAFailedSearchIsShownAndSearchingGoesOn() {
+    @Test func testAFailedSearchIsShownAndSearchingGoesOn() {
         withViewController {
             api.searches["dogs"] = scheduler.createColdObservable("-r|", values: ["r": [gif("dog")]])
             type("-cat----BBBdogs")
             scheduler.advanceTo(80)
-            XCTAssertEqual(
-                viewController.statusLine.displayedText, "⚠ Too many requests (429): API rate limit exceeded")
-            XCTAssertEqual(viewController.resultsList.rows, [])
+            #expect(viewController.statusLine.displayedText == "⚠ Too many requests (429): API rate limit exceeded")
+            #expect(viewController.resultsList.rows == [])
             scheduler.advanceTo(1000)
-            XCTAssertEqual(viewController.resultsList.rows, ["Dog Cat GIF  2×2 · 123 B"])
+            #expect(viewController.resultsList.rows == ["Dog Cat GIF  2×2 · 123 B"])
         }
     }
 
     /// The highlighted row's GIF downloads with a progress bar and then plays, each frame for its own
     /// delay, looping; moving to another row disposes of the download still running; moving back starts
     /// it again (the response cache, below this view controller, makes that instant).
-    func testSelectionChangesCancelDownloadsAndTheGIFPlays() throws {
+    @Test func testSelectionChangesCancelDownloadsAndTheGIFPlays() throws {
         try withViewController {
             let first = gif("first")
             let second = gif("second")
@@ -148,46 +149,46 @@ final class ViewControllerTests: XCTestCase {
             // at 190 move to the second row, before the first GIF (due at 240) has arrived.
             type("-cats-------------TD")
             scheduler.advanceTo(120)
-            XCTAssertEqual(viewController.gifCell.progressView.progress, 0.5)
-            XCTAssertFalse(viewController.gifCell.progressView.isHidden)
-            XCTAssertNil(viewController.gifCell.gifImageView.image)
+            #expect(viewController.gifCell.progressView.progress == 0.5)
+            #expect(!viewController.gifCell.progressView.isHidden)
+            #expect(viewController.gifCell.gifImageView.image == nil)
 
             scheduler.advanceTo(190)
-            XCTAssertEqual(slowDownload.subscriptions, [Subscription(80, 190)])
-            XCTAssertEqual(download.subscriptions, [Subscription(190)])
+            #expect(slowDownload.subscriptions == [Subscription(80, 190)])
+            #expect(download.subscriptions == [Subscription(190)])
             // The second GIF arrives at 220: its first frame for 200 ms, the second for 300, again.
             scheduler.advanceTo(220)
-            XCTAssertEqual(viewController.gifCell.gifImageView.image, red)
-            XCTAssertTrue(viewController.gifCell.progressView.isHidden)
+            #expect(viewController.gifCell.gifImageView.image == red)
+            #expect(viewController.gifCell.progressView.isHidden)
             scheduler.advanceTo(239)
-            XCTAssertEqual(viewController.gifCell.gifImageView.image, red)
+            #expect(viewController.gifCell.gifImageView.image == red)
             scheduler.advanceTo(240)
-            XCTAssertEqual(viewController.gifCell.gifImageView.image, blue)
+            #expect(viewController.gifCell.gifImageView.image == blue)
             scheduler.advanceTo(269)
-            XCTAssertEqual(viewController.gifCell.gifImageView.image, blue)
+            #expect(viewController.gifCell.gifImageView.image == blue)
             scheduler.advanceTo(270)
-            XCTAssertEqual(viewController.gifCell.gifImageView.image, red)
+            #expect(viewController.gifCell.gifImageView.image == red)
 
             // Up at 300: the playing GIF is disposed of (no more frames) and the first one asked again.
             scheduler.scheduleAt(300) { self.viewController.screen.handle(.up) }
             // (The second download itself ended at 230, when its file was complete.)
             scheduler.advanceTo(300)
-            XCTAssertEqual(download.subscriptions, [Subscription(190, 230)])
-            XCTAssertNil(viewController.gifCell.gifImageView.image)
-            XCTAssertEqual(viewController.gifCell.progressView.progress, 0)
+            #expect(download.subscriptions == [Subscription(190, 230)])
+            #expect(viewController.gifCell.gifImageView.image == nil)
+            #expect(viewController.gifCell.progressView.progress == 0)
             scheduler.advanceTo(400)
-            XCTAssertNil(viewController.gifCell.gifImageView.image, "the second GIF no longer plays")
-            XCTAssertEqual(viewController.gifCell.progressView.progress, 0.5, "the first downloads again")
-            XCTAssertEqual(
-                api.requests,
-                [
+            #expect(
+                viewController.gifCell.gifImageView.image == nil, Comment(rawValue: "the second GIF no longer plays"))
+            #expect(viewController.gifCell.progressView.progress == 0.5, Comment(rawValue: "the first downloads again"))
+            #expect(
+                api.requests == [
                     .next(70, "search cats"), .next(80, "download first.gif"), .next(190, "download second.gif"),
                     .next(300, "download first.gif"),
                 ])
         }
     }
 
-    func testASearchWithNoResultsClearsTheGIF() throws {
+    @Test func testASearchWithNoResultsClearsTheGIF() throws {
         try withViewController {
             let only = gif("only")
             api.searches["cats"] = scheduler.createColdObservable("-r|", values: ["r": [only]])
@@ -197,11 +198,11 @@ final class ViewControllerTests: XCTestCase {
             api.downloads[only.image.url] = download
             type("-cats-----Bzzz")
             scheduler.advanceTo(85)
-            XCTAssertEqual(viewController.gifCell.gifImageView.image, red)
+            #expect(viewController.gifCell.gifImageView.image == red)
             scheduler.advanceTo(2000)
-            XCTAssertEqual(viewController.statusLine.displayedText, "No GIFs for “catzzz”")
-            XCTAssertNil(viewController.gifCell.gifImageView.image)
-            XCTAssertEqual(download.subscriptions, [Subscription(80, 170)])
+            #expect(viewController.statusLine.displayedText == "No GIFs for “catzzz”")
+            #expect(viewController.gifCell.gifImageView.image == nil)
+            #expect(download.subscriptions == [Subscription(80, 170)])
         }
     }
 }

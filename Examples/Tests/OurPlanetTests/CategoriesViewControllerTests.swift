@@ -3,7 +3,7 @@ import RxCocoa
 import RxSwift
 import RxTest
 import TerminalUI
-import XCTest
+import Testing
 
 @testable import OurPlanet
 
@@ -11,7 +11,9 @@ import XCTest
 /// frame is 10 ticks): the downloads two categories at a time, the counts growing with each
 /// arrival (`scan`), the progress bar and the indicator, a failing category not stopping the others,
 /// a selected category's events and the days slider filtering them without a request.
-final class CategoriesViewControllerTests: XCTestCase {
+@MainActor
+@Suite
+final class CategoriesViewControllerTests {
     private var scheduler: TestScheduler!
     private var virtual: VirtualEONET!
     private var viewController: CategoriesViewController!
@@ -60,7 +62,7 @@ final class CategoriesViewControllerTests: XCTestCase {
     /// The downloads' schedule: the first two categories as soon as the categories arrive, each next
     /// one when a slot frees, open then closed within a category; the counts grow with each arrival,
     /// and the progress counts finished categories.
-    func testTwoCategoriesAtATimeCountsGrowWithEachArrival() {
+    @Test func testTwoCategoriesAtATimeCountsGrowWithEachArrival() {
         withViewController { counts in
             virtual.answerCategories(ids, "-(r|)")
             virtual.answerEvents("seaLakeIce", "open", "--(r|)")
@@ -85,37 +87,38 @@ final class CategoriesViewControllerTests: XCTestCase {
             scheduler.start()
 
             // Ice (6 events) at 40, storms (12) at 60, volcanoes (8) at 70, fires (22) at 80.
-            XCTAssertMarbles(
+            expectMarbles(
                 counts, "ez--i-svw",
                 values: [
                     "e": [], "z": [0, 0, 0, 0], "i": [6, 0, 0, 0], "s": [6, 12, 0, 0], "v": [6, 12, 8, 0],
                     "w": [6, 12, 8, 22],
                 ])
             let subscriptions = { (key: String) in self.virtual.answers[key]!.subscriptions }
-            XCTAssertEqual(subscriptions("categories"), [Subscription(0, 10)])
-            XCTAssertEqual(subscriptions("seaLakeIce/open"), [Subscription(10, 30)])
-            XCTAssertEqual(subscriptions("seaLakeIce/closed"), [Subscription(30, 40)])
-            XCTAssertEqual(subscriptions("severeStorms/open"), [Subscription(10, 50)])
-            XCTAssertEqual(subscriptions("severeStorms/closed"), [Subscription(50, 60)])
-            XCTAssertEqual(subscriptions("volcanoes/open"), [Subscription(40, 50)])
-            XCTAssertEqual(subscriptions("volcanoes/closed"), [Subscription(50, 70)])
-            XCTAssertEqual(subscriptions("wildfires/open"), [Subscription(60, 70)])
-            XCTAssertEqual(subscriptions("wildfires/closed"), [Subscription(70, 80)])
-            XCTAssertEqual(virtual.maxInFlight, 2)
-            XCTAssertEqual(virtual.requests.count, 9)
+            #expect(subscriptions("categories") == [Subscription(0, 10)])
+            #expect(subscriptions("seaLakeIce/open") == [Subscription(10, 30)])
+            #expect(subscriptions("seaLakeIce/closed") == [Subscription(30, 40)])
+            #expect(subscriptions("severeStorms/open") == [Subscription(10, 50)])
+            #expect(subscriptions("severeStorms/closed") == [Subscription(50, 60)])
+            #expect(subscriptions("volcanoes/open") == [Subscription(40, 50)])
+            #expect(subscriptions("volcanoes/closed") == [Subscription(50, 70)])
+            #expect(subscriptions("wildfires/open") == [Subscription(60, 70)])
+            #expect(subscriptions("wildfires/closed") == [Subscription(70, 80)])
+            #expect(virtual.maxInFlight == 2)
+            #expect(virtual.requests.count == 9)
 
-            XCTAssertEqual(progress, [1: 0, 11: 0, 41: 0.25, 61: 0.5, 71: 0.75, 81: 1])
-            XCTAssertEqual(animating, [1: true, 11: true, 41: true, 61: true, 71: true, 81: false])
-            XCTAssertEqual(
-                viewController.tableView.rows,
-                ["Sea and Lake Ice (6) ›", "Severe Storms (12) ›", "Volcanoes (8) ›", "Wildfires (22) ›"])
-            XCTAssertEqual(viewController.statusLine.displayedText, "4 categories, 48 events of the last 360 days")
+            #expect(progress == [1: 0, 11: 0, 41: 0.25, 61: 0.5, 71: 0.75, 81: 1])
+            #expect(animating == [1: true, 11: true, 41: true, 61: true, 71: true, 81: false])
+            #expect(
+                viewController.tableView.rows == [
+                    "Sea and Lake Ice (6) ›", "Severe Storms (12) ›", "Volcanoes (8) ›", "Wildfires (22) ›",
+                ])
+            #expect(viewController.statusLine.displayedText == "4 categories, 48 events of the last 360 days")
         }
     }
 
     /// All thirteen categories, each answering in one to three frames: never more than two requests in
     /// flight, every category asked for exactly once with each status.
-    func testNeverMoreThanTwoInFlightOverAllCategories() {
+    @Test func testNeverMoreThanTwoInFlightOverAllCategories() {
         withViewController { counts in
             let all = FixtureData.categories.map(\.id)
             virtual.answerCategories(all, "-(r|)")
@@ -126,24 +129,25 @@ final class CategoriesViewControllerTests: XCTestCase {
             load()
             scheduler.start()
 
-            XCTAssertEqual(virtual.maxInFlight, 2)
-            XCTAssertEqual(virtual.requests.count, 1 + 2 * all.count)
-            XCTAssertEqual(Set(virtual.requests.compactMap(\.value.element)).count, 1 + 2 * all.count)
-            XCTAssertEqual(counts.events.last?.value.element?.reduce(0, +), 65)
+            #expect(virtual.maxInFlight == 2)
+            #expect(virtual.requests.count == 1 + 2 * all.count)
+            #expect(Set(virtual.requests.compactMap(\.value.element)).count == 1 + 2 * all.count)
+            #expect(counts.events.last?.value.element?.reduce(0, +) == 65)
             // Newest first, although Nuri (four days old) arrived with the floods, before the storms.
             let storms = viewController.categories.value.first { $0.id == "severeStorms" }!.events.map(\.title)
-            XCTAssertEqual(
-                Array(storms.prefix(4)),
-                ["Typhoon Choi-wan", "Hurricane Delia", "Tropical Cyclone Nuri", "Tropical Storm Kiko"])
-            XCTAssertEqual(viewController.downloadView.progress, 1)
-            XCTAssertEqual(viewController.statusLine.displayedText, "13 categories, 64 events of the last 360 days")
+            #expect(
+                Array(storms.prefix(4)) == [
+                    "Typhoon Choi-wan", "Hurricane Delia", "Tropical Cyclone Nuri", "Tropical Storm Kiko",
+                ])
+            #expect(viewController.downloadView.progress == 1)
+            #expect(viewController.statusLine.displayedText == "13 categories, 64 events of the last 360 days")
         }
     }
 
     /// Severe storms fail with a 500: the error is on the status line at once, storms' closed events
     /// are never asked for, the other categories go on, the progress still reaches 100 %, and the
     /// summary names the category that failed.
-    func testOneCategorysErrorDoesNotStopTheOthers() {
+    @Test func testOneCategorysErrorDoesNotStopTheOthers() {
         withViewController { counts in
             virtual.answerCategories(ids, "-(r|)")
             answerEverything(except: ["severeStorms"])
@@ -153,41 +157,40 @@ final class CategoriesViewControllerTests: XCTestCase {
             load()
             scheduler.start()
 
-            XCTAssertEqual(
-                status,
-                "⚠ Severe Storms: EONET answered 500 (Internal Server Error): \(VirtualEONET.API)/events?category=severeStorms&days=360&status=open"
+            #expect(
+                status
+                    == "⚠ Severe Storms: EONET answered 500 (Internal Server Error): \(VirtualEONET.API)/events?category=severeStorms&days=360&status=open"
             )
-            XCTAssertNil(virtual.answers["severeStorms/closed"])
-            XCTAssertFalse(
-                virtual.requests.contains { $0.value.element!.contains("severeStorms&days=360&status=closed") })
-            XCTAssertEqual(counts.events.last?.value.element, [6, 0, 8, 22])
-            XCTAssertEqual(viewController.downloadView.progress, 1)
-            XCTAssertFalse(viewController.activityIndicator.isAnimating)
-            XCTAssertEqual(
-                viewController.statusLine.displayedText,
-                "⚠ Not downloaded: Severe Storms · 4 categories, 36 events of the last 360 days")
+            #expect(virtual.answers["severeStorms/closed"] == nil)
+            #expect(!virtual.requests.contains { $0.value.element!.contains("severeStorms&days=360&status=closed") })
+            #expect(counts.events.last?.value.element == [6, 0, 8, 22])
+            #expect(viewController.downloadView.progress == 1)
+            #expect(!viewController.activityIndicator.isAnimating)
+            #expect(
+                viewController.statusLine.displayedText
+                    == "⚠ Not downloaded: Severe Storms · 4 categories, 36 events of the last 360 days")
         }
     }
 
     /// Without categories there is nothing to download: the error, an empty list, no indicator.
-    func testTheCategoriesFailing() {
+    @Test func testTheCategoriesFailing() {
         withViewController { counts in
             virtual.answer("categories", "-(r|)", body: "<html>Not Found</html>", status: 404)
             load()
             scheduler.start()
 
-            XCTAssertEqual(
-                viewController.statusLine.displayedText,
-                "⚠ EONET answered 404 (Not Found): \(VirtualEONET.API)/categories")
-            XCTAssertMarbles(counts, "e", values: ["e": []])
-            XCTAssertEqual(virtual.requests.count, 1)
-            XCTAssertFalse(viewController.activityIndicator.isAnimating)
+            #expect(
+                viewController.statusLine.displayedText
+                    == "⚠ EONET answered 404 (Not Found): \(VirtualEONET.API)/categories")
+            expectMarbles(counts, "e", values: ["e": []])
+            #expect(virtual.requests.count == 1)
+            #expect(!viewController.activityIndicator.isAnimating)
         }
     }
 
     /// Enter on Wildfires shows its 22 events; Shift-Tab to the slider and Left twice: 350 days keeps
     /// the fire that closed 345 days ago, 340 drops it. No request is made after the downloads.
-    func testSelectingACategoryAndTheDaysFilter() {
+    @Test func testSelectingACategoryAndTheDaysFilter() {
         withViewController { _ in
             virtual.answerCategories(ids, "-(r|)")
             answerEverything()
@@ -199,24 +202,22 @@ final class CategoriesViewControllerTests: XCTestCase {
 
             // 0 three times at the start: the relay's own, then the combination with the events and
             // with the slider's value (`rx.value` starts with it).
-            XCTAssertMarbles(shown, "(000)------m---m-o", values: ["0": 0, "m": 22, "o": 21])
-            XCTAssertEqual(virtual.requests.count, 9)
-            XCTAssertLessThan(virtual.requests.last!.time, 110)
+            expectMarbles(shown, "(000)------m---m-o", values: ["0": 0, "m": 22, "o": 21])
+            #expect(virtual.requests.count == 9)
+            #expect(virtual.requests.last!.time < 110)
             let events = viewController.eventsController
-            XCTAssertEqual(events.titleLabel.text, "Wildfires")
-            XCTAssertEqual(events.daysLabel.text, "Last 340 days")
-            XCTAssertEqual(events.tableView.rows.count, 21)
-            XCTAssertEqual(
-                events.tableView.rows.first, "open   2026-11-24  Wildfire SAN FRANCISCO 2, Starr, Texas · IRWIN")
-            XCTAssertEqual(
-                events.tableView.rows.last, "closed 2026-01-17  Wildfire Mesa Verde, Montezuma, Colorado · IRWIN")
-            XCTAssertTrue(events.slider.isFocused)
+            #expect(events.titleLabel.text == "Wildfires")
+            #expect(events.daysLabel.text == "Last 340 days")
+            #expect(events.tableView.rows.count == 21)
+            #expect(events.tableView.rows.first == "open   2026-11-24  Wildfire SAN FRANCISCO 2, Starr, Texas · IRWIN")
+            #expect(events.tableView.rows.last == "closed 2026-01-17  Wildfire Mesa Verde, Montezuma, Colorado · IRWIN")
+            #expect(events.slider.isFocused)
         }
     }
 
     /// A category chosen before its events arrive shows them when they do (the selection is combined
     /// with the categories).
-    func testACategorySelectedBeforeItsEventsArriveFillsIn() {
+    @Test func testACategorySelectedBeforeItsEventsArriveFillsIn() {
         withViewController { _ in
             virtual.answerCategories(ids, "-(r|)")
             answerEverything()
@@ -227,16 +228,16 @@ final class CategoriesViewControllerTests: XCTestCase {
             scheduler.start()
 
             // Selected at 30 with none; wildfires arrive at 50 (with volcanoes; ice and storms at 30).
-            XCTAssertEqual(shown.events.first, .next(0, 0))
-            XCTAssertEqual(shown.events.last, .next(50, 22))
-            XCTAssertEqual(viewController.eventsController.titleLabel.text, "Wildfires")
-            XCTAssertTrue(viewController.eventsController.tableView.isFocused)
-            XCTAssertEqual(viewController.eventsController.tableView.highlightedRow, 0)
+            #expect(shown.events.first == .next(0, 0))
+            #expect(shown.events.last == .next(50, 22))
+            #expect(viewController.eventsController.titleLabel.text == "Wildfires")
+            #expect(viewController.eventsController.tableView.isFocused)
+            #expect(viewController.eventsController.tableView.highlightedRow == 0)
         }
     }
 
     /// Down on the events of one category, then back (Tab) to another: its events from the top.
-    func testAnotherCategoryStartsAtTheTop() {
+    @Test func testAnotherCategoryStartsAtTheTop() {
         withViewController { _ in
             virtual.answerCategories(ids, "-(r|)")
             answerEverything()
@@ -249,10 +250,10 @@ final class CategoriesViewControllerTests: XCTestCase {
             load()
             scheduler.start()
 
-            XCTAssertEqual(highlighted, 3)
-            XCTAssertEqual(viewController.eventsController.titleLabel.text, "Volcanoes")
-            XCTAssertEqual(viewController.eventsController.tableView.highlightedRow, 0)
-            XCTAssertEqual(viewController.eventsController.tableView.rows.count, 8)
+            #expect(highlighted == 3)
+            #expect(viewController.eventsController.titleLabel.text == "Volcanoes")
+            #expect(viewController.eventsController.tableView.highlightedRow == 0)
+            #expect(viewController.eventsController.tableView.rows.count == 8)
         }
     }
 }

@@ -2,11 +2,13 @@ import RxCocoa
 import RxSwift
 import RxTest
 import TerminalUI
-import XCTest
+import Testing
 
-final class ActivityIndicatorTests: XCTestCase {
+@MainActor
+@Suite
+final class ActivityIndicatorTests {
     /// The seed: `running.skip(1).drive(activityIndicator.rx.isAnimating)`, in virtual time.
-    func testAnimatesOnATimerOnlyWhileRunning() {
+    @Test func testAnimatesOnATimerOnlyWhileRunning() {
         let scheduler = TestScheduler(initialClock: 0)
         let bag = DisposeBag()
         let screen = Screen(size: Size(columns: 3, rows: 1))
@@ -23,17 +25,17 @@ final class ActivityIndicatorTests: XCTestCase {
         scheduler.start()
 
         let frames = ActivityIndicator.frames
-        XCTAssertEqual(seen[100], "")  // the first value (startWith) is skipped: not animating
-        XCTAssertEqual(seen[205], " " + frames[0])
-        XCTAssertEqual(seen[215], " " + frames[1])
-        XCTAssertEqual(seen[225], " " + frames[2])
-        XCTAssertEqual(seen[235], "")  // stopped: hidden
-        XCTAssertEqual(seen[300], "")
-        XCTAssertFalse(indicator.isAnimating)
-        XCTAssertEqual(indicator.frameIndex, 2)  // no timer ran after the stop
+        #expect(seen[100] == "")  // the first value (startWith) is skipped: not animating
+        #expect(seen[205] == " " + frames[0])
+        #expect(seen[215] == " " + frames[1])
+        #expect(seen[225] == " " + frames[2])
+        #expect(seen[235] == "")  // stopped: hidden
+        #expect(seen[300] == "")
+        #expect(!indicator.isAnimating)
+        #expect(indicator.frameIndex == 2)  // no timer ran after the stop
     }
 
-    func testStartingTwiceKeepsOneTimer() {
+    @Test func testStartingTwiceKeepsOneTimer() {
         let scheduler = TestScheduler(initialClock: 0)
         let indicator = ActivityIndicator(interval: .seconds(10), scheduler: scheduler)
         scheduler.scheduleAt(100) {
@@ -42,6 +44,6 @@ final class ActivityIndicatorTests: XCTestCase {
         }
         scheduler.scheduleAt(145) { indicator.stopAnimating() }
         scheduler.start()
-        XCTAssertEqual(indicator.frameIndex, 4)
+        #expect(indicator.frameIndex == 4)
     }
 }

@@ -2,9 +2,10 @@ import RxCocoa
 import RxSwift
 import RxTest
 import TerminalUI
-import XCTest
+import Testing
 
 /// The seed's weather screen, small: a search field, a search button, a result label.
+@MainActor
 private final class WeatherScreen {
     let screen = Screen(size: Size(columns: 24, rows: 4))
     let searchCityName = TextField(frame: Rect(column: 0, row: 0, columns: 12, rows: 1), placeholder: "도시 이름")
@@ -16,12 +17,13 @@ private final class WeatherScreen {
     }
 }
 
-final class ControlsTests: XCTestCase {
+@MainActor
+@Suite
+final class ControlsTests {
     private var scheduler: TestScheduler!
     private var bag: DisposeBag!
 
-    override func setUp() {
-        super.setUp()
+    init() {
         scheduler = TestScheduler(initialClock: 0)
         bag = DisposeBag()
     }
@@ -30,22 +32,22 @@ final class ControlsTests: XCTestCase {
         scheduler.createHotObservable(keys).subscribe(onNext: screen.handle).disposed(by: bag)
     }
 
-    func testTypingIntoATextFieldEmitsRxTextAndDraws() {
+    @Test func testTypingIntoATextFieldEmitsRxTextAndDraws() {
         let weather = WeatherScreen()
-        XCTAssertEqual(weather.screen.text, "도시 이름    [ 검색 ]\n\n\n")
+        #expect(weather.screen.text == "도시 이름    [ 검색 ]\n\n\n")
         let texts = scheduler.createObserver(String?.self)
         weather.searchCityName.rx.text.subscribe(texts).disposed(by: bag)
         type([.next(210, .character("서")), .next(220, .character("울")), .next(230, .backspace)], into: weather.screen)
         scheduler.start()
 
-        XCTAssertEqual(texts.events, [.next(0, nil), .next(210, "서"), .next(220, "서울"), .next(230, "서")])
+        #expect(texts.events == [.next(0, nil), .next(210, "서"), .next(220, "서울"), .next(230, "서")])
         let frame = weather.screen.render()
-        XCTAssertEqual(frame.grid.line(0), "서           [ 검색 ]")
-        XCTAssertEqual(frame.cursor, Point(column: 2, row: 0))
-        XCTAssertTrue(frame.grid[0, 0].style.attributes.contains(.reverse))  // the focus is visible
+        #expect(frame.grid.line(0) == "서           [ 검색 ]")
+        #expect(frame.cursor == Point(column: 2, row: 0))
+        #expect(frame.grid[0, 0].style.attributes.contains(.reverse))  // the focus is visible
     }
 
-    func testTheSeedsSearchOnEnterAndTapWithTab() {
+    @Test func testTheSeedsSearchOnEnterAndTapWithTab() {
         let weather = WeatherScreen()
         // The seed: searchCityName.rx.controlEvent(.editingDidEndOnExit).map { self.searchCityName.text }
         let searchInput = weather.searchCityName.rx.controlEvent(.editingDidEndOnExit).asObservable()
@@ -66,13 +68,13 @@ final class ControlsTests: XCTestCase {
             ], into: weather.screen)
         scheduler.start()
 
-        XCTAssertEqual(searches.events, [.next(220, "부산")])
-        XCTAssertEqual(taps.events, [.next(240, "tap"), .next(250, "tap")])
-        XCTAssertTrue(weather.searchCityName.isFocused)
-        XCTAssertEqual(weather.screen.text, "부산!        [ 검색 ]\n\n부산의 날씨: 맑음\n")
+        #expect(searches.events == [.next(220, "부산")])
+        #expect(taps.events == [.next(240, "tap"), .next(250, "tap")])
+        #expect(weather.searchCityName.isFocused)
+        #expect(weather.screen.text == "부산!        [ 검색 ]\n\n부산의 날씨: 맑음\n")
     }
 
-    func testEditingBeginsAndEndsWithTheFocus() {
+    @Test func testEditingBeginsAndEndsWithTheFocus() {
         let weather = WeatherScreen()
         let events = scheduler.createObserver(String.self)
         let field = weather.searchCityName.rx
@@ -86,11 +88,10 @@ final class ControlsTests: XCTestCase {
             [.next(210, .character("a")), .next(220, .enter), .next(230, .tab), .next(240, .tab)],
             into: weather.screen)
         scheduler.start()
-        XCTAssertEqual(
-            events.events, [.next(210, "changed"), .next(220, "exit"), .next(230, "end"), .next(240, "begin")])
+        #expect(events.events == [.next(210, "changed"), .next(220, "exit"), .next(230, "end"), .next(240, "begin")])
     }
 
-    func testLabelBindersAndTheFocusSkippingHiddenControls() {
+    @Test func testLabelBindersAndTheFocusSkippingHiddenControls() {
         let weather = WeatherScreen()
         let running = scheduler.createHotObservable([.next(210, true), .next(220, false)])
         running.bind(to: weather.cityNameLabel.rx.isHidden).disposed(by: bag)
@@ -104,10 +105,10 @@ final class ControlsTests: XCTestCase {
         }
         scheduler.scheduleAt(225) { snapshots.append(weather.screen.text) }
         scheduler.start()
-        XCTAssertEqual(snapshots, ["도시 이름\n\n\n", "field", "도시 이름    [ 검색 ]\n\n서울 21°C\n"])
+        #expect(snapshots == ["도시 이름\n\n\n", "field", "도시 이름    [ 검색 ]\n\n서울 21°C\n"])
     }
 
-    func testBindingTextIntoAFieldSendsNoEditAndEditsMoveTheInsertionPoint() {
+    @Test func testBindingTextIntoAFieldSendsNoEditAndEditsMoveTheInsertionPoint() {
         let field = TextField(frame: Rect(column: 0, row: 0, columns: 6, rows: 1))
         let screen = Screen(size: Size(columns: 6, rows: 1))
         screen.addSubview(field)
@@ -120,24 +121,24 @@ final class ControlsTests: XCTestCase {
                 .next(240, .end), .next(241, .character("!")),
             ], into: screen)
         scheduler.start()
-        XCTAssertEqual(texts.events, [.next(0, nil), .next(222, "국어"), .next(231, "어"), .next(241, "어!")])
-        XCTAssertEqual(screen.text, "어!")
+        #expect(texts.events == [.next(0, nil), .next(222, "국어"), .next(231, "어"), .next(241, "어!")])
+        #expect(screen.text == "어!")
     }
 
-    func testALongTextScrollsToKeepTheInsertionPointVisible() {
+    @Test func testALongTextScrollsToKeepTheInsertionPointVisible() {
         let field = TextField(frame: Rect(column: 1, row: 0, columns: 5, rows: 1), text: "가나다라")
         let screen = Screen(size: Size(columns: 8, rows: 1))
         screen.addSubview(field)
         var frame = screen.render()
-        XCTAssertEqual(frame.grid.text, " 다라")  // 8 columns of text in 5: the end, half of 나 blanked
-        XCTAssertEqual(frame.cursor, Point(column: 5, row: 0))
+        #expect(frame.grid.text == " 다라")  // 8 columns of text in 5: the end, half of 나 blanked
+        #expect(frame.cursor == Point(column: 5, row: 0))
         screen.handle(.home)
         frame = screen.render()
-        XCTAssertEqual(frame.grid.text, " 가나")
-        XCTAssertEqual(frame.cursor, Point(column: 1, row: 0))
+        #expect(frame.grid.text == " 가나")
+        #expect(frame.cursor == Point(column: 1, row: 0))
     }
 
-    func testControlEventsCompleteWhenTheControlGoes() {
+    @Test func testControlEventsCompleteWhenTheControlGoes() {
         var button: Button? = Button(title: "ok")
         let events = scheduler.createObserver(String.self)
         button!.rx.tap.map { "tap" }.subscribe(events).disposed(by: bag)
@@ -147,8 +148,8 @@ final class ControlsTests: XCTestCase {
         weak let weakField = field
         button = nil
         field = nil
-        XCTAssertNil(weakField)  // the property does not keep its control alive
-        XCTAssertEqual(events.events, [.completed(0)])
-        XCTAssertEqual(texts.events, [.next(0, "a"), .completed(0)])
+        #expect(weakField == nil)  // the property does not keep its control alive
+        #expect(events.events == [.completed(0)])
+        #expect(texts.events == [.next(0, "a"), .completed(0)])
     }
 }

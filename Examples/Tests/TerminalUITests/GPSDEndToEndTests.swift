@@ -42,44 +42,49 @@ final class GPSDEndToEndTests: XCTestCase {
         // connection (which would make gpsd open the device early).
         try waitUntilListening(on: port, timeout: 20, process: process)
 
-        let manager = LocationManager(configuration: .init(port: port))
-        let bag = DisposeBag()
-        var locations: [Location] = []
-        var errors: [String] = []
-        var onMainThread = true
-        manager.rx.didUpdateLocations
-            .subscribe(onNext: {
-                onMainThread = onMainThread && Thread.isMainThread
-                locations += $0
-            })
-            .disposed(by: bag)
-        manager.rx.didFailWithError.subscribe(onNext: { errors.append("\($0)") }).disposed(by: bag)
-        manager.startUpdatingLocation()
-        defer { manager.stopUpdatingLocation() }
+        // The manager is the main actor's, and XCTest runs this method on the main thread.
+        try MainActor.assumeIsolated {
+            let manager = LocationManager(configuration: .init(port: port))
+            let bag = DisposeBag()
+            var locations: [Location] = []
+            var errors: [String] = []
+            var onMainThread = true
+            manager.rx.didUpdateLocations
+                .subscribe(onNext: {
+                    onMainThread = onMainThread && Thread.isMainThread
+                    locations += $0
+                })
+                .disposed(by: bag)
+            manager.rx.didFailWithError.subscribe(onNext: { errors.append("\($0)") }).disposed(by: bag)
+            manager.startUpdatingLocation()
+            defer { manager.stopUpdatingLocation() }
 
-        let deadline = Date().addingTimeInterval(20)
-        while inOrder(distinct(locations)) == nil && errors.isEmpty && Date() < deadline {
-            RunLoop.main.run(until: Date().addingTimeInterval(0.05))
-        }
-        let seconds = Date().timeIntervalSince(started)
-        print("gpsd replay: \(locations.count) locations in \(String(format: "%.1f", seconds)) s")
+            let deadline = Date().addingTimeInterval(20)
+            while Self.inOrder(Self.distinct(locations)) == nil && errors.isEmpty && Date() < deadline {
+                RunLoop.main.run(until: Date().addingTimeInterval(0.05))
+            }
+            let seconds = Date().timeIntervalSince(started)
+            print("gpsd replay: \(locations.count) locations in \(String(format: "%.1f", seconds)) s")
 
-        XCTAssertEqual(errors, [])
-        XCTAssertTrue(onMainThread)
-        let fixes = try XCTUnwrap(inOrder(distinct(locations)), "the four fixes never came in order: \(locations)")
-        for (location, expected) in zip(fixes, Self.fixes) {
-            XCTAssertEqual(location.altitude, expected.altitude, accuracy: 1e-6)
-            XCTAssertLessThan(location.horizontalAccuracy, kLocationAccuracyHundredMeters)
+            XCTAssertEqual(errors, [])
+            XCTAssertTrue(onMainThread)
+            let fixes = try XCTUnwrap(
+                Self.inOrder(Self.distinct(locations)), "the four fixes never came in order: \(locations)")
+            for (location, expected) in zip(fixes, Self.fixes) {
+                XCTAssertEqual(location.altitude, expected.altitude, accuracy: 1e-6)
+                XCTAssertLessThan(location.horizontalAccuracy, kLocationAccuracyHundredMeters)
+            }
+            // The reports carry the log's times, one second apart.
+            XCTAssertEqual(
+                fixes.map(\.timestamp.timeIntervalSince1970),
+                [1_795_575_600, 1_795_575_601, 1_795_575_602, 1_795_575_603])
         }
-        // The reports carry the log's times, one second apart.
-        XCTAssertEqual(
-            fixes.map(\.timestamp.timeIntervalSince1970), [1_795_575_600, 1_795_575_601, 1_795_575_602, 1_795_575_603])
     }
 
     /// The first run of the four fixes, in the log's order, as 3D fixes, in `locations`. (gpsd starts
     /// reading somewhere in the looping log; a fix it saw only the RMC sentence of is 2D, with no
     /// altitude.)
-    private func inOrder(_ locations: [Location]) -> ArraySlice<Location>? {
+    private static func inOrder(_ locations: [Location]) -> ArraySlice<Location>? {
         func matches(_ location: Location, _ fix: (latitude: Double, longitude: Double, altitude: Double)) -> Bool {
             location.verticalAccuracy >= 0 && abs(location.coordinate.latitude - fix.latitude) < 1e-6
                 && abs(location.coordinate.longitude - fix.longitude) < 1e-6
@@ -98,43 +103,46 @@ final class GPSDEndToEndTests: XCTestCase {
     func testWithNoGPSDTheErrorAndThenTheFixedLocationArrive() throws {
         let port = try freePort()
         let fixed = LocationCoordinate2D(latitude: 33.4996, longitude: 126.5312)
-        let manager = LocationManager(configuration: .init(port: port, fixedCoordinate: fixed))
-        let bag = DisposeBag()
-        var log: [String] = []
-        manager.rx.didFailWithError.subscribe(onNext: { log.append("error \($0)") }).disposed(by: bag)
-        var firstLocation: Location?
-        manager.rx.didUpdateLocations.map { $0[0] }
-            .filter { $0.horizontalAccuracy < kLocationAccuracyHundredMeters }
-            .take(1)
-            .subscribe(onNext: {
-                firstLocation = $0
-                log.append("location \($0.coordinate.latitude),\($0.coordinate.longitude)")
-            })
-            .disposed(by: bag)
-        manager.startUpdatingLocation()
-        defer { manager.stopUpdatingLocation() }
-        let deadline = Date().addingTimeInterval(10)
-        while firstLocation == nil && Date() < deadline {
-            RunLoop.main.run(until: Date().addingTimeInterval(0.02))
-        }
-        XCTAssertEqual(
-            log,
-            [
-                "error no gpsd at 127.0.0.1:\(port) (Connection refused); using the fixed location",
-                "location 33.4996,126.5312",
-            ])
-        XCTAssertEqual(manager.location?.coordinate, fixed)
+        // The manager is the main actor's, and XCTest runs this method on the main thread.
+        MainActor.assumeIsolated {
+            let manager = LocationManager(configuration: .init(port: port, fixedCoordinate: fixed))
+            let bag = DisposeBag()
+            var log: [String] = []
+            manager.rx.didFailWithError.subscribe(onNext: { log.append("error \($0)") }).disposed(by: bag)
+            var firstLocation: Location?
+            manager.rx.didUpdateLocations.map { $0[0] }
+                .filter { $0.horizontalAccuracy < kLocationAccuracyHundredMeters }
+                .take(1)
+                .subscribe(onNext: {
+                    firstLocation = $0
+                    log.append("location \($0.coordinate.latitude),\($0.coordinate.longitude)")
+                })
+                .disposed(by: bag)
+            manager.startUpdatingLocation()
+            defer { manager.stopUpdatingLocation() }
+            let deadline = Date().addingTimeInterval(10)
+            while firstLocation == nil && Date() < deadline {
+                RunLoop.main.run(until: Date().addingTimeInterval(0.02))
+            }
+            XCTAssertEqual(
+                log,
+                [
+                    "error no gpsd at 127.0.0.1:\(port) (Connection refused); using the fixed location",
+                    "location 33.4996,126.5312",
+                ])
+            XCTAssertEqual(manager.location?.coordinate, fixed)
 
-        // A second tap (startUpdatingLocation again) is answered with the location again.
-        var again: [LocationCoordinate2D] = []
-        manager.rx.didUpdateLocations.subscribe(onNext: { again += $0.map(\.coordinate) }).disposed(by: bag)
-        manager.startUpdatingLocation()
-        XCTAssertEqual(again, [])  // never inside the call
-        let second = Date().addingTimeInterval(5)
-        while again.isEmpty && Date() < second {
-            RunLoop.main.run(until: Date().addingTimeInterval(0.02))
+            // A second tap (startUpdatingLocation again) is answered with the location again.
+            var again: [LocationCoordinate2D] = []
+            manager.rx.didUpdateLocations.subscribe(onNext: { again += $0.map(\.coordinate) }).disposed(by: bag)
+            manager.startUpdatingLocation()
+            XCTAssertEqual(again, [])  // never inside the call
+            let second = Date().addingTimeInterval(5)
+            while again.isEmpty && Date() < second {
+                RunLoop.main.run(until: Date().addingTimeInterval(0.02))
+            }
+            XCTAssertEqual(again, [fixed])
         }
-        XCTAssertEqual(again, [fixed])
     }
 
     /// Something listens but never speaks (not gpsd, or a stuck one): after the answer timeout, the
@@ -142,25 +150,28 @@ final class GPSDEndToEndTests: XCTestCase {
     func testASilentPeerCountsAsNoGPSD() throws {
         let (listener, port) = try listeningSocket()
         defer { close(listener) }
-        let manager = LocationManager(configuration: .init(port: port, answerTimeout: .milliseconds(200)))
-        let bag = DisposeBag()
-        var log: [String] = []
-        manager.rx.didFailWithError.subscribe(onNext: { log.append("error \($0)") }).disposed(by: bag)
-        manager.rx.didUpdateLocations.subscribe(onNext: { log.append("location \($0[0].coordinate)") })
-            .disposed(by: bag)
-        let started = Date()
-        manager.startUpdatingLocation()
-        defer { manager.stopUpdatingLocation() }
-        while log.count < 2 && Date().timeIntervalSince(started) < 5 {
-            RunLoop.main.run(until: Date().addingTimeInterval(0.02))
+        // The manager is the main actor's, and XCTest runs this method on the main thread.
+        MainActor.assumeIsolated {
+            let manager = LocationManager(configuration: .init(port: port, answerTimeout: .milliseconds(200)))
+            let bag = DisposeBag()
+            var log: [String] = []
+            manager.rx.didFailWithError.subscribe(onNext: { log.append("error \($0)") }).disposed(by: bag)
+            manager.rx.didUpdateLocations.subscribe(onNext: { log.append("location \($0[0].coordinate)") })
+                .disposed(by: bag)
+            let started = Date()
+            manager.startUpdatingLocation()
+            defer { manager.stopUpdatingLocation() }
+            while log.count < 2 && Date().timeIntervalSince(started) < 5 {
+                RunLoop.main.run(until: Date().addingTimeInterval(0.02))
+            }
+            XCTAssertEqual(
+                log,
+                [
+                    "error no gpsd at 127.0.0.1:\(port) (no answer); using the fixed location",
+                    "location \(LocationManager.Configuration.defaultFixedCoordinate)",
+                ])
+            XCTAssertGreaterThanOrEqual(Date().timeIntervalSince(started), 0.2)
         }
-        XCTAssertEqual(
-            log,
-            [
-                "error no gpsd at 127.0.0.1:\(port) (no answer); using the fixed location",
-                "location \(LocationManager.Configuration.defaultFixedCoordinate)",
-            ])
-        XCTAssertGreaterThanOrEqual(Date().timeIntervalSince(started), 0.2)
     }
 
     /// A loopback socket listening on a free port, which never accepts (the kernel completes the
@@ -194,7 +205,7 @@ final class GPSDEndToEndTests: XCTestCase {
 
     /// Consecutive locations at the same position collapsed into the last of them (the first report of
     /// a fix may lack the time, which the next report of it has).
-    private func distinct(_ locations: [Location]) -> [Location] {
+    private static func distinct(_ locations: [Location]) -> [Location] {
         var result: [Location] = []
         for location in locations {
             if result.last?.coordinate == location.coordinate { result.removeLast() }

@@ -2,9 +2,11 @@ import RxCocoa
 import RxSwift
 import RxTest
 import TerminalUI
-import XCTest
+import Testing
 
-final class ImageViewTests: XCTestCase {
+@MainActor
+@Suite
+final class ImageViewTests {
     private let red = RGB(255, 0, 0)
     private let green = RGB(0, 255, 0)
     private let blue = RGB(0, 0, 255)
@@ -12,8 +14,8 @@ final class ImageViewTests: XCTestCase {
 
     /// Two pixels per cell: `▀` in the top pixel's colour on the bottom pixel's colour; a transparent
     /// pixel leaves the terminal's background.
-    func testEachCellIsTwoPixelsWithTransparencyShowingTheBackground() throws {
-        let image = try XCTUnwrap(
+    @Test func testEachCellIsTwoPixelsWithTransparencyShowingTheBackground() throws {
+        let image = try #require(
             Image(
                 width: 3, height: 2,
                 pixels: [RGBA(red), RGBA(green), .clear, RGBA(blue), .clear, RGBA(white)]))
@@ -21,14 +23,14 @@ final class ImageViewTests: XCTestCase {
         var grid = CellGrid(size: Size(columns: 3, rows: 1))
         view.draw(into: &grid)
 
-        XCTAssertEqual(grid[0, 0], Cell("▀", style: CellStyle(foreground: red, background: blue)))
-        XCTAssertEqual(grid[1, 0], Cell("▀", style: CellStyle(foreground: green)))  // bottom transparent
-        XCTAssertEqual(grid[2, 0], Cell("▄", style: CellStyle(foreground: white)))  // top transparent
+        #expect(grid[0, 0] == Cell("▀", style: CellStyle(foreground: red, background: blue)))
+        #expect(grid[1, 0] == Cell("▀", style: CellStyle(foreground: green)))  // bottom transparent
+        #expect(grid[2, 0] == Cell("▄", style: CellStyle(foreground: white)))  // top transparent
     }
 
     /// Scaled to fit keeping the aspect ratio, centred, and the letterbox and transparent pixels in the
     /// background colour; a half-transparent pixel is blended with it.
-    func testTheImageIsScaledToFitCentredOnTheBackgroundColour() throws {
+    @Test func testTheImageIsScaledToFitCentredOnTheBackgroundColour() throws {
         // 4×4 pixels in quadrants, one of them half transparent, into 6 columns × 1 row (6×2 pixels):
         // the height limits, so 2×2 pixels (each the average of a quadrant) in columns 2 and 3.
         let grey = RGB(100, 100, 100)
@@ -43,33 +45,33 @@ final class ImageViewTests: XCTestCase {
                 }
             }
         }
-        let image = try XCTUnwrap(Image(width: 4, height: 4, pixels: pixels))
-        XCTAssertEqual(ImageView.fittedSize(of: image, in: Size(columns: 6, rows: 1)).width, 2)
+        let image = try #require(Image(width: 4, height: 4, pixels: pixels))
+        #expect(ImageView.fittedSize(of: image, in: Size(columns: 6, rows: 1)).width == 2)
         let view = ImageView(frame: Rect(column: 0, row: 0, columns: 6, rows: 1), image: image)
         view.backgroundColor = grey
         var grid = CellGrid(size: Size(columns: 6, rows: 1))
         view.draw(into: &grid)
 
         let background = Cell(" ", style: CellStyle(background: grey))
-        XCTAssertEqual([grid[0, 0], grid[1, 0], grid[4, 0], grid[5, 0]], Array(repeating: background, count: 4))
-        XCTAssertEqual(grid[2, 0], Cell("▀", style: CellStyle(foreground: red, background: RGB(0, 0, 205))))
+        #expect([grid[0, 0], grid[1, 0], grid[4, 0], grid[5, 0]] == Array(repeating: background, count: 4))
+        #expect(grid[2, 0] == Cell("▀", style: CellStyle(foreground: red, background: RGB(0, 0, 205))))
         // Black at alpha 128 over grey 100: 100 × 127 / 255 ≈ 50; the transparent quadrant is grey.
-        XCTAssertEqual(grid[3, 0], Cell("▀", style: CellStyle(foreground: RGB(50, 50, 50), background: grey)))
+        #expect(grid[3, 0] == Cell("▀", style: CellStyle(foreground: RGB(50, 50, 50), background: grey)))
     }
 
-    func testFittingKeepsTheAspectRatio() throws {
+    @Test func testFittingKeepsTheAspectRatio() throws {
         let wide = Image(width: 8, height: 2, color: RGBA(red))
-        XCTAssertTrue(ImageView.fittedSize(of: wide, in: Size(columns: 4, rows: 4)) == (4, 1))
+        #expect(ImageView.fittedSize(of: wide, in: Size(columns: 4, rows: 4)) == (4, 1))
         let tall = Image(width: 2, height: 8, color: RGBA(red))
-        XCTAssertTrue(ImageView.fittedSize(of: tall, in: Size(columns: 4, rows: 4)) == (2, 8))
+        #expect(ImageView.fittedSize(of: tall, in: Size(columns: 4, rows: 4)) == (2, 8))
         let small = Image(width: 1, height: 1, color: RGBA(red))
-        XCTAssertTrue(ImageView.fittedSize(of: small, in: Size(columns: 3, rows: 2)) == (3, 3))  // enlarged
-        XCTAssertTrue(ImageView.fittedSize(of: small, in: Size(columns: 0, rows: 2)) == (0, 0))
-        XCTAssertNil(Image(width: 2, height: 2, pixels: [RGBA(red)]))
+        #expect(ImageView.fittedSize(of: small, in: Size(columns: 3, rows: 2)) == (3, 3))  // enlarged
+        #expect(ImageView.fittedSize(of: small, in: Size(columns: 0, rows: 2)) == (0, 0))
+        #expect(Image(width: 2, height: 2, pixels: [RGBA(red)]) == nil)
     }
 
     /// GIF frames bound to `rx.image` in virtual time: each frame replaces the last; `nil` clears.
-    func testRxImageShowsEachFrame() {
+    @Test func testRxImageShowsEachFrame() {
         let scheduler = TestScheduler(initialClock: 0)
         let bag = DisposeBag()
         let screen = Screen(size: Size(columns: 2, rows: 1))
@@ -86,22 +88,22 @@ final class ImageViewTests: XCTestCase {
         }
         scheduler.start()
 
-        XCTAssertEqual(seen[200], Cell(" "))
-        XCTAssertEqual(seen[215], Cell("▀", style: CellStyle(foreground: red, background: red)))
-        XCTAssertEqual(seen[225], Cell("▀", style: CellStyle(foreground: blue, background: blue)))
-        XCTAssertEqual(seen[235], Cell(" "))
+        #expect(seen[200] == Cell(" "))
+        #expect(seen[215] == Cell("▀", style: CellStyle(foreground: red, background: red)))
+        #expect(seen[225] == Cell("▀", style: CellStyle(foreground: blue, background: blue)))
+        #expect(seen[235] == Cell(" "))
     }
 
     /// The renderer writes the pixels as 24-bit colours, or their nearest palette colours.
-    func testThePixelsDegradeWithTheColourMode() throws {
-        let image = try XCTUnwrap(Image(width: 1, height: 2, pixels: [RGBA(255, 0, 0), RGBA(0, 0, 255)]))
+    @Test func testThePixelsDegradeWithTheColourMode() throws {
+        let image = try #require(Image(width: 1, height: 2, pixels: [RGBA(255, 0, 0), RGBA(0, 0, 255)]))
         let view = ImageView(frame: Rect(column: 0, row: 0, columns: 1, rows: 1), image: image)
         var grid = CellGrid(size: Size(columns: 1, rows: 1))
         view.draw(into: &grid)
         var trueColor = Renderer(colorMode: .trueColor)
-        XCTAssertTrue(trueColor.render(grid).contains("38;2;255;0;0"))
+        #expect(trueColor.render(grid).contains("38;2;255;0;0"))
         var palette = Renderer(colorMode: .ansi256)
         let output = palette.render(grid)
-        XCTAssertTrue(output.contains("38;5;196") && output.contains("48;5;21"), output.debugDescription)
+        #expect(output.contains("38;5;196") && output.contains("48;5;21"), Comment(rawValue: output.debugDescription))
     }
 }

@@ -1,9 +1,10 @@
 import RxSwift
 import RxTest
 import TerminalUI
-import XCTest
+import Testing
 
 /// A title, a list filling the middle, a status line at the bottom: the seeds' screens' shape.
+@MainActor
 private final class EventsScreen {
     let screen = Screen(size: Size(columns: 12, rows: 4))
     let title = Label(text: "EONET")
@@ -22,26 +23,25 @@ private final class EventsScreen {
     }
 }
 
-final class LayoutTests: XCTestCase {
-    func testFixedLengthsComeFirstAndFlexibleOnesShareTheRestByWeight() {
+@MainActor
+@Suite
+final class LayoutTests {
+    @Test func testFixedLengthsComeFirstAndFlexibleOnesShareTheRestByWeight() {
         let rect = Rect(column: 2, row: 1, columns: 10, rows: 10)
-        XCTAssertEqual(
-            Layout.rows([.fixed(1), .flexible(), .fixed(2)], in: rect),
-            [
+        #expect(
+            Layout.rows([.fixed(1), .flexible(), .fixed(2)], in: rect) == [
                 Rect(column: 2, row: 1, columns: 10, rows: 1), Rect(column: 2, row: 2, columns: 10, rows: 7),
                 Rect(column: 2, row: 9, columns: 10, rows: 2),
             ])
-        XCTAssertEqual(
-            Layout.columns([.flexible(weight: 1), .flexible(weight: 2)], in: rect).map(\.size.columns), [3, 7])
-        XCTAssertEqual(
-            Layout.columns([.flexible(), .flexible(), .flexible()], in: rect).map(\.origin.column), [2, 5, 8])
+        #expect(Layout.columns([.flexible(weight: 1), .flexible(weight: 2)], in: rect).map(\.size.columns) == [3, 7])
+        #expect(Layout.columns([.flexible(), .flexible(), .flexible()], in: rect).map(\.origin.column) == [2, 5, 8])
         // Too little space: the fixed lengths in order take what there is, the flexible ones nothing.
-        XCTAssertEqual(
-            Layout.rows([.fixed(3), .flexible(), .fixed(3)], in: rect.resized(rows: 4)).map(\.size.rows), [3, 0, 1])
+        #expect(
+            Layout.rows([.fixed(3), .flexible(), .fixed(3)], in: rect.resized(rows: 4)).map(\.size.rows) == [3, 0, 1])
     }
 
     /// Resizes in virtual time: each lays the views out again for the new size.
-    func testAResizeLaysTheViewsOutAgain() {
+    @Test func testAResizeLaysTheViewsOutAgain() {
         let scheduler = TestScheduler(initialClock: 0)
         let bag = DisposeBag()
         let events = EventsScreen()
@@ -55,12 +55,12 @@ final class LayoutTests: XCTestCase {
         }
         scheduler.start()
 
-        XCTAssertEqual(seen[200], "       EONET\nevent 1\nevent 2\nok")
-        XCTAssertEqual(seen[215], "         EONET\nevent 1\nevent 2\nevent 3\nevent 4\nok")
-        XCTAssertEqual(seen[225], "         EONET\nevent 6\nevent 7\nevent 8\nevent 9\nok")
+        #expect(seen[200] == "       EONET\nevent 1\nevent 2\nok")
+        #expect(seen[215] == "         EONET\nevent 1\nevent 2\nevent 3\nevent 4\nok")
+        #expect(seen[225] == "         EONET\nevent 6\nevent 7\nevent 8\nevent 9\nok")
         // Smaller: one list row left, and the highlighted row is still the one shown.
-        XCTAssertEqual(seen[235], "   EONET\nevent 9\nok")
-        XCTAssertEqual(events.list.frame, Rect(column: 0, row: 1, columns: 8, rows: 1))
+        #expect(seen[235] == "   EONET\nevent 9\nok")
+        #expect(events.list.frame == Rect(column: 0, row: 1, columns: 8, rows: 1))
     }
 }
 

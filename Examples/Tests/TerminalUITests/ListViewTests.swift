@@ -3,19 +3,20 @@ import RxCocoa
 import RxSwift
 import RxTest
 import TerminalUI
-import XCTest
+import Testing
 
 /// Seed 001's shape: natural events in a table, selecting one.
 private struct NaturalEvent: Equatable {
     let title: String
 }
 
-final class ListViewTests: XCTestCase {
+@MainActor
+@Suite
+final class ListViewTests {
     private var scheduler: TestScheduler!
     private var bag: DisposeBag!
 
-    override func setUp() {
-        super.setUp()
+    init() {
         scheduler = TestScheduler(initialClock: 0)
         bag = DisposeBag()
     }
@@ -32,7 +33,7 @@ final class ListViewTests: XCTestCase {
         return { seen }
     }
 
-    func testRxItemsScrollingAndSelection() {
+    @Test func testRxItemsScrollingAndSelection() {
         let screen = Screen(size: Size(columns: 14, rows: 3))
         let list = ListView(frame: Rect(column: 0, row: 0, columns: 14, rows: 3))
         screen.addSubview(list)
@@ -54,23 +55,23 @@ final class ListViewTests: XCTestCase {
             ], into: screen)
         scheduler.start()
 
-        XCTAssertEqual(seen()[205], "\n\n")
-        XCTAssertEqual(seen()[215], "1. Wildfires\n2. Volcanoes\n3. Storms")
-        XCTAssertEqual(seen()[225], "2. Volcanoes\n3. Storms\n4. Floods")
-        XCTAssertEqual(seen()[235], "4. Floods\n5. Drought\n6. Ice")
-        XCTAssertEqual(seen()[245], "1. Wildfires\n2. Volcanoes\n3. Storms")
-        XCTAssertEqual(seen()[255], "4. Floods\n5. Drought\n6. Ice")
-        XCTAssertEqual(rows.events, [.next(231, 5), .next(242, 0), .next(252, 4)])
-        XCTAssertEqual(models.events, [.next(231, "Ice"), .next(242, "Wildfires"), .next(252, "Drought")])
+        #expect(seen()[205] == "\n\n")
+        #expect(seen()[215] == "1. Wildfires\n2. Volcanoes\n3. Storms")
+        #expect(seen()[225] == "2. Volcanoes\n3. Storms\n4. Floods")
+        #expect(seen()[235] == "4. Floods\n5. Drought\n6. Ice")
+        #expect(seen()[245] == "1. Wildfires\n2. Volcanoes\n3. Storms")
+        #expect(seen()[255] == "4. Floods\n5. Drought\n6. Ice")
+        #expect(rows.events == [.next(231, 5), .next(242, 0), .next(252, 4)])
+        #expect(models.events == [.next(231, "Ice"), .next(242, "Wildfires"), .next(252, "Drought")])
         // The selection is visible: the highlighted row, across the whole width, in reverse video.
         let grid = screen.render().grid
-        XCTAssertTrue((0..<14).allSatisfy { grid[$0, 1].style.attributes.contains(.reverse) })
-        XCTAssertFalse(grid[0, 0].style.attributes.contains(.reverse))
+        #expect((0..<14).allSatisfy { grid[$0, 1].style.attributes.contains(.reverse) })
+        #expect(!grid[0, 0].style.attributes.contains(.reverse))
     }
 
     /// Every highlight is reported, Enter or not: new rows (the same row, new models), the arrows, and
     /// an arrow at the edge (the same row again: the receiver decides whether that matters).
-    func testItemHighlightedReportsArrowsAndNewRows() {
+    @Test func testItemHighlightedReportsArrowsAndNewRows() {
         let screen = Screen(size: Size(columns: 14, rows: 3))
         let list = ListView(frame: Rect(column: 0, row: 0, columns: 14, rows: 3))
         screen.addSubview(list)
@@ -81,11 +82,10 @@ final class ListViewTests: XCTestCase {
         list.rx.itemHighlighted.map { $0[1] }.subscribe(rows).disposed(by: bag)
         type([.next(220, .down), .next(230, .down), .next(240, .up), .next(250, .enter)], into: screen)
         scheduler.start()
-        XCTAssertEqual(
-            rows.events, [.next(210, 0), .next(220, 1), .next(230, 1), .next(240, 0), .next(260, 0)])
+        #expect(rows.events == [.next(210, 0), .next(220, 1), .next(230, 1), .next(240, 0), .next(260, 0)])
     }
 
-    func testNewItemsKeepTheHighlightInRangeAndAnEmptyListSelectsNothing() {
+    @Test func testNewItemsKeepTheHighlightInRangeAndAnEmptyListSelectsNothing() {
         let screen = Screen(size: Size(columns: 8, rows: 2))
         let list = ListView(frame: Rect(column: 0, row: 0, columns: 8, rows: 2))
         screen.addSubview(list)
@@ -98,15 +98,15 @@ final class ListViewTests: XCTestCase {
         type([.next(220, .end), .next(232, .enter), .next(242, .enter), .next(243, .down)], into: screen)
         scheduler.start()
 
-        XCTAssertEqual(seen()[225], "B\nC")
-        XCTAssertEqual(seen()[235], "X\n")
-        XCTAssertEqual(seen()[245], "\n")
-        XCTAssertEqual(rows.events, [.next(232, IndexPath(indexes: [0, 0]))])
-        XCTAssertNil(list.highlightedRow)
+        #expect(seen()[225] == "B\nC")
+        #expect(seen()[235] == "X\n")
+        #expect(seen()[245] == "\n")
+        #expect(rows.events == [.next(232, IndexPath(indexes: [0, 0]))])
+        #expect(list.highlightedRow == nil)
     }
 
     /// The seeds drive their tables from a `Driver`: `drive(tableView.rx.items) { … }`.
-    func testItemsDrivenByADriverAndTheBindingDisposed() {
+    @Test func testItemsDrivenByADriverAndTheBindingDisposed() {
         let screen = Screen(size: Size(columns: 8, rows: 2))
         let list = ListView(frame: Rect(column: 0, row: 0, columns: 8, rows: 2))
         screen.addSubview(list)
@@ -116,23 +116,23 @@ final class ListViewTests: XCTestCase {
         }
         scheduler.scheduleAt(220) { binding.dispose() }
         scheduler.start()
-        XCTAssertEqual(screen.text, "0:10\n1:20")  // the value after the disposal is not shown
+        #expect(screen.text == "0:10\n1:20")  // the value after the disposal is not shown
     }
 
-    func testModelSelectedOfTheWrongTypeErrorsAndEventsCompleteWithTheList() throws {
+    @Test func testModelSelectedOfTheWrongTypeErrorsAndEventsCompleteWithTheList() throws {
         var list: ListView? = ListView(frame: Rect(column: 0, row: 0, columns: 4, rows: 1))
         Observable.just(["a"]).bind(to: list!.rx.items) { _, _, element in element }.disposed(by: bag)
         let wrong = scheduler.createObserver(Int.self)
         list!.rx.modelSelected(Int.self).subscribe(wrong).disposed(by: bag)
         let selected = scheduler.createObserver(IndexPath.self)
         list!.rx.itemSelected.subscribe(selected).disposed(by: bag)
-        XCTAssertEqual(try list!.model(at: 0) as String, "a")
+        #expect(try list!.model(at: 0) as String == "a")
         _ = list!.handle(.enter)
-        XCTAssertEqual(wrong.events.count, 1)
-        XCTAssertNotNil(wrong.events.first?.value.error)
+        #expect(wrong.events.count == 1)
+        #expect(wrong.events.first?.value.error != nil)
         weak let weakList = list
         list = nil
-        XCTAssertNil(weakList)
-        XCTAssertEqual(selected.events, [.next(0, IndexPath(indexes: [0, 0])), .completed(0)])
+        #expect(weakList == nil)
+        #expect(selected.events == [.next(0, IndexPath(indexes: [0, 0])), .completed(0)])
     }
 }

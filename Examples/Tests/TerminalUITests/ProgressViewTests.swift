@@ -2,11 +2,13 @@ import RxCocoa
 import RxSwift
 import RxTest
 import TerminalUI
-import XCTest
+import Testing
 
-final class ProgressViewTests: XCTestCase {
+@MainActor
+@Suite
+final class ProgressViewTests {
     /// A download's progress bound to the bar, in virtual time.
-    func testRxProgressDrawsTheBarAndThePercentage() {
+    @Test func testRxProgressDrawsTheBarAndThePercentage() {
         let scheduler = TestScheduler(initialClock: 0)
         let bag = DisposeBag()
         let screen = Screen(size: Size(columns: 16, rows: 1))
@@ -21,20 +23,20 @@ final class ProgressViewTests: XCTestCase {
         }
         scheduler.start()
 
-        XCTAssertEqual(seen[100], " ░░░░░░░░░░   0%")
-        XCTAssertEqual(seen[215], " ███░░░░░░░  25%")  // 2.5 cells round up
-        XCTAssertEqual(seen[225], " █████░░░░░  50%")
-        XCTAssertEqual(seen[235], " ██████████ 100%")  // clamped to 1
-        XCTAssertEqual(seen[245], " ░░░░░░░░░░   0%")  // clamped to 0
+        #expect(seen[100] == " ░░░░░░░░░░   0%")
+        #expect(seen[215] == " ███░░░░░░░  25%")  // 2.5 cells round up
+        #expect(seen[225] == " █████░░░░░  50%")
+        #expect(seen[235] == " ██████████ 100%")  // clamped to 1
+        #expect(seen[245] == " ░░░░░░░░░░   0%")  // clamped to 0
     }
 
-    func testAProgressViewIsNotFocusableAndIgnoresNaN() {
+    @Test func testAProgressViewIsNotFocusableAndIgnoresNaN() {
         let bar = ProgressView(frame: Rect(column: 0, row: 0, columns: 7, rows: 1), progress: 0.5)
         let screen = Screen(size: Size(columns: 7, rows: 1))
         screen.addSubview(bar)
-        XCTAssertNil(screen.focusedView)
+        #expect(screen.focusedView == nil)
         bar.setProgress(.nan, animated: true)
-        XCTAssertEqual(bar.progress, 0)
-        XCTAssertEqual(screen.text, "░░   0%")
+        #expect(bar.progress == 0)
+        #expect(screen.text == "░░   0%")
     }
 }

@@ -2,11 +2,13 @@ import RxCocoa
 import RxSwift
 import RxTest
 import TerminalUI
-import XCTest
+import Testing
 
-final class SliderTests: XCTestCase {
+@MainActor
+@Suite
+final class SliderTests {
     /// A volume slider whose value drives a label, and a value bound into it from a model.
-    func testKeysMoveTheValueAndRxValueEmits() {
+    @Test func testKeysMoveTheValueAndRxValueEmits() {
         let scheduler = TestScheduler(initialClock: 0)
         let bag = DisposeBag()
         let screen = Screen(size: Size(columns: 11, rows: 2))
@@ -27,24 +29,24 @@ final class SliderTests: XCTestCase {
         }
         scheduler.start()
 
-        XCTAssertEqual(values.events, [.next(0, 0.5), .next(210, 0.75), .next(220, 1), .next(240, 0), .next(260, 1)])
-        XCTAssertEqual(seen[200], "─────●─────\nvolume 50")
-        XCTAssertEqual(seen[225], "──────────●\nvolume 100")
-        XCTAssertEqual(seen[245], "●──────────\nvolume 0")
-        XCTAssertEqual(seen[255], "───●───────\nvolume 0")  // bound in: the thumb moves, no event
-        XCTAssertEqual(seen[265], "──────────●\nvolume 100")
-        XCTAssertTrue(screen.render().grid[10, 0].style.attributes.contains(.reverse))  // focused thumb
+        #expect(values.events == [.next(0, 0.5), .next(210, 0.75), .next(220, 1), .next(240, 0), .next(260, 1)])
+        #expect(seen[200] == "─────●─────\nvolume 50")
+        #expect(seen[225] == "──────────●\nvolume 100")
+        #expect(seen[245] == "●──────────\nvolume 0")
+        #expect(seen[255] == "───●───────\nvolume 0")  // bound in: the thumb moves, no event
+        #expect(seen[265] == "──────────●\nvolume 100")
+        #expect(screen.render().grid[10, 0].style.attributes.contains(.reverse))  // focused thumb
     }
 
-    func testAValueOutsideTheRangeIsClampedAndADisabledSliderIgnoresKeys() {
+    @Test func testAValueOutsideTheRangeIsClampedAndADisabledSliderIgnoresKeys() {
         let slider = Slider(
             frame: Rect(column: 0, row: 0, columns: 5, rows: 1), value: 70, minimumValue: -10, maximumValue: 30,
             step: 5)
-        XCTAssertEqual(slider.value, 30)
+        #expect(slider.value == 30)
         slider.isEnabled = false
-        XCTAssertFalse(slider.handle(.left))
-        XCTAssertEqual(slider.value, 30)
+        #expect(!slider.handle(.left))
+        #expect(slider.value == 30)
         slider.value = -20
-        XCTAssertEqual(slider.value, -10)
+        #expect(slider.value == -10)
     }
 }

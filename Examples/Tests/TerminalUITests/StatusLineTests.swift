@@ -3,15 +3,17 @@ import RxCocoa
 import RxSwift
 import RxTest
 import TerminalUI
-import XCTest
+import Testing
 
 private struct OfflineError: LocalizedError {
     var errorDescription: String? { "인터넷 연결 없음" }
 }
 
-final class StatusLineTests: XCTestCase {
+@MainActor
+@Suite
+final class StatusLineTests {
     /// A message, then an error replacing it, then a message replacing the error, in virtual time.
-    func testTheLastOfMessageAndErrorIsShown() {
+    @Test func testTheLastOfMessageAndErrorIsShown() {
         let scheduler = TestScheduler(initialClock: 0)
         let bag = DisposeBag()
         let screen = Screen(size: Size(columns: 20, rows: 2))
@@ -32,30 +34,29 @@ final class StatusLineTests: XCTestCase {
         }
         scheduler.start()
 
-        XCTAssertEqual(seen[200], "")
-        XCTAssertEqual(seen[215], "검색 중…")
-        XCTAssertEqual(seen[225], "⚠ 인터넷 연결 없음")
-        XCTAssertEqual(styles[225], status.errorStyle)  // the whole line, to its last column
-        XCTAssertEqual(seen[235], "서울: 맑음")
-        XCTAssertEqual(styles[235], status.style)
-        XCTAssertNil(status.error)
-        XCTAssertEqual(seen[255], "")
-        XCTAssertEqual(styles[255], .plain)  // an empty line is not filled
+        #expect(seen[200] == "")
+        #expect(seen[215] == "검색 중…")
+        #expect(seen[225] == "⚠ 인터넷 연결 없음")
+        #expect(styles[225] == status.errorStyle)  // the whole line, to its last column
+        #expect(seen[235] == "서울: 맑음")
+        #expect(styles[235] == status.style)
+        #expect(status.error == nil)
+        #expect(seen[255] == "")
+        #expect(styles[255] == .plain)  // an empty line is not filled
     }
 
     /// The location manager's errors (plain `Error` elements) on the status line, as an application
     /// shows them; an error without a localized description reads as its `description`.
-    func testLocationErrorsReadAsTheirDescription() {
+    @Test func testLocationErrorsReadAsTheirDescription() {
         let status = StatusLine(frame: Rect(column: 0, row: 0, columns: 60, rows: 1))
         let errors = PublishSubject<Error>()
         let subscription = errors.map { $0 as Error? }.bind(to: status.rx.error)
         errors.onNext(LocationError.gpsdUnreachable(host: "127.0.0.1", port: 2947, reason: "Connection refused"))
-        XCTAssertEqual(
-            status.displayedText, "⚠ no gpsd at 127.0.0.1:2947 (Connection refused); using the fixed location")
+        #expect(status.displayedText == "⚠ no gpsd at 127.0.0.1:2947 (Connection refused); using the fixed location")
         var grid = CellGrid(size: Size(columns: 20, rows: 1))
         status.frame = Rect(column: 0, row: 0, columns: 20, rows: 1)
         status.draw(into: &grid)
-        XCTAssertEqual(grid.line(0), "⚠ no gpsd at 127.0.0")  // clipped to the frame
+        #expect(grid.line(0) == "⚠ no gpsd at 127.0.0")  // clipped to the frame
         subscription.dispose()
     }
 }

@@ -2,7 +2,7 @@ import RxCocoa
 import RxSwift
 import RxTest
 import TerminalUI
-import XCTest
+import Testing
 
 @testable import Wundercast
 
@@ -66,7 +66,9 @@ private final class FakeLocationManager: LocationManager {
 
 /// The view controller wired by `viewDidLoad()`, driven with keys in virtual time: one tick is 10 ms,
 /// a marble frame 100 ms, so the map's 500 ms debounce is five frames.
-final class ViewControllerTests: XCTestCase {
+@MainActor
+@Suite
+final class ViewControllerTests {
     private var scheduler: TestScheduler!
     private var api: FakeWeatherAPI!
     private var locationManager: FakeLocationManager!
@@ -119,7 +121,7 @@ final class ViewControllerTests: XCTestCase {
         ]
     }
 
-    func testTypingAndEnterSearchesAndShowsTheWeather() {
+    @Test func testTypingAndEnterSearchesAndShowsTheWeather() {
         withViewController { running in
             api.cities["tokyo"] = scheduler.createColdObservable("---w|", values: ["w": tokyo])
             api.around = [scheduler.createColdObservable("--a|", values: ["a": [tokyo]])]
@@ -128,44 +130,44 @@ final class ViewControllerTests: XCTestCase {
             // At launch: running starts true (startWith), so the labels are hidden, but the indicator,
             // which skips that first value, does not spin.
             scheduler.advanceTo(0)
-            XCTAssertTrue(labels.allSatisfy(\.isHidden))
-            XCTAssertFalse(viewController.activityIndicator.isAnimating)
-            XCTAssertEqual(viewController.searchCityName.text, nil)
+            #expect(labels.allSatisfy { $0.isHidden })
+            #expect(!viewController.activityIndicator.isAnimating)
+            #expect(viewController.searchCityName.text == nil)
 
             scheduler.advanceTo(60)
-            XCTAssertEqual(viewController.searchCityName.text, "tokyo")
-            XCTAssertTrue(viewController.activityIndicator.isAnimating)
+            #expect(viewController.searchCityName.text == "tokyo")
+            #expect(viewController.activityIndicator.isAnimating)
             scheduler.advanceTo(100)
-            XCTAssertEqual(viewController.statusLine.displayedText, "Tokyo at 35.69°N 139.69°E")
+            #expect(viewController.statusLine.displayedText == "Tokyo at 35.69°N 139.69°E")
             scheduler.advanceTo(200)
 
             // Centring the map on Tokyo (challenge 1) is a change of region, so 500 ms later the weather
             // around it is fetched too (challenge 2), and running says so.
-            XCTAssertMarbles(running, "t-----t--f----t-f", values: ["t": true, "f": false])
-            XCTAssertEqual(api.requests, [.next(60, "q=tokyo"), .next(140, "around 35.6895,139.6917")])
-            XCTAssertFalse(viewController.activityIndicator.isAnimating)
-            XCTAssertFalse(labels.contains(where: \.isHidden))
-            XCTAssertEqual(viewController.cityNameLabel.text, "Tokyo")
-            XCTAssertEqual(viewController.tempLabel.text, "18°C")
-            XCTAssertEqual(viewController.humidityLabel.text, "humidity 88%")
-            XCTAssertEqual(viewController.iconLabel.text, "☔")
-            XCTAssertEqual(viewController.statusLine.displayedText, "1 place around 35.69°N 139.69°E")
+            expectMarbles(running, "t-----t--f----t-f", values: ["t": true, "f": false])
+            #expect(api.requests == [.next(60, "q=tokyo"), .next(140, "around 35.6895,139.6917")])
+            #expect(!viewController.activityIndicator.isAnimating)
+            #expect(!labels.contains { $0.isHidden })
+            #expect(viewController.cityNameLabel.text == "Tokyo")
+            #expect(viewController.tempLabel.text == "18°C")
+            #expect(viewController.humidityLabel.text == "humidity 88%")
+            #expect(viewController.iconLabel.text == "☔")
+            #expect(viewController.statusLine.displayedText == "1 place around 35.69°N 139.69°E")
             // Challenge 1: the map is centred on the city, and the city is marked there.
-            XCTAssertEqual(viewController.mapView.centerCoordinate, tokyo.coordinate)
-            XCTAssertEqual(viewController.mapView.overlays.count, 1)
+            #expect(viewController.mapView.centerCoordinate == tokyo.coordinate)
+            #expect(viewController.mapView.overlays.count == 1)
         }
     }
 
-    func testEnterOnAnEmptyFieldSearchesNothing() {
+    @Test func testEnterOnAnEmptyFieldSearchesNothing() {
         withViewController { running in
             type("-E-")
             scheduler.advanceTo(100)
-            XCTAssertMarbles(running, "t", values: ["t": true, "f": false])
-            XCTAssertEqual(api.requests, [])
+            expectMarbles(running, "t", values: ["t": true, "f": false])
+            #expect(api.requests == [])
         }
     }
 
-    func testASlowSearchIsSupersededByANewerOne() {
+    @Test func testASlowSearchIsSupersededByANewerOne() {
         withViewController { running in
             let slowParis = scheduler.createColdObservable("------------p|", values: ["p": paris])
             api.cities["paris"] = slowParis
@@ -176,39 +178,37 @@ final class ViewControllerTests: XCTestCase {
 
             // Paris would have answered at 180; Tokyo's Enter at 170 disposed of it (flatMapLatest),
             // so only Tokyo arrives, and the indicator stays on until it does.
-            XCTAssertMarbles(running, "t-----t----------t-f----t-f", values: ["t": true, "f": false])
-            XCTAssertEqual(
-                api.requests,
-                [.next(60, "q=paris"), .next(170, "q=tokyo"), .next(240, "around 35.6895,139.6917")])
-            XCTAssertEqual(slowParis.subscriptions, [Subscription(60, 170)])
-            XCTAssertEqual(viewController.cityNameLabel.text, "Tokyo")
+            expectMarbles(running, "t-----t----------t-f----t-f", values: ["t": true, "f": false])
+            #expect(
+                api.requests == [.next(60, "q=paris"), .next(170, "q=tokyo"), .next(240, "around 35.6895,139.6917")])
+            #expect(slowParis.subscriptions == [Subscription(60, 170)])
+            #expect(viewController.cityNameLabel.text == "Tokyo")
         }
     }
 
-    func testAnErrorIsShownAndTheSearchGoesOn() {
+    @Test func testAnErrorIsShownAndTheSearchGoesOn() {
         withViewController { running in
             api.cities["tokyo"] = scheduler.createColdObservable("--t|", values: ["t": tokyo])
             api.around = [scheduler.createColdObservable("--a|", values: ["a": [tokyo]])]
             // "atlantis" has no answer: the fake fails it as the service does, at once.
             type("-atlantisE--BBBBBBBBtokyoE")
             scheduler.advanceTo(120)
-            XCTAssertEqual(viewController.statusLine.displayedText, "⚠ atlantis: city not found")
-            XCTAssertEqual(viewController.tempLabel.text, "")
-            XCTAssertFalse(viewController.activityIndicator.isAnimating)
-            XCTAssertEqual(viewController.mapView.overlays.count, 0)
+            #expect(viewController.statusLine.displayedText == "⚠ atlantis: city not found")
+            #expect(viewController.tempLabel.text == "")
+            #expect(!viewController.activityIndicator.isAnimating)
+            #expect(viewController.mapView.overlays.count == 0)
 
             scheduler.advanceTo(400)
             // The failed search neither centres nor marks the map; Tokyo does both.
-            XCTAssertMarbles(running, "t--------(tf)------------t-f----t-f", values: ["t": true, "f": false])
-            XCTAssertEqual(
-                api.requests,
-                [.next(90, "q=atlantis"), .next(250, "q=tokyo"), .next(320, "around 35.6895,139.6917")])
-            XCTAssertEqual(viewController.cityNameLabel.text, "Tokyo")
-            XCTAssertEqual(viewController.statusLine.displayedText, "1 place around 35.69°N 139.69°E")
+            expectMarbles(running, "t--------(tf)------------t-f----t-f", values: ["t": true, "f": false])
+            #expect(
+                api.requests == [.next(90, "q=atlantis"), .next(250, "q=tokyo"), .next(320, "around 35.6895,139.6917")])
+            #expect(viewController.cityNameLabel.text == "Tokyo")
+            #expect(viewController.statusLine.displayedText == "1 place around 35.69°N 139.69°E")
         }
     }
 
-    func testTheLocationButtonSearchesTheFirstAccurateLocation() {
+    @Test func testTheLocationButtonSearchesTheFirstAccurateLocation() {
         withViewController { running in
             api.coordinates = scheduler.createColdObservable("---s|", values: ["s": seoul])
             api.around = [scheduler.createColdObservable("--a|", values: ["a": [seoul]])]
@@ -226,15 +226,15 @@ final class ViewControllerTests: XCTestCase {
             }
             scheduler.advanceTo(200)
 
-            XCTAssertEqual(locationManager.starts, 1)  // once per tap, though two streams listen
-            XCTAssertMarbles(running, "t-t----f----t-f", values: ["t": true, "f": false])
-            XCTAssertEqual(api.requests, [.next(40, "37.5665,126.978"), .next(120, "around 37.5683,126.9778")])
-            XCTAssertEqual(viewController.cityNameLabel.text, "Seoul")
-            XCTAssertEqual(viewController.mapView.centerCoordinate, seoul.coordinate)
+            #expect(locationManager.starts == 1)  // once per tap, though two streams listen
+            expectMarbles(running, "t-t----f----t-f", values: ["t": true, "f": false])
+            #expect(api.requests == [.next(40, "37.5665,126.978"), .next(120, "around 37.5683,126.9778")])
+            #expect(viewController.cityNameLabel.text == "Seoul")
+            #expect(viewController.mapView.centerCoordinate == seoul.coordinate)
         }
     }
 
-    func testMapScrollingIsDebouncedIntoWeatherAroundDrawnAsOverlays() throws {
+    @Test func testMapScrollingIsDebouncedIntoWeatherAroundDrawnAsOverlays() throws {
         try withViewController { running in
             let grid = (0..<9).map { index in
                 Weather(
@@ -251,25 +251,25 @@ final class ViewControllerTests: XCTestCase {
             scheduler.advanceTo(300)
 
             // One request, 500 ms after the last of the three arrows, for the centre then shown.
-            let first = try XCTUnwrap(api.requests.first)
-            XCTAssertEqual(first.time, 100)
+            let first = try #require(api.requests.first)
+            #expect(first.time == 100)
             let center = viewController.mapView.centerCoordinate
-            XCTAssertEqual(api.requests.count, 2)
-            XCTAssertEqual(api.requests[1].time, 190)
-            XCTAssertEqual(api.requests[1].value.element, "around \(center.latitude),\(center.longitude)")
-            XCTAssertMarbles(running, "t---------t-f------t-f", values: ["t": true, "f": false])
+            #expect(api.requests.count == 2)
+            #expect(api.requests[1].time == 190)
+            #expect(api.requests[1].value.element == "around \(center.latitude),\(center.longitude)")
+            expectMarbles(running, "t---------t-f------t-f", values: ["t": true, "f": false])
 
             // Drawn through the delegate proxy by the view controller's renderer.
             let overlays = viewController.mapView.overlays
-            XCTAssertEqual(overlays.count, 4)
-            let renderer = try XCTUnwrap(viewController.mapView.renderer(for: overlays[3]))
-            XCTAssertTrue(renderer is Weather.OverlayView)
-            XCTAssertEqual(renderer.text, "⛅3°")
-            XCTAssertEqual(viewController.statusLine.displayedText.hasPrefix("4 places around "), true)
+            #expect(overlays.count == 4)
+            let renderer = try #require(viewController.mapView.renderer(for: overlays[3]))
+            #expect(renderer is Weather.OverlayView)
+            #expect(renderer.text == "⛅3°")
+            #expect(viewController.statusLine.displayedText.hasPrefix("4 places around ") == true)
         }
     }
 
-    func testAFailedGridIsShownAndTheMapGoesOn() {
+    @Test func testAFailedGridIsShownAndTheMapGoesOn() {
         withViewController { running in
             api.around = [
                 scheduler.createColdObservable("-#", error: ApiError.rateLimited(message: "slow down")),
@@ -277,11 +277,11 @@ final class ViewControllerTests: XCTestCase {
             ]
             type("-TTR------R")
             scheduler.advanceTo(120)
-            XCTAssertEqual(viewController.statusLine.displayedText, "⚠ Too many requests (429): slow down")
-            XCTAssertEqual(viewController.mapView.overlays.count, 0)
+            #expect(viewController.statusLine.displayedText == "⚠ Too many requests (429): slow down")
+            #expect(viewController.mapView.overlays.count == 0)
             scheduler.advanceTo(300)
-            XCTAssertEqual(viewController.mapView.overlays.count, 1)
-            XCTAssertMarbles(running, "t-------tf-----t-f", values: ["t": true, "f": false])
+            #expect(viewController.mapView.overlays.count == 1)
+            expectMarbles(running, "t-------tf-----t-f", values: ["t": true, "f": false])
         }
     }
 }

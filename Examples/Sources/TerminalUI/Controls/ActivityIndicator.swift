@@ -8,6 +8,7 @@ import RxSwift
 /// The animation runs on a timer that exists only while animating, so an idle screen draws nothing
 /// and costs nothing. The timer's scheduler is injectable so tests step the animation in virtual
 /// time.
+@MainActor
 open class ActivityIndicator: View {
     /// The frames the spinner cycles through (Braille dots, which every Unicode terminal font has).
     public static let frames: [String] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
@@ -70,6 +71,7 @@ open class ActivityIndicator: View {
     }
 }
 
+@MainActor
 extension Reactive where Base: ActivityIndicator {
     /// Binds to whether the spinner animates, as RxCocoa's `UIActivityIndicatorView.rx.isAnimating`.
     public var isAnimating: Binder<Bool> {

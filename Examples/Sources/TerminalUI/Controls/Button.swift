@@ -3,6 +3,7 @@ import RxSwift
 
 /// A button (`UIButton`): pressed with Enter or Space while focused, drawn as `[ title ]`, in reverse
 /// video while focused so the focus is visible without colour.
+@MainActor
 open class Button: Control {
     /// The title.
     public var title: String {
@@ -30,6 +31,7 @@ open class Button: Control {
     }
 }
 
+@MainActor
 extension Reactive where Base: Button {
     /// The button's presses, as RxCocoa's `UIButton.rx.tap`.
     public var tap: ControlEvent<Void> {

@@ -3,6 +3,7 @@ import RxSwift
 
 /// A view that reports user actions as events, as `UIControl` does; the `.rx` control events and
 /// control properties are built on ``sendActions(for:)``.
+@MainActor
 open class Control: View {
     /// Kinds of control events, named as `UIControl.Event`'s so seed code reads the same.
     public struct Event: OptionSet, Hashable, Sendable {
@@ -54,6 +55,7 @@ open class Control: View {
     var actionEvents: Observable<Event> { actions.asObservable() }
 }
 
+@MainActor
 extension Reactive where Base: Control {
     /// The control's `events`, as RxCocoa's `UIControl.rx.controlEvent(_:)`: a `()` each time one of
     /// them is sent; completes when the control is deallocated.

@@ -113,6 +113,7 @@ public struct Image: Hashable, Sendable {
 /// transparent half keeps the terminal's background. On terminals without true colour the renderer
 /// degrades the colours to 256 or 16 (``ColorMode``); under `NO_COLOR` a picture cannot be shown and
 /// its cells are blocks in the text colour.
+@MainActor
 open class ImageView: View {
     /// The picture shown; `nil` shows only the background.
     public var image: Image? {
@@ -200,6 +201,7 @@ open class ImageView: View {
     }
 }
 
+@MainActor
 extension Reactive where Base: ImageView {
     /// Binds to the image shown, as RxCocoa's `UIImageView.rx.image`; bind a sequence of GIF frames
     /// to animate.

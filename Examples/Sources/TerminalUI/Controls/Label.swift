@@ -2,6 +2,7 @@ import RxCocoa
 import RxSwift
 
 /// One line of text (`UILabel`), clipped to its frame.
+@MainActor
 open class Label: View {
     /// The text shown; `nil` shows nothing.
     public var text: String? {
@@ -28,6 +29,7 @@ open class Label: View {
     }
 }
 
+@MainActor
 extension Reactive where Base: Label {
     /// Binds to the label's text, as RxCocoa's `UILabel.rx.text`.
     public var text: Binder<String?> {

@@ -8,6 +8,7 @@ import RxSwift
 /// first and last row; the list scrolls so the highlighted row is always visible, and draws it in
 /// reverse video while focused (bold otherwise). Enter selects it: `rx.itemSelected` and
 /// `rx.modelSelected(_:)` emit.
+@MainActor
 open class ListView: Control {
     /// The rows' text, as the `rx.items` binding's closure made it.
     public private(set) var rows: [String] = []
@@ -115,6 +116,7 @@ open class ListView: Control {
     var highlightedRows: Observable<Int> { highlights.asObservable() }
 }
 
+@MainActor
 extension Reactive where Base: ListView {
     /// Binds a sequence of element arrays to the list, as RxCocoa's `UITableView.rx.items`: each
     /// element becomes the row of text `rowFactory` makes of it, given the list, the row and the

@@ -9,7 +9,12 @@ import RxSwift
 /// `DelegateMethod` where RxCocoa uses `#selector`; the renderer method, which returns a value, is
 /// answered by the forward delegate, or with the default ``OverlayRenderer/init(overlay:)`` when
 /// there is none.
-public final class RxMapViewDelegateProxy: DelegateProxy<MapView, MapViewDelegate>, DelegateProxyType,
+///
+/// Main actor, as the map is. RxCocoa's `DelegateProxyType` is nonisolated, and its requirements here
+/// touch the map, so the conformance is isolated to the main actor (`@MainActor DelegateProxyType`,
+/// SE-0470): usable where the map is used, which is where `proxy(for:)` is called.
+@MainActor
+public final class RxMapViewDelegateProxy: DelegateProxy<MapView, MapViewDelegate>, @MainActor DelegateProxyType,
     MapViewDelegate
 {
     /// `mapView(_:regionDidChangeAnimated:)`, reported with the arguments `[mapView, animated]`.
@@ -51,6 +56,7 @@ public final class RxMapViewDelegateProxy: DelegateProxy<MapView, MapViewDelegat
     }
 }
 
+@MainActor
 extension Reactive where Base: MapView {
     /// The map's delegate proxy, installed as its delegate (the delegate it had becomes the forward
     /// delegate), as the seed's `mapView.rx.delegate`.

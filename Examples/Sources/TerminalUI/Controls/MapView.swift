@@ -92,6 +92,10 @@ open class OverlayRenderer {
 
 /// What a ``MapView`` tells and asks its delegate, as MapKit's `MKMapViewDelegate`. Every method has
 /// a default, as the Objective-C protocol's are optional.
+///
+/// `@MainActor`, as `MKMapViewDelegate` is in Apple's SDK: the map calls it from the main actor, where
+/// it lives, so a view controller conforms without ceremony.
+@MainActor
 public protocol MapViewDelegate: AnyObject {
     /// The map shows a new region: moved by a key or set from code. `animated` is what the code that
     /// set it passed (keys pass `false`; a terminal does not animate, the flag is only reported).
@@ -122,6 +126,7 @@ extension MapViewDelegate {
 /// calls the delegate's `mapView(_:regionDidChangeAnimated:)` (which `rx.regionDidChangeAnimated`
 /// reports). A new frame (a resize) keeps the centre and the degrees across, so only the latitude
 /// shown follows the frame's shape; it is not reported as a change of region.
+@MainActor
 open class MapView: Control {
     /// The delegate (held weakly, as UIKit holds delegates); `rx` installs its proxy here.
     public weak var delegate: MapViewDelegate?

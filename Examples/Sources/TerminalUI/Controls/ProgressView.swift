@@ -3,6 +3,7 @@ import RxSwift
 
 /// A progress bar (`UIProgressView`): one line, a bar filled in proportion to ``progress`` and the
 /// percentage after it, e.g. `█████░░░░░  50%`.
+@MainActor
 open class ProgressView: View {
     /// The progress, from 0 to 1; values outside are clamped (and NaN is 0), as UIKit clamps them.
     public var progress: Float {
@@ -48,6 +49,7 @@ open class ProgressView: View {
     }
 }
 
+@MainActor
 extension Reactive where Base: ProgressView {
     /// Binds to the progress (0…1), as RxCocoa's `UIProgressView.rx.progress`.
     public var progress: Binder<Float> {

@@ -6,6 +6,7 @@ import RxSwift
 /// Tab and Shift-Tab move the focus through the views that can take it, in the order they were added;
 /// every other key goes to the focused view. Kept apart from ``Terminal`` so tests drive a screen with
 /// keys in virtual time and read its grid, with no terminal at all; ``run(on:)`` connects the two.
+@MainActor
 public final class Screen {
     /// The size views are drawn into.
     public private(set) var size: Size

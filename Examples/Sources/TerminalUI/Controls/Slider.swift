@@ -4,6 +4,7 @@ import RxSwift
 /// A slider (`UISlider`): a track with a thumb, e.g. `───●──────`; Left and Right move the value by
 /// ``step``, Home and End to the ends, each sending `.valueChanged` (so `rx.value` emits). The thumb
 /// is in reverse video while focused. Setting ``value`` from code sends no event, as in UIKit.
+@MainActor
 open class Slider: Control {
     /// The value, kept between ``minimumValue`` and ``maximumValue``.
     public var value: Float {
@@ -75,6 +76,7 @@ open class Slider: Control {
     }
 }
 
+@MainActor
 extension Reactive where Base: Slider {
     /// The slider's value, as RxCocoa's `UISlider.rx.value`: the current value on subscription and
     /// after each change by a key; a value bound to it moves the thumb without an event.

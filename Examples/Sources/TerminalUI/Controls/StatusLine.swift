@@ -9,6 +9,7 @@ import RxSwift
 /// message. An error is drawn as `⚠ ` and its description in ``errorStyle`` (white on red by default)
 /// so it stands out; a message in ``style``. An error's text is its `LocalizedError.errorDescription`
 /// when it has one, else `String(describing:)` (which uses `CustomStringConvertible`).
+@MainActor
 open class StatusLine: View {
     /// The message shown; setting it clears ``error``.
     public var text: String? {
@@ -57,7 +58,7 @@ open class StatusLine: View {
     }
 
     /// How an error reads on the line.
-    public static func describe(_ error: Error) -> String {
+    nonisolated public static func describe(_ error: Error) -> String {
         if let localized = error as? LocalizedError, let description = localized.errorDescription {
             return description
         }
@@ -74,6 +75,7 @@ open class StatusLine: View {
     }
 }
 
+@MainActor
 extension Reactive where Base: StatusLine {
     /// Binds to the message shown (`nil` clears the line).
     public var text: Binder<String?> {

@@ -8,6 +8,7 @@ import RxSwift
 /// `.primaryActionTriggered`. Text wider than the field scrolls so the insertion point stays visible.
 /// Setting ``text`` from code sends no event, as in UIKit, so a value bound into the field does not
 /// come back out of `rx.text` as an edit.
+@MainActor
 open class TextField: Control {
     /// The text; `nil` when never set (and shown as the placeholder).
     public var text: String? {
@@ -108,6 +109,7 @@ open class TextField: Control {
     }
 }
 
+@MainActor
 extension Reactive where Base: TextField {
     /// The field's text, as RxCocoa's `UITextField.rx.text`: the current text on subscription and
     /// after each edit; text bound to it is shown without an event.

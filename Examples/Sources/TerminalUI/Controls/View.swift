@@ -3,9 +3,10 @@ import RxSwift
 
 /// The base of everything on screen, as `UIView` is: a frame, visibility, focus, drawing and keys.
 ///
-/// Views are used from the main thread, as UIKit's are (bindings deliver there through `Binder` and
-/// `Driver`); they are not `Sendable`. A view that changes how it looks calls ``setNeedsDisplay()``,
+/// Views are `@MainActor`, as UIKit's are (bindings deliver there through `Binder` and `Driver`), and
+/// so are their `.rx` extensions. A view that changes how it looks calls ``setNeedsDisplay()``,
 /// which tells the ``Screen`` holding it to draw a new frame.
+@MainActor
 open class View: ReactiveCompatible {
     /// Where the view draws, in screen cells; nothing is drawn outside it.
     public var frame: Rect {
@@ -64,6 +65,7 @@ open class View: ReactiveCompatible {
     }
 }
 
+@MainActor
 extension Reactive where Base: View {
     /// Binds to the view's visibility, as RxCocoa's `UIView.rx.isHidden` does.
     public var isHidden: Binder<Bool> {

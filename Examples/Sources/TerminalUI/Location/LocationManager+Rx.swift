@@ -1,7 +1,7 @@
 import RxCocoa
 import RxSwift
 
-extension LocationManager: HasDelegate {}
+extension LocationManager: @MainActor HasDelegate {}
 
 /// The location manager's delegate proxy, written as seed 001 writes `RxCLLocationManagerDelegateProxy`.
 ///
@@ -9,8 +9,13 @@ extension LocationManager: HasDelegate {}
 /// itself; each reports its call under a `DelegateMethod` name (where the seed writes `#selector`)
 /// and forwards it to the delegate the manager had before (or one installed with
 /// `rx.setDelegate(_:)`).
+///
+/// Main actor, as the manager is, with both conformances isolated to it (SE-0470): RxCocoa's
+/// `DelegateProxyType` and ``LocationManagerDelegate`` are nonisolated, as `CLLocationManagerDelegate`
+/// is, and the manager calls its delegate on the main actor.
+@MainActor
 public final class RxLocationManagerDelegateProxy: DelegateProxy<LocationManager, LocationManagerDelegate>,
-    DelegateProxyType, LocationManagerDelegate
+    @MainActor DelegateProxyType, @MainActor LocationManagerDelegate
 {
     /// `locationManager(_:didUpdateLocations:)`.
     public static let didUpdateLocations: DelegateMethod = "locationManager(_:didUpdateLocations:)"
@@ -39,6 +44,7 @@ public final class RxLocationManagerDelegateProxy: DelegateProxy<LocationManager
     }
 }
 
+@MainActor
 extension Reactive where Base: LocationManager {
     /// The manager's delegate proxy (installed as its delegate on first use).
     public var delegate: DelegateProxy<LocationManager, LocationManagerDelegate> {

@@ -3,6 +3,12 @@ import RxSwift
 
 /// What a ``LocationManager`` tells its delegate (`CLLocationManagerDelegate`). Both methods are
 /// optional, as in Core Location: the protocol extension does nothing.
+///
+/// Nonisolated, as `CLLocationManagerDelegate` is in Apple's current SDK (`protocol
+/// CLLocationManagerDelegate : NSObjectProtocol`, no global actor; Core Location calls it on the
+/// thread the manager was made on). The manager here is `@MainActor` and calls it there, so a main
+/// actor type conforms with an isolated conformance, `@MainActor LocationManagerDelegate` (SE-0470),
+/// as a Swift 6 app conforms to `CLLocationManagerDelegate`.
 public protocol LocationManagerDelegate: AnyObject {
     /// New locations arrived, oldest first (one per gpsd report here).
     func locationManager(_ manager: LocationManager, didUpdateLocations locations: [Location])
@@ -35,7 +41,9 @@ extension LocationManagerDelegate {
 /// Calling ``startUpdatingLocation()`` again while updating (the seeds call it on every tap) delivers
 /// the last location again, as Core Location does, so a second tap is answered too.
 ///
-/// Used from the main thread (or the thread `scheduler` runs on), as `CLLocationManager` is.
+/// On the main actor, as the views it feeds are; `scheduler` must deliver there (the main queue, or in
+/// tests a `TestScheduler` run from the main actor).
+@MainActor
 open class LocationManager: ReactiveCompatible {
     /// Where gpsd is and what to report without it.
     public struct Configuration: Sendable {
@@ -118,6 +126,8 @@ open class LocationManager: ReactiveCompatible {
 
     private let scheduler: ImmediateSchedulerType
     private var connection: GPSDConnection?
+    /// The current connection's events on their way to `scheduler`.
+    private var reportSubscription: Disposable?
     /// Bumped on every start and stop, so events of an earlier connection still on their way to the
     /// scheduler are dropped.
     private(set) var generation = 0
@@ -136,6 +146,7 @@ open class LocationManager: ReactiveCompatible {
 
     deinit {
         connection?.stop()
+        reportSubscription?.dispose()
     }
 
     /// Starts reporting locations (`CLLocationManager.startUpdatingLocation()`): connects to gpsd, or
@@ -148,18 +159,16 @@ open class LocationManager: ReactiveCompatible {
         }
         generation += 1
         let current = generation
-        let scheduler = self.scheduler
-        // The connection reports on its own thread; each event hops to the scheduler and finds the
-        // manager there, if it still exists and still wants this connection's events.
-        let box = WeakManager(self)
+        // The connection reports on its own thread; `observe(on:)` brings each event to the scheduler
+        // (the main queue), where the manager lives, and there it is dropped unless the manager still
+        // wants this connection's events.
+        let reports = PublishSubject<GPSDConnection.Event>()
+        reportSubscription?.dispose()
+        reportSubscription = reports.observe(on: scheduler)
+            .subscribe(onNext: { [weak self] event in self?.handle(event, generation: current) })
         let connection = GPSDConnection(
             host: configuration.host, port: configuration.port, answerTimeout: configuration.answerTimeout
-        ) { event in
-            _ = scheduler.schedule(event) { event in
-                box.manager?.handle(event, generation: current)
-                return Disposables.create()
-            }
-        }
+        ) { event in reports.onNext(event) }
         self.connection = connection
         connection.start()
     }
@@ -170,6 +179,8 @@ open class LocationManager: ReactiveCompatible {
         usingFixedLocation = false
         connection?.stop()
         connection = nil
+        reportSubscription?.dispose()
+        reportSubscription = nil
     }
 
     func handle(_ event: GPSDConnection.Event, generation: Int) {
@@ -202,33 +213,9 @@ open class LocationManager: ReactiveCompatible {
     }
 
     private func schedule(_ generation: Int, _ action: @escaping (LocationManager) -> Void) {
-        let box = WeakManager(self)
-        let call = MainThreadOnly(action)
-        _ = scheduler.schedule(()) { _ in
-            if let manager = box.manager, manager.generation == generation { call.run(manager) }
+        _ = scheduler.schedule(()) { [weak self] _ in
+            if let self, self.generation == generation { action(self) }
             return Disposables.create()
         }
     }
-}
-
-/// A weak reference to a manager that may cross to the scheduler's thread; the manager is only touched
-/// there (on the main thread, as its users do).
-private final class WeakManager: @unchecked Sendable {
-    weak var manager: LocationManager?
-
-    init(_ manager: LocationManager?) {
-        self.manager = manager
-    }
-}
-
-/// A closure that is only ever called on the scheduler the manager uses, carried there from where
-/// it was made.
-private struct MainThreadOnly: @unchecked Sendable {
-    let action: (LocationManager) -> Void
-
-    init(_ action: @escaping (LocationManager) -> Void) {
-        self.action = action
-    }
-
-    func run(_ manager: LocationManager) { action(manager) }
 }

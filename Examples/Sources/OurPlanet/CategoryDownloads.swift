@@ -1,0 +1,57 @@
+import RxRelay
+import RxSwift
+
+extension EONET {
+    /// Seed 003's `startDownload()` pipeline, the part that runs where the responses arrive: the
+    /// categories, shared; every category's events, two categories at a time
+    /// (`merge(maxConcurrent: 2)`); `scan` folding each arrival into the categories, with the count of
+    /// categories done beside them (challenge 2); `eoCategories.concat(updatedCategories)`.
+    ///
+    /// A category whose download fails goes to `failures` as a ``DownloadError`` and counts as done
+    /// with no events, so the others go on; a failure of the categories request goes to `failures` too
+    /// and ends the sequence. Every closure here runs on the responses' threads, which is why this is
+    /// the service's and not the (main actor) view controller's.
+    public func categoryDownloads(forLast days: Int, failures: PublishRelay<Error>)
+        -> Observable<(downloaded: Int, categories: [EOCategory])>
+    {
+        let eoCategories = categories
+
+        let downloadedEvents = eoCategories.flatMap { [self] categories in
+            Observable.from(
+                categories.map { category in
+                    events(forLast: days, category: category)
+                        .do(onError: { error in failures.accept(DownloadError(category: category.name, error: error)) })
+                        .catchAndReturn([])
+                }
+            )
+            .merge(maxConcurrent: 2)
+        }
+
+        let updatedCategories = eoCategories.flatMap { categories in
+            downloadedEvents.scan((downloaded: 0, categories: categories)) { updated, events in
+                (
+                    downloaded: updated.downloaded + 1,
+                    categories: updated.categories.map { category in
+                        let eventsForCategory = EONET.filteredEvents(events: events, forCategory: category)
+                        if !eventsForCategory.isEmpty {
+                            var cat = category
+                            // Sorted again: an event of two categories may have arrived first with the
+                            // other one, and the list is newest first.
+                            cat.events = (cat.events + eventsForCategory).sorted(by: EOEvent.compareDates)
+                            return cat
+                        }
+                        return category
+                    }
+                )
+            }
+        }
+
+        // The categories at once with nothing downloaded, then after each download. Only the
+        // categories request can fail here (each download recovers on its own).
+        return
+            eoCategories
+            .map { categories in (downloaded: 0, categories: categories) }
+            .concat(updatedCategories)
+            .do(onError: { error in failures.accept(error) })
+    }
+}
