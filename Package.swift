@@ -46,6 +46,11 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(
             name: "Swift6ConcurrencyTests", dependencies: ["RxSwift", "RxRelay", "RxTest"], swiftSettings: strict),
+        // Code written for RxSwift in the Swift 5 language mode (as RxSwift's own suite and the community
+        // libraries are) compiles with no warning: Swift 5-mode conformances and closures.
+        .testTarget(
+            name: "RxSwiftSwift5ModeTests", dependencies: ["RxSwift", "RxCocoa", "RxTest"],
+            swiftSettings: strict + [.swiftLanguageMode(.v5)]),
         // Code written with the names of RxSwift 4–5 must compile with deprecation warnings only: every
         // other warning is an error here too (Swift 6.2 diagnostic groups; later flags win).
         .testTarget(

@@ -8,14 +8,17 @@
 # count is the cost of one element, without process start-up, set-up, or first-use costs (metadata
 # instantiation, lazy globals). Instruction counts do not depend on the machine's load.
 #
+# CONFIGURATION=debug counts a debug build (the library's debug-only checks included; default release).
+#
 # COLLECT_ONLY=<function name pattern> counts only inside the functions it matches (callgrind's
 # --toggle-collect; Swift names are matched mangled, so use wildcards: '*measuredDispose*').
 set -euo pipefail
 
 package=$(cd "$(dirname "$0")/.." && pwd)
 filter=${1:-.}
-swift build -c release --package-path "$package" --product RxInstructionCount >&2
-binary="$package/.build/release/RxInstructionCount"
+configuration=${CONFIGURATION:-release}
+swift build -c "$configuration" --package-path "$package" --product RxInstructionCount >&2
+binary="$package/.build/$configuration/RxInstructionCount"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 

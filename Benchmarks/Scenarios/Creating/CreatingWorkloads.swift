@@ -22,6 +22,10 @@ let creatingWorkloads: [Workload] =
     ].flatMap { $0 }
     // OpenCombine has no `combineLatest` with four sources of different kinds nested this way.
     + [
+        // Swift 6 isolation: the operators learn the main actor (nothing is checked in release builds).
+        Workload(
+            scenario: "Creating/just(1) → 12 operators → subscribe, on the main actor", flavour: .swiftRx,
+            count: subscriptionsPerIteration, prepare: rxJustTwelveOperatorsOnTheMainActor),
         Workload(
             scenario: "Creating/7 nested 4-way combineLatest → subscribe + dispose (RxSwift's CombineLatestCreating)",
             flavour: .swiftRx, count: subscriptionsPerIteration, prepare: rxCombineLatestCreating),

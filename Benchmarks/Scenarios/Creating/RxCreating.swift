@@ -24,6 +24,23 @@ func rxJustTwelveOperators() -> Prepared {
         tearDown: {})
 }
 
+/// `rxJustTwelveOperators` built and subscribed on the main actor, as a view controller does: each
+/// operator is given the main actor as its closure's isolation (in debug builds, a checked closure).
+func rxJustTwelveOperatorsOnTheMainActor() -> Prepared {
+    .sync(
+        run: { count in
+            // The counting tool runs on the main thread.
+            MainActor.assumeIsolated {
+                var total = 0
+                for _ in 0..<count {
+                    _ = rxTwelveOperatorChain(Observable.just(1)).subscribe(onNext: { total &+= $0 })
+                }
+                return total
+            }
+        },
+        tearDown: {})
+}
+
 func rxSubjectTwelveOperators() -> Prepared {
     let subject = PublishSubject<Int>()
     let total = Total()

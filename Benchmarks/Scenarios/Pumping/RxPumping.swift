@@ -58,7 +58,11 @@ func rxTwelveOperators() -> Prepared {
 }
 
 /// Six maps and six filters, alternating; shared with the creating scenarios.
-func rxTwelveOperatorChain(_ source: Observable<Int>) -> Observable<Int> {
+///
+/// Isolated to the caller: built on the main actor, its operators learn so (`#isolation`), as a view
+/// controller's do.
+func rxTwelveOperatorChain(_ source: Observable<Int>, isolation: isolated (any Actor)? = #isolation) -> Observable<Int>
+{
     source
         .map(increment).filter(isNotNegative)
         .map(increment).filter(isNotNegative)
