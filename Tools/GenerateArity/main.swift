@@ -94,7 +94,7 @@ func generate(_ family: Family) -> String {
                     resultSelector: @escaping (\(elements)) throws -> Element,
                     isolation: (any Actor)? = #isolation
                 ) -> Observable<Element> {
-                    let resultSelector = rxIsolationCheckedSelector(resultSelector, isolation, "\(family.name)(resultSelector:)")
+                    let resultSelector = isolation == nil ? resultSelector : rxIsolationCheckedSelector(resultSelector, isolation, "\(family.name)(resultSelector:)")
                     return \(family.prefix)\(n)Observable(
                         \(asObservables), selector: resultSelector)
                 }
@@ -340,7 +340,7 @@ func generateTraitZip() -> String {
                         resultSelector: @escaping (\(generics)) throws -> Element,
                         isolation: (any Actor)? = #isolation
                     ) -> PrimitiveSequence<Trait, Element> {
-                        let resultSelector = rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)")
+                        let resultSelector = isolation == nil ? resultSelector : rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)")
                         return PrimitiveSequence(
                             raw: Observable.zip(\(asObservables), resultSelector: resultSelector))
                     }
@@ -387,7 +387,7 @@ func generateInfallibleArity() -> String {
                         resultSelector: @escaping (\(elements)) -> Element,
                         isolation: (any Actor)? = #isolation
                     ) -> Infallible<Element> {
-                        let resultSelector = rxIsolationCheckedSelector(resultSelector, isolation, "\(name)(resultSelector:)")
+                        let resultSelector = isolation == nil ? resultSelector : rxIsolationCheckedSelector(resultSelector, isolation, "\(name)(resultSelector:)")
                         return Infallible(Observable.\(name)(\(asObservables), resultSelector: resultSelector))
                     }
                 }
@@ -438,7 +438,7 @@ func generateSharedSequenceArity() -> String {
                         resultSelector: @escaping (\(elements)) -> Element,
                         isolation: (any Actor)? = #isolation
                     ) -> SharedSequence<SharingStrategy, Element> where \(sameStrategy) {
-                        let resultSelector = rxIsolationCheckedSelector(resultSelector, isolation, "\(name)(resultSelector:)")
+                        let resultSelector = isolation == nil ? resultSelector : rxIsolationCheckedSelector(resultSelector, isolation, "\(name)(resultSelector:)")
                         return SharedSequence<SharingStrategy, Element>(
                             Observable.\(name)(\(asObservables), resultSelector: resultSelector))
                     }

@@ -43,7 +43,7 @@ extension InfallibleType {
     )
         -> Disposable
     {
-        let onNext = rxIsolationChecked(onNext, isolation, "bind(onNext:)")
+        let onNext = isolation == nil ? onNext : rxIsolationChecked(onNext, isolation, "bind(onNext:)")
         return asObservable().subscribe(with: object, onNext: onNext)
     }
 
@@ -51,7 +51,7 @@ extension InfallibleType {
     ///
     /// RxSwift: the same (RxCocoa).
     public func bind(onNext: @escaping (Element) -> Void, isolation: (any Actor)? = #isolation) -> Disposable {
-        let onNext = rxIsolationChecked(onNext, isolation, "bind(onNext:)")
+        let onNext = isolation == nil ? onNext : rxIsolationChecked(onNext, isolation, "bind(onNext:)")
         return asObservable().subscribe(onNext: onNext)
     }
 

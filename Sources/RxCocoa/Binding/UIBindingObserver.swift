@@ -17,7 +17,7 @@ public struct UIBindingObserver<UIElement: AnyObject, Value>: ObserverType {
     public init(
         UIElement: UIElement, binding: @escaping (UIElement, Value) -> Void, isolation: (any Actor)? = #isolation
     ) {
-        let binding = rxIsolationChecked(binding, isolation, "UIBindingObserver(binding:)")
+        let binding = isolation == nil ? binding : rxIsolationChecked(binding, isolation, "UIBindingObserver(binding:)")
         binder = Binder(UIElement, binding: binding)
     }
 

@@ -108,8 +108,9 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
         with object: Object, onNext: ((Object, Element) -> Void)? = nil, onCompleted: ((Object) -> Void)? = nil,
         onDisposed: ((Object) -> Void)? = nil, isolation: (any Actor)? = #isolation
     ) -> Disposable {
-        let onNext = rxIsolationChecked(onNext, isolation, "drive(onNext:)")
-        let onCompleted = rxIsolationChecked(onCompleted, isolation, "drive(onCompleted:)")
+        let onNext = isolation == nil ? onNext : rxIsolationChecked(onNext, isolation, "drive(onNext:)")
+        let onCompleted =
+            isolation == nil ? onCompleted : rxIsolationChecked(onCompleted, isolation, "drive(onCompleted:)")
         ensureDrivingOnMainThread()
         return asObservable().subscribe(
             with: object, onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
@@ -130,8 +131,9 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
         onNext: ((Element) -> Void)? = nil, onCompleted: (() -> Void)? = nil, onDisposed: (() -> Void)? = nil,
         isolation: (any Actor)? = #isolation
     ) -> Disposable {
-        let onNext = rxIsolationChecked(onNext, isolation, "drive(onNext:)")
-        let onCompleted = rxIsolationChecked(onCompleted, isolation, "drive(onCompleted:)")
+        let onNext = isolation == nil ? onNext : rxIsolationChecked(onNext, isolation, "drive(onNext:)")
+        let onCompleted =
+            isolation == nil ? onCompleted : rxIsolationChecked(onCompleted, isolation, "drive(onCompleted:)")
         ensureDrivingOnMainThread()
         return asObservable().subscribe(onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
     }

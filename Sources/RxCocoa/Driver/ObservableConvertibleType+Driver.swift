@@ -28,7 +28,9 @@ extension ObservableConvertibleType {
     public func asDriver(
         onErrorRecover: @escaping (_ error: Swift.Error) -> Driver<Element>, isolation: (any Actor)? = #isolation
     ) -> Driver<Element> {
-        let onErrorRecover = rxIsolationChecked(onErrorRecover, isolation, "asDriver(onErrorRecover:)")
+        let onErrorRecover =
+            isolation == nil
+            ? onErrorRecover : rxIsolationChecked(onErrorRecover, isolation, "asDriver(onErrorRecover:)")
         return asSharedSequence(sharingStrategy: DriverSharingStrategy.self, onErrorRecover: onErrorRecover)
     }
 }

@@ -31,7 +31,7 @@ extension ObservableType {
         when shouldRetry: @escaping (Swift.Error) -> Bool = RxCocoaURLError.isTransient,
         isolation: (any Actor)? = #isolation
     ) -> Observable<Element> {
-        let shouldRetry = rxIsolationChecked(shouldRetry, isolation, "retry(when:)")
+        let shouldRetry = isolation == nil ? shouldRetry : rxIsolationChecked(shouldRetry, isolation, "retry(when:)")
         let initial = initialDelay.nanoseconds
         let ceiling = maxDelay.nanoseconds
         return retry(when: { (errors: Observable<Swift.Error>) in

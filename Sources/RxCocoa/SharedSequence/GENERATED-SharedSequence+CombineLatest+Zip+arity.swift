@@ -15,7 +15,9 @@ extension SharedSequenceConvertibleType {
         isolation: (any Actor)? = #isolation
     ) -> SharedSequence<SharingStrategy, Element>
     where SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy {
-        let resultSelector = rxIsolationCheckedSelector(resultSelector, isolation, "combineLatest(resultSelector:)")
+        let resultSelector =
+            isolation == nil
+            ? resultSelector : rxIsolationCheckedSelector(resultSelector, isolation, "combineLatest(resultSelector:)")
         return SharedSequence<SharingStrategy, Element>(
             Observable.combineLatest(
                 source1.asSharedSequence().asObservable(), source2.asSharedSequence().asObservable(),
@@ -53,7 +55,9 @@ extension SharedSequenceConvertibleType {
         SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy,
         SharingStrategy == O3.SharingStrategy
     {
-        let resultSelector = rxIsolationCheckedSelector(resultSelector, isolation, "combineLatest(resultSelector:)")
+        let resultSelector =
+            isolation == nil
+            ? resultSelector : rxIsolationCheckedSelector(resultSelector, isolation, "combineLatest(resultSelector:)")
         return SharedSequence<SharingStrategy, Element>(
             Observable.combineLatest(
                 source1.asSharedSequence().asObservable(), source2.asSharedSequence().asObservable(),
@@ -97,7 +101,9 @@ extension SharedSequenceConvertibleType {
         SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy,
         SharingStrategy == O3.SharingStrategy, SharingStrategy == O4.SharingStrategy
     {
-        let resultSelector = rxIsolationCheckedSelector(resultSelector, isolation, "combineLatest(resultSelector:)")
+        let resultSelector =
+            isolation == nil
+            ? resultSelector : rxIsolationCheckedSelector(resultSelector, isolation, "combineLatest(resultSelector:)")
         return SharedSequence<SharingStrategy, Element>(
             Observable.combineLatest(
                 source1.asSharedSequence().asObservable(), source2.asSharedSequence().asObservable(),
@@ -145,7 +151,9 @@ extension SharedSequenceConvertibleType {
         SharingStrategy == O3.SharingStrategy, SharingStrategy == O4.SharingStrategy,
         SharingStrategy == O5.SharingStrategy
     {
-        let resultSelector = rxIsolationCheckedSelector(resultSelector, isolation, "combineLatest(resultSelector:)")
+        let resultSelector =
+            isolation == nil
+            ? resultSelector : rxIsolationCheckedSelector(resultSelector, isolation, "combineLatest(resultSelector:)")
         return SharedSequence<SharingStrategy, Element>(
             Observable.combineLatest(
                 source1.asSharedSequence().asObservable(), source2.asSharedSequence().asObservable(),
@@ -194,7 +202,9 @@ extension SharedSequenceConvertibleType {
         SharingStrategy == O3.SharingStrategy, SharingStrategy == O4.SharingStrategy,
         SharingStrategy == O5.SharingStrategy, SharingStrategy == O6.SharingStrategy
     {
-        let resultSelector = rxIsolationCheckedSelector(resultSelector, isolation, "combineLatest(resultSelector:)")
+        let resultSelector =
+            isolation == nil
+            ? resultSelector : rxIsolationCheckedSelector(resultSelector, isolation, "combineLatest(resultSelector:)")
         return SharedSequence<SharingStrategy, Element>(
             Observable.combineLatest(
                 source1.asSharedSequence().asObservable(), source2.asSharedSequence().asObservable(),
@@ -248,7 +258,9 @@ extension SharedSequenceConvertibleType {
         SharingStrategy == O5.SharingStrategy, SharingStrategy == O6.SharingStrategy,
         SharingStrategy == O7.SharingStrategy
     {
-        let resultSelector = rxIsolationCheckedSelector(resultSelector, isolation, "combineLatest(resultSelector:)")
+        let resultSelector =
+            isolation == nil
+            ? resultSelector : rxIsolationCheckedSelector(resultSelector, isolation, "combineLatest(resultSelector:)")
         return SharedSequence<SharingStrategy, Element>(
             Observable.combineLatest(
                 source1.asSharedSequence().asObservable(), source2.asSharedSequence().asObservable(),
@@ -310,7 +322,9 @@ extension SharedSequenceConvertibleType {
         SharingStrategy == O5.SharingStrategy, SharingStrategy == O6.SharingStrategy,
         SharingStrategy == O7.SharingStrategy, SharingStrategy == O8.SharingStrategy
     {
-        let resultSelector = rxIsolationCheckedSelector(resultSelector, isolation, "combineLatest(resultSelector:)")
+        let resultSelector =
+            isolation == nil
+            ? resultSelector : rxIsolationCheckedSelector(resultSelector, isolation, "combineLatest(resultSelector:)")
         return SharedSequence<SharingStrategy, Element>(
             Observable.combineLatest(
                 source1.asSharedSequence().asObservable(), source2.asSharedSequence().asObservable(),
@@ -365,7 +379,9 @@ extension SharedSequenceConvertibleType {
         isolation: (any Actor)? = #isolation
     ) -> SharedSequence<SharingStrategy, Element>
     where SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy {
-        let resultSelector = rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)")
+        let resultSelector =
+            isolation == nil
+            ? resultSelector : rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)")
         return SharedSequence<SharingStrategy, Element>(
             Observable.zip(
                 source1.asSharedSequence().asObservable(), source2.asSharedSequence().asObservable(),
@@ -403,7 +419,9 @@ extension SharedSequenceConvertibleType {
         SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy,
         SharingStrategy == O3.SharingStrategy
     {
-        let resultSelector = rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)")
+        let resultSelector =
+            isolation == nil
+            ? resultSelector : rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)")
         return SharedSequence<SharingStrategy, Element>(
             Observable.zip(
                 source1.asSharedSequence().asObservable(), source2.asSharedSequence().asObservable(),
@@ -447,7 +465,9 @@ extension SharedSequenceConvertibleType {
         SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy,
         SharingStrategy == O3.SharingStrategy, SharingStrategy == O4.SharingStrategy
     {
-        let resultSelector = rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)")
+        let resultSelector =
+            isolation == nil
+            ? resultSelector : rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)")
         return SharedSequence<SharingStrategy, Element>(
             Observable.zip(
                 source1.asSharedSequence().asObservable(), source2.asSharedSequence().asObservable(),
@@ -495,7 +515,9 @@ extension SharedSequenceConvertibleType {
         SharingStrategy == O3.SharingStrategy, SharingStrategy == O4.SharingStrategy,
         SharingStrategy == O5.SharingStrategy
     {
-        let resultSelector = rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)")
+        let resultSelector =
+            isolation == nil
+            ? resultSelector : rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)")
         return SharedSequence<SharingStrategy, Element>(
             Observable.zip(
                 source1.asSharedSequence().asObservable(), source2.asSharedSequence().asObservable(),
@@ -544,7 +566,9 @@ extension SharedSequenceConvertibleType {
         SharingStrategy == O3.SharingStrategy, SharingStrategy == O4.SharingStrategy,
         SharingStrategy == O5.SharingStrategy, SharingStrategy == O6.SharingStrategy
     {
-        let resultSelector = rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)")
+        let resultSelector =
+            isolation == nil
+            ? resultSelector : rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)")
         return SharedSequence<SharingStrategy, Element>(
             Observable.zip(
                 source1.asSharedSequence().asObservable(), source2.asSharedSequence().asObservable(),
@@ -598,7 +622,9 @@ extension SharedSequenceConvertibleType {
         SharingStrategy == O5.SharingStrategy, SharingStrategy == O6.SharingStrategy,
         SharingStrategy == O7.SharingStrategy
     {
-        let resultSelector = rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)")
+        let resultSelector =
+            isolation == nil
+            ? resultSelector : rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)")
         return SharedSequence<SharingStrategy, Element>(
             Observable.zip(
                 source1.asSharedSequence().asObservable(), source2.asSharedSequence().asObservable(),
@@ -660,7 +686,9 @@ extension SharedSequenceConvertibleType {
         SharingStrategy == O5.SharingStrategy, SharingStrategy == O6.SharingStrategy,
         SharingStrategy == O7.SharingStrategy, SharingStrategy == O8.SharingStrategy
     {
-        let resultSelector = rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)")
+        let resultSelector =
+            isolation == nil
+            ? resultSelector : rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)")
         return SharedSequence<SharingStrategy, Element>(
             Observable.zip(
                 source1.asSharedSequence().asObservable(), source2.asSharedSequence().asObservable(),

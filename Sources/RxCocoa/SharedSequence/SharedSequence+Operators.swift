@@ -12,7 +12,7 @@ extension SharedSequenceConvertibleType {
     public func map<Result>(_ selector: @escaping (Element) -> Result, isolation: (any Actor)? = #isolation)
         -> SharedSequence<SharingStrategy, Result>
     {
-        let selector = rxIsolationChecked(selector, isolation, "map")
+        let selector = isolation == nil ? selector : rxIsolationChecked(selector, isolation, "map")
         // Driver and Signal: the map runs inside the share (one producer per stage, not two).
         if let replays = SharedSequence<SharingStrategy, Element>.fusedShareReplays {
             return SharedSequence(raw: asObservable()._mapShared(replays: replays, selector))
@@ -27,7 +27,7 @@ extension SharedSequenceConvertibleType {
     public func compactMap<Result>(_ selector: @escaping (Element) -> Result?, isolation: (any Actor)? = #isolation)
         -> SharedSequence<SharingStrategy, Result>
     {
-        let selector = rxIsolationChecked(selector, isolation, "compactMap")
+        let selector = isolation == nil ? selector : rxIsolationChecked(selector, isolation, "compactMap")
         return SharedSequence(asObservable().compactMap(selector))
     }
 
@@ -38,7 +38,7 @@ extension SharedSequenceConvertibleType {
     public func filter(_ predicate: @escaping (Element) -> Bool, isolation: (any Actor)? = #isolation)
         -> SharedSequence<SharingStrategy, Element>
     {
-        let predicate = rxIsolationChecked(predicate, isolation, "filter")
+        let predicate = isolation == nil ? predicate : rxIsolationChecked(predicate, isolation, "filter")
         if let replays = SharedSequence<SharingStrategy, Element>.fusedShareReplays {
             return SharedSequence(raw: asObservable()._filterShared(replays: replays, predicate))
         }
@@ -55,7 +55,7 @@ extension SharedSequenceConvertibleType {
     )
         -> SharedSequence<Sharing, Result>
     {
-        let selector = rxIsolationChecked(selector, isolation, "flatMapLatest")
+        let selector = isolation == nil ? selector : rxIsolationChecked(selector, isolation, "flatMapLatest")
         return SharedSequence(asObservable().flatMapLatest(selector))
     }
 
@@ -69,7 +69,7 @@ extension SharedSequenceConvertibleType {
     )
         -> SharedSequence<Sharing, Result>
     {
-        let selector = rxIsolationChecked(selector, isolation, "flatMapFirst")
+        let selector = isolation == nil ? selector : rxIsolationChecked(selector, isolation, "flatMapFirst")
         return SharedSequence(asObservable().flatMapFirst(selector))
     }
 
@@ -82,7 +82,7 @@ extension SharedSequenceConvertibleType {
     )
         -> SharedSequence<Sharing, Result>
     {
-        let selector = rxIsolationChecked(selector, isolation, "flatMap")
+        let selector = isolation == nil ? selector : rxIsolationChecked(selector, isolation, "flatMap")
         return SharedSequence(asObservable().flatMap(selector))
     }
 
@@ -105,12 +105,16 @@ extension SharedSequenceConvertibleType {
         onSubscribe: (() -> Void)? = nil, onSubscribed: (() -> Void)? = nil, onDispose: (() -> Void)? = nil,
         isolation: (any Actor)? = #isolation
     ) -> SharedSequence<SharingStrategy, Element> {
-        let onNext = rxIsolationChecked(onNext, isolation, "do(onNext:)")
-        let afterNext = rxIsolationChecked(afterNext, isolation, "do(afterNext:)")
-        let onCompleted = rxIsolationChecked(onCompleted, isolation, "do(onCompleted:)")
-        let afterCompleted = rxIsolationChecked(afterCompleted, isolation, "do(afterCompleted:)")
-        let onSubscribe = rxIsolationChecked(onSubscribe, isolation, "do(onSubscribe:)")
-        let onSubscribed = rxIsolationChecked(onSubscribed, isolation, "do(onSubscribed:)")
+        let onNext = isolation == nil ? onNext : rxIsolationChecked(onNext, isolation, "do(onNext:)")
+        let afterNext = isolation == nil ? afterNext : rxIsolationChecked(afterNext, isolation, "do(afterNext:)")
+        let onCompleted =
+            isolation == nil ? onCompleted : rxIsolationChecked(onCompleted, isolation, "do(onCompleted:)")
+        let afterCompleted =
+            isolation == nil ? afterCompleted : rxIsolationChecked(afterCompleted, isolation, "do(afterCompleted:)")
+        let onSubscribe =
+            isolation == nil ? onSubscribe : rxIsolationChecked(onSubscribe, isolation, "do(onSubscribe:)")
+        let onSubscribed =
+            isolation == nil ? onSubscribed : rxIsolationChecked(onSubscribed, isolation, "do(onSubscribed:)")
         return SharedSequence(
             asObservable().do(
                 onNext: onNext, afterNext: afterNext, onCompleted: onCompleted, afterCompleted: afterCompleted,
@@ -140,7 +144,8 @@ extension SharedSequenceConvertibleType {
     )
         -> SharedSequence<SharingStrategy, Element>
     {
-        let keySelector = rxIsolationChecked(keySelector, isolation, "distinctUntilChanged")
+        let keySelector =
+            isolation == nil ? keySelector : rxIsolationChecked(keySelector, isolation, "distinctUntilChanged")
         return SharedSequence(asObservable().distinctUntilChanged(keySelector))
     }
 
@@ -153,7 +158,7 @@ extension SharedSequenceConvertibleType {
     )
         -> SharedSequence<SharingStrategy, Element>
     {
-        let comparer = rxIsolationChecked(comparer, isolation, "distinctUntilChanged")
+        let comparer = isolation == nil ? comparer : rxIsolationChecked(comparer, isolation, "distinctUntilChanged")
         return SharedSequence(asObservable().distinctUntilChanged(comparer))
     }
 
@@ -166,8 +171,10 @@ extension SharedSequenceConvertibleType {
         _ keySelector: @escaping (Element) -> Key, comparer: @escaping (Key, Key) -> Bool,
         isolation: (any Actor)? = #isolation
     ) -> SharedSequence<SharingStrategy, Element> {
-        let keySelector = rxIsolationChecked(keySelector, isolation, "distinctUntilChanged")
-        let comparer = rxIsolationChecked(comparer, isolation, "distinctUntilChanged(comparer:)")
+        let keySelector =
+            isolation == nil ? keySelector : rxIsolationChecked(keySelector, isolation, "distinctUntilChanged")
+        let comparer =
+            isolation == nil ? comparer : rxIsolationChecked(comparer, isolation, "distinctUntilChanged(comparer:)")
         return SharedSequence(asObservable().distinctUntilChanged(keySelector, comparer: comparer))
     }
 
@@ -178,7 +185,8 @@ extension SharedSequenceConvertibleType {
     public func scan<A>(_ seed: A, accumulator: @escaping (A, Element) -> A, isolation: (any Actor)? = #isolation)
         -> SharedSequence<SharingStrategy, A>
     {
-        let accumulator = rxIsolationChecked(accumulator, isolation, "scan(accumulator:)")
+        let accumulator =
+            isolation == nil ? accumulator : rxIsolationChecked(accumulator, isolation, "scan(accumulator:)")
         return SharedSequence(asObservable().scan(seed, accumulator: accumulator))
     }
 
@@ -302,7 +310,9 @@ extension SharedSequenceConvertibleType {
         _ second: SecondO, resultSelector: @escaping (Element, SecondO.Element) -> ResultType,
         isolation: (any Actor)? = #isolation
     ) -> SharedSequence<SharingStrategy, ResultType> where SecondO.SharingStrategy == SharingStrategy {
-        let resultSelector = rxIsolationChecked(resultSelector, isolation, "withLatestFrom(resultSelector:)")
+        let resultSelector =
+            isolation == nil
+            ? resultSelector : rxIsolationChecked(resultSelector, isolation, "withLatestFrom(resultSelector:)")
         return SharedSequence(asObservable().withLatestFrom(second.asSharedSequence(), resultSelector: resultSelector))
     }
 
@@ -327,7 +337,9 @@ extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingSt
     public func withUnretained<Object: AnyObject, Out>(
         _ obj: Object, resultSelector: @escaping (Object, Element) -> Out, isolation: (any Actor)? = #isolation
     ) -> SharedSequence<SharingStrategy, Out> {
-        let resultSelector = rxIsolationChecked(resultSelector, isolation, "withUnretained(resultSelector:)")
+        let resultSelector =
+            isolation == nil
+            ? resultSelector : rxIsolationChecked(resultSelector, isolation, "withUnretained(resultSelector:)")
         return SharedSequence(asObservable().withUnretained(obj, resultSelector: resultSelector))
     }
 
@@ -350,7 +362,9 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
     public func withUnretained<Object: AnyObject, Out>(
         _ obj: Object, resultSelector: @escaping (Object, Element) -> Out, isolation: (any Actor)? = #isolation
     ) -> SharedSequence<SharingStrategy, Out> {
-        let resultSelector = rxIsolationChecked(resultSelector, isolation, "withUnretained(resultSelector:)")
+        let resultSelector =
+            isolation == nil
+            ? resultSelector : rxIsolationChecked(resultSelector, isolation, "withUnretained(resultSelector:)")
         return SharedSequence(asObservable().withUnretained(obj, resultSelector: resultSelector))
     }
 
@@ -402,7 +416,8 @@ extension SharedSequence {
     public static func zip<Collection: Swift.Collection, Result>(
         _ collection: Collection, resultSelector: @escaping ([Element]) -> Result, isolation: (any Actor)? = #isolation
     ) -> SharedSequence<SharingStrategy, Result> where Collection.Element == SharedSequence<SharingStrategy, Element> {
-        let resultSelector = rxIsolationChecked(resultSelector, isolation, "zip(resultSelector:)")
+        let resultSelector =
+            isolation == nil ? resultSelector : rxIsolationChecked(resultSelector, isolation, "zip(resultSelector:)")
         return SharedSequence<SharingStrategy, Result>(
             Observable.zip(collection.map { $0.asObservable() }, resultSelector: resultSelector))
     }
@@ -425,7 +440,9 @@ extension SharedSequence {
     public static func combineLatest<Collection: Swift.Collection, Result>(
         _ collection: Collection, resultSelector: @escaping ([Element]) -> Result, isolation: (any Actor)? = #isolation
     ) -> SharedSequence<SharingStrategy, Result> where Collection.Element == SharedSequence<SharingStrategy, Element> {
-        let resultSelector = rxIsolationChecked(resultSelector, isolation, "combineLatest(resultSelector:)")
+        let resultSelector =
+            isolation == nil
+            ? resultSelector : rxIsolationChecked(resultSelector, isolation, "combineLatest(resultSelector:)")
         return SharedSequence<SharingStrategy, Result>(
             Observable.combineLatest(collection.map { $0.asObservable() }, resultSelector: resultSelector))
     }

@@ -107,7 +107,8 @@ extension SharedSequence {
     )
         -> SharedSequence<SharingStrategy, Element>
     {
-        let observableFactory = rxIsolationChecked(observableFactory, isolation, "deferred")
+        let observableFactory =
+            isolation == nil ? observableFactory : rxIsolationChecked(observableFactory, isolation, "deferred")
         return SharedSequence(Observable.deferred { observableFactory().asObservable() })
     }
 

@@ -27,7 +27,9 @@ extension ObservableConvertibleType {
     public func asSignal(
         onErrorRecover: @escaping (_ error: Swift.Error) -> Signal<Element>, isolation: (any Actor)? = #isolation
     ) -> Signal<Element> {
-        let onErrorRecover = rxIsolationChecked(onErrorRecover, isolation, "asSignal(onErrorRecover:)")
+        let onErrorRecover =
+            isolation == nil
+            ? onErrorRecover : rxIsolationChecked(onErrorRecover, isolation, "asSignal(onErrorRecover:)")
         return asSharedSequence(sharingStrategy: SignalSharingStrategy.self, onErrorRecover: onErrorRecover)
     }
 }

@@ -96,8 +96,9 @@ extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingSt
         onNext: ((Element) -> Void)? = nil, onCompleted: (() -> Void)? = nil, onDisposed: (() -> Void)? = nil,
         isolation: (any Actor)? = #isolation
     ) -> Disposable {
-        let onNext = rxIsolationChecked(onNext, isolation, "emit(onNext:)")
-        let onCompleted = rxIsolationChecked(onCompleted, isolation, "emit(onCompleted:)")
+        let onNext = isolation == nil ? onNext : rxIsolationChecked(onNext, isolation, "emit(onNext:)")
+        let onCompleted =
+            isolation == nil ? onCompleted : rxIsolationChecked(onCompleted, isolation, "emit(onCompleted:)")
         return asObservable().subscribe(onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
     }
 

@@ -16,7 +16,8 @@ public struct AnyObserver<Element>: ObserverType, @unchecked Sendable {
 
     /// Creates an observer that calls `eventHandler` for every event.
     public init(eventHandler: @escaping EventHandler, isolation: (any Actor)? = #isolation) {
-        let eventHandler = rxIsolationChecked(eventHandler, isolation, "AnyObserver(eventHandler:)")
+        let eventHandler =
+            isolation == nil ? eventHandler : rxIsolationChecked(eventHandler, isolation, "AnyObserver(eventHandler:)")
         self.observer = eventHandler
         self.sink = nil
     }
@@ -68,7 +69,7 @@ extension ObserverType {
     public func mapObserver<Result>(
         _ transform: @escaping (Result) throws -> Element, isolation: (any Actor)? = #isolation
     ) -> AnyObserver<Result> {
-        let transform = rxIsolationChecked(transform, isolation, "mapObserver")
+        let transform = isolation == nil ? transform : rxIsolationChecked(transform, isolation, "mapObserver")
         return AnyObserver { event in
             self.on(event.map(transform))
         }

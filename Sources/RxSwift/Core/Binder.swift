@@ -19,7 +19,7 @@ public struct Binder<Value>: ObserverType, @unchecked Sendable {
         _ target: Target, scheduler: ImmediateSchedulerType = MainScheduler(),
         binding: @escaping (Target, Value) -> Void, isolation: (any Actor)? = #isolation
     ) {
-        let binding = rxIsolationChecked(binding, isolation, "Binder(binding:)")
+        let binding = isolation == nil ? binding : rxIsolationChecked(binding, isolation, "Binder(binding:)")
         weak let weakTarget = target
         let box = UncheckedSendable(binding)
         self.binding = { event in

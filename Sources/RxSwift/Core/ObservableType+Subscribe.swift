@@ -6,7 +6,7 @@ extension ObservableType {
     /// Goes through ``asObservable()``, so a hand-written source is held to the grammar as well.
     public func subscribe(_ on: @escaping (Event<Element>) -> Void, isolation: (any Actor)? = #isolation) -> Disposable
     {
-        let on = rxIsolationChecked(on, isolation, "subscribe")
+        let on = isolation == nil ? on : rxIsolationChecked(on, isolation, "subscribe")
         return asObservable().subscribe(AnyObserver(eventHandler: on))
     }
 
@@ -26,9 +26,10 @@ extension ObservableType {
         onDisposed: (() -> Void)? = nil,
         isolation: (any Actor)? = #isolation
     ) -> Disposable {
-        let onNext = rxIsolationChecked(onNext, isolation, "subscribe(onNext:)")
-        let onError = rxIsolationChecked(onError, isolation, "subscribe(onError:)")
-        let onCompleted = rxIsolationChecked(onCompleted, isolation, "subscribe(onCompleted:)")
+        let onNext = isolation == nil ? onNext : rxIsolationChecked(onNext, isolation, "subscribe(onNext:)")
+        let onError = isolation == nil ? onError : rxIsolationChecked(onError, isolation, "subscribe(onError:)")
+        let onCompleted =
+            isolation == nil ? onCompleted : rxIsolationChecked(onCompleted, isolation, "subscribe(onCompleted:)")
         let subscription = ClosureSubscription(onDisposed: onDisposed)
         // Captured now, as in RxSwift: at error time the stack no longer shows who subscribed.
         let callStack = onError == nil && Hooks.recordCallStackOnError ? Hooks.customCaptureSubscriptionCallstack() : []
@@ -51,9 +52,10 @@ extension ObservableType {
         onCompleted: ((Object) -> Void)? = nil,
         onDisposed: ((Object) -> Void)? = nil, isolation: (any Actor)? = #isolation
     ) -> Disposable {
-        let onNext = rxIsolationChecked(onNext, isolation, "subscribe(onNext:)")
-        let onError = rxIsolationChecked(onError, isolation, "subscribe(onError:)")
-        let onCompleted = rxIsolationChecked(onCompleted, isolation, "subscribe(onCompleted:)")
+        let onNext = isolation == nil ? onNext : rxIsolationChecked(onNext, isolation, "subscribe(onNext:)")
+        let onError = isolation == nil ? onError : rxIsolationChecked(onError, isolation, "subscribe(onError:)")
+        let onCompleted =
+            isolation == nil ? onCompleted : rxIsolationChecked(onCompleted, isolation, "subscribe(onCompleted:)")
         return subscribe(
             onNext: { [weak object] element in
                 guard let object else { return }

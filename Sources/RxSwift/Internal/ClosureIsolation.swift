@@ -24,7 +24,10 @@ private func rxQueueLabel(_ queue: OpaquePointer?) -> UnsafePointer<CChar>?
 // nonisolated operator, which may later call it on any thread: the compiler cannot see that the
 // operator hands it to a scheduler. Every public operator that takes a closure therefore also takes
 // `isolation: (any Actor)? = #isolation` — the caller's isolation, which is the closure literal's — and
-// passes its closures through `rxIsolationChecked`. In debug builds a closure that has an actor is
+// passes its closures through `rxIsolationChecked` when the caller had one
+// (`isolation == nil ? body : rxIsolationChecked(body, isolation, name)`: in debug builds, handing every
+// closure to a generic function costs two reabstraction thunks, measured at 8 300 instructions and
+// 14 allocations per 12-operator subscription, and a thunk call per element). In debug builds a closure that has an actor is
 // wrapped in a check that stops the program, naming the operator, the actor and the thread, when it
 // is called off that actor. In release builds the closure is returned as it is: nothing is stored and
 // nothing runs per element.

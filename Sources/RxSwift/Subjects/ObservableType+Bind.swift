@@ -45,7 +45,7 @@ extension ObservableType {
     /// Completion is ignored. An error is a programmer error for a binding: it stops debug builds
     /// with an assertion and is printed in release builds. In RxSwift this lives in RxCocoa.
     public func bind(onNext: @escaping (Element) -> Void, isolation: (any Actor)? = #isolation) -> Disposable {
-        let onNext = rxIsolationChecked(onNext, isolation, "bind(onNext:)")
+        let onNext = isolation == nil ? onNext : rxIsolationChecked(onNext, isolation, "bind(onNext:)")
         return subscribe(onNext: onNext, onError: { error in rxBindingError(error) })
     }
 
@@ -59,7 +59,7 @@ extension ObservableType {
     )
         -> Disposable
     {
-        let onNext = rxIsolationChecked(onNext, isolation, "bind(onNext:)")
+        let onNext = isolation == nil ? onNext : rxIsolationChecked(onNext, isolation, "bind(onNext:)")
         return subscribe(with: object, onNext: onNext, onError: { _, error in rxBindingError(error) })
     }
 }

@@ -18,7 +18,9 @@ extension ObservableType {
         _ second: Source, resultSelector: @escaping (Element, Source.Element) throws -> ResultType,
         isolation: (any Actor)? = #isolation
     ) -> Observable<ResultType> {
-        let resultSelector = rxIsolationChecked(resultSelector, isolation, "withLatestFrom(resultSelector:)")
+        let resultSelector =
+            isolation == nil
+            ? resultSelector : rxIsolationChecked(resultSelector, isolation, "withLatestFrom(resultSelector:)")
         return WithLatestFromObservable(source: asObservable(), other: second.asObservable(), selector: resultSelector)
     }
 

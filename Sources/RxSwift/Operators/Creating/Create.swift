@@ -15,7 +15,7 @@ extension ObservableType {
         _ subscribe: @escaping (AnyObserver<Element>) -> Disposable,
         file: StaticString = #fileID, line: UInt = #line, isolation: (any Actor)? = #isolation
     ) -> Observable<Element> {
-        let subscribe = rxIsolationChecked(subscribe, isolation, "create")
+        let subscribe = isolation == nil ? subscribe : rxIsolationChecked(subscribe, isolation, "create")
         return CreateObservable(subscribe, file: file, line: line)
     }
 }

@@ -4,7 +4,8 @@ extension ObservableType {
     public static func deferred(
         _ observableFactory: @escaping () throws -> Observable<Element>, isolation: (any Actor)? = #isolation
     ) -> Observable<Element> {
-        let observableFactory = rxIsolationChecked(observableFactory, isolation, "deferred")
+        let observableFactory =
+            isolation == nil ? observableFactory : rxIsolationChecked(observableFactory, isolation, "deferred")
         return DeferredObservable(observableFactory)
     }
 }

@@ -46,8 +46,8 @@ extension ObservableType {
         scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance,
         iterate: @escaping (Element) throws -> Element, isolation: (any Actor)? = #isolation
     ) -> Observable<Element> {
-        let condition = rxIsolationChecked(condition, isolation, "generate(condition:)")
-        let iterate = rxIsolationChecked(iterate, isolation, "generate(iterate:)")
+        let condition = isolation == nil ? condition : rxIsolationChecked(condition, isolation, "generate(condition:)")
+        let iterate = isolation == nil ? iterate : rxIsolationChecked(iterate, isolation, "generate(iterate:)")
         return GenerateObservable(
             initialState: initialState, condition: condition, iterate: iterate, scheduler: scheduler)
     }

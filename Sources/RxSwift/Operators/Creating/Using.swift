@@ -7,8 +7,11 @@ extension ObservableType {
         _ resourceFactory: @escaping () throws -> Resource,
         observableFactory: @escaping (Resource) throws -> Observable<Element>, isolation: (any Actor)? = #isolation
     ) -> Observable<Element> {
-        let resourceFactory = rxIsolationChecked(resourceFactory, isolation, "using")
-        let observableFactory = rxIsolationChecked(observableFactory, isolation, "using(observableFactory:)")
+        let resourceFactory =
+            isolation == nil ? resourceFactory : rxIsolationChecked(resourceFactory, isolation, "using")
+        let observableFactory =
+            isolation == nil
+            ? observableFactory : rxIsolationChecked(observableFactory, isolation, "using(observableFactory:)")
         return UsingObservable(resourceFactory: resourceFactory, observableFactory: observableFactory)
     }
 }

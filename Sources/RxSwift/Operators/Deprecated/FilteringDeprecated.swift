@@ -13,7 +13,7 @@ extension ObservableType {
     public func skipWhile(_ predicate: @escaping (Element) throws -> Bool, isolation: (any Actor)? = #isolation)
         -> Observable<Element>
     {
-        let predicate = rxIsolationChecked(predicate, isolation, "skipWhile")
+        let predicate = isolation == nil ? predicate : rxIsolationChecked(predicate, isolation, "skipWhile")
         return skip(while: predicate)
     }
 
@@ -22,7 +22,7 @@ extension ObservableType {
     public func takeWhile(_ predicate: @escaping (Element) throws -> Bool, isolation: (any Actor)? = #isolation)
         -> Observable<Element>
     {
-        let predicate = rxIsolationChecked(predicate, isolation, "takeWhile")
+        let predicate = isolation == nil ? predicate : rxIsolationChecked(predicate, isolation, "takeWhile")
         return take(while: predicate)
     }
 
@@ -33,7 +33,7 @@ extension ObservableType {
     )
         -> Observable<Element>
     {
-        let predicate = rxIsolationChecked(predicate, isolation, "takeUntil(predicate:)")
+        let predicate = isolation == nil ? predicate : rxIsolationChecked(predicate, isolation, "takeUntil(predicate:)")
         return take(until: predicate, behavior: behavior)
     }
 

@@ -17,7 +17,7 @@ extension ObservableType {
     public func `catch`(
         _ handler: @escaping (Swift.Error) throws -> Observable<Element>, isolation: (any Actor)? = #isolation
     ) -> Observable<Element> {
-        let handler = rxIsolationChecked(handler, isolation, "catch")
+        let handler = isolation == nil ? handler : rxIsolationChecked(handler, isolation, "catch")
         return CatchObservable(source: asObservable(), handler: handler)
     }
 
@@ -26,7 +26,7 @@ extension ObservableType {
     public func catchError(
         _ handler: @escaping (Swift.Error) throws -> Observable<Element>, isolation: (any Actor)? = #isolation
     ) -> Observable<Element> {
-        let handler = rxIsolationChecked(handler, isolation, "catchError")
+        let handler = isolation == nil ? handler : rxIsolationChecked(handler, isolation, "catchError")
         return `catch`(handler)
     }
 

@@ -23,7 +23,8 @@ extension ObservableType {
         when notificationHandler: @escaping (Observable<Error>) -> TriggerObservable,
         isolation: (any Actor)? = #isolation
     ) -> Observable<Element> {
-        let notificationHandler = rxIsolationChecked(notificationHandler, isolation, "retry(when:)")
+        let notificationHandler =
+            isolation == nil ? notificationHandler : rxIsolationChecked(notificationHandler, isolation, "retry(when:)")
         return RetryWhenObservable(
             source: asObservable(), errorType: Error.self,
             notificationHandler: { notificationHandler($0).asObservable() })
@@ -39,7 +40,8 @@ extension ObservableType {
         when notificationHandler: @escaping (Observable<Swift.Error>) -> TriggerObservable,
         isolation: (any Actor)? = #isolation
     ) -> Observable<Element> {
-        let notificationHandler = rxIsolationChecked(notificationHandler, isolation, "retry(when:)")
+        let notificationHandler =
+            isolation == nil ? notificationHandler : rxIsolationChecked(notificationHandler, isolation, "retry(when:)")
         return RetryWhenObservable(
             source: asObservable(), errorType: (any Swift.Error).self,
             notificationHandler: { notificationHandler($0).asObservable() })
@@ -50,7 +52,8 @@ extension ObservableType {
     public func retryWhen<TriggerObservable: ObservableType, Error: Swift.Error>(
         _ notificationHandler: @escaping (Observable<Error>) -> TriggerObservable, isolation: (any Actor)? = #isolation
     ) -> Observable<Element> {
-        let notificationHandler = rxIsolationChecked(notificationHandler, isolation, "retryWhen")
+        let notificationHandler =
+            isolation == nil ? notificationHandler : rxIsolationChecked(notificationHandler, isolation, "retryWhen")
         return retry(when: notificationHandler)
     }
 
@@ -60,7 +63,8 @@ extension ObservableType {
         _ notificationHandler: @escaping (Observable<Swift.Error>) -> TriggerObservable,
         isolation: (any Actor)? = #isolation
     ) -> Observable<Element> {
-        let notificationHandler = rxIsolationChecked(notificationHandler, isolation, "retryWhen")
+        let notificationHandler =
+            isolation == nil ? notificationHandler : rxIsolationChecked(notificationHandler, isolation, "retryWhen")
         return retry(when: notificationHandler)
     }
 }

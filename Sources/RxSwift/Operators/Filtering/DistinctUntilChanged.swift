@@ -21,7 +21,8 @@ extension ObservableType {
     )
         -> Observable<Element>
     {
-        let keySelector = rxIsolationChecked(keySelector, isolation, "distinctUntilChanged")
+        let keySelector =
+            isolation == nil ? keySelector : rxIsolationChecked(keySelector, isolation, "distinctUntilChanged")
         return DistinctUntilChangedObservable(source: asObservable(), keySelector: keySelector, comparer: ==)
     }
 
@@ -35,7 +36,7 @@ extension ObservableType {
     public func distinctUntilChanged(
         _ comparer: @escaping (Element, Element) throws -> Bool, isolation: (any Actor)? = #isolation
     ) -> Observable<Element> {
-        let comparer = rxIsolationChecked(comparer, isolation, "distinctUntilChanged")
+        let comparer = isolation == nil ? comparer : rxIsolationChecked(comparer, isolation, "distinctUntilChanged")
         return DistinctUntilChangedObservable(source: asObservable(), keySelector: { $0 }, comparer: comparer)
     }
 
@@ -51,8 +52,10 @@ extension ObservableType {
         _ keySelector: @escaping (Element) throws -> K, comparer: @escaping (K, K) throws -> Bool,
         isolation: (any Actor)? = #isolation
     ) -> Observable<Element> {
-        let keySelector = rxIsolationChecked(keySelector, isolation, "distinctUntilChanged")
-        let comparer = rxIsolationChecked(comparer, isolation, "distinctUntilChanged(comparer:)")
+        let keySelector =
+            isolation == nil ? keySelector : rxIsolationChecked(keySelector, isolation, "distinctUntilChanged")
+        let comparer =
+            isolation == nil ? comparer : rxIsolationChecked(comparer, isolation, "distinctUntilChanged(comparer:)")
         return DistinctUntilChangedObservable(source: asObservable(), keySelector: keySelector, comparer: comparer)
     }
 

@@ -8,7 +8,7 @@ extension ObservableType {
     public func filter(_ predicate: @escaping (Element) throws -> Bool, isolation: (any Actor)? = #isolation)
         -> Observable<Element>
     {
-        let predicate = rxIsolationChecked(predicate, isolation, "filter")
+        let predicate = isolation == nil ? predicate : rxIsolationChecked(predicate, isolation, "filter")
         return FilterObservable(source: asObservable(), predicate: predicate)
     }
 }

@@ -23,7 +23,7 @@ extension ObservableType {
     public func single(_ predicate: @escaping (Element) throws -> Bool, isolation: (any Actor)? = #isolation)
         -> Observable<Element>
     {
-        let predicate = rxIsolationChecked(predicate, isolation, "single")
+        let predicate = isolation == nil ? predicate : rxIsolationChecked(predicate, isolation, "single")
         return SingleObservable(source: asObservable(), predicate: predicate)
     }
 }

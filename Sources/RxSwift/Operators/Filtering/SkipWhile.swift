@@ -8,7 +8,7 @@ extension ObservableType {
     public func skip(while predicate: @escaping (Element) throws -> Bool, isolation: (any Actor)? = #isolation)
         -> Observable<Element>
     {
-        let predicate = rxIsolationChecked(predicate, isolation, "skip(while:)")
+        let predicate = isolation == nil ? predicate : rxIsolationChecked(predicate, isolation, "skip(while:)")
         return SkipWhileObservable(source: asObservable(), predicate: predicate)
     }
 }

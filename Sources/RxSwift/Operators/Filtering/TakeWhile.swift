@@ -23,7 +23,7 @@ extension ObservableType {
     )
         -> Observable<Element>
     {
-        let predicate = rxIsolationChecked(predicate, isolation, "take(while:)")
+        let predicate = isolation == nil ? predicate : rxIsolationChecked(predicate, isolation, "take(while:)")
         return TakeWhileObservable(source: asObservable(), predicate: predicate, stopWhen: false, behavior: behavior)
     }
 
@@ -42,7 +42,7 @@ extension ObservableType {
     )
         -> Observable<Element>
     {
-        let predicate = rxIsolationChecked(predicate, isolation, "take(until:)")
+        let predicate = isolation == nil ? predicate : rxIsolationChecked(predicate, isolation, "take(until:)")
         return TakeWhileObservable(source: asObservable(), predicate: predicate, stopWhen: true, behavior: behavior)
     }
 }

@@ -63,7 +63,8 @@ extension ObservableType {
     )
         -> ConnectableObservable<Subject.Element>
     where Subject.Observer.Element == Element {
-        let makeSubject = rxIsolationChecked(makeSubject, isolation, "multicast(makeSubject:)")
+        let makeSubject =
+            isolation == nil ? makeSubject : rxIsolationChecked(makeSubject, isolation, "multicast(makeSubject:)")
         return MulticastConnectable(source: asObservable(), makeSubject: makeSubject, ownsSubjects: true)
     }
 

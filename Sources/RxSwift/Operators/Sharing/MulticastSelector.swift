@@ -17,8 +17,9 @@ extension ObservableType {
         selector: @escaping (Observable<Subject.Element>) throws -> Observable<Result>,
         isolation: (any Actor)? = #isolation
     ) -> Observable<Result> where Subject.Observer.Element == Element {
-        let subjectSelector = rxIsolationChecked(subjectSelector, isolation, "multicast")
-        let selector = rxIsolationChecked(selector, isolation, "multicast(selector:)")
+        let subjectSelector =
+            isolation == nil ? subjectSelector : rxIsolationChecked(subjectSelector, isolation, "multicast")
+        let selector = isolation == nil ? selector : rxIsolationChecked(selector, isolation, "multicast(selector:)")
         return MulticastSelectorObservable(source: asObservable(), subjectSelector: subjectSelector, selector: selector)
     }
 }

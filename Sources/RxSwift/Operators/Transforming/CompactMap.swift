@@ -11,7 +11,7 @@ extension ObservableType {
     public func compactMap<Result>(
         _ transform: @escaping (Element) throws -> Result?, isolation: (any Actor)? = #isolation
     ) -> Observable<Result> {
-        let transform = rxIsolationChecked(transform, isolation, "compactMap")
+        let transform = isolation == nil ? transform : rxIsolationChecked(transform, isolation, "compactMap")
         // The `nil` test runs in this closure, made where `Result` is concrete: in the library's
         // unspecialized sink, every `Result?` would cost a run-time metadata lookup per element.
         return CompactMapObservable(source: asObservable()) { element, downstream in

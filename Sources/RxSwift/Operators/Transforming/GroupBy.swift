@@ -17,7 +17,8 @@ extension ObservableType {
     public func groupBy<Key: Hashable>(
         keySelector: @escaping (Element) throws -> Key, isolation: (any Actor)? = #isolation
     ) -> Observable<GroupedObservable<Key, Element>> {
-        let keySelector = rxIsolationChecked(keySelector, isolation, "groupBy(keySelector:)")
+        let keySelector =
+            isolation == nil ? keySelector : rxIsolationChecked(keySelector, isolation, "groupBy(keySelector:)")
         return GroupByObservable(source: asObservable(), keySelector: keySelector)
     }
 }

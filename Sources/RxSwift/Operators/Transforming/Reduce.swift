@@ -16,8 +16,9 @@ extension ObservableType {
         _ seed: A, accumulator: @escaping (A, Element) throws -> A, mapResult: @escaping (A) throws -> Result,
         isolation: (any Actor)? = #isolation
     ) -> Observable<Result> {
-        let accumulator = rxIsolationChecked(accumulator, isolation, "reduce(accumulator:)")
-        let mapResult = rxIsolationChecked(mapResult, isolation, "reduce(mapResult:)")
+        let accumulator =
+            isolation == nil ? accumulator : rxIsolationChecked(accumulator, isolation, "reduce(accumulator:)")
+        let mapResult = isolation == nil ? mapResult : rxIsolationChecked(mapResult, isolation, "reduce(mapResult:)")
         return ReduceObservable(source: asObservable(), seed: seed, accumulator: accumulator, mapResult: mapResult)
     }
 
@@ -36,7 +37,8 @@ extension ObservableType {
     public func reduce<A>(
         _ seed: A, accumulator: @escaping (A, Element) throws -> A, isolation: (any Actor)? = #isolation
     ) -> Observable<A> {
-        let accumulator = rxIsolationChecked(accumulator, isolation, "reduce(accumulator:)")
+        let accumulator =
+            isolation == nil ? accumulator : rxIsolationChecked(accumulator, isolation, "reduce(accumulator:)")
         return ReduceObservable(source: asObservable(), seed: seed, accumulator: accumulator, mapResult: { $0 })
     }
 }

@@ -14,7 +14,8 @@ extension ObservableType {
     public func scan<A>(
         into seed: A, accumulator: @escaping (inout A, Element) throws -> Void, isolation: (any Actor)? = #isolation
     ) -> Observable<A> {
-        let accumulator = rxIsolationChecked(accumulator, isolation, "scan(accumulator:)")
+        let accumulator =
+            isolation == nil ? accumulator : rxIsolationChecked(accumulator, isolation, "scan(accumulator:)")
         return ScanObservable(source: asObservable(), seed: seed, accumulator: accumulator)
     }
 
@@ -32,7 +33,8 @@ extension ObservableType {
     public func scan<A>(
         _ seed: A, accumulator: @escaping (A, Element) throws -> A, isolation: (any Actor)? = #isolation
     ) -> Observable<A> {
-        let accumulator = rxIsolationChecked(accumulator, isolation, "scan(accumulator:)")
+        let accumulator =
+            isolation == nil ? accumulator : rxIsolationChecked(accumulator, isolation, "scan(accumulator:)")
         return ScanObservable(source: asObservable(), seed: seed) { accumulated, element in
             accumulated = try accumulator(accumulated, element)
         }

@@ -16,7 +16,9 @@ extension ObservableType {
     public func withUnretained<Object: AnyObject, Out>(
         _ obj: Object, resultSelector: @escaping (Object, Element) -> Out, isolation: (any Actor)? = #isolation
     ) -> Observable<Out> {
-        let resultSelector = rxIsolationChecked(resultSelector, isolation, "withUnretained(resultSelector:)")
+        let resultSelector =
+            isolation == nil
+            ? resultSelector : rxIsolationChecked(resultSelector, isolation, "withUnretained(resultSelector:)")
         return WithUnretainedObservable(source: asObservable(), object: obj, resultSelector: resultSelector)
     }
 

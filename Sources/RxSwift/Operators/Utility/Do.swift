@@ -35,14 +35,18 @@ extension ObservableType {
         onSubscribe: (() -> Void)? = nil, onSubscribed: (() -> Void)? = nil, onDispose: (() -> Void)? = nil,
         isolation: (any Actor)? = #isolation
     ) -> Observable<Element> {
-        let onNext = rxIsolationChecked(onNext, isolation, "do(onNext:)")
-        let afterNext = rxIsolationChecked(afterNext, isolation, "do(afterNext:)")
-        let onError = rxIsolationChecked(onError, isolation, "do(onError:)")
-        let afterError = rxIsolationChecked(afterError, isolation, "do(afterError:)")
-        let onCompleted = rxIsolationChecked(onCompleted, isolation, "do(onCompleted:)")
-        let afterCompleted = rxIsolationChecked(afterCompleted, isolation, "do(afterCompleted:)")
-        let onSubscribe = rxIsolationChecked(onSubscribe, isolation, "do(onSubscribe:)")
-        let onSubscribed = rxIsolationChecked(onSubscribed, isolation, "do(onSubscribed:)")
+        let onNext = isolation == nil ? onNext : rxIsolationChecked(onNext, isolation, "do(onNext:)")
+        let afterNext = isolation == nil ? afterNext : rxIsolationChecked(afterNext, isolation, "do(afterNext:)")
+        let onError = isolation == nil ? onError : rxIsolationChecked(onError, isolation, "do(onError:)")
+        let afterError = isolation == nil ? afterError : rxIsolationChecked(afterError, isolation, "do(afterError:)")
+        let onCompleted =
+            isolation == nil ? onCompleted : rxIsolationChecked(onCompleted, isolation, "do(onCompleted:)")
+        let afterCompleted =
+            isolation == nil ? afterCompleted : rxIsolationChecked(afterCompleted, isolation, "do(afterCompleted:)")
+        let onSubscribe =
+            isolation == nil ? onSubscribe : rxIsolationChecked(onSubscribe, isolation, "do(onSubscribe:)")
+        let onSubscribed =
+            isolation == nil ? onSubscribed : rxIsolationChecked(onSubscribed, isolation, "do(onSubscribed:)")
         return DoObservable(
             source: asObservable(),
             handlers: DoHandlers(

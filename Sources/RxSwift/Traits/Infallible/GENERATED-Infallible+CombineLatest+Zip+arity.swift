@@ -10,7 +10,9 @@ extension InfallibleType {
         resultSelector: @escaping (I1.Element, I2.Element) -> Element,
         isolation: (any Actor)? = #isolation
     ) -> Infallible<Element> {
-        let resultSelector = rxIsolationCheckedSelector(resultSelector, isolation, "combineLatest(resultSelector:)")
+        let resultSelector =
+            isolation == nil
+            ? resultSelector : rxIsolationCheckedSelector(resultSelector, isolation, "combineLatest(resultSelector:)")
         return Infallible(
             Observable.combineLatest(source1.asObservable(), source2.asObservable(), resultSelector: resultSelector))
     }
@@ -33,7 +35,9 @@ extension InfallibleType {
         resultSelector: @escaping (I1.Element, I2.Element, I3.Element) -> Element,
         isolation: (any Actor)? = #isolation
     ) -> Infallible<Element> {
-        let resultSelector = rxIsolationCheckedSelector(resultSelector, isolation, "combineLatest(resultSelector:)")
+        let resultSelector =
+            isolation == nil
+            ? resultSelector : rxIsolationCheckedSelector(resultSelector, isolation, "combineLatest(resultSelector:)")
         return Infallible(
             Observable.combineLatest(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), resultSelector: resultSelector))
@@ -59,7 +63,9 @@ extension InfallibleType {
         resultSelector: @escaping (I1.Element, I2.Element, I3.Element, I4.Element) -> Element,
         isolation: (any Actor)? = #isolation
     ) -> Infallible<Element> {
-        let resultSelector = rxIsolationCheckedSelector(resultSelector, isolation, "combineLatest(resultSelector:)")
+        let resultSelector =
+            isolation == nil
+            ? resultSelector : rxIsolationCheckedSelector(resultSelector, isolation, "combineLatest(resultSelector:)")
         return Infallible(
             Observable.combineLatest(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
@@ -88,7 +94,9 @@ extension InfallibleType {
         resultSelector: @escaping (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element) -> Element,
         isolation: (any Actor)? = #isolation
     ) -> Infallible<Element> {
-        let resultSelector = rxIsolationCheckedSelector(resultSelector, isolation, "combineLatest(resultSelector:)")
+        let resultSelector =
+            isolation == nil
+            ? resultSelector : rxIsolationCheckedSelector(resultSelector, isolation, "combineLatest(resultSelector:)")
         return Infallible(
             Observable.combineLatest(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
@@ -120,7 +128,9 @@ extension InfallibleType {
         resultSelector: @escaping (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element) -> Element,
         isolation: (any Actor)? = #isolation
     ) -> Infallible<Element> {
-        let resultSelector = rxIsolationCheckedSelector(resultSelector, isolation, "combineLatest(resultSelector:)")
+        let resultSelector =
+            isolation == nil
+            ? resultSelector : rxIsolationCheckedSelector(resultSelector, isolation, "combineLatest(resultSelector:)")
         return Infallible(
             Observable.combineLatest(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
@@ -154,7 +164,9 @@ extension InfallibleType {
             @escaping (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element, I7.Element) -> Element,
         isolation: (any Actor)? = #isolation
     ) -> Infallible<Element> {
-        let resultSelector = rxIsolationCheckedSelector(resultSelector, isolation, "combineLatest(resultSelector:)")
+        let resultSelector =
+            isolation == nil
+            ? resultSelector : rxIsolationCheckedSelector(resultSelector, isolation, "combineLatest(resultSelector:)")
         return Infallible(
             Observable.combineLatest(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
@@ -191,7 +203,9 @@ extension InfallibleType {
             -> Element,
         isolation: (any Actor)? = #isolation
     ) -> Infallible<Element> {
-        let resultSelector = rxIsolationCheckedSelector(resultSelector, isolation, "combineLatest(resultSelector:)")
+        let resultSelector =
+            isolation == nil
+            ? resultSelector : rxIsolationCheckedSelector(resultSelector, isolation, "combineLatest(resultSelector:)")
         return Infallible(
             Observable.combineLatest(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
@@ -224,7 +238,9 @@ extension InfallibleType {
         resultSelector: @escaping (I1.Element, I2.Element) -> Element,
         isolation: (any Actor)? = #isolation
     ) -> Infallible<Element> {
-        let resultSelector = rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)")
+        let resultSelector =
+            isolation == nil
+            ? resultSelector : rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)")
         return Infallible(
             Observable.zip(source1.asObservable(), source2.asObservable(), resultSelector: resultSelector))
     }
@@ -247,7 +263,9 @@ extension InfallibleType {
         resultSelector: @escaping (I1.Element, I2.Element, I3.Element) -> Element,
         isolation: (any Actor)? = #isolation
     ) -> Infallible<Element> {
-        let resultSelector = rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)")
+        let resultSelector =
+            isolation == nil
+            ? resultSelector : rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)")
         return Infallible(
             Observable.zip(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), resultSelector: resultSelector))
@@ -273,7 +291,9 @@ extension InfallibleType {
         resultSelector: @escaping (I1.Element, I2.Element, I3.Element, I4.Element) -> Element,
         isolation: (any Actor)? = #isolation
     ) -> Infallible<Element> {
-        let resultSelector = rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)")
+        let resultSelector =
+            isolation == nil
+            ? resultSelector : rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)")
         return Infallible(
             Observable.zip(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
@@ -302,7 +322,9 @@ extension InfallibleType {
         resultSelector: @escaping (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element) -> Element,
         isolation: (any Actor)? = #isolation
     ) -> Infallible<Element> {
-        let resultSelector = rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)")
+        let resultSelector =
+            isolation == nil
+            ? resultSelector : rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)")
         return Infallible(
             Observable.zip(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
@@ -334,7 +356,9 @@ extension InfallibleType {
         resultSelector: @escaping (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element) -> Element,
         isolation: (any Actor)? = #isolation
     ) -> Infallible<Element> {
-        let resultSelector = rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)")
+        let resultSelector =
+            isolation == nil
+            ? resultSelector : rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)")
         return Infallible(
             Observable.zip(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
@@ -368,7 +392,9 @@ extension InfallibleType {
             @escaping (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element, I7.Element) -> Element,
         isolation: (any Actor)? = #isolation
     ) -> Infallible<Element> {
-        let resultSelector = rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)")
+        let resultSelector =
+            isolation == nil
+            ? resultSelector : rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)")
         return Infallible(
             Observable.zip(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
@@ -405,7 +431,9 @@ extension InfallibleType {
             -> Element,
         isolation: (any Actor)? = #isolation
     ) -> Infallible<Element> {
-        let resultSelector = rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)")
+        let resultSelector =
+            isolation == nil
+            ? resultSelector : rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)")
         return Infallible(
             Observable.zip(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),

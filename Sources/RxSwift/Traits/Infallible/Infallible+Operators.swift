@@ -43,7 +43,7 @@ extension InfallibleType {
     public static func deferred(_ factory: @escaping () -> Infallible<Element>, isolation: (any Actor)? = #isolation)
         -> Infallible<Element>
     {
-        let factory = rxIsolationChecked(factory, isolation, "deferred")
+        let factory = isolation == nil ? factory : rxIsolationChecked(factory, isolation, "deferred")
         return Infallible(.deferred { factory().asObservable() })
     }
 
@@ -51,7 +51,7 @@ extension InfallibleType {
     public func map<Result>(_ transform: @escaping (Element) -> Result, isolation: (any Actor)? = #isolation)
         -> Infallible<Result>
     {
-        let transform = rxIsolationChecked(transform, isolation, "map")
+        let transform = isolation == nil ? transform : rxIsolationChecked(transform, isolation, "map")
         return Infallible(asObservable().map(transform))
     }
 
@@ -59,7 +59,7 @@ extension InfallibleType {
     public func filter(_ predicate: @escaping (Element) -> Bool, isolation: (any Actor)? = #isolation) -> Infallible<
         Element
     > {
-        let predicate = rxIsolationChecked(predicate, isolation, "filter")
+        let predicate = isolation == nil ? predicate : rxIsolationChecked(predicate, isolation, "filter")
         return Infallible(asObservable().filter(predicate))
     }
 
@@ -67,7 +67,7 @@ extension InfallibleType {
     public func compactMap<Result>(_ transform: @escaping (Element) -> Result?, isolation: (any Actor)? = #isolation)
         -> Infallible<Result>
     {
-        let transform = rxIsolationChecked(transform, isolation, "compactMap")
+        let transform = isolation == nil ? transform : rxIsolationChecked(transform, isolation, "compactMap")
         return Infallible(asObservable().compactMap(transform))
     }
 
@@ -75,7 +75,8 @@ extension InfallibleType {
     public func scan<Seed>(
         _ seed: Seed, accumulator: @escaping (Seed, Element) -> Seed, isolation: (any Actor)? = #isolation
     ) -> Infallible<Seed> {
-        let accumulator = rxIsolationChecked(accumulator, isolation, "scan(accumulator:)")
+        let accumulator =
+            isolation == nil ? accumulator : rxIsolationChecked(accumulator, isolation, "scan(accumulator:)")
         return Infallible(asObservable().scan(seed, accumulator: accumulator))
     }
 
@@ -83,7 +84,8 @@ extension InfallibleType {
     public func scan<Seed>(
         into seed: Seed, accumulator: @escaping (inout Seed, Element) -> Void, isolation: (any Actor)? = #isolation
     ) -> Infallible<Seed> {
-        let accumulator = rxIsolationChecked(accumulator, isolation, "scan(accumulator:)")
+        let accumulator =
+            isolation == nil ? accumulator : rxIsolationChecked(accumulator, isolation, "scan(accumulator:)")
         return Infallible(asObservable().scan(into: seed, accumulator: accumulator))
     }
 
@@ -91,7 +93,7 @@ extension InfallibleType {
     public func flatMap<Source: InfallibleType>(
         _ selector: @escaping (Element) -> Source, isolation: (any Actor)? = #isolation
     ) -> Infallible<Source.Element> {
-        let selector = rxIsolationChecked(selector, isolation, "flatMap")
+        let selector = isolation == nil ? selector : rxIsolationChecked(selector, isolation, "flatMap")
         return Infallible(asObservable().flatMap { selector($0).asObservable() })
     }
 
@@ -99,7 +101,7 @@ extension InfallibleType {
     public func flatMapLatest<Source: InfallibleType>(
         _ selector: @escaping (Element) -> Source, isolation: (any Actor)? = #isolation
     ) -> Infallible<Source.Element> {
-        let selector = rxIsolationChecked(selector, isolation, "flatMapLatest")
+        let selector = isolation == nil ? selector : rxIsolationChecked(selector, isolation, "flatMapLatest")
         return Infallible(asObservable().flatMapLatest { selector($0).asObservable() })
     }
 
@@ -107,7 +109,7 @@ extension InfallibleType {
     public func flatMapFirst<Source: InfallibleType>(
         _ selector: @escaping (Element) -> Source, isolation: (any Actor)? = #isolation
     ) -> Infallible<Source.Element> {
-        let selector = rxIsolationChecked(selector, isolation, "flatMapFirst")
+        let selector = isolation == nil ? selector : rxIsolationChecked(selector, isolation, "flatMapFirst")
         return Infallible(asObservable().flatMapFirst { selector($0).asObservable() })
     }
 
@@ -117,7 +119,7 @@ extension InfallibleType {
     ) -> Infallible<
         Source.Element
     > {
-        let selector = rxIsolationChecked(selector, isolation, "concatMap")
+        let selector = isolation == nil ? selector : rxIsolationChecked(selector, isolation, "concatMap")
         return Infallible(asObservable().concatMap { selector($0).asObservable() })
     }
 
@@ -151,7 +153,9 @@ extension InfallibleType {
         _ second: Source, resultSelector: @escaping (Element, Source.Element) -> Result,
         isolation: (any Actor)? = #isolation
     ) -> Infallible<Result> {
-        let resultSelector = rxIsolationChecked(resultSelector, isolation, "withLatestFrom(resultSelector:)")
+        let resultSelector =
+            isolation == nil
+            ? resultSelector : rxIsolationChecked(resultSelector, isolation, "withLatestFrom(resultSelector:)")
         return Infallible(asObservable().withLatestFrom(second.asObservable(), resultSelector: resultSelector))
     }
 
@@ -167,12 +171,16 @@ extension InfallibleType {
         onSubscribe: (() -> Void)? = nil, onSubscribed: (() -> Void)? = nil, onDispose: (() -> Void)? = nil,
         isolation: (any Actor)? = #isolation
     ) -> Infallible<Element> {
-        let onNext = rxIsolationChecked(onNext, isolation, "do(onNext:)")
-        let afterNext = rxIsolationChecked(afterNext, isolation, "do(afterNext:)")
-        let onCompleted = rxIsolationChecked(onCompleted, isolation, "do(onCompleted:)")
-        let afterCompleted = rxIsolationChecked(afterCompleted, isolation, "do(afterCompleted:)")
-        let onSubscribe = rxIsolationChecked(onSubscribe, isolation, "do(onSubscribe:)")
-        let onSubscribed = rxIsolationChecked(onSubscribed, isolation, "do(onSubscribed:)")
+        let onNext = isolation == nil ? onNext : rxIsolationChecked(onNext, isolation, "do(onNext:)")
+        let afterNext = isolation == nil ? afterNext : rxIsolationChecked(afterNext, isolation, "do(afterNext:)")
+        let onCompleted =
+            isolation == nil ? onCompleted : rxIsolationChecked(onCompleted, isolation, "do(onCompleted:)")
+        let afterCompleted =
+            isolation == nil ? afterCompleted : rxIsolationChecked(afterCompleted, isolation, "do(afterCompleted:)")
+        let onSubscribe =
+            isolation == nil ? onSubscribe : rxIsolationChecked(onSubscribe, isolation, "do(onSubscribe:)")
+        let onSubscribed =
+            isolation == nil ? onSubscribed : rxIsolationChecked(onSubscribed, isolation, "do(onSubscribed:)")
         return Infallible(
             asObservable().do(
                 onNext: onNext, afterNext: afterNext, onCompleted: onCompleted, afterCompleted: afterCompleted,
@@ -217,7 +225,8 @@ extension InfallibleType {
     public func distinctUntilChanged<Key: Equatable>(
         _ keySelector: @escaping (Element) -> Key, isolation: (any Actor)? = #isolation
     ) -> Infallible<Element> {
-        let keySelector = rxIsolationChecked(keySelector, isolation, "distinctUntilChanged")
+        let keySelector =
+            isolation == nil ? keySelector : rxIsolationChecked(keySelector, isolation, "distinctUntilChanged")
         return Infallible(asObservable().distinctUntilChanged(keySelector))
     }
 
@@ -226,8 +235,10 @@ extension InfallibleType {
         _ keySelector: @escaping (Element) -> Key, comparer: @escaping (Key, Key) -> Bool,
         isolation: (any Actor)? = #isolation
     ) -> Infallible<Element> {
-        let keySelector = rxIsolationChecked(keySelector, isolation, "distinctUntilChanged")
-        let comparer = rxIsolationChecked(comparer, isolation, "distinctUntilChanged(comparer:)")
+        let keySelector =
+            isolation == nil ? keySelector : rxIsolationChecked(keySelector, isolation, "distinctUntilChanged")
+        let comparer =
+            isolation == nil ? comparer : rxIsolationChecked(comparer, isolation, "distinctUntilChanged(comparer:)")
         return Infallible(asObservable().distinctUntilChanged(keySelector, comparer: comparer))
     }
 
@@ -235,7 +246,7 @@ extension InfallibleType {
     public func distinctUntilChanged(
         _ comparer: @escaping (Element, Element) -> Bool, isolation: (any Actor)? = #isolation
     ) -> Infallible<Element> {
-        let comparer = rxIsolationChecked(comparer, isolation, "distinctUntilChanged")
+        let comparer = isolation == nil ? comparer : rxIsolationChecked(comparer, isolation, "distinctUntilChanged")
         return Infallible(asObservable().distinctUntilChanged(comparer))
     }
 
@@ -255,7 +266,7 @@ extension ObservableType {
     public func flatMapLatest<Source: InfallibleType>(
         _ selector: @escaping (Element) throws -> Source, isolation: (any Actor)? = #isolation
     ) -> Infallible<Source.Element> {
-        let selector = rxIsolationChecked(selector, isolation, "flatMapLatest")
+        let selector = isolation == nil ? selector : rxIsolationChecked(selector, isolation, "flatMapLatest")
         let callStack = Hooks.recordCallStackOnError ? Hooks.customCaptureSubscriptionCallstack() : []
         return Infallible(
             flatMapLatest { try selector($0).asObservable() as Observable<Source.Element> }
@@ -272,7 +283,9 @@ extension InfallibleType {
         _ collection: Collection, resultSelector: @escaping ([Collection.Element.Element]) -> Element,
         isolation: (any Actor)? = #isolation
     ) -> Infallible<Element> where Collection.Element: InfallibleType {
-        let resultSelector = rxIsolationChecked(resultSelector, isolation, "combineLatest(resultSelector:)")
+        let resultSelector =
+            isolation == nil
+            ? resultSelector : rxIsolationChecked(resultSelector, isolation, "combineLatest(resultSelector:)")
         return Infallible(
             Observable.combineLatest(collection.map { $0.asObservable() }, resultSelector: resultSelector))
     }
@@ -325,7 +338,7 @@ extension InfallibleType {
     ) -> Infallible<
         Element
     > {
-        let predicate = rxIsolationChecked(predicate, isolation, "take(while:)")
+        let predicate = isolation == nil ? predicate : rxIsolationChecked(predicate, isolation, "take(while:)")
         return Infallible(asObservable().take(while: predicate, behavior: behavior))
     }
 
@@ -336,7 +349,7 @@ extension InfallibleType {
     ) -> Infallible<
         Element
     > {
-        let predicate = rxIsolationChecked(predicate, isolation, "take(until:)")
+        let predicate = isolation == nil ? predicate : rxIsolationChecked(predicate, isolation, "take(until:)")
         return Infallible(asObservable().take(until: predicate, behavior: behavior))
     }
 
@@ -355,7 +368,9 @@ extension InfallibleType {
     public func withUnretained<Object: AnyObject, Out>(
         _ obj: Object, resultSelector: @escaping (Object, Element) -> Out, isolation: (any Actor)? = #isolation
     ) -> Infallible<Out> {
-        let resultSelector = rxIsolationChecked(resultSelector, isolation, "withUnretained(resultSelector:)")
+        let resultSelector =
+            isolation == nil
+            ? resultSelector : rxIsolationChecked(resultSelector, isolation, "withUnretained(resultSelector:)")
         return Infallible(asObservable().withUnretained(obj, resultSelector: resultSelector))
     }
 

@@ -52,7 +52,7 @@ extension Infallible {
     public static func create(
         subscribe: @escaping (@escaping InfallibleObserver) -> Disposable, isolation: (any Actor)? = #isolation
     ) -> Infallible<Element> {
-        let subscribe = rxIsolationChecked(subscribe, isolation, "create(subscribe:)")
+        let subscribe = isolation == nil ? subscribe : rxIsolationChecked(subscribe, isolation, "create(subscribe:)")
         return Infallible(
             Observable.create { observer in
                 subscribe { event in observer.on(event.event) }
@@ -67,8 +67,9 @@ extension InfallibleType {
         onNext: ((Element) -> Void)? = nil, onCompleted: (() -> Void)? = nil, onDisposed: (() -> Void)? = nil,
         isolation: (any Actor)? = #isolation
     ) -> Disposable {
-        let onNext = rxIsolationChecked(onNext, isolation, "subscribe(onNext:)")
-        let onCompleted = rxIsolationChecked(onCompleted, isolation, "subscribe(onCompleted:)")
+        let onNext = isolation == nil ? onNext : rxIsolationChecked(onNext, isolation, "subscribe(onNext:)")
+        let onCompleted =
+            isolation == nil ? onCompleted : rxIsolationChecked(onCompleted, isolation, "subscribe(onCompleted:)")
         return asObservable().subscribe(onNext: onNext, onError: nil, onCompleted: onCompleted, onDisposed: onDisposed)
     }
 
@@ -77,8 +78,9 @@ extension InfallibleType {
         with object: Object, onNext: ((Object, Element) -> Void)? = nil, onCompleted: ((Object) -> Void)? = nil,
         onDisposed: ((Object) -> Void)? = nil, isolation: (any Actor)? = #isolation
     ) -> Disposable {
-        let onNext = rxIsolationChecked(onNext, isolation, "subscribe(onNext:)")
-        let onCompleted = rxIsolationChecked(onCompleted, isolation, "subscribe(onCompleted:)")
+        let onNext = isolation == nil ? onNext : rxIsolationChecked(onNext, isolation, "subscribe(onNext:)")
+        let onCompleted =
+            isolation == nil ? onCompleted : rxIsolationChecked(onCompleted, isolation, "subscribe(onCompleted:)")
         return asObservable().subscribe(
             with: object, onNext: onNext, onError: nil, onCompleted: onCompleted, onDisposed: onDisposed)
     }
@@ -86,7 +88,7 @@ extension InfallibleType {
     /// Subscribes `on`, which receives every event (never an error).
     public func subscribe(_ on: @escaping (Event<Element>) -> Void, isolation: (any Actor)? = #isolation) -> Disposable
     {
-        let on = rxIsolationChecked(on, isolation, "subscribe")
+        let on = isolation == nil ? on : rxIsolationChecked(on, isolation, "subscribe")
         return asObservable().subscribe(on)
     }
 }
@@ -107,7 +109,9 @@ extension ObservableConvertibleType {
     public func asInfallible(
         onErrorRecover: @escaping (Swift.Error) -> Infallible<Element>, isolation: (any Actor)? = #isolation
     ) -> Infallible<Element> {
-        let onErrorRecover = rxIsolationChecked(onErrorRecover, isolation, "asInfallible(onErrorRecover:)")
+        let onErrorRecover =
+            isolation == nil
+            ? onErrorRecover : rxIsolationChecked(onErrorRecover, isolation, "asInfallible(onErrorRecover:)")
         return Infallible(asObservable().catch { onErrorRecover($0).asObservable() })
     }
 }

@@ -22,7 +22,7 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
     public static func create(
         subscribe: @escaping (@escaping CompletableObserver) -> Disposable, isolation: (any Actor)? = #isolation
     ) -> Completable {
-        let subscribe = rxIsolationChecked(subscribe, isolation, "create(subscribe:)")
+        let subscribe = isolation == nil ? subscribe : rxIsolationChecked(subscribe, isolation, "create(subscribe:)")
         let source = Observable<Never>.create { observer in
             subscribe { event in
                 switch event {
@@ -38,7 +38,7 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
     public func subscribe(_ observer: @escaping (CompletableEvent) -> Void, isolation: (any Actor)? = #isolation)
         -> Disposable
     {
-        let observer = rxIsolationChecked(observer, isolation, "subscribe")
+        let observer = isolation == nil ? observer : rxIsolationChecked(observer, isolation, "subscribe")
         return primitiveSequence.source.subscribe { event in
             switch event {
             case .error(let error): observer(.error(error))
@@ -53,8 +53,9 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
         onCompleted: (() -> Void)? = nil, onError: ((Swift.Error) -> Void)? = nil, onDisposed: (() -> Void)? = nil,
         isolation: (any Actor)? = #isolation
     ) -> Disposable {
-        let onCompleted = rxIsolationChecked(onCompleted, isolation, "subscribe(onCompleted:)")
-        let onError = rxIsolationChecked(onError, isolation, "subscribe(onError:)")
+        let onCompleted =
+            isolation == nil ? onCompleted : rxIsolationChecked(onCompleted, isolation, "subscribe(onCompleted:)")
+        let onError = isolation == nil ? onError : rxIsolationChecked(onError, isolation, "subscribe(onError:)")
         return primitiveSequence.source.subscribe(
             onNext: nil, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed)
     }
@@ -64,8 +65,9 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
         with object: Object, onCompleted: ((Object) -> Void)? = nil, onError: ((Object, Swift.Error) -> Void)? = nil,
         onDisposed: ((Object) -> Void)? = nil, isolation: (any Actor)? = #isolation
     ) -> Disposable {
-        let onCompleted = rxIsolationChecked(onCompleted, isolation, "subscribe(onCompleted:)")
-        let onError = rxIsolationChecked(onError, isolation, "subscribe(onError:)")
+        let onCompleted =
+            isolation == nil ? onCompleted : rxIsolationChecked(onCompleted, isolation, "subscribe(onCompleted:)")
+        let onError = isolation == nil ? onError : rxIsolationChecked(onError, isolation, "subscribe(onError:)")
         return primitiveSequence.source.subscribe(
             with: object, onNext: nil, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed)
     }
@@ -92,12 +94,16 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
         onSubscribe: (() -> Void)? = nil, onSubscribed: (() -> Void)? = nil, onDispose: (() -> Void)? = nil,
         isolation: (any Actor)? = #isolation
     ) -> Completable {
-        let onError = rxIsolationChecked(onError, isolation, "do(onError:)")
-        let afterError = rxIsolationChecked(afterError, isolation, "do(afterError:)")
-        let onCompleted = rxIsolationChecked(onCompleted, isolation, "do(onCompleted:)")
-        let afterCompleted = rxIsolationChecked(afterCompleted, isolation, "do(afterCompleted:)")
-        let onSubscribe = rxIsolationChecked(onSubscribe, isolation, "do(onSubscribe:)")
-        let onSubscribed = rxIsolationChecked(onSubscribed, isolation, "do(onSubscribed:)")
+        let onError = isolation == nil ? onError : rxIsolationChecked(onError, isolation, "do(onError:)")
+        let afterError = isolation == nil ? afterError : rxIsolationChecked(afterError, isolation, "do(afterError:)")
+        let onCompleted =
+            isolation == nil ? onCompleted : rxIsolationChecked(onCompleted, isolation, "do(onCompleted:)")
+        let afterCompleted =
+            isolation == nil ? afterCompleted : rxIsolationChecked(afterCompleted, isolation, "do(afterCompleted:)")
+        let onSubscribe =
+            isolation == nil ? onSubscribe : rxIsolationChecked(onSubscribe, isolation, "do(onSubscribe:)")
+        let onSubscribed =
+            isolation == nil ? onSubscribed : rxIsolationChecked(onSubscribed, isolation, "do(onSubscribed:)")
         return PrimitiveSequence(
             raw: primitiveSequence.source.do(
                 onError: onError, afterError: afterError, onCompleted: onCompleted, afterCompleted: afterCompleted,

@@ -10,7 +10,9 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         resultSelector: @escaping (E1, E2) throws -> Element,
         isolation: (any Actor)? = #isolation
     ) -> PrimitiveSequence<Trait, Element> {
-        let resultSelector = rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)")
+        let resultSelector =
+            isolation == nil
+            ? resultSelector : rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)")
         return PrimitiveSequence(
             raw: Observable.zip(source1.asObservable(), source2.asObservable(), resultSelector: resultSelector))
     }
@@ -34,7 +36,9 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         resultSelector: @escaping (E1, E2, E3) throws -> Element,
         isolation: (any Actor)? = #isolation
     ) -> PrimitiveSequence<Trait, Element> {
-        let resultSelector = rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)")
+        let resultSelector =
+            isolation == nil
+            ? resultSelector : rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)")
         return PrimitiveSequence(
             raw: Observable.zip(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), resultSelector: resultSelector))
@@ -62,7 +66,9 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         resultSelector: @escaping (E1, E2, E3, E4) throws -> Element,
         isolation: (any Actor)? = #isolation
     ) -> PrimitiveSequence<Trait, Element> {
-        let resultSelector = rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)")
+        let resultSelector =
+            isolation == nil
+            ? resultSelector : rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)")
         return PrimitiveSequence(
             raw: Observable.zip(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
@@ -92,7 +98,9 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         resultSelector: @escaping (E1, E2, E3, E4, E5) throws -> Element,
         isolation: (any Actor)? = #isolation
     ) -> PrimitiveSequence<Trait, Element> {
-        let resultSelector = rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)")
+        let resultSelector =
+            isolation == nil
+            ? resultSelector : rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)")
         return PrimitiveSequence(
             raw: Observable.zip(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
@@ -123,7 +131,9 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         resultSelector: @escaping (E1, E2, E3, E4, E5, E6) throws -> Element,
         isolation: (any Actor)? = #isolation
     ) -> PrimitiveSequence<Trait, Element> {
-        let resultSelector = rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)")
+        let resultSelector =
+            isolation == nil
+            ? resultSelector : rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)")
         return PrimitiveSequence(
             raw: Observable.zip(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
@@ -155,7 +165,9 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7) throws -> Element,
         isolation: (any Actor)? = #isolation
     ) -> PrimitiveSequence<Trait, Element> {
-        let resultSelector = rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)")
+        let resultSelector =
+            isolation == nil
+            ? resultSelector : rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)")
         return PrimitiveSequence(
             raw: Observable.zip(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
@@ -189,7 +201,9 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Element,
         isolation: (any Actor)? = #isolation
     ) -> PrimitiveSequence<Trait, Element> {
-        let resultSelector = rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)")
+        let resultSelector =
+            isolation == nil
+            ? resultSelector : rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)")
         return PrimitiveSequence(
             raw: Observable.zip(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
@@ -221,7 +235,9 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
         resultSelector: @escaping (E1, E2) throws -> Element,
         isolation: (any Actor)? = #isolation
     ) -> PrimitiveSequence<Trait, Element> {
-        let resultSelector = rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)")
+        let resultSelector =
+            isolation == nil
+            ? resultSelector : rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)")
         return PrimitiveSequence(
             raw: Observable.zip(source1.asObservable(), source2.asObservable(), resultSelector: resultSelector))
     }
@@ -245,7 +261,9 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
         resultSelector: @escaping (E1, E2, E3) throws -> Element,
         isolation: (any Actor)? = #isolation
     ) -> PrimitiveSequence<Trait, Element> {
-        let resultSelector = rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)")
+        let resultSelector =
+            isolation == nil
+            ? resultSelector : rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)")
         return PrimitiveSequence(
             raw: Observable.zip(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), resultSelector: resultSelector))
@@ -273,7 +291,9 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
         resultSelector: @escaping (E1, E2, E3, E4) throws -> Element,
         isolation: (any Actor)? = #isolation
     ) -> PrimitiveSequence<Trait, Element> {
-        let resultSelector = rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)")
+        let resultSelector =
+            isolation == nil
+            ? resultSelector : rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)")
         return PrimitiveSequence(
             raw: Observable.zip(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
@@ -303,7 +323,9 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
         resultSelector: @escaping (E1, E2, E3, E4, E5) throws -> Element,
         isolation: (any Actor)? = #isolation
     ) -> PrimitiveSequence<Trait, Element> {
-        let resultSelector = rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)")
+        let resultSelector =
+            isolation == nil
+            ? resultSelector : rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)")
         return PrimitiveSequence(
             raw: Observable.zip(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
@@ -334,7 +356,9 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
         resultSelector: @escaping (E1, E2, E3, E4, E5, E6) throws -> Element,
         isolation: (any Actor)? = #isolation
     ) -> PrimitiveSequence<Trait, Element> {
-        let resultSelector = rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)")
+        let resultSelector =
+            isolation == nil
+            ? resultSelector : rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)")
         return PrimitiveSequence(
             raw: Observable.zip(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
@@ -366,7 +390,9 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
         resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7) throws -> Element,
         isolation: (any Actor)? = #isolation
     ) -> PrimitiveSequence<Trait, Element> {
-        let resultSelector = rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)")
+        let resultSelector =
+            isolation == nil
+            ? resultSelector : rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)")
         return PrimitiveSequence(
             raw: Observable.zip(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
@@ -400,7 +426,9 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
         resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Element,
         isolation: (any Actor)? = #isolation
     ) -> PrimitiveSequence<Trait, Element> {
-        let resultSelector = rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)")
+        let resultSelector =
+            isolation == nil
+            ? resultSelector : rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)")
         return PrimitiveSequence(
             raw: Observable.zip(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),

@@ -25,7 +25,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     public static func create(
         subscribe: @escaping (@escaping MaybeObserver) -> Disposable, isolation: (any Actor)? = #isolation
     ) -> Maybe<Element> {
-        let subscribe = rxIsolationChecked(subscribe, isolation, "create(subscribe:)")
+        let subscribe = isolation == nil ? subscribe : rxIsolationChecked(subscribe, isolation, "create(subscribe:)")
         let source = Observable<Element>.create { observer in
             subscribe { event in
                 switch event {
@@ -46,7 +46,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     public func subscribe(_ observer: @escaping (MaybeEvent<Element>) -> Void, isolation: (any Actor)? = #isolation)
         -> Disposable
     {
-        let observer = rxIsolationChecked(observer, isolation, "subscribe")
+        let observer = isolation == nil ? observer : rxIsolationChecked(observer, isolation, "subscribe")
         var delivered = false
         return primitiveSequence.source.subscribe { event in
             guard !delivered else { return }
@@ -65,9 +65,10 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
         onSuccess: ((Element) -> Void)? = nil, onError: ((Swift.Error) -> Void)? = nil,
         onCompleted: (() -> Void)? = nil, onDisposed: (() -> Void)? = nil, isolation: (any Actor)? = #isolation
     ) -> Disposable {
-        let onSuccess = rxIsolationChecked(onSuccess, isolation, "subscribe(onSuccess:)")
-        let onError = rxIsolationChecked(onError, isolation, "subscribe(onError:)")
-        let onCompleted = rxIsolationChecked(onCompleted, isolation, "subscribe(onCompleted:)")
+        let onSuccess = isolation == nil ? onSuccess : rxIsolationChecked(onSuccess, isolation, "subscribe(onSuccess:)")
+        let onError = isolation == nil ? onError : rxIsolationChecked(onError, isolation, "subscribe(onError:)")
+        let onCompleted =
+            isolation == nil ? onCompleted : rxIsolationChecked(onCompleted, isolation, "subscribe(onCompleted:)")
         var succeeded = false
         return primitiveSequence.source.subscribe(
             onNext: { element in
@@ -85,9 +86,10 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
         onError: ((Object, Swift.Error) -> Void)? = nil, onCompleted: ((Object) -> Void)? = nil,
         onDisposed: ((Object) -> Void)? = nil, isolation: (any Actor)? = #isolation
     ) -> Disposable {
-        let onSuccess = rxIsolationChecked(onSuccess, isolation, "subscribe(onSuccess:)")
-        let onError = rxIsolationChecked(onError, isolation, "subscribe(onError:)")
-        let onCompleted = rxIsolationChecked(onCompleted, isolation, "subscribe(onCompleted:)")
+        let onSuccess = isolation == nil ? onSuccess : rxIsolationChecked(onSuccess, isolation, "subscribe(onSuccess:)")
+        let onError = isolation == nil ? onError : rxIsolationChecked(onError, isolation, "subscribe(onError:)")
+        let onCompleted =
+            isolation == nil ? onCompleted : rxIsolationChecked(onCompleted, isolation, "subscribe(onCompleted:)")
         return subscribe(
             onSuccess: { [weak object] element in object.map { onSuccess?($0, element) } },
             onError: { [weak object] error in object.map { onError?($0, error) } },
@@ -129,14 +131,18 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
         onSubscribe: (() -> Void)? = nil, onSubscribed: (() -> Void)? = nil, onDispose: (() -> Void)? = nil,
         isolation: (any Actor)? = #isolation
     ) -> Maybe<Element> {
-        let onNext = rxIsolationChecked(onNext, isolation, "do(onNext:)")
-        let afterNext = rxIsolationChecked(afterNext, isolation, "do(afterNext:)")
-        let onError = rxIsolationChecked(onError, isolation, "do(onError:)")
-        let afterError = rxIsolationChecked(afterError, isolation, "do(afterError:)")
-        let onCompleted = rxIsolationChecked(onCompleted, isolation, "do(onCompleted:)")
-        let afterCompleted = rxIsolationChecked(afterCompleted, isolation, "do(afterCompleted:)")
-        let onSubscribe = rxIsolationChecked(onSubscribe, isolation, "do(onSubscribe:)")
-        let onSubscribed = rxIsolationChecked(onSubscribed, isolation, "do(onSubscribed:)")
+        let onNext = isolation == nil ? onNext : rxIsolationChecked(onNext, isolation, "do(onNext:)")
+        let afterNext = isolation == nil ? afterNext : rxIsolationChecked(afterNext, isolation, "do(afterNext:)")
+        let onError = isolation == nil ? onError : rxIsolationChecked(onError, isolation, "do(onError:)")
+        let afterError = isolation == nil ? afterError : rxIsolationChecked(afterError, isolation, "do(afterError:)")
+        let onCompleted =
+            isolation == nil ? onCompleted : rxIsolationChecked(onCompleted, isolation, "do(onCompleted:)")
+        let afterCompleted =
+            isolation == nil ? afterCompleted : rxIsolationChecked(afterCompleted, isolation, "do(afterCompleted:)")
+        let onSubscribe =
+            isolation == nil ? onSubscribe : rxIsolationChecked(onSubscribe, isolation, "do(onSubscribe:)")
+        let onSubscribed =
+            isolation == nil ? onSubscribed : rxIsolationChecked(onSubscribed, isolation, "do(onSubscribed:)")
         return PrimitiveSequence(
             raw: primitiveSequence.source.do(
                 onNext: onNext, afterNext: afterNext, onError: onError, afterError: afterError,
@@ -148,7 +154,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     public func filter(_ predicate: @escaping (Element) throws -> Bool, isolation: (any Actor)? = #isolation) -> Maybe<
         Element
     > {
-        let predicate = rxIsolationChecked(predicate, isolation, "filter")
+        let predicate = isolation == nil ? predicate : rxIsolationChecked(predicate, isolation, "filter")
         return PrimitiveSequence(raw: primitiveSequence.source.filter(predicate))
     }
 
@@ -156,7 +162,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     public func map<Result>(_ transform: @escaping (Element) throws -> Result, isolation: (any Actor)? = #isolation)
         -> Maybe<Result>
     {
-        let transform = rxIsolationChecked(transform, isolation, "map")
+        let transform = isolation == nil ? transform : rxIsolationChecked(transform, isolation, "map")
         return PrimitiveSequence(raw: primitiveSequence.source.map(transform))
     }
 
@@ -164,7 +170,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     public func compactMap<Result>(
         _ transform: @escaping (Element) throws -> Result?, isolation: (any Actor)? = #isolation
     ) -> Maybe<Result> {
-        let transform = rxIsolationChecked(transform, isolation, "compactMap")
+        let transform = isolation == nil ? transform : rxIsolationChecked(transform, isolation, "compactMap")
         return PrimitiveSequence(raw: primitiveSequence.source.compactMap(transform))
     }
 
@@ -172,7 +178,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     public func flatMap<Result>(
         _ selector: @escaping (Element) throws -> Maybe<Result>, isolation: (any Actor)? = #isolation
     ) -> Maybe<Result> {
-        let selector = rxIsolationChecked(selector, isolation, "flatMap")
+        let selector = isolation == nil ? selector : rxIsolationChecked(selector, isolation, "flatMap")
         return PrimitiveSequence(raw: primitiveSequence.source.flatMap { try selector($0).asObservable() })
     }
 
@@ -215,7 +221,8 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
         _ collection: Collection, resultSelector: @escaping ([Element]) throws -> Result,
         isolation: (any Actor)? = #isolation
     ) -> PrimitiveSequence<Trait, Result> where Collection.Element == PrimitiveSequence<Trait, Element> {
-        let resultSelector = rxIsolationChecked(resultSelector, isolation, "zip(resultSelector:)")
+        let resultSelector =
+            isolation == nil ? resultSelector : rxIsolationChecked(resultSelector, isolation, "zip(resultSelector:)")
         return PrimitiveSequence<Trait, Element>.zipped(collection, resultSelector: resultSelector)
     }
 

@@ -20,7 +20,7 @@ extension PrimitiveSequence {
         _ handler: @escaping (Swift.Error) throws -> PrimitiveSequence<Trait, Element>,
         isolation: (any Actor)? = #isolation
     ) -> PrimitiveSequence<Trait, Element> {
-        let handler = rxIsolationChecked(handler, isolation, "catchError")
+        let handler = isolation == nil ? handler : rxIsolationChecked(handler, isolation, "catchError")
         return `catch`(handler)
     }
 
@@ -29,7 +29,8 @@ extension PrimitiveSequence {
     public func retryWhen<TriggerObservable: ObservableType, Error: Swift.Error>(
         _ notificationHandler: @escaping (Observable<Error>) -> TriggerObservable, isolation: (any Actor)? = #isolation
     ) -> PrimitiveSequence<Trait, Element> {
-        let notificationHandler = rxIsolationChecked(notificationHandler, isolation, "retryWhen")
+        let notificationHandler =
+            isolation == nil ? notificationHandler : rxIsolationChecked(notificationHandler, isolation, "retryWhen")
         return retry(when: notificationHandler)
     }
 
@@ -39,7 +40,8 @@ extension PrimitiveSequence {
         _ notificationHandler: @escaping (Observable<Swift.Error>) -> TriggerObservable,
         isolation: (any Actor)? = #isolation
     ) -> PrimitiveSequence<Trait, Element> {
-        let notificationHandler = rxIsolationChecked(notificationHandler, isolation, "retryWhen")
+        let notificationHandler =
+            isolation == nil ? notificationHandler : rxIsolationChecked(notificationHandler, isolation, "retryWhen")
         return retry(when: notificationHandler)
     }
 }

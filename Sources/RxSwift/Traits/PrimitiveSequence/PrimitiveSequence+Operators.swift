@@ -8,7 +8,8 @@ extension PrimitiveSequence {
         _ observableFactory: @escaping () throws -> PrimitiveSequence<Trait, Element>,
         isolation: (any Actor)? = #isolation
     ) -> PrimitiveSequence<Trait, Element> {
-        let observableFactory = rxIsolationChecked(observableFactory, isolation, "deferred")
+        let observableFactory =
+            isolation == nil ? observableFactory : rxIsolationChecked(observableFactory, isolation, "deferred")
         return PrimitiveSequence(raw: Observable.deferred { try observableFactory().asObservable() })
     }
 
@@ -39,7 +40,7 @@ extension PrimitiveSequence {
         _ handler: @escaping (Swift.Error) throws -> PrimitiveSequence<Trait, Element>,
         isolation: (any Actor)? = #isolation
     ) -> PrimitiveSequence<Trait, Element> {
-        let handler = rxIsolationChecked(handler, isolation, "catch")
+        let handler = isolation == nil ? handler : rxIsolationChecked(handler, isolation, "catch")
         return PrimitiveSequence(raw: source.catch { try handler($0).asObservable() })
     }
 
@@ -59,7 +60,8 @@ extension PrimitiveSequence {
         when notificationHandler: @escaping (Observable<Error>) -> TriggerObservable,
         isolation: (any Actor)? = #isolation
     ) -> PrimitiveSequence<Trait, Element> {
-        let notificationHandler = rxIsolationChecked(notificationHandler, isolation, "retry(when:)")
+        let notificationHandler =
+            isolation == nil ? notificationHandler : rxIsolationChecked(notificationHandler, isolation, "retry(when:)")
         return PrimitiveSequence(raw: source.retry(when: notificationHandler))
     }
 
@@ -68,7 +70,8 @@ extension PrimitiveSequence {
         when notificationHandler: @escaping (Observable<Swift.Error>) -> TriggerObservable,
         isolation: (any Actor)? = #isolation
     ) -> PrimitiveSequence<Trait, Element> {
-        let notificationHandler = rxIsolationChecked(notificationHandler, isolation, "retry(when:)")
+        let notificationHandler =
+            isolation == nil ? notificationHandler : rxIsolationChecked(notificationHandler, isolation, "retry(when:)")
         return PrimitiveSequence(raw: source.retry(when: notificationHandler))
     }
 
@@ -87,9 +90,12 @@ extension PrimitiveSequence {
         primitiveSequenceFactory: @escaping (Resource) throws -> PrimitiveSequence<Trait, Element>,
         isolation: (any Actor)? = #isolation
     ) -> PrimitiveSequence<Trait, Element> {
-        let resourceFactory = rxIsolationChecked(resourceFactory, isolation, "using")
-        let primitiveSequenceFactory = rxIsolationChecked(
-            primitiveSequenceFactory, isolation, "using(primitiveSequenceFactory:)")
+        let resourceFactory =
+            isolation == nil ? resourceFactory : rxIsolationChecked(resourceFactory, isolation, "using")
+        let primitiveSequenceFactory =
+            isolation == nil
+            ? primitiveSequenceFactory
+            : rxIsolationChecked(primitiveSequenceFactory, isolation, "using(primitiveSequenceFactory:)")
         return PrimitiveSequence(
             raw: Observable.using(
                 resourceFactory, observableFactory: { try primitiveSequenceFactory($0).asObservable() }))

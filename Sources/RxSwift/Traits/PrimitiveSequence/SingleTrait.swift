@@ -17,7 +17,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     public static func create(
         subscribe: @escaping (@escaping SingleObserver) -> Disposable, isolation: (any Actor)? = #isolation
     ) -> Single<Element> {
-        let subscribe = rxIsolationChecked(subscribe, isolation, "create(subscribe:)")
+        let subscribe = isolation == nil ? subscribe : rxIsolationChecked(subscribe, isolation, "create(subscribe:)")
         let source = Observable<Element>.create { observer in
             subscribe { event in
                 switch event {
@@ -39,7 +39,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     public func subscribe(_ observer: @escaping (SingleEvent<Element>) -> Void, isolation: (any Actor)? = #isolation)
         -> Disposable
     {
-        let observer = rxIsolationChecked(observer, isolation, "subscribe")
+        let observer = isolation == nil ? observer : rxIsolationChecked(observer, isolation, "subscribe")
         var delivered = false
         return primitiveSequence.source.subscribe { event in
             guard !delivered else { return }
@@ -58,8 +58,8 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         onSuccess: ((Element) -> Void)? = nil, onFailure: ((Swift.Error) -> Void)? = nil,
         onDisposed: (() -> Void)? = nil, isolation: (any Actor)? = #isolation
     ) -> Disposable {
-        let onSuccess = rxIsolationChecked(onSuccess, isolation, "subscribe(onSuccess:)")
-        let onFailure = rxIsolationChecked(onFailure, isolation, "subscribe(onFailure:)")
+        let onSuccess = isolation == nil ? onSuccess : rxIsolationChecked(onSuccess, isolation, "subscribe(onSuccess:)")
+        let onFailure = isolation == nil ? onFailure : rxIsolationChecked(onFailure, isolation, "subscribe(onFailure:)")
         return primitiveSequence.source.subscribe(
             onNext: onSuccess, onError: onFailure, onCompleted: nil, onDisposed: onDisposed)
     }
@@ -70,8 +70,8 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         onFailure: ((Object, Swift.Error) -> Void)? = nil, onDisposed: ((Object) -> Void)? = nil,
         isolation: (any Actor)? = #isolation
     ) -> Disposable {
-        let onSuccess = rxIsolationChecked(onSuccess, isolation, "subscribe(onSuccess:)")
-        let onFailure = rxIsolationChecked(onFailure, isolation, "subscribe(onFailure:)")
+        let onSuccess = isolation == nil ? onSuccess : rxIsolationChecked(onSuccess, isolation, "subscribe(onSuccess:)")
+        let onFailure = isolation == nil ? onFailure : rxIsolationChecked(onFailure, isolation, "subscribe(onFailure:)")
         return primitiveSequence.source.subscribe(
             with: object, onNext: onSuccess, onError: onFailure, onCompleted: nil, onDisposed: onDisposed)
     }
@@ -82,8 +82,8 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         onSuccess: ((Element) -> Void)? = nil, onError: @escaping (Swift.Error) -> Void,
         onDisposed: (() -> Void)? = nil, isolation: (any Actor)? = #isolation
     ) -> Disposable {
-        let onSuccess = rxIsolationChecked(onSuccess, isolation, "subscribe(onSuccess:)")
-        let onError = rxIsolationChecked(onError, isolation, "subscribe(onError:)")
+        let onSuccess = isolation == nil ? onSuccess : rxIsolationChecked(onSuccess, isolation, "subscribe(onSuccess:)")
+        let onError = isolation == nil ? onError : rxIsolationChecked(onError, isolation, "subscribe(onError:)")
         return subscribe(onSuccess: onSuccess, onFailure: onError, onDisposed: onDisposed)
     }
 
@@ -114,12 +114,15 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         onSubscribe: (() -> Void)? = nil, onSubscribed: (() -> Void)? = nil, onDispose: (() -> Void)? = nil,
         isolation: (any Actor)? = #isolation
     ) -> Single<Element> {
-        let onSuccess = rxIsolationChecked(onSuccess, isolation, "do(onSuccess:)")
-        let afterSuccess = rxIsolationChecked(afterSuccess, isolation, "do(afterSuccess:)")
-        let onError = rxIsolationChecked(onError, isolation, "do(onError:)")
-        let afterError = rxIsolationChecked(afterError, isolation, "do(afterError:)")
-        let onSubscribe = rxIsolationChecked(onSubscribe, isolation, "do(onSubscribe:)")
-        let onSubscribed = rxIsolationChecked(onSubscribed, isolation, "do(onSubscribed:)")
+        let onSuccess = isolation == nil ? onSuccess : rxIsolationChecked(onSuccess, isolation, "do(onSuccess:)")
+        let afterSuccess =
+            isolation == nil ? afterSuccess : rxIsolationChecked(afterSuccess, isolation, "do(afterSuccess:)")
+        let onError = isolation == nil ? onError : rxIsolationChecked(onError, isolation, "do(onError:)")
+        let afterError = isolation == nil ? afterError : rxIsolationChecked(afterError, isolation, "do(afterError:)")
+        let onSubscribe =
+            isolation == nil ? onSubscribe : rxIsolationChecked(onSubscribe, isolation, "do(onSubscribe:)")
+        let onSubscribed =
+            isolation == nil ? onSubscribed : rxIsolationChecked(onSubscribed, isolation, "do(onSubscribed:)")
         return PrimitiveSequence(
             raw: primitiveSequence.source.do(
                 onNext: onSuccess, afterNext: afterSuccess, onError: onError, afterError: afterError,
@@ -130,7 +133,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     public func map<Result>(_ transform: @escaping (Element) throws -> Result, isolation: (any Actor)? = #isolation)
         -> Single<Result>
     {
-        let transform = rxIsolationChecked(transform, isolation, "map")
+        let transform = isolation == nil ? transform : rxIsolationChecked(transform, isolation, "map")
         return PrimitiveSequence(raw: primitiveSequence.source.map(transform))
     }
 
@@ -138,7 +141,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     public func compactMap<Result>(
         _ transform: @escaping (Element) throws -> Result?, isolation: (any Actor)? = #isolation
     ) -> Maybe<Result> {
-        let transform = rxIsolationChecked(transform, isolation, "compactMap")
+        let transform = isolation == nil ? transform : rxIsolationChecked(transform, isolation, "compactMap")
         return PrimitiveSequence(raw: primitiveSequence.source.compactMap(transform))
     }
 
@@ -146,7 +149,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     public func filter(_ predicate: @escaping (Element) throws -> Bool, isolation: (any Actor)? = #isolation) -> Maybe<
         Element
     > {
-        let predicate = rxIsolationChecked(predicate, isolation, "filter")
+        let predicate = isolation == nil ? predicate : rxIsolationChecked(predicate, isolation, "filter")
         return PrimitiveSequence(raw: primitiveSequence.source.filter(predicate))
     }
 
@@ -154,7 +157,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     public func flatMap<Result>(
         _ selector: @escaping (Element) throws -> Single<Result>, isolation: (any Actor)? = #isolation
     ) -> Single<Result> {
-        let selector = rxIsolationChecked(selector, isolation, "flatMap")
+        let selector = isolation == nil ? selector : rxIsolationChecked(selector, isolation, "flatMap")
         return PrimitiveSequence(raw: primitiveSequence.source.flatMap { try selector($0).asObservable() })
     }
 
@@ -162,7 +165,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     public func flatMapMaybe<Result>(
         _ selector: @escaping (Element) throws -> Maybe<Result>, isolation: (any Actor)? = #isolation
     ) -> Maybe<Result> {
-        let selector = rxIsolationChecked(selector, isolation, "flatMapMaybe")
+        let selector = isolation == nil ? selector : rxIsolationChecked(selector, isolation, "flatMapMaybe")
         return PrimitiveSequence(raw: primitiveSequence.source.flatMap { try selector($0).asObservable() })
     }
 
@@ -170,7 +173,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     public func flatMapCompletable(
         _ selector: @escaping (Element) throws -> Completable, isolation: (any Actor)? = #isolation
     ) -> Completable {
-        let selector = rxIsolationChecked(selector, isolation, "flatMapCompletable")
+        let selector = isolation == nil ? selector : rxIsolationChecked(selector, isolation, "flatMapCompletable")
         return PrimitiveSequence(raw: primitiveSequence.source.flatMap { try selector($0).asObservable() })
     }
 
@@ -206,7 +209,8 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         _ collection: Collection, resultSelector: @escaping ([Element]) throws -> Result,
         isolation: (any Actor)? = #isolation
     ) -> PrimitiveSequence<Trait, Result> where Collection.Element == PrimitiveSequence<Trait, Element> {
-        let resultSelector = rxIsolationChecked(resultSelector, isolation, "zip(resultSelector:)")
+        let resultSelector =
+            isolation == nil ? resultSelector : rxIsolationChecked(resultSelector, isolation, "zip(resultSelector:)")
         return PrimitiveSequence<Trait, Element>.zipped(collection, resultSelector: resultSelector)
     }
 

@@ -16,7 +16,9 @@ extension ObservableType {
         _ collection: Collection, resultSelector: @escaping ([Collection.Element.Element]) throws -> Element,
         isolation: (any Actor)? = #isolation
     ) -> Observable<Element> where Collection.Element: ObservableType {
-        let resultSelector = rxIsolationChecked(resultSelector, isolation, "combineLatest(resultSelector:)")
+        let resultSelector =
+            isolation == nil
+            ? resultSelector : rxIsolationChecked(resultSelector, isolation, "combineLatest(resultSelector:)")
         return CollectionCombiningObservable(
             sources: collection.map { $0.asObservable() }, selector: resultSelector,
             run: CombineLatestCollectionSink.run)

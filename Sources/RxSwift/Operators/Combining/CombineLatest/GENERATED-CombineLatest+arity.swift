@@ -26,7 +26,9 @@ extension ObservableType {
         resultSelector: @escaping (O1.Element, O2.Element) throws -> Element,
         isolation: (any Actor)? = #isolation
     ) -> Observable<Element> {
-        let resultSelector = rxIsolationCheckedSelector(resultSelector, isolation, "combineLatest(resultSelector:)")
+        let resultSelector =
+            isolation == nil
+            ? resultSelector : rxIsolationCheckedSelector(resultSelector, isolation, "combineLatest(resultSelector:)")
         return CombineLatest2Observable(
             source1.asObservable(), source2.asObservable(), selector: resultSelector)
     }
@@ -203,7 +205,9 @@ extension ObservableType {
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element) throws -> Element,
         isolation: (any Actor)? = #isolation
     ) -> Observable<Element> {
-        let resultSelector = rxIsolationCheckedSelector(resultSelector, isolation, "combineLatest(resultSelector:)")
+        let resultSelector =
+            isolation == nil
+            ? resultSelector : rxIsolationCheckedSelector(resultSelector, isolation, "combineLatest(resultSelector:)")
         return CombineLatest3Observable(
             source1.asObservable(), source2.asObservable(), source3.asObservable(), selector: resultSelector)
     }
@@ -399,7 +403,9 @@ extension ObservableType {
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element) throws -> Element,
         isolation: (any Actor)? = #isolation
     ) -> Observable<Element> {
-        let resultSelector = rxIsolationCheckedSelector(resultSelector, isolation, "combineLatest(resultSelector:)")
+        let resultSelector =
+            isolation == nil
+            ? resultSelector : rxIsolationCheckedSelector(resultSelector, isolation, "combineLatest(resultSelector:)")
         return CombineLatest4Observable(
             source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
             selector: resultSelector)
@@ -623,7 +629,9 @@ extension ObservableType {
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element) throws -> Element,
         isolation: (any Actor)? = #isolation
     ) -> Observable<Element> {
-        let resultSelector = rxIsolationCheckedSelector(resultSelector, isolation, "combineLatest(resultSelector:)")
+        let resultSelector =
+            isolation == nil
+            ? resultSelector : rxIsolationCheckedSelector(resultSelector, isolation, "combineLatest(resultSelector:)")
         return CombineLatest5Observable(
             source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
             source5.asObservable(), selector: resultSelector)
@@ -877,7 +885,9 @@ extension ObservableType {
             @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element) throws -> Element,
         isolation: (any Actor)? = #isolation
     ) -> Observable<Element> {
-        let resultSelector = rxIsolationCheckedSelector(resultSelector, isolation, "combineLatest(resultSelector:)")
+        let resultSelector =
+            isolation == nil
+            ? resultSelector : rxIsolationCheckedSelector(resultSelector, isolation, "combineLatest(resultSelector:)")
         return CombineLatest6Observable(
             source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
             source5.asObservable(), source6.asObservable(), selector: resultSelector)
@@ -1153,7 +1163,9 @@ extension ObservableType {
             Element,
         isolation: (any Actor)? = #isolation
     ) -> Observable<Element> {
-        let resultSelector = rxIsolationCheckedSelector(resultSelector, isolation, "combineLatest(resultSelector:)")
+        let resultSelector =
+            isolation == nil
+            ? resultSelector : rxIsolationCheckedSelector(resultSelector, isolation, "combineLatest(resultSelector:)")
         return CombineLatest7Observable(
             source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
             source5.asObservable(), source6.asObservable(), source7.asObservable(), selector: resultSelector)
@@ -1452,7 +1464,9 @@ extension ObservableType {
             throws -> Element,
         isolation: (any Actor)? = #isolation
     ) -> Observable<Element> {
-        let resultSelector = rxIsolationCheckedSelector(resultSelector, isolation, "combineLatest(resultSelector:)")
+        let resultSelector =
+            isolation == nil
+            ? resultSelector : rxIsolationCheckedSelector(resultSelector, isolation, "combineLatest(resultSelector:)")
         return CombineLatest8Observable(
             source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
             source5.asObservable(), source6.asObservable(), source7.asObservable(), source8.asObservable(),

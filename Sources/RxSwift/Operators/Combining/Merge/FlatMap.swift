@@ -15,7 +15,7 @@ extension ObservableType {
     public func flatMap<Source: ObservableConvertibleType>(
         _ selector: @escaping (Element) throws -> Source, isolation: (any Actor)? = #isolation
     ) -> Observable<Source.Element> {
-        let selector = rxIsolationChecked(selector, isolation, "flatMap")
+        let selector = isolation == nil ? selector : rxIsolationChecked(selector, isolation, "flatMap")
         return MergeObservable(source: asObservable(), mode: .all) { try selector($0).asObservable() }
     }
 
@@ -33,7 +33,7 @@ extension ObservableType {
     public func flatMapFirst<Source: ObservableConvertibleType>(
         _ selector: @escaping (Element) throws -> Source, isolation: (any Actor)? = #isolation
     ) -> Observable<Source.Element> {
-        let selector = rxIsolationChecked(selector, isolation, "flatMapFirst")
+        let selector = isolation == nil ? selector : rxIsolationChecked(selector, isolation, "flatMapFirst")
         return MergeObservable(source: asObservable(), mode: .first) { try selector($0).asObservable() }
     }
 
@@ -51,7 +51,7 @@ extension ObservableType {
     public func concatMap<Source: ObservableConvertibleType>(
         _ selector: @escaping (Element) throws -> Source, isolation: (any Actor)? = #isolation
     ) -> Observable<Source.Element> {
-        let selector = rxIsolationChecked(selector, isolation, "concatMap")
+        let selector = isolation == nil ? selector : rxIsolationChecked(selector, isolation, "concatMap")
         return MergeObservable(source: asObservable(), mode: .limited(1)) { try selector($0).asObservable() }
     }
 }

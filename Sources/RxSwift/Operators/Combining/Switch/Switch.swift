@@ -28,7 +28,7 @@ extension ObservableType {
     public func flatMapLatest<Source: ObservableConvertibleType>(
         _ selector: @escaping (Element) throws -> Source, isolation: (any Actor)? = #isolation
     ) -> Observable<Source.Element> {
-        let selector = rxIsolationChecked(selector, isolation, "flatMapLatest")
+        let selector = isolation == nil ? selector : rxIsolationChecked(selector, isolation, "flatMapLatest")
         return SwitchObservable(source: asObservable()) { try selector($0).asObservable() }
     }
 }

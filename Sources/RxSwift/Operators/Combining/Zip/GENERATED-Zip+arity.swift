@@ -27,7 +27,9 @@ extension ObservableType {
         resultSelector: @escaping (O1.Element, O2.Element) throws -> Element,
         isolation: (any Actor)? = #isolation
     ) -> Observable<Element> {
-        let resultSelector = rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)")
+        let resultSelector =
+            isolation == nil
+            ? resultSelector : rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)")
         return Zip2Observable(
             source1.asObservable(), source2.asObservable(), selector: resultSelector)
     }
@@ -152,7 +154,9 @@ extension ObservableType {
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element) throws -> Element,
         isolation: (any Actor)? = #isolation
     ) -> Observable<Element> {
-        let resultSelector = rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)")
+        let resultSelector =
+            isolation == nil
+            ? resultSelector : rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)")
         return Zip3Observable(
             source1.asObservable(), source2.asObservable(), source3.asObservable(), selector: resultSelector)
     }
@@ -287,7 +291,9 @@ extension ObservableType {
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element) throws -> Element,
         isolation: (any Actor)? = #isolation
     ) -> Observable<Element> {
-        let resultSelector = rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)")
+        let resultSelector =
+            isolation == nil
+            ? resultSelector : rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)")
         return Zip4Observable(
             source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
             selector: resultSelector)
@@ -439,7 +445,9 @@ extension ObservableType {
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element) throws -> Element,
         isolation: (any Actor)? = #isolation
     ) -> Observable<Element> {
-        let resultSelector = rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)")
+        let resultSelector =
+            isolation == nil
+            ? resultSelector : rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)")
         return Zip5Observable(
             source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
             source5.asObservable(), selector: resultSelector)
@@ -607,7 +615,9 @@ extension ObservableType {
             @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element) throws -> Element,
         isolation: (any Actor)? = #isolation
     ) -> Observable<Element> {
-        let resultSelector = rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)")
+        let resultSelector =
+            isolation == nil
+            ? resultSelector : rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)")
         return Zip6Observable(
             source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
             source5.asObservable(), source6.asObservable(), selector: resultSelector)
@@ -786,7 +796,9 @@ extension ObservableType {
             Element,
         isolation: (any Actor)? = #isolation
     ) -> Observable<Element> {
-        let resultSelector = rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)")
+        let resultSelector =
+            isolation == nil
+            ? resultSelector : rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)")
         return Zip7Observable(
             source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
             source5.asObservable(), source6.asObservable(), source7.asObservable(), selector: resultSelector)
@@ -979,7 +991,9 @@ extension ObservableType {
             throws -> Element,
         isolation: (any Actor)? = #isolation
     ) -> Observable<Element> {
-        let resultSelector = rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)")
+        let resultSelector =
+            isolation == nil
+            ? resultSelector : rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)")
         return Zip8Observable(
             source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
             source5.asObservable(), source6.asObservable(), source7.asObservable(), source8.asObservable(),
