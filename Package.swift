@@ -51,6 +51,14 @@ let package = Package(
         .testTarget(
             name: "RxSwiftSwift5ModeTests", dependencies: ["RxSwift", "RxCocoa", "RxTest"],
             swiftSettings: strict + [.swiftLanguageMode(.v5)]),
+        // Swift 6.2's "approachable concurrency" settings: main-actor controls, `.rx` extensions, a delegate
+        // proxy and the seeds' view controller with no isolation annotation compile with no warning.
+        .testTarget(
+            name: "ApproachableConcurrencyTests", dependencies: ["RxCocoa", "RxTest"],
+            swiftSettings: strict + [
+                .defaultIsolation(MainActor.self), .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]),
         // Code written with the names of RxSwift 4–5 must compile with deprecation warnings only: every
         // other warning is an error here too (Swift 6.2 diagnostic groups; later flags win).
         .testTarget(
