@@ -45,6 +45,14 @@ final class IsolationReportTests: XCTestCase {
             from: "childMapUpstreamOfAsDriver", naming: "`map`", "the main actor", "rx.isolation.background")
     }
 
+    /// The known limit (RxCocoa's "Swift 6 and actors"): `#isolation` is the call site's, so a
+    /// nonisolated function passed from main-actor code is checked as the main actor's.
+    func testNonisolatedFunctionPassedFromTheMainActorIsCheckedAsTheMainActors() throws {
+        try expectReport(
+            from: "childNonisolatedFunctionFromTheMainActor", naming: "`map`", "the main actor",
+            "rx.isolation.background")
+    }
+
     // MARK: - In the child
 
     func testChildMapAfterObserveOn() throws {
@@ -88,6 +96,17 @@ final class IsolationReportTests: XCTestCase {
     func testChildMapUpstreamOfAsDriver() throws {
         try onlyInChild()
         MainActor.assumeIsolated { DriverController().start() }
+        waitForTheStop()
+    }
+
+    func testChildNonisolatedFunctionFromTheMainActor() throws {
+        try onlyInChild()
+        MainActor.assumeIsolated {
+            // Nothing here holds the counter: keep it, and its subscriptions, alive.
+            let counter = ShownCounter()
+            ShownCounter.running = counter
+            counter.startWithAFunction(Observable.of(1, 2, 3))
+        }
         waitForTheStop()
     }
 
@@ -143,6 +162,7 @@ final class IsolationReportTests: XCTestCase {
 /// (a) A `map` closure reading main-actor state after `observe(on:)` a background scheduler.
 @MainActor
 private final class ShownCounter {
+    static var running: ShownCounter?
     var shown: [String] = []
     let bag = DisposeBag()
 
@@ -150,6 +170,14 @@ private final class ShownCounter {
         input
             .observe(on: ConcurrentDispatchQueueScheduler(queue: DispatchQueue(label: "rx.isolation.background")))
             .map { "\($0) after \(self.shown.count)" }
+            .subscribe()
+            .disposed(by: bag)
+    }
+
+    func startWithAFunction(_ input: Observable<Int>) {
+        input
+            .observe(on: ConcurrentDispatchQueueScheduler(queue: DispatchQueue(label: "rx.isolation.background")))
+            .map(String.init)
             .subscribe()
             .disposed(by: bag)
     }

@@ -2,6 +2,7 @@ import Foundation
 import RxCocoa
 @_spi(RxBlocking) import RxSwift
 import RxTest
+import Synchronization
 import Testing
 
 /// Code that is safe runs with no report: the seeds' weather view controller written in a `@MainActor`
@@ -42,6 +43,21 @@ struct IsolationSafeTests {
         #expect(seen == [false, false])
     }
 
+    @Test
+    func closuresThatRunAtDisposalAreNotChecked() async {
+        let disposals = DisposalCount()
+        let subscription = Observable<Int>.never()
+            .do(onDispose: { disposals.add() })
+            .subscribe(onDisposed: { disposals.add() })
+        let resource = Disposables.create { disposals.add() }
+
+        await Task.detached {
+            subscription.dispose()
+            resource.dispose()
+        }.value
+        #expect(disposals.count == 3)
+    }
+
     /// Lets the main actor run (main-queue deliveries) until `condition` holds, for at most 5 s.
     private func waitUntil(_ condition: () -> Bool) async throws {
         let deadline = ContinuousClock.now + .seconds(5)
@@ -50,6 +66,13 @@ struct IsolationSafeTests {
             try await Task.sleep(for: .milliseconds(2))
         }
     }
+}
+
+/// Counts disposals made on any thread.
+private final class DisposalCount: Sendable {
+    private let value = Mutex(0)
+    var count: Int { value.withLock { $0 } }
+    func add() { value.withLock { $0 += 1 } }
 }
 
 extension IsolatedWeatherService {
