@@ -125,9 +125,11 @@ final class ThrottleGate: @unchecked Sendable {
     /// Senders counted in and not yet woken. Under the owner's lock.
     var waiting = 0
 
-    /// Waits for ``wakeAll(_:)``, or ``SenderThrottle/longestWait``. Never under a lock.
-    func wait() {
-        _ = semaphore.wait(timeout: .now() + SenderThrottle.longestWait)
+    /// Waits for ``wakeAll(_:)``, or ``SenderThrottle/longestWait``; whether it was woken in time.
+    /// Never under a lock.
+    @discardableResult
+    func wait() -> Bool {
+        semaphore.wait(timeout: .now() + SenderThrottle.longestWait) == .success
     }
 
     /// Wakes `count` senders. Never under a lock. (A sender that stopped waiting on its own is

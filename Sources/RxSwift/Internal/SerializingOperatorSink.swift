@@ -339,7 +339,13 @@ class SerializingOperatorSink<Input, Output>: OperatorSink<Input, Output>, @unch
         }
         guard let taken else { return }
         taken.wakeUp?.wake()
-        taken.gate?.wait()
+        guard let gate = taken.gate else { return }
+        let wokenInTime = gate.wait()
+        #if DEBUG
+            if !wokenInTime { SerializingTestHooks.supersedingWaitsGivenUp.wrappingAdd(1, ordering: .relaxed) }
+        #else
+            _ = wokenInTime
+        #endif
     }
 
     /// Under ``lock``, when the holder has finished delivering an event (and has given the token back
@@ -409,5 +415,8 @@ final class Outbox<Output> {
     enum SerializingTestHooks {
         /// How many times a superseding event (a switch) had to wait for another thread's delivery.
         static let supersedingWaits = Atomic<Int>(0)
+        /// How many of those waits gave up after ``SenderThrottle/longestWait``: only then may an
+        /// event of a replaced sequence reach the observer after the switch returned.
+        static let supersedingWaitsGivenUp = Atomic<Int>(0)
     }
 #endif

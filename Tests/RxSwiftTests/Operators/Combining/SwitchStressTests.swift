@@ -96,6 +96,7 @@ final class SwitchStressTests: RxLeakCheckingTestCase {
             .flatMapLatest { index in inners[index % 4].map { (switchIndex: index, value: $0) } }
             .subscribe(recorder)
         let pumps = inners.map { inner in FloodingThread { inner.onNext($0) } }
+        let givenUpBefore = SerializingTestHooks.supersedingWaitsGivenUp.load(ordering: .relaxed)
         for index in 0..<3_000 {
             outer.onNext(index)
             recorder.switchReturned.store(index, ordering: .releasing)
@@ -104,8 +105,11 @@ final class SwitchStressTests: RxLeakCheckingTestCase {
         for pump in pumps { pump.stop() }
         subscription.dispose()
         XCTAssertGreaterThan(recorder.delivered, 0)
-        XCTAssertEqual(recorder.stale, 0, "elements of older inners delivered after the switch returned")
-        XCTAssertEqual(recorder.staleSwitches, 0, "switches with stale elements after them")
+        // One event per wait that gave up (20 ms, see the error test below) may come late; none otherwise.
+        let givenUp = SerializingTestHooks.supersedingWaitsGivenUp.load(ordering: .relaxed) - givenUpBefore
+        XCTAssertLessThanOrEqual(
+            recorder.stale, givenUp, "elements of older inners delivered after the switch returned")
+        XCTAssertLessThanOrEqual(recorder.staleSwitches, givenUp, "switches with stale elements after them")
         XCTAssertEqual(recorder.violations, [])
         XCTAssertEqual(recorder.maximumConcurrentCalls, 1, "concurrent delivery")
     }
@@ -119,6 +123,7 @@ final class SwitchStressTests: RxLeakCheckingTestCase {
         let recorder = StalenessRecorder(work: { _ in usleep(50) })
         let subscription = outer.switchLatest().subscribe(recorder)
         let pumps = inners.map { inner in FloodingThread { inner.onNext($0) } }
+        let givenUpBefore = SerializingTestHooks.supersedingWaitsGivenUp.load(ordering: .relaxed)
         for index in 0..<400 {
             outer.onNext(inners[index % 2].map { (switchIndex: index, value: $0) })
             recorder.switchReturned.store(index, ordering: .releasing)
@@ -127,7 +132,9 @@ final class SwitchStressTests: RxLeakCheckingTestCase {
         for pump in pumps { pump.stop() }
         subscription.dispose()
         XCTAssertGreaterThan(recorder.delivered, 0)
-        XCTAssertEqual(recorder.stale, 0, "elements of older inners delivered after the switch returned")
+        let givenUp = SerializingTestHooks.supersedingWaitsGivenUp.load(ordering: .relaxed) - givenUpBefore
+        XCTAssertLessThanOrEqual(
+            recorder.stale, givenUp, "elements of older inners delivered after the switch returned")
         XCTAssertEqual(recorder.maximumConcurrentCalls, 1, "concurrent delivery")
     }
 
@@ -141,6 +148,7 @@ final class SwitchStressTests: RxLeakCheckingTestCase {
         let shared = (0..<2).map { _ in PublishSubject<Int>() }
         let pumps = shared.map { subject in FloodingThread { subject.onNext($0) } }
         var staleErrors = 0
+        let givenUpBefore = SerializingTestHooks.supersedingWaitsGivenUp.load(ordering: .relaxed)
         for _ in 0..<6_000 {
             let outer = PublishSubject<Int>()
             let failures = (0..<8).map { _ in PublishSubject<Tagged>() }
@@ -173,7 +181,13 @@ final class SwitchStressTests: RxLeakCheckingTestCase {
             subscription.dispose()
         }
         for pump in pumps { pump.stop() }
-        XCTAssertEqual(staleErrors, 0, "rounds ended by a replaced inner's error after the switch returned")
+        // A switch waits 20 ms at most for the delivery in progress (the documented bound that keeps a
+        // delivery waiting for the switching thread from deadlocking): a stale error is allowed only
+        // where a wait gave up, which a machine starved of CPU (the thread sanitizer, other builds) can
+        // make happen once in thousands of rounds.
+        let givenUp = SerializingTestHooks.supersedingWaitsGivenUp.load(ordering: .relaxed) - givenUpBefore
+        XCTAssertLessThanOrEqual(
+            staleErrors, givenUp, "rounds ended by a replaced inner's error after the switch returned")
     }
 }
 
