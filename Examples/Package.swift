@@ -36,63 +36,72 @@ let package = Package(
         .executableTarget(
             name: "wundercast",
             dependencies: [
-                "Wundercast", "FixtureHTTP", "TerminalUI", .product(name: "RxSwift", package: "swift-rx"),
+                "Wundercast", "WundercastFixtures", "FixtureHTTP", "TerminalUI",
+                .product(name: "RxSwift", package: "swift-rx"),
                 .product(name: "RxCocoa", package: "swift-rx"),
             ],
             path: "Sources/WundercastApp",
             swiftSettings: [.treatAllWarnings(as: .error)]
         ),
-        // Wundercast's ApiController, view controller and offline fixture server, as a library so the
-        // tests can drive them.
+        // Wundercast's ApiController and view controller, as a library so the tests can drive them. It
+        // knows nothing of its offline server (WundercastFixtures).
         .target(
             name: "Wundercast",
             dependencies: [
-                "FixtureHTTP", "TerminalUI", .product(name: "RxSwift", package: "swift-rx"),
-                .product(name: "RxCocoa", package: "swift-rx"), .product(name: "FlyingFox", package: "FlyingFox"),
+                "TerminalUI", .product(name: "RxSwift", package: "swift-rx"),
+                .product(name: "RxCocoa", package: "swift-rx"),
             ],
             swiftSettings: [.treatAllWarnings(as: .error)]
         ),
+        // The offline OpenWeatherMap: a FlyingFox server on loopback answering from its city table.
+        .target(
+            name: "WundercastFixtures", dependencies: ["FixtureHTTP"], swiftSettings: [.treatAllWarnings(as: .error)]),
         // OurPlanet, the NASA EONET browser of seed 003: `swift run --package-path Examples ourplanet`.
         .executableTarget(
             name: "ourplanet",
             dependencies: [
-                "OurPlanet", "FixtureHTTP", "TerminalUI", .product(name: "RxSwift", package: "swift-rx"),
+                "OurPlanet", "OurPlanetFixtures", "FixtureHTTP", "TerminalUI",
+                .product(name: "RxSwift", package: "swift-rx"),
                 .product(name: "RxCocoa", package: "swift-rx"),
             ],
             path: "Sources/OurPlanetApp",
             swiftSettings: [.treatAllWarnings(as: .error)]
         ),
-        // OurPlanet's EONET service, view controllers and offline fixture server, as a library so the
-        // tests can drive them.
+        // OurPlanet's EONET service and view controllers, as a library so the tests can drive them. It
+        // knows nothing of its offline server (OurPlanetFixtures).
         .target(
             name: "OurPlanet",
             dependencies: [
-                "FixtureHTTP", "TerminalUI", .product(name: "RxSwift", package: "swift-rx"),
+                "TerminalUI", .product(name: "RxSwift", package: "swift-rx"),
                 .product(name: "RxRelay", package: "swift-rx"), .product(name: "RxCocoa", package: "swift-rx"),
-                .product(name: "FlyingFox", package: "FlyingFox"),
             ],
             swiftSettings: [.treatAllWarnings(as: .error)]
         ),
+        // The offline EONET: a FlyingFox server on loopback answering from its event data.
+        .target(
+            name: "OurPlanetFixtures", dependencies: ["FixtureHTTP"], swiftSettings: [.treatAllWarnings(as: .error)]),
         // iGif, the GIF search of seed 004: `swift run --package-path Examples igif`.
         .executableTarget(
             name: "igif",
             dependencies: [
-                "IGif", "FixtureHTTP", "TerminalUI", .product(name: "RxSwift", package: "swift-rx"),
+                "IGif", "IGifFixtures", "FixtureHTTP", "TerminalUI", .product(name: "RxSwift", package: "swift-rx"),
                 .product(name: "RxCocoa", package: "swift-rx"),
             ],
             path: "Sources/IGifApp",
             swiftSettings: [.treatAllWarnings(as: .error)]
         ),
-        // iGif's URLSession.rx extension, GIF decoder, view controller and offline Giphy, as a library
-        // so the tests can drive them.
+        // iGif's URLSession.rx extension, GIF decoder and view controller, as a library so the tests can
+        // drive them. It knows nothing of its offline server (IGifFixtures).
         .target(
             name: "IGif",
             dependencies: [
-                "FixtureHTTP", "TerminalUI", .product(name: "RxSwift", package: "swift-rx"),
-                .product(name: "RxCocoa", package: "swift-rx"), .product(name: "FlyingFox", package: "FlyingFox"),
+                "TerminalUI", .product(name: "RxSwift", package: "swift-rx"),
+                .product(name: "RxCocoa", package: "swift-rx"),
             ],
             swiftSettings: [.treatAllWarnings(as: .error)]
         ),
+        // The offline Giphy: a FlyingFox server on loopback answering searches and serving GIFs it draws.
+        .target(name: "IGifFixtures", dependencies: ["FixtureHTTP"], swiftSettings: [.treatAllWarnings(as: .error)]),
         // What the applications' tests against their fixture servers share: waiting on this thread for an
         // observable's answer or for something a server's thread does.
         .target(
@@ -104,7 +113,8 @@ let package = Package(
         .testTarget(
             name: "IGifTests",
             dependencies: [
-                "ExampleTestSupport", "IGif", "TerminalUI", .product(name: "RxSwift", package: "swift-rx"),
+                "ExampleTestSupport", "IGif", "IGifFixtures", "TerminalUI",
+                .product(name: "RxSwift", package: "swift-rx"),
                 .product(name: "RxCocoa", package: "swift-rx"), .product(name: "RxTest", package: "swift-rx"),
                 .product(name: "RxBlocking", package: "swift-rx"),
             ],
@@ -139,7 +149,8 @@ let package = Package(
         .testTarget(
             name: "WundercastTests",
             dependencies: [
-                "ExampleTestSupport", "Wundercast", "TerminalUI", .product(name: "RxSwift", package: "swift-rx"),
+                "ExampleTestSupport", "Wundercast", "WundercastFixtures", "TerminalUI",
+                .product(name: "RxSwift", package: "swift-rx"),
                 .product(name: "RxCocoa", package: "swift-rx"), .product(name: "RxTest", package: "swift-rx"),
                 .product(name: "FlyingFox", package: "FlyingFox"),
             ],
@@ -148,7 +159,8 @@ let package = Package(
         .testTarget(
             name: "OurPlanetTests",
             dependencies: [
-                "ExampleTestSupport", "OurPlanet", "TerminalUI", .product(name: "RxSwift", package: "swift-rx"),
+                "ExampleTestSupport", "OurPlanet", "OurPlanetFixtures", "TerminalUI",
+                .product(name: "RxSwift", package: "swift-rx"),
                 .product(name: "RxRelay", package: "swift-rx"), .product(name: "RxCocoa", package: "swift-rx"),
                 .product(name: "RxTest", package: "swift-rx"), .product(name: "FlyingFox", package: "FlyingFox"),
             ],

@@ -1,6 +1,7 @@
 import FixtureHTTP
 import Foundation
 import IGif
+import IGifFixtures
 import RxCocoa
 import RxSwift
 import TerminalUI

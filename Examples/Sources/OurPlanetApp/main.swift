@@ -1,6 +1,7 @@
 import FixtureHTTP
 import Foundation
 import OurPlanet
+import OurPlanetFixtures
 import RxCocoa
 import RxSwift
 import TerminalUI

@@ -4,6 +4,7 @@ import RxCocoa
 import RxSwift
 import TerminalUI
 import Wundercast
+import WundercastFixtures
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

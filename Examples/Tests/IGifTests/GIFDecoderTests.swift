@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 
 @testable import IGif
+@testable import IGifFixtures
 
 /// The decoder against the reference tools: GIFs made by ImageMagick (`convert`) and gifsicle in the
 /// test, decoded by us and by ImageMagick (`convert x.gif -coalesce rgba:-`, each frame composed onto

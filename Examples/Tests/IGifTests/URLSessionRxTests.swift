@@ -6,6 +6,7 @@ import RxSwift
 import XCTest
 
 @testable import IGif
+@testable import IGifFixtures
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

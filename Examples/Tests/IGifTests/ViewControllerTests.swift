@@ -6,6 +6,7 @@ import TerminalUI
 import Testing
 
 @testable import IGif
+@testable import IGifFixtures
 
 /// Giphy in virtual time: each search and each download is answered by the cold observable the test
 /// set up for it, and recorded with the time it was made.

@@ -6,6 +6,7 @@ import TerminalUI
 import Testing
 
 @testable import OurPlanet
+@testable import OurPlanetFixtures
 
 /// The categories and events screens wired by `viewDidLoad()`, on EONET in virtual time (a marble
 /// frame is 10 ticks): the downloads two categories at a time, the counts growing with each

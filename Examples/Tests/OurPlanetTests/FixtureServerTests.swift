@@ -5,6 +5,7 @@ import TerminalUI
 import XCTest
 
 @testable import OurPlanet
+@testable import OurPlanetFixtures
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

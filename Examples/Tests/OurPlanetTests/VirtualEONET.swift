@@ -3,6 +3,7 @@ import RxSwift
 import RxTest
 
 @testable import OurPlanet
+@testable import OurPlanetFixtures
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

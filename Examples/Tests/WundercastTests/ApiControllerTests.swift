@@ -4,6 +4,7 @@ import RxSwift
 import XCTest
 
 @testable import Wundercast
+@testable import WundercastFixtures
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
