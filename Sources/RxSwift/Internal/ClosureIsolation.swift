@@ -226,15 +226,7 @@ package func rxIsolationChecked<State, Element>(
 package func rxIsolationChecked<Argument, Result>(
     _ body: ((Argument) -> Result)?, _ isolation: (any Actor)?, _ operatorName: StaticString
 ) -> ((Argument) -> Result)? {
-    #if DEBUG
-        guard let body, let isolation else { return body }
-        return { argument in
-            rxVerifyIsolation(isolation, operatorName)
-            return body(argument)
-        }
-    #else
-        return body
-    #endif
+    body.map { rxIsolationChecked($0, isolation, operatorName) }
 }
 
 /// ``rxIsolationChecked(_:_:_:)`` for an optional throwing closure of one argument.
@@ -243,15 +235,7 @@ package func rxIsolationChecked<Argument, Result>(
 package func rxIsolationChecked<Argument, Result>(
     _ body: ((Argument) throws -> Result)?, _ isolation: (any Actor)?, _ operatorName: StaticString
 ) -> ((Argument) throws -> Result)? {
-    #if DEBUG
-        guard let body, let isolation else { return body }
-        return { argument in
-            rxVerifyIsolation(isolation, operatorName)
-            return try body(argument)
-        }
-    #else
-        return body
-    #endif
+    body.map { rxIsolationChecked($0, isolation, operatorName) }
 }
 
 /// ``rxIsolationChecked(_:_:_:)`` for an optional closure of two arguments (`subscribe(with:onNext:)`).
@@ -260,15 +244,7 @@ package func rxIsolationChecked<Argument, Result>(
 package func rxIsolationChecked<First, Second, Result>(
     _ body: ((First, Second) -> Result)?, _ isolation: (any Actor)?, _ operatorName: StaticString
 ) -> ((First, Second) -> Result)? {
-    #if DEBUG
-        guard let body, let isolation else { return body }
-        return { first, second in
-            rxVerifyIsolation(isolation, operatorName)
-            return body(first, second)
-        }
-    #else
-        return body
-    #endif
+    body.map { rxIsolationChecked($0, isolation, operatorName) }
 }
 
 /// ``rxIsolationChecked(_:_:_:)`` for an optional closure with no argument.
@@ -277,15 +253,7 @@ package func rxIsolationChecked<First, Second, Result>(
 package func rxIsolationChecked<Result>(
     _ body: (() -> Result)?, _ isolation: (any Actor)?, _ operatorName: StaticString
 ) -> (() -> Result)? {
-    #if DEBUG
-        guard let body, let isolation else { return body }
-        return {
-            rxVerifyIsolation(isolation, operatorName)
-            return body()
-        }
-    #else
-        return body
-    #endif
+    body.map { rxIsolationChecked($0, isolation, operatorName) }
 }
 
 /// ``rxIsolationChecked(_:_:_:)`` for an optional throwing closure with no argument.
@@ -294,15 +262,7 @@ package func rxIsolationChecked<Result>(
 package func rxIsolationChecked<Result>(
     _ body: (() throws -> Result)?, _ isolation: (any Actor)?, _ operatorName: StaticString
 ) -> (() throws -> Result)? {
-    #if DEBUG
-        guard let body, let isolation else { return body }
-        return {
-            rxVerifyIsolation(isolation, operatorName)
-            return try body()
-        }
-    #else
-        return body
-    #endif
+    body.map { rxIsolationChecked($0, isolation, operatorName) }
 }
 
 /// Stops the program unless the caller runs on `isolation`'s executor, with a message that names the

@@ -94,20 +94,12 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
         onSubscribe: (() -> Void)? = nil, onSubscribed: (() -> Void)? = nil, onDispose: (() -> Void)? = nil,
         isolation: (any Actor)? = #isolation
     ) -> Completable {
-        let onError = isolation == nil ? onError : rxIsolationChecked(onError, isolation, "do(onError:)")
-        let afterError = isolation == nil ? afterError : rxIsolationChecked(afterError, isolation, "do(afterError:)")
-        let onCompleted =
-            isolation == nil ? onCompleted : rxIsolationChecked(onCompleted, isolation, "do(onCompleted:)")
-        let afterCompleted =
-            isolation == nil ? afterCompleted : rxIsolationChecked(afterCompleted, isolation, "do(afterCompleted:)")
-        let onSubscribe =
-            isolation == nil ? onSubscribe : rxIsolationChecked(onSubscribe, isolation, "do(onSubscribe:)")
-        let onSubscribed =
-            isolation == nil ? onSubscribed : rxIsolationChecked(onSubscribed, isolation, "do(onSubscribed:)")
+        // The Observable operator checks the closures (issue 28).
         return PrimitiveSequence(
             raw: primitiveSequence.source.do(
                 onError: onError, afterError: afterError, onCompleted: onCompleted, afterCompleted: afterCompleted,
-                onSubscribe: onSubscribe, onSubscribed: onSubscribed, onDispose: onDispose))
+                onSubscribe: onSubscribe, onSubscribed: onSubscribed, onDispose: onDispose,
+                isolation: isolation))
     }
 
     /// Completes after this Completable and then `second`, one after the other; this one is released

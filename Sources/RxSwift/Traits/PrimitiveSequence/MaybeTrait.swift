@@ -131,23 +131,13 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
         onSubscribe: (() -> Void)? = nil, onSubscribed: (() -> Void)? = nil, onDispose: (() -> Void)? = nil,
         isolation: (any Actor)? = #isolation
     ) -> Maybe<Element> {
-        let onNext = isolation == nil ? onNext : rxIsolationChecked(onNext, isolation, "do(onNext:)")
-        let afterNext = isolation == nil ? afterNext : rxIsolationChecked(afterNext, isolation, "do(afterNext:)")
-        let onError = isolation == nil ? onError : rxIsolationChecked(onError, isolation, "do(onError:)")
-        let afterError = isolation == nil ? afterError : rxIsolationChecked(afterError, isolation, "do(afterError:)")
-        let onCompleted =
-            isolation == nil ? onCompleted : rxIsolationChecked(onCompleted, isolation, "do(onCompleted:)")
-        let afterCompleted =
-            isolation == nil ? afterCompleted : rxIsolationChecked(afterCompleted, isolation, "do(afterCompleted:)")
-        let onSubscribe =
-            isolation == nil ? onSubscribe : rxIsolationChecked(onSubscribe, isolation, "do(onSubscribe:)")
-        let onSubscribed =
-            isolation == nil ? onSubscribed : rxIsolationChecked(onSubscribed, isolation, "do(onSubscribed:)")
+        // The Observable operator checks the closures (issue 28).
         return PrimitiveSequence(
             raw: primitiveSequence.source.do(
                 onNext: onNext, afterNext: afterNext, onError: onError, afterError: afterError,
                 onCompleted: onCompleted, afterCompleted: afterCompleted, onSubscribe: onSubscribe,
-                onSubscribed: onSubscribed, onDispose: onDispose))
+                onSubscribed: onSubscribed, onDispose: onDispose,
+                isolation: isolation))
     }
 
     /// Keeps the element if `predicate` holds; otherwise completes without one.
