@@ -14,9 +14,12 @@ public protocol WeatherAPI {
     func currentWeather(city: String) -> Observable<Weather>
     /// The weather at a coordinate (`lat=…&lon=…`).
     func currentWeather(lat: Double, lon: Double) -> Observable<Weather>
-    /// The weather at a small grid of points around a coordinate, `spacing` degrees apart (seed 000's
-    /// challenge 2, `currentWeatherAround`).
-    func currentWeatherAround(lat: Double, lon: Double, spacing: Double) -> Observable<[Weather]>
+    /// The weather at the eight points around a coordinate, `spacing` degrees apart (seed 000's
+    /// challenge 2, `currentWeatherAround`; the centre itself is the seed's single-point `mapSearch`),
+    /// each point as it answers. Never fails: a point whose request fails is a ``GridPoint/failed(_:_:)``
+    /// element, so the others still arrive. Completes after the eighth; disposing cancels the requests
+    /// still running and sends none of the others.
+    func currentWeatherAround(lat: Double, lon: Double, spacing: Double) -> Observable<GridPoint>
 }
 
 /// The book's `ApiController`: OpenWeatherMap's `/data/2.5/weather` on RxCocoa's `URLSession.rx`.
@@ -49,20 +52,26 @@ public final class ApiController: WeatherAPI, Sendable {
             .catch { error in throw ApiError(error, city: nil) }
     }
 
-    /// Nine requests, a 3 × 3 grid centred on the coordinate, merged as they come and collected into
-    /// one array (the challenge's "merge these requests with a suitable operator"): all sent at once,
-    /// so the map waits for the slowest, not for their sum. One failure fails the whole grid, and
-    /// disposing cancels every request still running.
-    public func currentWeatherAround(lat: Double, lon: Double, spacing: Double) -> Observable<[Weather]> {
-        var weathers: [Observable<Weather>] = []
-        for i in -1...1 {
-            for j in -1...1 {
-                weathers.append(
-                    currentWeather(
-                        lat: clampLatitude(lat + Double(i) * spacing), lon: wrapLongitude(lon + Double(j) * spacing)))
+    /// The most requests of a grid in flight at once. Three: a grid of eight then loads in three
+    /// rounds (about 1–2 s at the service's 300–600 ms), points appearing as they come; a pan while it
+    /// loads cancels at most three requests, not eight; and the city search and the map's centre, which
+    /// share the session's connections to the host (six on Darwin), never wait behind the grid.
+    /// OpenWeatherMap's free tier allows 60 requests a minute: fewer at once does not change how many a
+    /// grid costs, but a grid cancelled early has sent only the ones it started.
+    public static let gridConcurrency = 3
+
+    /// Eight requests, the 3 × 3 grid centred on the coordinate without its centre, merged with at most
+    /// ``gridConcurrency`` running (`merge(maxConcurrent:)`, the challenge's "merge these requests with
+    /// a suitable operator"); each failure becomes a ``GridPoint/failed(_:_:)`` of its own point.
+    public func currentWeatherAround(lat: Double, lon: Double, spacing: Double) -> Observable<GridPoint> {
+        let points = gridPoints(lat: lat, lon: lon, spacing: spacing)
+        return Observable.from(points)
+            .map { [self] point in
+                currentWeather(lat: point.latitude, lon: point.longitude)
+                    .map { GridPoint.arrived($0) }
+                    .catch { error in .just(.failed(point, ApiError(error, city: nil))) }
             }
-        }
-        return Observable.from(weathers).merge().toArray().asObservable()
+            .merge(maxConcurrent: Self.gridConcurrency)
     }
 
     /// The book's request builder, for GET: the call's parameters, then `appid` and `units=metric`.
@@ -77,6 +86,15 @@ public final class ApiController: WeatherAPI, Sendable {
         request.httpMethod = "GET"
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         return session.rx.decode(Weather.self, request: request)
+    }
+}
+
+/// The eight points around a coordinate, `spacing` degrees apart, row by row from the north-west.
+func gridPoints(lat: Double, lon: Double, spacing: Double) -> [LocationCoordinate2D] {
+    [(1, -1), (1, 0), (1, 1), (0, -1), (0, 1), (-1, -1), (-1, 0), (-1, 1)].map { north, east in
+        LocationCoordinate2D(
+            latitude: clampLatitude(lat + Double(north) * spacing),
+            longitude: wrapLongitude(lon + Double(east) * spacing))
     }
 }
 

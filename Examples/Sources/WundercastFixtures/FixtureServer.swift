@@ -35,12 +35,13 @@ public final class FixtureServer: Sendable {
 
     /// Starts a server answering after `delay` (a fixed delay, or, with `nil`, 300–600 ms depending on
     /// the request, like a real service's) and waits until it listens. Blocks the calling thread, never
-    /// the server's.
-    public static func start(delay: Duration? = nil) throws -> FixtureServer {
+    /// the server's. With a `requestBudget`, the requests after that many are answered as the service
+    /// answers a key over its plan's limit (429), which is how tests fail some points of a grid.
+    public static func start(delay: Duration? = nil, requestBudget: Int? = nil) throws -> FixtureServer {
         let counters = Counters()
         let http = try LoopbackServer.start { server in
             await server.appendRoute("GET /data/2.5/weather") { request in
-                answer(request, delay: delay, counters: counters)
+                answer(request, delay: delay, requestBudget: requestBudget, counters: counters)
             }
         }
         return FixtureServer(http: http, counters: counters)
@@ -56,11 +57,14 @@ public final class FixtureServer: Sendable {
 
     // MARK: - Answers
 
-    private static func answer(_ request: HTTPRequest, delay: Duration?, counters: Counters) -> HTTPResponse {
+    private static func answer(
+        _ request: HTTPRequest, delay: Duration?, requestBudget: Int?, counters: Counters
+    ) -> HTTPResponse {
         let query = request.query
-        counters.received(query: request.query.map { "\($0.name)=\($0.value)" }.joined(separator: "&"))
+        let number = counters.received(query: request.query.map { "\($0.name)=\($0.value)" }.joined(separator: "&"))
+        let overBudget = requestBudget.map { number >= $0 } ?? false
         let (status, body) = reply(
-            city: query["q"], lat: query["lat"], lon: query["lon"], appid: query["appid"])
+            city: overBudget ? "error:429" : query["q"], lat: query["lat"], lon: query["lon"], appid: query["appid"])
         let wait = delay ?? .milliseconds(300 + abs(stableHash(request.query.description)) % 301)
         let headers: HTTPHeaders = [.contentType: "application/json; charset=utf-8"]
         return HTTPResponse(
@@ -114,7 +118,13 @@ public final class FixtureServer: Sendable {
         /// How the answers ended.
         let answers = AnswerCounters()
 
-        func received(query: String) { queryLog.withLock { $0.append(query) } }
+        /// Logs a request; returns how many came before it.
+        func received(query: String) -> Int {
+            queryLog.withLock { log in
+                log.append(query)
+                return log.count - 1
+            }
+        }
 
         /// The query strings of the requests received, in order.
         public var queries: [String] { queryLog.withLock { $0 } }
@@ -122,5 +132,9 @@ public final class FixtureServer: Sendable {
         public var completed: Int { answers.completed }
         /// Answers whose client went away before the end (the connection was closed: a cancelled request).
         public var abandoned: Int { answers.abandoned }
+        /// Answers being sent now: requests the server is working on.
+        public var inFlight: Int { answers.inFlight }
+        /// The most answers that were being sent at once (how many requests a client had out at once).
+        public var maxInFlight: Int { answers.maxInFlight }
     }
 }

@@ -3,8 +3,9 @@ import XCTest
 
 /// wundercast offline in a real terminal emulator (tmux), as a person uses it: type a city and press
 /// Enter, read the weather; an unknown city; the location button with gpsd fed by gpsfake (the kit's
-/// NMEA log: Seoul, then Busan); the map scrolled with an arrow and its overlays redrawn; Ctrl-C, and
-/// the shell's terminal back in cooked mode with echo.
+/// NMEA log: Seoul, then Busan); the map panned with an arrow, its overlays redrawn while the city's
+/// weather stays on screen in every frame; the map button hiding and showing the map; Ctrl-C, and the
+/// shell's terminal back in cooked mode with echo.
 ///
 /// Skipped when tmux is not installed. Without gpsfake the location part checks the fixed location
 /// instead (Cairo, set through `RX_FIXED_LOCATION`, with `RX_GPSD` on a port nobody listens on). Uses
@@ -23,6 +24,20 @@ final class WundercastEndToEndTests: XCTestCase {
         return rows.flatMap { row in
             row.split(whereSeparator: { $0.isBrailleOrSpace }).filter { $0.contains("°") }.map(String.init)
         }
+    }
+
+    /// The map's rows (8 and on, above the status line).
+    private func mapRows(_ pane: String) -> [Substring] {
+        Array(pane.split(separator: "\n", omittingEmptySubsequences: false).dropFirst(7).dropLast(2))
+    }
+
+    /// Row `index` of a pane: 4 is the city's icon and name, 6 the map's button, activity and centre.
+    private func row(_ index: Int, of pane: String) -> String {
+        pane.split(separator: "\n", omittingEmptySubsequences: false).dropFirst(index).first.map(String.init) ?? ""
+    }
+
+    private func hasBraille(_ text: some StringProtocol) -> Bool {
+        text.unicodeScalars.contains { (0x2801...0x28FF).contains($0.value) }
     }
 
     func testSearchUnknownCityLocationMapAndQuit() throws {
@@ -55,8 +70,10 @@ final class WundercastEndToEndTests: XCTestCase {
         var screen = try tmux.pane(showing: "12°C")
         XCTAssertTrue(screen.contains("⛅ London"), screen)
         XCTAssertTrue(screen.contains("humidity 81%"), screen)
-        screen = try tmux.pane(showing: "9 places around 51.51°N 0.13°W")
+        // The map's centre (the city) and the eight points around it.
+        screen = try tmux.pane(showing: "8 places around 51.51°N 0.13°W")
         XCTAssertEqual(overlays(screen).count, 9, screen)
+        XCTAssertTrue(row(6, of: screen).contains("centre: ⛅ London 12°C"), screen)
 
         // An unknown city: the service's message on the status line; the search goes on afterwards.
         try tmux.send("BSpace", "BSpace", "BSpace", "BSpace", "BSpace", "BSpace")
@@ -72,14 +89,37 @@ final class WundercastEndToEndTests: XCTestCase {
         let before = (status(screen), overlays(screen))
         XCTAssertEqual(before.1.count, 9, screen)
 
-        // Tab to the map, Right: it pans a quarter of its 90°, and the weather around the new centre
-        // replaces the overlays.
-        try tmux.send("Tab", "Right")
+        // Tab to the map's button and on to the map, Right: it pans a quarter of its 90°, and the
+        // weather at and around the new centre replaces the overlays. Meanwhile the map's indicator
+        // spins and the city's weather stays: every frame captured while the map loads shows it (the
+        // pan is the map's activity, not the city's; hiding the labels here was the blink).
+        let place = try XCTUnwrap(places.first { screen.contains($0) }, screen)
+        try tmux.send("Tab", "Tab", "Right")
+        var frames: [String] = []
         screen = try tmux.pane("the weather around the new centre") { pane in
-            self.status(pane).contains("places around") && self.status(pane) != before.0
+            frames.append(pane)
+            return self.status(pane).contains("places around") && self.status(pane) != before.0
         }
+        XCTAssertGreaterThan(frames.count, 2, "the map's loading was not seen")
+        for frame in frames {
+            XCTAssertTrue(row(4, of: frame).contains(place), "the city's weather blinked out:\n\(frame)")
+        }
+        // The spinner is the one Braille character on the button's row.
+        XCTAssertTrue(frames.contains { hasBraille(row(6, of: $0)) }, "the map's indicator never spun")
         XCTAssertEqual(overlays(screen).count, 9, screen)
         XCTAssertNotEqual(overlays(screen), before.1, screen)
+
+        // Back to the map's button (Shift-Tab), Enter: the map is hidden, the city's weather stays;
+        // Enter again: the map is back, with its overlays.
+        try tmux.send("BTab", "Enter")
+        screen = try tmux.pane(showing: "[ Show map ]")
+        XCTAssertFalse(mapRows(screen).contains { hasBraille($0) }, screen)
+        XCTAssertEqual(overlays(screen).count, 0, screen)
+        XCTAssertTrue(row(4, of: screen).contains(place), screen)
+        try tmux.send("Enter")
+        screen = try tmux.pane(showing: "[ Hide map ]")
+        XCTAssertTrue(mapRows(screen).contains { hasBraille($0) }, screen)
+        XCTAssertEqual(overlays(screen).count, 9, screen)
 
         try tmux.assertQuitsWithControlC(shown: "Wundercast")
     }

@@ -1,6 +1,7 @@
 import ExampleTestSupport
 import Foundation
 import RxSwift
+import TerminalUI
 import XCTest
 
 @testable import Wundercast
@@ -11,7 +12,8 @@ import XCTest
 #endif
 
 /// The `ApiController` over real HTTP against the fixture server: every recorded city, coordinates,
-/// the grid around a point, each failure the service has, a refused connection, and cancellation.
+/// the grid around a point (its concurrency, its failed points, its cancellation), each failure the
+/// service has, a refused connection, and cancellation.
 final class ApiControllerTests: XCTestCase {
     private var server: FixtureServer!
     private var api: ApiController!
@@ -85,16 +87,113 @@ final class ApiControllerTests: XCTestCase {
             error(api.currentWeather(lat: 100, lon: 0)), .requestRejected(status: 400, message: "wrong latitude"))
     }
 
-    func testWeatherAroundIsANineRequestGrid() throws {
-        let grid = try XCTUnwrap(result(api.currentWeatherAround(lat: 51.5085, lon: -0.1257, spacing: 5))).get()
-        XCTAssertEqual(grid.count, 9)
-        // The made-up points come back rounded to a hundredth of a degree, as the service's coordinates are.
-        XCTAssertEqual(Set(grid.map(\.coordinate.latitude)), [46.51, 51.51, 51.5085, 56.51])
-        XCTAssertEqual(grid.filter { $0.cityName == "London" }.count, 1)
-        XCTAssertEqual(server.counters.queries.count, 9)
+    /// The grid's points, as they came, once it completes.
+    private func grid(_ observable: Observable<GridPoint>, line: UInt = #line) throws -> [GridPoint] {
+        try XCTUnwrap(ExampleTestSupport.result(observable.toArray().asObservable(), line: line)).get()
+    }
+
+    private func weathers(_ points: [GridPoint]) -> [Weather] {
+        points.compactMap { point in
+            guard case .arrived(let weather) = point else { return nil }
+            return weather
+        }
+    }
+
+    func testWeatherAroundIsAnEightRequestGrid() throws {
+        let points = try grid(api.currentWeatherAround(lat: 51.5085, lon: -0.1257, spacing: 5))
+        let around = weathers(points)
+        XCTAssertEqual(around.count, 8)
+        // The made-up points come back rounded to a hundredth of a degree, as the service's coordinates are;
+        // the centre is not among them (it is the map's single-point search).
+        XCTAssertEqual(Set(around.map(\.coordinate.latitude)), [46.51, 51.51, 56.51])
+        XCTAssertEqual(Set(around.map(\.coordinate.longitude)), [-5.13, -0.13, 4.87])
+        XCTAssertFalse(around.contains { $0.cityName == "London" })
+        XCTAssertEqual(server.counters.queries.count, 8)
         // Around the antimeridian the grid wraps.
-        let wrapped = try XCTUnwrap(result(api.currentWeatherAround(lat: 0, lon: 179, spacing: 2))).get()
+        let wrapped = weathers(try grid(api.currentWeatherAround(lat: 0, lon: 179, spacing: 2)))
         XCTAssertEqual(Set(wrapped.map(\.coordinate.longitude)), [177, 179, -179])
+    }
+
+    /// At most three requests of a grid reach the server at once (`merge(maxConcurrent:)`): the server,
+    /// answering each after 600 ms (long enough for three to overlap however loaded the machine), never
+    /// has more than three under way, and has had three.
+    func testAGridHasAtMostThreeRequestsInFlight() throws {
+        server.stop()
+        server = try FixtureServer.start(delay: .milliseconds(600))
+        api = ApiController(baseURL: server.baseURL, apiKey: FixtureServer.apiKey)
+        let started = Date()
+        let points = try grid(api.currentWeatherAround(lat: 0, lon: -30, spacing: 5))
+        XCTAssertEqual(weathers(points).count, 8)
+        XCTAssertEqual(server.counters.maxInFlight, ApiController.gridConcurrency)
+        XCTAssertEqual(ApiController.gridConcurrency, 3)
+        XCTAssertEqual(server.counters.completed, 8)
+        // Three rounds of 600 ms (8 = 3 + 3 + 2), not one.
+        XCTAssertGreaterThanOrEqual(Date().timeIntervalSince(started), 1.8)
+    }
+
+    /// Points that fail are marked as failed, each with its error; the others arrive: a key over its
+    /// limit after five requests leaves five points and three failures, not an empty grid.
+    func testAFailedPointLeavesTheOthers() throws {
+        server.stop()
+        server = try FixtureServer.start(delay: .zero, requestBudget: 5)
+        api = ApiController(baseURL: server.baseURL, apiKey: FixtureServer.apiKey)
+        let points = try grid(api.currentWeatherAround(lat: 0, lon: -30, spacing: 5))
+        XCTAssertEqual(points.count, 8)
+        XCTAssertEqual(weathers(points).count, 5)
+        let failed = points.compactMap { point -> (LocationCoordinate2D, ApiError)? in
+            guard case .failed(let coordinate, let error) = point else { return nil }
+            return (coordinate, error)
+        }
+        XCTAssertEqual(failed.count, 3)
+        for (_, error) in failed {
+            guard case .rateLimited = error else { return XCTFail("\(error) is not a rate limit") }
+        }
+        // Each failure is at a point of the grid that did not arrive.
+        let expected = Set(gridPoints(lat: 0, lon: -30, spacing: 5).map { "\($0.latitude),\($0.longitude)" })
+        let arrived = Set(weathers(points).map { "\($0.coordinate.latitude),\($0.coordinate.longitude)" })
+        let failedAt = Set(failed.map { "\($0.0.latitude),\($0.0.longitude)" })
+        XCTAssertEqual(failedAt.count, 3)
+        XCTAssertEqual(failedAt.union(arrived), expected)
+    }
+
+    /// A new centre disposes of the grid still loading, as the view controller's `flatMapLatest` does:
+    /// the server sees the three requests under way abandoned, and none of the five the first grid had
+    /// not started is sent in their place (nor any of the second's, once it is disposed).
+    func testANewCentreCancelsTheGridStillLoading() throws {
+        server.stop()
+        server = try FixtureServer.start(delay: .seconds(3))
+        api = ApiController(baseURL: server.baseURL, apiKey: FixtureServer.apiKey)
+        let centres = PublishSubject<Double>()
+        let points = Locked<[GridPoint]>([])
+        let subscription = centres.flatMapLatest { [api] longitude in
+            api!.currentWeatherAround(lat: 0, lon: longitude, spacing: 5)
+        }
+        .subscribe(onNext: { point in points.set(points.get() + [point]) })
+        defer { subscription.dispose() }
+
+        centres.onNext(-30)
+        guard waitUntil({ self.server.counters.queries.count == 3 }) else {
+            return XCTFail("the first grid never reached the server")
+        }
+        centres.onNext(60)
+        guard waitUntil({ self.server.counters.abandoned == 3 && self.server.counters.queries.count == 6 }) else {
+            return XCTFail("the first grid was not cancelled: \(server.counters.queries)")
+        }
+        // The first three around the first centre, the next three around the second.
+        let longitudes = server.counters.queries.map { query in
+            query.split(separator: "&").first { $0.hasPrefix("lon=") }.flatMap { Double($0.dropFirst(4)) } ?? .nan
+        }
+        XCTAssertTrue(longitudes.prefix(3).allSatisfy { [-35, -30, -25].contains($0) }, "\(longitudes)")
+        XCTAssertTrue(longitudes.suffix(3).allSatisfy { [55, 60, 65].contains($0) }, "\(longitudes)")
+        subscription.dispose()
+        guard waitUntil({ self.server.counters.abandoned == 6 }) else {
+            return XCTFail("the second grid was not cancelled")
+        }
+        // Nothing more was sent, nothing arrived.
+        Thread.sleep(forTimeInterval: 0.5)
+        XCTAssertEqual(server.counters.queries.count, 6)
+        XCTAssertEqual(server.counters.completed, 0)
+        XCTAssertEqual(points.get(), [])
     }
 
     func testUnknownCityIsTheServicesCityNotFound() {

@@ -12,7 +12,7 @@ private final class FakeWeatherAPI: WeatherAPI {
     let scheduler: TestScheduler
     var cities: [String: TestableObservable<Weather>] = [:]
     var coordinates: TestableObservable<Weather>?
-    var around: [TestableObservable<[Weather]>] = []
+    var around: [TestableObservable<GridPoint>] = []
     /// Each request: `q=City`, `lat,lon` or `around lat,lon`, at the time it was subscribed.
     private(set) var requests: [Recorded<Event<String>>] = []
 
@@ -34,7 +34,7 @@ private final class FakeWeatherAPI: WeatherAPI {
         }
     }
 
-    func currentWeatherAround(lat: Double, lon: Double, spacing: Double) -> Observable<[Weather]> {
+    func currentWeatherAround(lat: Double, lon: Double, spacing: Double) -> Observable<GridPoint> {
         Observable.deferred { [unowned self] in
             record("around \(lat),\(lon)")
             return around.isEmpty ? .never() : around.removeFirst().asObservable()
@@ -84,6 +84,21 @@ final class ViewControllerTests {
     private let seoul = Weather(
         cityName: "Seoul", temperature: 22, humidity: 38, icon: "🌞",
         coordinate: LocationCoordinate2D(latitude: 37.5683, longitude: 126.9778))
+    /// Open water at a made-up point, with `temperature` to tell the points apart.
+    private func sea(_ temperature: Int) -> Weather {
+        Weather(
+            cityName: "", temperature: temperature, humidity: 50, icon: "⛅",
+            coordinate: LocationCoordinate2D(latitude: 30, longitude: 10 + Double(temperature)))
+    }
+    private let rateLimited = ApiError.rateLimited(message: "slow down")
+    private let nowhere = LocationCoordinate2D(latitude: 31, longitude: 11)
+
+    /// The grid points of a diagram: `a`, `b`, `c` arrived (open water at 1°, 2°, 3°), `x` failed
+    /// (rate limited).
+    private var gridValues: [Character: GridPoint] {
+        ["a": .arrived(sea(1)), "b": .arrived(sea(2)), "c": .arrived(sea(3)), "x": .failed(nowhere, rateLimited)]
+    }
+    private let bools: [Character: Bool] = ["t": true, "f": false]
 
     /// Keys for the letters of a key diagram: `E` is Enter, `T` Tab, `B` Backspace, `R` Right, and a
     /// lower-case letter types itself.
@@ -94,8 +109,11 @@ final class ViewControllerTests {
     }
 
     /// Runs `test` with a view controller on a 100 × 30 screen whose Drivers and Signals run on the
-    /// test scheduler, with `running` recorded from time 0.
-    private func withViewController(_ test: (TestableObserver<Bool>) throws -> Void) rethrows {
+    /// test scheduler, with the city's `running`, the map's `mapRunning` and the `grid` recorded from
+    /// time 0.
+    private func withViewController(
+        _ test: (_ running: TestableObserver<Bool>, _ mapRunning: TestableObserver<Bool>) throws -> Void
+    ) rethrows {
         scheduler = TestScheduler(initialClock: 0, resolution: 0.01, simulateProcessingDelay: false)
         api = FakeWeatherAPI(scheduler: scheduler)
         locationManager = FakeLocationManager()
@@ -106,9 +124,15 @@ final class ViewControllerTests {
             viewController.viewDidLoad()
             let running = scheduler.createObserver(Bool.self)
             viewController.running.drive(running).disposed(by: bag)
-            try test(running)
+            let mapRunning = scheduler.createObserver(Bool.self)
+            viewController.mapRunning.drive(mapRunning).disposed(by: bag)
+            grid = scheduler.createObserver(WeatherGrid.self)
+            viewController.grid.drive(grid).disposed(by: bag)
+            try test(running, mapRunning)
         }
     }
+
+    private var grid: TestableObserver<WeatherGrid>!
 
     private func type(_ diagram: String) {
         keys(diagram).subscribe(onNext: { [viewController] in viewController!.screen.handle($0) }).disposed(by: bag)
@@ -121,10 +145,16 @@ final class ViewControllerTests {
         ]
     }
 
+    /// The text of each overlay's renderer on the map, in drawing order.
+    private var overlayTexts: [String] {
+        viewController.mapView.overlays.map { viewController.mapView.renderer(for: $0)?.text ?? "?" }
+    }
+
     @Test func testTypingAndEnterSearchesAndShowsTheWeather() {
-        withViewController { running in
+        withViewController { running, mapRunning in
             api.cities["tokyo"] = scheduler.createColdObservable("---w|", values: ["w": tokyo])
-            api.around = [scheduler.createColdObservable("--a|", values: ["a": [tokyo]])]
+            api.coordinates = scheduler.createColdObservable("--w|", values: ["w": tokyo])
+            api.around = [scheduler.createColdObservable("-a-b|", values: gridValues)]
             type("-tokyoE")
 
             // At launch: running starts true (startWith), so the labels are hidden, but the indicator,
@@ -139,57 +169,71 @@ final class ViewControllerTests {
             #expect(viewController.activityIndicator.isAnimating)
             scheduler.advanceTo(100)
             #expect(viewController.statusLine.displayedText == "Tokyo at 35.69°N 139.69°E")
-            scheduler.advanceTo(200)
+            #expect(!labels.contains { $0.isHidden })
 
-            // Centring the map on Tokyo (challenge 1) is a change of region, so 500 ms later the weather
-            // around it is fetched too (challenge 2), and running says so.
-            expectMarbles(running, "t-----t--f----t-f", values: ["t": true, "f": false])
-            #expect(api.requests == [.next(60, "q=tokyo"), .next(140, "around 35.6895,139.6917")])
+            // Centring the map on Tokyo (challenge 1) is a change of region, so 500 ms later the map
+            // asks for its centre (the seed's mapSearch) and the grid around it (challenge 2). That is
+            // the map's activity: the city's labels stay shown. A `t` after the `f` here is the blink
+            // this test is for.
+            scheduler.advanceTo(150)
+            #expect(viewController.mapActivityIndicator.isAnimating)
+            #expect(!labels.contains { $0.isHidden })
+            scheduler.advanceTo(300)
+            expectMarbles(running, "t-----t--f", values: bools)
+            expectMarbles(mapRunning, "f-------------t---f", values: bools)
+            #expect(
+                api.requests == [
+                    .next(60, "q=tokyo"), .next(140, "around 35.6895,139.6917"), .next(140, "35.6895,139.6917"),
+                ])
             #expect(!viewController.activityIndicator.isAnimating)
+            #expect(!viewController.mapActivityIndicator.isAnimating)
             #expect(!labels.contains { $0.isHidden })
             #expect(viewController.cityNameLabel.text == "Tokyo")
             #expect(viewController.tempLabel.text == "18°C")
             #expect(viewController.humidityLabel.text == "humidity 88%")
             #expect(viewController.iconLabel.text == "☔")
-            #expect(viewController.statusLine.displayedText == "1 place around 35.69°N 139.69°E")
-            // Challenge 1: the map is centred on the city, and the city is marked there.
+            #expect(viewController.mapCenterLabel.text == "centre: ☔ Tokyo 18°C")
+            #expect(viewController.statusLine.displayedText == "2 places around 35.69°N 139.69°E")
+            // Challenge 1: the map is centred on the city, the city is marked there, the grid around.
             #expect(viewController.mapView.centerCoordinate == tokyo.coordinate)
-            #expect(viewController.mapView.overlays.count == 1)
+            #expect(overlayTexts == ["☔18°", "⛅1°", "⛅2°"])
         }
     }
 
     @Test func testEnterOnAnEmptyFieldSearchesNothing() {
-        withViewController { running in
+        withViewController { running, mapRunning in
             type("-E-")
             scheduler.advanceTo(100)
-            expectMarbles(running, "t", values: ["t": true, "f": false])
+            expectMarbles(running, "t", values: bools)
+            expectMarbles(mapRunning, "f", values: bools)
             #expect(api.requests == [])
         }
     }
 
     @Test func testASlowSearchIsSupersededByANewerOne() {
-        withViewController { running in
+        withViewController { running, _ in
             let slowParis = scheduler.createColdObservable("------------p|", values: ["p": paris])
             api.cities["paris"] = slowParis
             api.cities["tokyo"] = scheduler.createColdObservable("--t|", values: ["t": tokyo])
-            api.around = [scheduler.createColdObservable("--a|", values: ["a": [tokyo]])]
             type("-parisEBBBBBtokyoE")
             scheduler.advanceTo(400)
 
             // Paris would have answered at 180; Tokyo's Enter at 170 disposed of it (flatMapLatest),
             // so only Tokyo arrives, and the indicator stays on until it does.
-            expectMarbles(running, "t-----t----------t-f----t-f", values: ["t": true, "f": false])
+            expectMarbles(running, "t-----t----------t-f", values: bools)
             #expect(
-                api.requests == [.next(60, "q=paris"), .next(170, "q=tokyo"), .next(240, "around 35.6895,139.6917")])
+                api.requests == [
+                    .next(60, "q=paris"), .next(170, "q=tokyo"), .next(240, "around 35.6895,139.6917"),
+                    .next(240, "35.6895,139.6917"),
+                ])
             #expect(slowParis.subscriptions == [Subscription(60, 170)])
             #expect(viewController.cityNameLabel.text == "Tokyo")
         }
     }
 
     @Test func testAnErrorIsShownAndTheSearchGoesOn() {
-        withViewController { running in
+        withViewController { running, _ in
             api.cities["tokyo"] = scheduler.createColdObservable("--t|", values: ["t": tokyo])
-            api.around = [scheduler.createColdObservable("--a|", values: ["a": [tokyo]])]
             // "atlantis" has no answer: the fake fails it as the service does, at once.
             type("-atlantisE--BBBBBBBBtokyoE")
             scheduler.advanceTo(120)
@@ -200,18 +244,20 @@ final class ViewControllerTests {
 
             scheduler.advanceTo(400)
             // The failed search neither centres nor marks the map; Tokyo does both.
-            expectMarbles(running, "t--------(tf)------------t-f----t-f", values: ["t": true, "f": false])
+            expectMarbles(running, "t--------(tf)------------t-f", values: bools)
             #expect(
-                api.requests == [.next(90, "q=atlantis"), .next(250, "q=tokyo"), .next(320, "around 35.6895,139.6917")])
+                api.requests == [
+                    .next(90, "q=atlantis"), .next(250, "q=tokyo"), .next(320, "around 35.6895,139.6917"),
+                    .next(320, "35.6895,139.6917"),
+                ])
             #expect(viewController.cityNameLabel.text == "Tokyo")
-            #expect(viewController.statusLine.displayedText == "1 place around 35.69°N 139.69°E")
+            #expect(viewController.mapView.centerCoordinate == tokyo.coordinate)
         }
     }
 
     @Test func testTheLocationButtonSearchesTheFirstAccurateLocation() {
-        withViewController { running in
+        withViewController { running, _ in
             api.coordinates = scheduler.createColdObservable("---s|", values: ["s": seoul])
-            api.around = [scheduler.createColdObservable("--a|", values: ["a": [seoul]])]
             // Tab to the button, Enter taps it.
             type("-TE")
             let here = LocationCoordinate2D(latitude: 37.5665, longitude: 126.978)
@@ -227,61 +273,150 @@ final class ViewControllerTests {
             scheduler.advanceTo(200)
 
             #expect(locationManager.starts == 1)  // once per tap, though two streams listen
-            expectMarbles(running, "t-t----f----t-f", values: ["t": true, "f": false])
-            #expect(api.requests == [.next(40, "37.5665,126.978"), .next(120, "around 37.5683,126.9778")])
+            expectMarbles(running, "t-t----f", values: bools)
+            #expect(
+                api.requests == [
+                    .next(40, "37.5665,126.978"), .next(120, "around 37.5683,126.9778"), .next(120, "37.5683,126.9778"),
+                ])
             #expect(viewController.cityNameLabel.text == "Seoul")
             #expect(viewController.mapView.centerCoordinate == seoul.coordinate)
         }
     }
 
-    @Test func testMapScrollingIsDebouncedIntoWeatherAroundDrawnAsOverlays() throws {
-        try withViewController { running in
-            let grid = (0..<9).map { index in
-                Weather(
-                    cityName: "", temperature: index, humidity: 50, icon: "⛅",
-                    coordinate: LocationCoordinate2D(latitude: 30, longitude: 10 + Double(index)))
-            }
+    /// The blink: a pan while the city's weather is shown keeps it shown, and the city's activity never
+    /// moves; only the map's does.
+    @Test func testAPanNeverHidesTheCitysWeather() {
+        withViewController { running, mapRunning in
+            api.cities["tokyo"] = scheduler.createColdObservable("-w|", values: ["w": tokyo])
+            api.coordinates = scheduler.createColdObservable("--c|", values: ["c": paris])
             api.around = [
-                scheduler.createColdObservable("--a|", values: ["a": grid]),
-                scheduler.createColdObservable("--b|", values: ["b": Array(grid.prefix(4))]),
+                scheduler.createColdObservable("-a|", values: gridValues),
+                scheduler.createColdObservable("--ab-c|", values: gridValues),
             ]
-            // Tab twice: the field, the button, the map. Three arrows 100 ms apart, a rest of more than
-            // 500 ms, then one more.
-            type("-TTRRR--------R")
-            scheduler.advanceTo(300)
+            // Tokyo (answered at 70, the map centred, its grid at 120); then Tab three times (the
+            // button, the map's button, the map) and Right at 170: a pan, searched at 220.
+            type("-tokyoE-------TTTR")
+            scheduler.advanceTo(255)
+            #expect(viewController.mapActivityIndicator.isAnimating)
+            #expect(!labels.contains { $0.isHidden })
+            #expect(!viewController.activityIndicator.isAnimating)
+            scheduler.advanceTo(400)
 
-            // One request, 500 ms after the last of the three arrows, for the centre then shown.
-            let first = try #require(api.requests.first)
-            #expect(first.time == 100)
-            let center = viewController.mapView.centerCoordinate
-            #expect(api.requests.count == 2)
-            #expect(api.requests[1].time == 190)
-            #expect(api.requests[1].value.element == "around \(center.latitude),\(center.longitude)")
-            expectMarbles(running, "t---------t-f------t-f", values: ["t": true, "f": false])
-
-            // Drawn through the delegate proxy by the view controller's renderer.
-            let overlays = viewController.mapView.overlays
-            #expect(overlays.count == 4)
-            let renderer = try #require(viewController.mapView.renderer(for: overlays[3]))
-            #expect(renderer is Weather.OverlayView)
-            #expect(renderer.text == "⛅3°")
-            #expect(viewController.statusLine.displayedText.hasPrefix("4 places around ") == true)
+            expectMarbles(running, "t-----tf", values: bools)
+            expectMarbles(mapRunning, "f-----------t-f-------t-----f", values: bools)
+            #expect(viewController.cityNameLabel.text == "Tokyo")
+            #expect(!labels.contains { $0.isHidden })
+            // The map's centre is Paris now (the fake's answer for any point); the city is still Tokyo.
+            #expect(viewController.mapCenterLabel.text == "centre: ⛅ Paris 15°C")
+            #expect(viewController.statusLine.displayedText.hasPrefix("3 places around ") == true)
         }
     }
 
-    @Test func testAFailedGridIsShownAndTheMapGoesOn() {
-        withViewController { running in
-            api.around = [
-                scheduler.createColdObservable("-#", error: ApiError.rateLimited(message: "slow down")),
-                scheduler.createColdObservable("--a|", values: ["a": [seoul]]),
-            ]
-            type("-TTR------R")
-            scheduler.advanceTo(120)
-            #expect(viewController.statusLine.displayedText == "⚠ Too many requests (429): slow down")
-            #expect(viewController.mapView.overlays.count == 0)
+    /// Challenge 2's grid, point by point: each answer is drawn as it comes, a failure is marked where
+    /// it failed and the others stay, and the end of the grid is said on the status line.
+    @Test func testTheGridShowsEachPointAsItArrivesAndMarksAFailure() throws {
+        try withViewController { _, mapRunning in
+            api.coordinates = scheduler.createColdObservable("-c|", values: ["c": sea(0)])
+            api.around = [scheduler.createColdObservable("-a-x-b|", values: gridValues)]
+            // Tab twice: the location button, the map's button; a third: the map. Right at 40: a pan,
+            // searched 500 ms later, at 90.
+            type("-TTTR")
+            scheduler.advanceTo(95)
+            #expect(overlayTexts == [])
+            scheduler.advanceTo(200)
+
+            let center = viewController.mapView.centerCoordinate
+            let loading = WeatherGrid(center: center)
+            let a = loading.adding(.arrived(sea(1)))
+            let x = a.adding(.failed(nowhere, rateLimited))
+            let b = x.adding(.arrived(sea(2)))
+            expectMarbles(
+                grid, "---------LA-X-BF",
+                values: ["L": loading, "A": a, "X": x, "B": b, "F": b.finished])
+            expectMarbles(mapRunning, "f--------t-----f", values: bools)
+            // The centre (the seed's mapSearch), the two points that arrived, and a ✗ where one failed.
+            #expect(overlayTexts == ["⛅0°", "⛅1°", "✗", "⛅2°"])
+            let failed = try #require(viewController.mapView.overlays.first { $0 is FailedPointOverlay })
+            #expect(failed.coordinate == nowhere)
+            #expect(
+                viewController.statusLine.displayedText
+                    == "⚠ 1 of 3 places around \(ViewController.format(center)) failed: Too many requests (429): slow down"
+            )
+        }
+    }
+
+    /// A new pan disposes of the grid still loading (flatMapLatest): its requests are cancelled, the
+    /// points it would have sent never arrive, and the new grid starts empty.
+    @Test func testANewPanCancelsThePreviousGrid() {
+        withViewController { _, mapRunning in
+            api.coordinates = scheduler.createColdObservable("-c|", values: ["c": sea(0)])
+            let first = scheduler.createColdObservable("-a--------b|", values: gridValues)
+            let second = scheduler.createColdObservable("-c|", values: gridValues)
+            api.around = [first, second]
+            // Right at 40 (searched at 90), Right again at 120 (searched at 170).
+            type("-TTTR-------R")
             scheduler.advanceTo(300)
-            #expect(viewController.mapView.overlays.count == 1)
-            expectMarbles(running, "t-------tf-----t-f", values: ["t": true, "f": false])
+
+            #expect(first.subscriptions == [Subscription(90, 170)])
+            #expect(second.subscriptions == [Subscription(170, 190)])
+            let centers = api.requests.compactMap { $0.value.element }.filter { $0.hasPrefix("around") }
+            #expect(centers.count == 2)
+            let events = grid.events.compactMap { $0.value.element }
+            #expect(events.map(\.points.count) == [0, 1, 0, 1, 1])
+            #expect(events.map(\.isLoading) == [true, true, true, true, false])
+            #expect(!events.flatMap(\.points).contains(.arrived(sea(2))))
+            expectMarbles(mapRunning, "f--------t---------f", values: bools)
+            #expect(overlayTexts == ["⛅0°", "⛅3°"])
+        }
+    }
+
+    @Test func testMapScrollingIsDebouncedIntoTheWeatherAround() throws {
+        try withViewController { _, _ in
+            api.around = [
+                scheduler.createColdObservable("--ab|", values: gridValues),
+                scheduler.createColdObservable("--c|", values: gridValues),
+            ]
+            // Three Tabs: the location button, the map's button, the map. Three arrows 100 ms apart, a
+            // rest of more than 500 ms, then one more.
+            type("-TTTRRR--------R")
+            scheduler.advanceTo(300)
+
+            // One grid, 500 ms after the last of the three arrows, for the centre then shown.
+            let around = api.requests.compactMap { request -> (TestTime, String)? in
+                guard let value = request.value.element, value.hasPrefix("around") else { return nil }
+                return (request.time, value)
+            }
+            #expect(around.map(\.0) == [110, 200])
+            let center = viewController.mapView.centerCoordinate
+            #expect(around.last?.1 == "around \(center.latitude),\(center.longitude)")
+
+            // Drawn through the delegate proxy by the view controller's renderer.
+            let overlays = viewController.mapView.overlays
+            #expect(overlays.count == 1)
+            let renderer = try #require(viewController.mapView.renderer(for: overlays[0]))
+            #expect(renderer is Weather.OverlayView)
+            #expect(renderer.text == "⛅3°")
+            #expect(viewController.statusLine.displayedText.hasPrefix("1 place around ") == true)
+        }
+    }
+
+    /// The seed's map button: Enter on it hides the map, again shows it; the title says which. Neither
+    /// searches nor touches the city's activity.
+    @Test func testTheMapButtonHidesAndShowsTheMap() {
+        withViewController { running, mapRunning in
+            type("-TTE--E")
+            scheduler.advanceTo(35)
+            #expect(viewController.mapView.isHidden)
+            #expect(viewController.mapButton.title == "Show map")
+            // No land drawn: the map's Braille is gone from the screen.
+            #expect(!viewController.screen.text.unicodeScalars.contains { (0x2801...0x28FF).contains($0.value) })
+            scheduler.advanceTo(100)
+            #expect(!viewController.mapView.isHidden)
+            #expect(viewController.mapButton.title == "Hide map")
+            #expect(viewController.screen.text.unicodeScalars.contains { (0x2801...0x28FF).contains($0.value) })
+            expectMarbles(running, "t", values: bools)
+            expectMarbles(mapRunning, "f", values: bools)
+            #expect(api.requests == [])
         }
     }
 }
