@@ -112,8 +112,11 @@ final class WundercastEndToEndTests: XCTestCase {
         // Back to the map's button (Shift-Tab), Enter: the map is hidden, the city's weather stays;
         // Enter again: the map is back, with its overlays.
         try tmux.send("BTab", "Enter")
-        screen = try tmux.pane(showing: "[ Show map ]")
-        XCTAssertFalse(mapRows(screen).contains { hasBraille($0) }, screen)
+        // Polled until the map's rows are blank: the button's new title can be on screen while the
+        // rest of the frame is still being written.
+        screen = try tmux.pane("the map hidden") { pane in
+            pane.contains("[ Show map ]") && !self.mapRows(pane).contains { self.hasBraille($0) }
+        }
         XCTAssertEqual(overlays(screen).count, 0, screen)
         XCTAssertTrue(row(4, of: screen).contains(place), screen)
         try tmux.send("Enter")
