@@ -10,7 +10,7 @@ extension GiphyAPI {
             .map { load -> GifCell.GifLoadedFrames in
                 switch load {
                 case .progress(let fraction): return .progress(Float(fraction))
-                case .gif(let image): return .frames(GifCell.frames(of: image))
+                case .gif(let image): return .frames(GifCell.frames(of: image), loopCount: image.loopCount)
                 }
             }
     }
