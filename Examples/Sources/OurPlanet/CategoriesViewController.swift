@@ -251,12 +251,14 @@ public final class CategoriesViewController {
         let rows = Layout.rows([.fixed(1), .fixed(1), .flexible(), .fixed(1)], in: Rect(origin: .zero, size: size))
         let header = Layout.columns([.fixed(1), .fixed(10), .fixed(2), .flexible()], in: rows[0])
         (titleLabel.frame, helpLabel.frame) = (header[1], header[3])
-        let columns = Layout.columns([.fixed(1), .fixed(32), .fixed(3), .flexible()], in: rows[2])
-        let left = Layout.rows([.fixed(1), .fixed(1), .fixed(1), .flexible()], in: columns[1])
-        let top = Layout.columns([.flexible(), .fixed(1)], in: left[0])
+        // The categories take 32 columns, less on a narrow terminal so the events keep half the width.
+        let left = min(32, max(22, (size.columns - 4) / 2))
+        let columns = Layout.columns([.fixed(1), .fixed(left), .fixed(3), .flexible()], in: rows[2])
+        let leftRows = Layout.rows([.fixed(1), .fixed(1), .fixed(1), .flexible()], in: columns[1])
+        let top = Layout.columns([.flexible(), .fixed(1)], in: leftRows[0])
         (headerLabel.frame, activityIndicator.frame) = (top[0], top[1])
-        downloadView.frame = left[1]
-        tableView.frame = left[3]
+        downloadView.frame = leftRows[1]
+        tableView.frame = leftRows[3]
         eventsController.layout(in: columns[3])
         statusLine.frame = rows[3]
     }
