@@ -42,6 +42,7 @@ public final class GifCell {
     /// What the cell shows while a GIF loads and plays.
     enum Display {
         case progress(Float)
+        case decoding
         case frame(TerminalUI.Image)
     }
 
@@ -95,6 +96,7 @@ public final class GifCell {
             .flatMap { [unowned self] loaded -> Observable<Display> in
                 switch loaded {
                 case .progress(let fraction): return .just(.progress(fraction))
+                case .decoding: return .just(.decoding)
                 case .frames(let frames, let loopCount):
                     self.statusLabel.text = Self.loopDescription(loopCount)
                     return Self.animation(of: frames, loopCount: loopCount, scheduler: scheduler).map(Display.frame)
@@ -105,6 +107,10 @@ public final class GifCell {
                     switch display {
                     case .progress(let fraction):
                         self.progressView.progress = fraction
+                    case .decoding:
+                        // The challenge's feedback for the last step: the bar gives way to a word.
+                        self.progressView.isHidden = true
+                        self.statusLabel.text = "decoding…"
                     case .frame(let image):
                         self.activityIndicator.isAnimating = false
                         self.progressView.isHidden = true
@@ -137,6 +143,7 @@ public final class GifCell {
 
     enum GifLoadedFrames: Sendable {
         case progress(Float)
+        case decoding
         case frames([(image: TerminalUI.Image, delay: RxTimeInterval)], loopCount: Int?)
     }
 

@@ -26,7 +26,7 @@ public final class GifGridView: Control {
     private let visibleSubject = BehaviorSubject<Range<Int>>(value: 0..<0)
     private let highlightSubject = PublishSubject<Int?>()
 
-    public override var canBecomeFocused: Bool { itemCount > 0 && isEnabled }
+    public override var canBecomeFocused: Bool { super.canBecomeFocused && itemCount > 0 }
 
     /// Slots across.
     public var columns: Int { max(1, frame.size.columns / Self.minimumSlotSize.columns) }

@@ -10,6 +10,7 @@ extension GiphyAPI {
             .map { load -> GifCell.GifLoadedFrames in
                 switch load {
                 case .progress(let fraction): return .progress(Float(fraction))
+                case .decoding: return .decoding
                 case .gif(let image): return .frames(GifCell.frames(of: image), loopCount: image.loopCount)
                 }
             }

@@ -24,6 +24,8 @@ public enum Transfer: Sendable {
 public enum GifLoad: Sendable {
     /// The fraction of the file received so far, 0...1.
     case progress(Double)
+    /// The whole file has arrived and is being decoded.
+    case decoding
     /// The whole file, decoded.
     case gif(GIFImage)
 }
@@ -112,8 +114,8 @@ extension Reactive where Base: URLSession {
         }
     }
 
-    /// The GIF at `request` with progress: ``GifLoad/progress(_:)`` as the body arrives, then
-    /// ``GifLoad/gif(_:)``, then completed. A GIF in `cache` comes at once, decoded, without progress
+    /// The GIF at `request` with progress: ``GifLoad/progress(_:)`` as the body arrives,
+    /// ``GifLoad/decoding`` once it has, then ``GifLoad/gif(_:)``, then completed. A GIF in `cache` comes at once, decoded, without progress
     /// and without asking the server; a downloaded one is stored there (by the seed's `cache()`
     /// operator) once it decodes, so a broken file is not served again.
     ///
@@ -134,8 +136,12 @@ extension Reactive where Base: URLSession {
                     guard 200..<300 ~= response.statusCode else {
                         throw RxURLSessionError.requestFailed(response: response, data: data)
                     }
-                    let gif = try decodeGIF(data)
-                    return Observable.just((response: response, data: data)).cache(in: cache).map { _ in .gif(gif) }
+                    let decoded = Observable.deferred {
+                        let gif = try decodeGIF(data)
+                        return Observable.just((response: response, data: data)).cache(in: cache)
+                            .map { _ in GifLoad.gif(gif) }
+                    }
+                    return decoded.startWith(.decoding)
                 }
             }
         }

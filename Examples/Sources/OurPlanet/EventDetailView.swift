@@ -19,7 +19,7 @@ public final class EventDetailView: Control {
     /// Called with each key the pane does not use; answers whether it was used.
     public var unusedKey: ((Key) -> Bool)?
 
-    public override var canBecomeFocused: Bool { !isHidden && event != nil }
+    public override var canBecomeFocused: Bool { super.canBecomeFocused && event != nil }
 
     /// The lines of `event` at `width` columns: a heading, the facts, a blank line, the description.
     public static func lines(of event: EOEvent, width: Int) -> [String] {

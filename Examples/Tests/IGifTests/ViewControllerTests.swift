@@ -179,8 +179,8 @@ final class ViewControllerTests {
         }
     }
 
-    /// A GIF plays each frame for its own delay, as many times as its loop count says, then stays on
-    /// its last frame; a search with no results clears the cells and disposes of the animation.
+    /// A GIF shows its download's progress, then "decoding…", then plays each frame for its own delay,
+    /// as many times as its loop count says, then stays on its last frame; a search with no results clears the cells and disposes of the animation.
     @Test func testTheGIFPlaysItsLoopCountThenStops() throws {
         try withViewController {
             let only = gif("only")
@@ -188,13 +188,21 @@ final class ViewControllerTests {
             api.searches["catzzz"] = scheduler.createColdObservable("-r|", values: ["r": []])
             // Loop count 1: played twice, red 200 ms then blue 300 ms each time.
             let download = scheduler.createColdObservable(
-                "p-g|", values: ["p": GifLoad.progress(0.5), "g": .gif(try animation(firstDelay: 20, loopCount: 1))])
+                "pdg|",
+                values: [
+                    "p": GifLoad.progress(0.5), "d": .decoding, "g": .gif(try animation(firstDelay: 20, loopCount: 1)),
+                ])
             api.downloads[only.image.url] = download
             type("-cats-------------------------------------Bzzz")
             scheduler.advanceTo(80)
             let cell = try #require(viewController.cell(forItem: 0))
             #expect(cell.progressView.progress == 0.5)
             #expect(!cell.progressView.isHidden)
+            #expect(cell.statusLabel.text == nil)
+            scheduler.advanceTo(90)
+            #expect(cell.progressView.isHidden)
+            #expect(cell.statusLabel.text == "decoding…")
+            #expect(cell.gifImageView.image == nil)
             scheduler.advanceTo(100)
             #expect(cell.gifImageView.image == red)
             #expect(cell.progressView.isHidden)
