@@ -37,7 +37,8 @@ public final class GifCell {
     }
 
     /// The views, for adding to the screen.
-    var views: [View] { [gifImageView, activityIndicator, captionLabel, progressView, statusLabel] }
+    /// (The progress bar after the status label it shares a line with: drawn last, over it, while shown.)
+    var views: [View] { [gifImageView, activityIndicator, captionLabel, statusLabel, progressView] }
 
     /// What the cell shows while a GIF loads and plays.
     enum Display {

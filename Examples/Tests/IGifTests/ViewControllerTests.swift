@@ -180,7 +180,8 @@ final class ViewControllerTests {
     }
 
     /// A GIF shows its download's progress, then "decoding…", then plays each frame for its own delay,
-    /// as many times as its loop count says, then stays on its last frame; a search with no results clears the cells and disposes of the animation.
+    /// as many times as its loop count says, then stays on its last frame; a search with no results
+    /// clears the cells and disposes of the animation.
     @Test func testTheGIFPlaysItsLoopCountThenStops() throws {
         try withViewController {
             let only = gif("only")
@@ -199,9 +200,11 @@ final class ViewControllerTests {
             #expect(cell.progressView.progress == 0.5)
             #expect(!cell.progressView.isHidden)
             #expect(cell.statusLabel.text == nil)
+            #expect(viewController.screen.text.contains("███░░░░░░░░░░░  50%"), "the bar is drawn")
             scheduler.advanceTo(90)
             #expect(cell.progressView.isHidden)
             #expect(cell.statusLabel.text == "decoding…")
+            #expect(viewController.screen.text.contains("decoding…"))
             #expect(cell.gifImageView.image == nil)
             scheduler.advanceTo(100)
             #expect(cell.gifImageView.image == red)

@@ -56,6 +56,10 @@ final class IGifEndToEndTests: XCTestCase {
         try tmux.send("cats")
         screen = try tmux.pane(showing: "25 GIFs for “cats”")
         XCTAssertTrue(screen.contains("Cats GIF"), screen)
+        // Each cell's progress bar while its GIF arrives (800 ms).
+        _ = try poll(
+            "progress bars", timeout: 15, interval: 0.02, { try tmux.capture() },
+            until: { $0.components(separatedBy: "%").count - 1 >= 3 })
         var stats = try poll(
             "six GIFs sent", timeout: 15, interval: 0.05, { try self.stats(port: port) },
             until: { $0.completed == 6 })
