@@ -162,8 +162,8 @@ public final class CategoriesViewController {
     }
 
     /// Retries what failed: the categories request (the whole download again), else the categories
-    /// whose events failed (their events only, folded into the categories as they arrive). Nothing
-    /// to retry, nothing happens.
+    /// whose events failed (their events only, folded into the categories as they arrive), once the
+    /// downloads under way are done. Nothing to retry, nothing happens.
     public func retry() {
         if failedCategoriesRequest {
             failedCategoriesRequest = false
@@ -173,6 +173,11 @@ public final class CategoriesViewController {
             return
         }
         guard !failedCategoryIDs.isEmpty else { return }
+        // The categories still downloading would be summed up when the retry ends, before they have.
+        guard !activityIndicator.isAnimating else {
+            statusLine.text = "Still downloading · press r again once done"
+            return
+        }
         let retried = categories.value.filter { failedCategoryIDs.contains($0.id) }
         failedCategoryIDs = []
         statusLine.text = "Retrying \(retried.map(\.name).joined(separator: ", "))…"

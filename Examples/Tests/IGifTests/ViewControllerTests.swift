@@ -179,6 +179,32 @@ final class ViewControllerTests {
         }
     }
 
+    /// A larger terminal shows more cells (each downloading its GIF), a smaller one fewer: the cells
+    /// that no longer fit are reused, their downloads disposed of.
+    @Test func testResizingShowsMoreOrFewerCells() {
+        withViewController {
+            let results = (0..<8).map { gif("g\($0)") }
+            api.searches["cats"] = scheduler.createColdObservable("-r|", values: ["r": results])
+            var downloads: [TestableObservable<GifLoad>] = []
+            for result in results {
+                let download = scheduler.createColdObservable("p---------", values: ["p": GifLoad.progress(0)])
+                api.downloads[result.image.url] = download
+                downloads.append(download)
+            }
+            type("-cats")
+            // 80 × 24 at 100: three across, two down; 60 × 13 at 200: two cells.
+            scheduler.scheduleAt(100) { self.viewController.screen.resize(to: Size(columns: 80, rows: 24)) }
+            scheduler.scheduleAt(200) { self.viewController.screen.resize(to: Size(columns: 60, rows: 13)) }
+            scheduler.advanceTo(300)
+            #expect(viewController.gridView.visibleItems == 0..<2)
+            #expect(
+                downloads.map(\.subscriptions) == [
+                    [Subscription(80)], [Subscription(80)], [Subscription(80, 200)], [Subscription(80, 200)],
+                    [Subscription(100, 200)], [Subscription(100, 200)], [], [],
+                ])
+        }
+    }
+
     /// A GIF shows its download's progress, then "decoding…", then plays each frame for its own delay,
     /// as many times as its loop count says, then stays on its last frame; a search with no results
     /// clears the cells and disposes of the animation.

@@ -281,13 +281,17 @@ final class CategoriesViewControllerTests {
                 self.virtual.answerEvents("severeStorms", "open", "-(r|)")
                 self.virtual.answerEvents("severeStorms", "closed", "-(r|)")
             }
-            type("-----------r")
+            // r at 40, while the others still download: not yet; r at 110, after the summary.
+            type("----r------r")
+            var statusAt45: String?
+            scheduler.scheduleAt(45) { statusAt45 = self.viewController.statusLine.displayedText }
             var statusAt115: String?
             scheduler.scheduleAt(115) { statusAt115 = self.viewController.statusLine.displayedText }
             load()
             scheduler.start()
 
             #expect(viewController.failedCategoryIDs == [])
+            #expect(statusAt45 == "Still downloading · press r again once done")
             #expect(statusAt115 == "Retrying Severe Storms…")
             let retried = virtual.requests.filter { $0.time >= 110 }.map { $0.value.element! }
             #expect(
