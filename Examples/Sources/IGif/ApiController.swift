@@ -1,5 +1,4 @@
 import Foundation
-import RxCocoa
 import RxSwift
 
 #if canImport(FoundationNetworking)
@@ -15,23 +14,27 @@ public protocol GiphyAPI {
     func downloadGif(url: URL) -> Observable<GifLoad>
 }
 
-/// The seed's `ApiController`: Giphy's search on the seed's `URLSession.rx` extension, with the response
-/// cache of RxCocoa's `URLSession+Rx` in place of the seed's dictionary.
+/// The seed's `ApiController`: Giphy's search and the GIFs' downloads on this example's `URLSession.rx`
+/// extension (`URLSession+Rx.swift`), all through one session.
 public final class ApiController: GiphyAPI, Sendable {
     /// The real service, as the book has it (plain HTTP).
     public static let giphy = URL(string: "http://api.giphy.com/v1/gifs/search")!
 
     private let searchURL: URL
     private let apiKey: String
-    private let session: URLSession
-    /// The GIFs and search results seen, bounded (the seed's `internalCache` grew for ever).
-    public let cache: ResponseCache
+    /// The one session every search and download goes through.
+    public let session: URLSession
+    /// The GIFs and search results seen (the seed's `internalCache`).
+    public let cache: InternalCache
+
+    /// The session shared by every controller: its delegate reports the downloads' progress.
+    public static let sharedSession = TransferEvents.makeSession()
 
     /// A controller for the search endpoint `searchURL` with `apiKey`; GIFs and searches are kept in
     /// `cache`.
     public init(
-        searchURL: URL = ApiController.giphy, apiKey: String, session: URLSession = .shared,
-        cache: ResponseCache = ResponseCache(countLimit: 200, byteLimit: 64 << 20)
+        searchURL: URL = ApiController.giphy, apiKey: String, session: URLSession = ApiController.sharedSession,
+        cache: InternalCache = .shared
     ) {
         self.searchURL = searchURL
         self.apiKey = apiKey
@@ -51,14 +54,14 @@ public final class ApiController: GiphyAPI, Sendable {
                 do {
                     return try JSONDecoder().decode(GiphySearchResponse.self, from: data).data
                 } catch {
-                    throw RxCocoaURLError.deserializationError(error: error)
+                    throw RxURLSessionError.deserializationFailed(error: error)
                 }
             }
             .catch { error in throw GiphyError(error) }
     }
 
     public func downloadGif(url: URL) -> Observable<GifLoad> {
-        session.rx.gifDownload(request: URLRequest(url: url), cache: cache)
+        session.rx.gif(request: URLRequest(url: url), cache: cache)
             // A GIF from the cache is decoded where the subscription is made: off the main thread, so
             // coming back to a large GIF does not freeze the screen while its frames are decoded.
             .subscribe(on: decoding)
@@ -86,7 +89,7 @@ public enum GiphyError: Error, Equatable, LocalizedError {
     /// Classifies what `URLSession.rx` reported.
     init(_ error: Error) {
         switch error {
-        case RxCocoaURLError.httpRequestFailed(let response, let data):
+        case RxURLSessionError.requestFailed(let response, let data):
             let status = response.statusCode
             let message = Self.message(in: data) ?? HTTPURLResponse.localizedString(forStatusCode: status)
             switch status {
@@ -95,9 +98,9 @@ public enum GiphyError: Error, Equatable, LocalizedError {
             case 500...: self = .serverFailure(status: status)
             default: self = .requestRejected(status: status, message: message)
             }
-        case RxCocoaURLError.deserializationError(let error as GIFError):
+        case RxURLSessionError.deserializationFailed(let error as GIFError):
             self = .malformedResponse(description: "not a GIF (\(error))")
-        case RxCocoaURLError.deserializationError:
+        case RxURLSessionError.deserializationFailed:
             self = .malformedResponse(description: "not Giphy's JSON")
         case let error as GiphyError:
             self = error

@@ -70,9 +70,14 @@ public struct GiphyGif: Decodable, Sendable, Equatable {
         image = try images.decode(Image.self, forKey: .fixedHeight)
     }
 
+    /// The title, or "(untitled <id>)" when Giphy's is empty.
+    public var displayTitle: String {
+        title.trimmingCharacters(in: .whitespaces).isEmpty ? "(untitled \(id))" : title
+    }
+
     /// The row of the results list: the title (Giphy's may be empty) and the rendition's size.
     public var summary: String {
-        let name = title.trimmingCharacters(in: .whitespaces).isEmpty ? "(untitled \(id))" : title
+        let name = displayTitle
         var details = "\(image.width)×\(image.height)"
         if let bytes = image.byteCount { details += " · " + Self.format(bytes: bytes) }
         return "\(name)  \(details)"

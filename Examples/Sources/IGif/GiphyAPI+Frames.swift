@@ -10,7 +10,8 @@ extension GiphyAPI {
             .map { load -> GifCell.GifLoadedFrames in
                 switch load {
                 case .progress(let fraction): return .progress(Float(fraction))
-                case .gif(let image): return .frames(GifCell.frames(of: image))
+                case .decoding: return .decoding
+                case .gif(let image): return .frames(GifCell.frames(of: image), loopCount: image.loopCount)
                 }
             }
     }

@@ -3,33 +3,44 @@ import RxCocoa
 import RxSwift
 import TerminalUI
 
-/// iGif's one screen, the seed's `MainTableViewController` with its `GifTableViewCell`: the search
-/// field drives Giphy searches, the results fill the list, and the highlighted row's GIF downloads and
-/// plays beside it.
+/// iGif's one screen, the seed's `MainTableViewController` with its `GifTableViewCell`s: the search
+/// field drives Giphy searches, and the results fill a grid of GIF cells, each downloading and playing
+/// its own GIF.
 ///
 /// What `viewDidLoad()` builds:
 /// - the field's text, at least three characters, debounced (typing a word makes one search, not one
 ///   per letter), without repeats, then `flatMapLatest` into the search, so a newer query disposes of
-///   an older search still running; a failed search shows its error and an empty list, and searching
+///   an older search still running; a failed search shows its error and an empty grid, and searching
 ///   goes on;
-/// - the highlighted row (arrows in the list, or new results under it) into the cell's
-///   `prepareForReuse()` and `downloadAndDisplay(gif:)`: the previous download is cancelled, and a GIF
-///   already downloaded comes from the response cache at once.
+/// - the grid's visible items into cells, as a table view dequeues them: a cell whose item scrolled
+///   off goes through `prepareForReuse()` (its download is cancelled, its GIF stops) into the reuse
+///   queue; an item that scrolled on takes a cell from the queue and `downloadAndDisplay(gif:)`; the
+///   cells that stay on screen keep playing.
 @MainActor
 public final class ViewController {
     // The storyboard.
     public let titleLabel = Label(text: "iGif", style: CellStyle(attributes: .bold))
     public let helpLabel = Label(
-        text: "type to search · Tab: results · ↑/↓: choose · Ctrl-C: quit", style: CellStyle(attributes: .dim))
+        text: "type to search · Tab: GIFs · arrows/PgUp/PgDn: scroll · Ctrl-C: quit",
+        style: CellStyle(attributes: .dim))
     public let searchField = TextField(
         placeholder: "Search Giphy",
         style: CellStyle(foreground: RGB(hex: 0xEE_EE_EE), background: RGB(hex: 0x30_3A_4A)))
     public let activityIndicator: ActivityIndicator
-    public let resultsList = ListView()
-    public let gifCell: GifCell
+    public let gridView = GifGridView()
+    /// Every cell there is: at most as many as the grid shows at once.
+    public let cells: [GifCell]
     public let statusLine = StatusLine()
     /// The window the views are in.
     public let screen: Screen
+
+    /// The GIFs shown.
+    public private(set) var gifs: [GiphyGif] = []
+    /// The cell showing each visible item (the table view's visible cells).
+    public private(set) var visibleCells: [Int: GifCell] = [:]
+    /// The cells not showing anything, waiting to be reused: the last one in is the next one out, so
+    /// a cell that just scrolled off is the one reused.
+    private var reuseQueue: [GifCell]
 
     private let api: GiphyAPI
     private let scheduler: SchedulerType
@@ -46,15 +57,17 @@ public final class ViewController {
         self.api = api
         self.scheduler = scheduler
         activityIndicator = ActivityIndicator(scheduler: scheduler)
-        gifCell = GifCell(api: api, scheduler: scheduler, failures: failures)
+        let failures = failures
+        cells = (0..<GifGridView.maximumSlots).map { _ in GifCell(api: api, scheduler: scheduler, failures: failures) }
+        reuseQueue = cells.reversed()
         screen = Screen(size: size)
-        [
-            titleLabel, helpLabel, searchField, activityIndicator, resultsList, gifCell.gifImageView,
-            gifCell.captionLabel, gifCell.progressView, gifCell.activityIndicator, statusLine,
-        ]
-        .forEach { screen.addSubview($0) }
+        [titleLabel, helpLabel, searchField, activityIndicator, gridView, statusLine].forEach { screen.addSubview($0) }
+        cells.flatMap(\.views).forEach { screen.addSubview($0) }
         screen.layout = { [unowned self] size in layout(size) }
     }
+
+    /// The cell showing `item`, if it is on screen.
+    public func cell(forItem item: Int) -> GifCell? { visibleCells[item] }
 
     public func viewDidLoad() {
         let search = searchField.rx.text.orEmpty.asObservable()
@@ -74,8 +87,17 @@ public final class ViewController {
         }
         .asDriver(onErrorJustReturn: (text: "", gifs: [], failed: true))
 
+        // New results: every cell is reused (new GIFs from the top), then the grid shows them.
         results.map(\.gifs)
-            .drive(resultsList.rx.items) { _, _, gif in gif.summary }
+            .drive(onNext: { [unowned self] gifs in
+                for item in visibleCells.keys.sorted(by: >) { enqueue(item) }
+                self.gifs = gifs
+                gridView.reload(count: gifs.count)
+            })
+            .disposed(by: bag)
+
+        gridView.visibleItemsChanged
+            .subscribe(onNext: { [unowned self] visible in show(visible) })
             .disposed(by: bag)
 
         Observable.merge(search.map { _ in true }, results.map { _ in false }.asObservable())
@@ -91,28 +113,35 @@ public final class ViewController {
             .drive(statusLine.rx.text)
             .disposed(by: bag)
 
-        // The GIF to show: the highlighted row's, or none when a search found nothing. Moving within
-        // the same results to the same GIF (Up at the top) changes nothing.
-        let highlighted = resultsList.rx.itemHighlighted.asObservable()
-            .map { [unowned self] indexPath -> GiphyGif? in try? self.resultsList.model(at: indexPath[1]) }
-        let cleared = results.asObservable().filter { $0.gifs.isEmpty }.map { _ -> GiphyGif? in nil }
-        Observable.merge(highlighted, cleared)
-            .distinctUntilChanged()
-            .subscribe(onNext: { [unowned self] gif in
-                self.gifCell.prepareForReuse()
-                if let gif { self.gifCell.downloadAndDisplay(gif: gif) }
-            })
-            .disposed(by: bag)
-
         failures.asSignal()
             .emit(to: statusLine.rx.error)
             .disposed(by: bag)
     }
 
+    // MARK: - Reuse
+
+    /// The cells for `visible`: those that scrolled off are reused first, so the queue holds them for
+    /// the items that scrolled on; every visible cell is placed in its slot.
+    private func show(_ visible: Range<Int>) {
+        // Last in, first out: enqueued from the last item back, the first item's cell is reused first.
+        for item in visibleCells.keys.sorted(by: >) where !visible.contains(item) { enqueue(item) }
+        for item in visible where visibleCells[item] == nil && gifs.indices.contains(item) {
+            guard let cell = reuseQueue.popLast() else { break }
+            visibleCells[item] = cell
+            cell.downloadAndDisplay(gif: gifs[item])
+        }
+        for (item, cell) in visibleCells { cell.place(in: gridView.slotFrame(of: item)) }
+    }
+
+    private func enqueue(_ item: Int) {
+        guard let cell = visibleCells.removeValue(forKey: item) else { return }
+        cell.prepareForReuse()
+        reuseQueue.append(cell)
+    }
+
     // MARK: - Layout
 
-    /// The header and the search field on top; the results on the left and the GIF on the right; the
-    /// status line at the bottom.
+    /// The header and the search field on top; the grid of GIFs; the status line at the bottom.
     func layout(_ size: Size) {
         let rows = Layout.rows(
             [.fixed(1), .fixed(1), .fixed(1), .fixed(1), .flexible(), .fixed(1)], in: Rect(origin: .zero, size: size))
@@ -123,15 +152,13 @@ public final class ViewController {
         }
         let header = Layout.columns([.fixed(6), .flexible()], in: inset(rows[0]))
         (titleLabel.frame, helpLabel.frame) = (header[0], header[1])
-        let searchRow = Layout.columns([.fixed(36), .fixed(1), .fixed(1)], in: inset(rows[2]))
+        let searchRow = Layout.columns(
+            [.fixed(min(36, max(10, size.columns - 6))), .fixed(1), .fixed(1)], in: inset(rows[2]))
         (searchField.frame, activityIndicator.frame) = (searchRow[0], searchRow[2])
-        let body = Layout.columns([.flexible(), .fixed(2), .flexible()], in: inset(rows[4]))
-        resultsList.frame = body[0]
-        let pane = Layout.rows([.fixed(1), .flexible(), .fixed(1)], in: body[2])
-        let caption = Layout.columns([.fixed(2), .flexible()], in: pane[0])
-        (gifCell.activityIndicator.frame, gifCell.captionLabel.frame) = (caption[0], caption[1])
-        gifCell.gifImageView.frame = pane[1]
-        gifCell.progressView.frame = pane[2]
+        gridView.setFrame(inset(rows[4]))
         statusLine.frame = rows[5]
+        // The grid's new frame may show other items (its subscription reuses and places the cells);
+        // those it still shows move to their new slots.
+        for (item, cell) in visibleCells { cell.place(in: gridView.slotFrame(of: item)) }
     }
 }

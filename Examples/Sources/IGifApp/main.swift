@@ -16,9 +16,6 @@ import TerminalUI
 // like Giphy's search and serves small animated GIFs, so the program runs anywhere and still talks
 // HTTP. With the key, it asks the real service.
 
-// URLSession.rx logs every request in debug builds; printed lines would tear the screen.
-URLSession.rx.shouldLogRequest = { _ in false }
-
 let (api, fixtureServer) = realOrOffline(
     program: "igif", variable: "GIPHY_API_KEY", real: { ApiController(apiKey: $0) },
     offline: "Giphy", start: { try FixtureServer.start() },

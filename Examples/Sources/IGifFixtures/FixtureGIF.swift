@@ -7,7 +7,8 @@ import Foundation
 /// Each is a ball bouncing over a gradient in the id's own colours. The frames use what a real GIF
 /// uses, so the app's decoder is exercised by every fixture: a full first frame, then each ball as a
 /// small transparent sub-rectangle disposed of by "restore to previous"; odd ids are interlaced and
-/// draw their ball with a local colour table.
+/// draw their ball with a local colour table. One in three has a loop count of 2 (three plays in all);
+/// the others loop for ever.
 enum FixtureGIF {
     static let width = 64
     static let height = 40
@@ -53,7 +54,9 @@ enum FixtureGIF {
                     x: x, y: y, width: side, height: side, indices: sprite, delayCentiseconds: delay, disposal: 3,
                     transparentIndex: odd ? 0 : clear, localColors: odd ? [(0, 0, 0), ball] : nil, interlaced: odd))
         }
-        return encodeGIF(width: width, height: height, colors: colors, frames: frames)
+        // Most loop for ever; one in three plays three times and stops, so loop counts are seen.
+        return encodeGIF(
+            width: width, height: height, colors: colors, frames: frames, loopCount: seed % 3 == 0 ? 2 : 0)
     }
 
     private static func rgb(hue: Double, saturation: Double, value: Double) -> (UInt8, UInt8, UInt8) {

@@ -14,17 +14,22 @@ import TerminalUI
 /// challenges are here: the activity indicator spins while anything downloads, and a progress bar
 /// counts the categories whose events have arrived (the `scan` carries the count beside the
 /// categories, as the book's solution does).
+///
+/// Beyond the seed: `r` retries what failed (the categories request, or the categories whose events
+/// failed), and the status line says so; Enter on an event shows its detail pane; Backspace or Left
+/// goes back, from the detail to the events and from the events to the categories. (Esc is left to
+/// the kit's quit convention.)
 @MainActor
 public final class CategoriesViewController {
     // The storyboard.
     public let titleLabel = Label(text: "OurPlanet", style: CellStyle(attributes: .bold))
     public let helpLabel = Label(
-        text: "↑↓ Enter: events · Tab: next · ←→ on the slider: days · Ctrl-C: quit",
+        text: "↑↓ Enter: open · ⌫/←: back · r: retry · Tab: next · ←→ slider: days · Ctrl-C: quit",
         style: CellStyle(attributes: .dim))
     public let headerLabel = Label(text: "Categories", style: CellStyle(attributes: .bold))
     public let activityIndicator: ActivityIndicator
     public let downloadView = ProgressView()
-    public let tableView = ListView()
+    public let tableView = NavigableListView()
     public let statusLine = StatusLine()
     /// The selected category's events.
     public let eventsController: EventsViewController
@@ -40,6 +45,12 @@ public final class CategoriesViewController {
     /// Every failed request, for the status line: errors are events to show once, not state.
     private let failures = PublishRelay<Error>()
     private let bag = DisposeBag()
+    /// The subscriptions of the download (and its retries), replaced when the download starts again.
+    private var downloadBag = DisposeBag()
+    /// What failed and can be retried: the categories request, or the ids of categories whose events
+    /// failed, in the order they failed.
+    public private(set) var failedCategoriesRequest = false
+    public private(set) var failedCategoryIDs: [String] = []
 
     /// A screen of `size` asking `eonet`; `scheduler` runs the indicator's animation and `now` is the
     /// events' clock (tests pass a `TestScheduler` and a fixed date).
@@ -68,12 +79,12 @@ public final class CategoriesViewController {
             }
             .disposed(by: bag)
 
-        // The seed's `didSelectRowAt`: the category's title and events go to the events screen. The
-        // selection is combined with `categories`, so a category chosen before its events arrived
-        // shows them when they do.
-        let selectedCategory = tableView.rx.modelSelected(EOCategory.self).map { $0.id }
-        let shownCategory = Observable.combineLatest(categories.asObservable(), selectedCategory) {
-            categories, id in
+        // The seed's `didSelectRowAt`: only a category with events is opened (its `!events.isEmpty`
+        // check), and its title and events go to the events screen. The selection is combined with
+        // `categories`, so a category opened while its events still arrive shows the later ones too.
+        let selection = tableView.rx.modelSelected(EOCategory.self).asObservable().share()
+        let opened = selection.filter { !$0.events.isEmpty }
+        let shownCategory = Observable.combineLatest(categories.asObservable(), opened.map(\.id)) { categories, id in
             categories.first { $0.id == id }
         }
         .compactMap { $0 }
@@ -89,22 +100,121 @@ public final class CategoriesViewController {
             .drive(eventsController.events)
             .disposed(by: bag)
         // Where the seed pushes the events screen, the keys go to it, at the top of the list.
-        tableView.rx.itemSelected.asDriver()
+        opened.asDriver(onErrorDriveWith: .empty())
             .drive(onNext: { [unowned self] _ in
+                eventsController.hideDetail()
                 eventsController.tableView.highlight(0)
                 screen.focus(eventsController.tableView)
             })
             .disposed(by: bag)
+        selection.filter { $0.events.isEmpty }
+            .asDriver(onErrorDriveWith: .empty())
+            .drive(onNext: { [statusLine] category in statusLine.text = "\(category.name): no events to show" })
+            .disposed(by: bag)
+
+        // Enter on an event: its detail pane.
+        eventsController.tableView.rx.modelSelected(EOEvent.self).asDriver()
+            .drive(onNext: { [unowned self] event in
+                eventsController.showDetail(of: event)
+                screen.focus(eventsController.detailView)
+            })
+            .disposed(by: bag)
+
+        tableView.unusedKey = { [unowned self] key in handleScreenKey(key) }
+        eventsController.tableView.unusedKey = { [unowned self] key in
+            guard key == .backspace || key == .left else { return handleScreenKey(key) }
+            screen.focus(tableView)
+            return true
+        }
+        eventsController.detailView.unusedKey = { [unowned self] key in
+            guard key == .backspace || key == .left else { return handleScreenKey(key) }
+            eventsController.hideDetail()
+            screen.focus(eventsController.tableView)
+            return true
+        }
+
+        // What can be retried, as it fails.
+        failures.asSignal()
+            .emit(onNext: { [unowned self] error in
+                if let error = error as? DownloadError {
+                    failedCategoryIDs.append(error.categoryID)
+                } else {
+                    failedCategoriesRequest = true
+                }
+            })
+            .disposed(by: bag)
 
         failures.asSignal()
+            .map { error -> Error in
+                error is DownloadError ? error : CategoriesFailure(error: error)
+            }
             .emit(to: statusLine.rx.error)
             .disposed(by: bag)
 
         startDownload()
     }
 
+    /// The keys of the whole screen, whichever list has the focus: `r` retries.
+    private func handleScreenKey(_ key: Key) -> Bool {
+        guard key == .character("r") else { return false }
+        retry()
+        return true
+    }
+
+    /// Retries what failed: the categories request (the whole download again), else the categories
+    /// whose events failed (their events only, folded into the categories as they arrive), once the
+    /// downloads under way are done. Nothing to retry, nothing happens.
+    public func retry() {
+        if failedCategoriesRequest {
+            failedCategoriesRequest = false
+            failedCategoryIDs = []
+            statusLine.text = "Retrying the categories…"
+            startDownload()
+            return
+        }
+        guard !failedCategoryIDs.isEmpty else { return }
+        // The categories still downloading would be summed up when the retry ends, before they have.
+        guard !activityIndicator.isAnimating else {
+            statusLine.text = "Still downloading · press r again once done"
+            return
+        }
+        let retried = categories.value.filter { failedCategoryIDs.contains($0.id) }
+        failedCategoryIDs = []
+        statusLine.text = "Retrying \(retried.map(\.name).joined(separator: ", "))…"
+        activityIndicator.isAnimating = true
+        let events = eonet.eventDownloads(of: retried, forLast: Self.days, failures: failures)
+            .asDriver(onErrorDriveWith: .empty())
+        events.drive(
+            onNext: { [unowned self] events in
+                categories.accept(EONET.adding(events, to: categories.value))
+            },
+            onCompleted: { [unowned self] in
+                activityIndicator.isAnimating = false
+                showSummary()
+            }
+        )
+        .disposed(by: downloadBag)
+    }
+
+    /// The summary of what arrived: a message, or in red naming what failed, so its errors do not
+    /// vanish under it.
+    private func showSummary() {
+        let categories = categories.value
+        let names = failedCategoryIDs.compactMap { id in categories.first { $0.id == id }?.name }
+        let summary = DownloadSummary(
+            categories: categories.count, events: Set(categories.flatMap { $0.events.map(\.id) }).count,
+            failed: names)
+        if summary.failed.isEmpty {
+            statusLine.text = summary.errorDescription
+        } else {
+            statusLine.error = summary
+        }
+    }
+
     func startDownload() {
         downloadView.progress = 0.0
+        downloadBag = DisposeBag()
+        let bag = downloadBag
 
         // The downloads run where the responses arrive, off the main thread, so they are built in
         // the nonisolated `EONET` (the closures of a main actor controller must run on the main
@@ -130,28 +240,11 @@ public final class CategoriesViewController {
             .drive(activityIndicator.rx.isAnimating)
             .disposed(by: bag)
 
-        // When everything has arrived, a summary; in red, naming them, if some categories failed, so
-        // their errors do not vanish under it.
-        // The failures are accepted where the responses arrive: to the main queue first, in the order
-        // they came, before the downloads they belong to.
-        let failedCategories = failures.observe(on: MainScheduler.instance)
-            .compactMap { ($0 as? DownloadError)?.category }
-            .scan([String]()) { failed, category in failed + [category] }
-            .startWith([])
+        // When everything has arrived, a summary. The failures are recorded where they are emitted,
+        // before the downloads they belong to are counted, so the summary names them.
         downloads.asObservable().takeLast(1)
-            .withLatestFrom(failedCategories) { downloads, failed in
-                DownloadSummary(
-                    categories: downloads.categories.count,
-                    events: Set(downloads.categories.flatMap { $0.events.map(\.id) }).count, failed: failed)
-            }
             .asSignal(onErrorSignalWith: .empty())
-            .emit(onNext: { [statusLine] summary in
-                if summary.failed.isEmpty {
-                    statusLine.text = summary.errorDescription
-                } else {
-                    statusLine.error = summary
-                }
-            })
+            .emit(onNext: { [unowned self] _ in showSummary() })
             .disposed(by: bag)
     }
 
@@ -163,12 +256,14 @@ public final class CategoriesViewController {
         let rows = Layout.rows([.fixed(1), .fixed(1), .flexible(), .fixed(1)], in: Rect(origin: .zero, size: size))
         let header = Layout.columns([.fixed(1), .fixed(10), .fixed(2), .flexible()], in: rows[0])
         (titleLabel.frame, helpLabel.frame) = (header[1], header[3])
-        let columns = Layout.columns([.fixed(1), .fixed(32), .fixed(3), .flexible()], in: rows[2])
-        let left = Layout.rows([.fixed(1), .fixed(1), .fixed(1), .flexible()], in: columns[1])
-        let top = Layout.columns([.flexible(), .fixed(1)], in: left[0])
+        // The categories take 32 columns, less on a narrow terminal so the events keep half the width.
+        let left = min(32, max(22, (size.columns - 4) / 2))
+        let columns = Layout.columns([.fixed(1), .fixed(left), .fixed(3), .flexible()], in: rows[2])
+        let leftRows = Layout.rows([.fixed(1), .fixed(1), .fixed(1), .flexible()], in: columns[1])
+        let top = Layout.columns([.flexible(), .fixed(1)], in: leftRows[0])
         (headerLabel.frame, activityIndicator.frame) = (top[0], top[1])
-        downloadView.frame = left[1]
-        tableView.frame = left[3]
+        downloadView.frame = leftRows[1]
+        tableView.frame = leftRows[3]
         eventsController.layout(in: columns[3])
         statusLine.frame = rows[3]
     }
@@ -176,11 +271,21 @@ public final class CategoriesViewController {
 
 /// A category whose events could not be downloaded, and why.
 public struct DownloadError: Error, LocalizedError {
+    public let categoryID: String
     public let category: String
     public let error: Error
 
     public var errorDescription: String? {
-        "\(category): \(StatusLine.describe(error))"
+        "\(category): \(StatusLine.describe(error)) — press r to retry"
+    }
+}
+
+/// The categories request failed: nothing else can be downloaded until it is retried.
+public struct CategoriesFailure: Error, LocalizedError {
+    public let error: Error
+
+    public var errorDescription: String? {
+        "Categories failed: \(StatusLine.describe(error)) — press r to retry"
     }
 }
 
@@ -194,6 +299,7 @@ public struct DownloadSummary: Error, LocalizedError, Equatable {
 
     public var errorDescription: String? {
         let summary = "\(categories) categories, \(events) events of the last \(CategoriesViewController.days) days"
-        return failed.isEmpty ? summary : "Not downloaded: \(failed.joined(separator: ", ")) · \(summary)"
+        return failed.isEmpty
+            ? summary : "Not downloaded: \(failed.joined(separator: ", ")) — press r to retry · \(summary)"
     }
 }

@@ -17,31 +17,14 @@ extension EONET {
         let eoCategories = categories
 
         let downloadedEvents = eoCategories.flatMap { [self] categories in
-            Observable.from(
-                categories.map { category in
-                    events(forLast: days, category: category)
-                        .do(onError: { error in failures.accept(DownloadError(category: category.name, error: error)) })
-                        .catchAndReturn([])
-                }
-            )
-            .merge(maxConcurrent: 2)
+            eventDownloads(of: categories, forLast: days, failures: failures)
         }
 
         let updatedCategories = eoCategories.flatMap { categories in
             downloadedEvents.scan((downloaded: 0, categories: categories)) { updated, events in
                 (
                     downloaded: updated.downloaded + 1,
-                    categories: updated.categories.map { category in
-                        let eventsForCategory = EONET.filteredEvents(events: events, forCategory: category)
-                        if !eventsForCategory.isEmpty {
-                            var cat = category
-                            // Sorted again: an event of two categories may have arrived first with the
-                            // other one, and the list is newest first.
-                            cat.events = (cat.events + eventsForCategory).sorted(by: EOEvent.compareDates)
-                            return cat
-                        }
-                        return category
-                    }
+                    categories: EONET.adding(events, to: updated.categories)
                 )
             }
         }
@@ -53,5 +36,39 @@ extension EONET {
             .map { categories in (downloaded: 0, categories: categories) }
             .concat(updatedCategories)
             .do(onError: { error in failures.accept(error) })
+    }
+
+    /// The events of each of `categories`, two categories at a time (`merge(maxConcurrent: 2)`), one
+    /// element per category. A category whose download fails goes to `failures` as a ``DownloadError``
+    /// and counts as done with no events, so the others go on. The downloads of `categoryDownloads`,
+    /// and a retry of the categories that failed.
+    public func eventDownloads(of categories: [EOCategory], forLast days: Int, failures: PublishRelay<Error>)
+        -> Observable<[EOEvent]>
+    {
+        Observable.from(
+            categories.map { category in
+                events(forLast: days, category: category)
+                    .do(onError: { error in
+                        failures.accept(DownloadError(categoryID: category.id, category: category.name, error: error))
+                    })
+                    .catchAndReturn([])
+            }
+        )
+        .merge(maxConcurrent: 2)
+    }
+
+    /// `categories` with `events` added to those they belong to (the `scan`'s step).
+    public static func adding(_ events: [EOEvent], to categories: [EOCategory]) -> [EOCategory] {
+        categories.map { category in
+            let eventsForCategory = EONET.filteredEvents(events: events, forCategory: category)
+            if !eventsForCategory.isEmpty {
+                var cat = category
+                // Sorted again: an event of two categories may have arrived first with the other one,
+                // and the list is newest first.
+                cat.events = (cat.events + eventsForCategory).sorted(by: EOEvent.compareDates)
+                return cat
+            }
+            return category
+        }
     }
 }

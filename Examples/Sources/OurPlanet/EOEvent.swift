@@ -1,5 +1,23 @@
 import Foundation
 
+/// A place an event was observed: EONET's GeoJSON `Point` coordinates, longitude first.
+public struct EOPoint: Equatable, Sendable {
+    public let longitude: Double
+    public let latitude: Double
+
+    public init(longitude: Double, latitude: Double) {
+        self.longitude = longitude
+        self.latitude = latitude
+    }
+
+    /// `34.05°N 118.24°W`.
+    public var text: String {
+        let lat = String(format: "%.2f°%@", abs(latitude), latitude >= 0 ? "N" : "S")
+        let lon = String(format: "%.2f°%@", abs(longitude), longitude >= 0 ? "E" : "W")
+        return "\(lat) \(lon)"
+    }
+}
+
 /// One natural event as EONET v3 describes it: a title, the categories it belongs to, its sources, the
 /// dates it was observed on (`geometry`), and the date it was closed, if it is over.
 public struct EOEvent: Equatable, Sendable {
@@ -16,6 +34,8 @@ public struct EOEvent: Equatable, Sendable {
     public let sources: [String]
     /// The dates of its observations, oldest first (the `date` of each `geometry` item).
     public let observationDates: [Date]
+    /// Where it was observed, in the order of `geometry` (its `Point`s; a `Polygon` has no one place).
+    public let points: [EOPoint]
 
     /// The date shown for the event: when it closed, or else its latest observation.
     public var date: Date? { closeDate ?? observationDates.last }
@@ -43,12 +63,17 @@ public struct EOEvent: Equatable, Sendable {
         self.categories = categories.compactMap { $0["id"] as? String }
         self.sources = (json["sources"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }
         self.observationDates = dates.sorted()
+        self.points = geometry.compactMap { item in
+            guard item["type"] as? String == "Point", let pair = item["coordinates"] as? [Double], pair.count == 2
+            else { return nil }
+            return EOPoint(longitude: pair[0], latitude: pair[1])
+        }
     }
 
     /// An event made in code (tests).
     public init(
         id: String, title: String, description: String = "", link: URL? = nil, closeDate: Date? = nil,
-        categories: [String], sources: [String] = [], observationDates: [Date]
+        categories: [String], sources: [String] = [], observationDates: [Date], points: [EOPoint] = []
     ) {
         self.id = id
         self.title = title
@@ -58,6 +83,7 @@ public struct EOEvent: Equatable, Sendable {
         self.categories = categories
         self.sources = sources
         self.observationDates = observationDates
+        self.points = points
     }
 
     /// EONET's dates: ISO 8601 in UTC without fractional seconds (`2026-09-30T08:56:00Z`).

@@ -1,6 +1,7 @@
 import Foundation
 import RxCocoa
 import RxSwift
+import Synchronization
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -86,23 +87,45 @@ public final class EONET {
         }
     }
 
-    /// The categories, sorted by name. They hardly ever change, so the first subscriber's request is
-    /// the only one: `share(replay: 1, scope: .forever)` is the seed's `shareReplay(1)`, a cache that
-    /// replays the answer to every later subscriber (`.whileConnected` would request again once the
-    /// first request had completed).
-    public private(set) lazy var categories: Observable<[EOCategory]> = request(endpoint: EONET.categoriesEndpoint)
-        .map { data in
-            // The seed reads `data["categories"] ?? []` and notes the optional chaining hides errors:
-            // an answer without categories is malformed.
-            guard let categories = data["categories"] as? [[String: Any]] else {
-                throw EOError.invalidJSON(EONET.categoriesEndpoint)
-            }
-            return
-                categories
-                .compactMap(EOCategory.init)
-                .sorted { $0.name < $1.name }
+    /// The categories, sorted by name. They hardly ever change, so one answer serves the whole session:
+    /// `share(replay: 1, scope: .forever)` is the seed's `shareReplay(1)`, a cache that replays the
+    /// answer to every later subscriber (`.whileConnected` would request again once the first request
+    /// had completed).
+    ///
+    /// But `.forever` replays an error just as faithfully: one failed request would fail every later
+    /// subscriber, and the categories could never be retried. So a failure also forgets the shared
+    /// sequence, and the next subscriber (a retry) asks again; subscribers of the failed attempt all
+    /// see the same error, and a success is kept for good.
+    public var categories: Observable<[EOCategory]> {
+        sharedCategories.withLock { shared in
+            if let shared { return shared }
+            let attempt = categoriesRequest.do(onError: { [weak self] _ in self?.forgetCategories() })
+                .share(replay: 1, scope: .forever)
+            shared = attempt
+            return attempt
         }
-        .share(replay: 1, scope: .forever)
+    }
+
+    private let sharedCategories = Mutex<Observable<[EOCategory]>?>(nil)
+
+    private func forgetCategories() {
+        sharedCategories.withLock { $0 = nil }
+    }
+
+    private var categoriesRequest: Observable<[EOCategory]> {
+        request(endpoint: EONET.categoriesEndpoint)
+            .map { data in
+                // The seed reads `data["categories"] ?? []` and notes the optional chaining hides errors:
+                // an answer without categories is malformed.
+                guard let categories = data["categories"] as? [[String: Any]] else {
+                    throw EOError.invalidJSON(EONET.categoriesEndpoint)
+                }
+                return
+                    categories
+                    .compactMap(EOCategory.init)
+                    .sorted { $0.name < $1.name }
+            }
+    }
 
     /// The open or the closed events of `category` of the last `days` days. v2.1 had them at
     /// `/categories/{id}`; v3 filters `/events` with `category=`.

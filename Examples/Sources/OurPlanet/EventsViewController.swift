@@ -20,7 +20,9 @@ public final class EventsViewController {
     public let daysLabel = Label()
     /// 1 to 360 days; Left and Right move it by ``daysStep``, Home and End to the ends.
     public let slider = Slider(value: 360, minimumValue: 1, maximumValue: 360, step: EventsViewController.daysStep)
-    public let tableView = ListView()
+    public let tableView = NavigableListView()
+    /// The event chosen with Enter, over the list (where the seed would push a detail screen).
+    public let detailView = EventDetailView()
 
     /// The category's events, all of the last 360 days.
     public let events = BehaviorRelay<[EOEvent]>(value: [])
@@ -37,10 +39,28 @@ public final class EventsViewController {
 
     public init(now: @escaping () -> Date = Date.init) {
         self.now = now
+        detailView.isHidden = true
+    }
+
+    /// Whether the detail pane is shown (over the list).
+    public var isShowingDetail: Bool { !detailView.isHidden }
+
+    /// Shows `event` in the detail pane, over the list.
+    func showDetail(of event: EOEvent) {
+        detailView.event = event
+        detailView.isHidden = false
+        tableView.isHidden = true
+    }
+
+    /// Back from the detail pane to the list.
+    func hideDetail() {
+        detailView.isHidden = true
+        detailView.event = nil
+        tableView.isHidden = false
     }
 
     /// The views, for the screen they are shown on.
-    var views: [View] { [titleLabel, descriptionLabel, daysLabel, slider, tableView] }
+    var views: [View] { [titleLabel, descriptionLabel, daysLabel, slider, tableView, detailView] }
 
     public func viewDidLoad() {
         // A closed event is kept when it closed within the last `days` days; an open one is going on
@@ -93,5 +113,6 @@ public final class EventsViewController {
         let daysRow = Layout.columns([.fixed(15), .flexible()], in: rows[2])
         (daysLabel.frame, slider.frame) = (daysRow[0], daysRow[1])
         tableView.frame = rows[4]
+        detailView.frame = rows[4]
     }
 }

@@ -19,18 +19,24 @@ import Synchronization
 /// - ``Counters`` count requests and how many are in flight at once (``Counters/maxInFlight``), which
 ///   is how tests see that OurPlanet never has more than two.
 /// - `failures` make chosen requests fail, by category id (or `categories` for the categories):
-///   a status (`500`, `404`, …) or a body that is not JSON.
+///   a status (`500`, `404`, …) or a body that is not JSON, always or only the first times
+///   (``Failure/times(_:_:)``, `500x1`), to see a retry succeed.
 public final class FixtureServer: Sendable {
     /// How a request is made to fail.
-    public enum Failure: Sendable, Equatable {
+    public indirect enum Failure: Sendable, Equatable {
         /// An HTTP status with an HTML body, as EONET's front end sends.
         case status(Int)
         /// 200 with a body that is not JSON.
         case malformed
+        /// The failure for the first `count` requests only; the next ones succeed.
+        case times(Int, Failure)
 
-        /// Reads `500`, `404`, `malformed`.
+        /// Reads `500`, `404`, `malformed`, and `500x1` (fails once).
         init?(_ text: String) {
-            if text == "malformed" {
+            let parts = text.split(separator: "x")
+            if parts.count == 2, let count = Int(parts[1]), count > 0, let failure = Failure(String(parts[0])) {
+                self = .times(count, failure)
+            } else if text == "malformed" {
                 self = .malformed
             } else if let status = Int(text), (400...599).contains(status) {
                 self = .status(status)
@@ -68,11 +74,13 @@ public final class FixtureServer: Sendable {
         delay: Duration? = nil, now: Date = Date(), failures: [String: Failure] = [:]
     ) throws -> FixtureServer {
         let counters = Counters()
+        let failing = FailureCounts(failures)
+        let failure: @Sendable (String) -> Failure? = { failing.next(for: $0) }
         let http = try LoopbackServer.start { server in
             let base = "/api/v3"
             await server.appendRoute(HTTPRoute("GET \(base)/categories")) { request in
                 counters.started(request)
-                let (status, body) = failures["categories"].map(failed) ?? (200, categoriesBody(link: base))
+                let (status, body) = failure("categories").map(failedReply) ?? (200, categoriesBody(link: base))
                 return answer(status: status, body: body, delay: delay ?? .milliseconds(400), counters: counters)
             }
             await server.appendRoute(HTTPRoute("GET \(base)/events")) { request in
@@ -80,7 +88,9 @@ public final class FixtureServer: Sendable {
                 let query = request.query
                 let categories = query["category"].map { $0.split(separator: ",").map(String.init) }
                 let (status, body) =
-                    categories.flatMap { $0.lazy.compactMap { failures[$0] }.first }.map(failed)
+                    // Asked once per category, in order, until one fails (a lazy `compactMap(...).first`
+                    // would ask twice, and a failure that counts its uses would be counted twice).
+                    categories.flatMap { ids in ids.firstNonNil(failure) }.map(failedReply)
                     ?? eventsReply(status: query["status"], days: query["days"], categories: categories, now: now)
                 let wait = delay ?? Self.delay(for: body)
                 return answer(status: status, body: body, delay: wait, counters: counters)
@@ -106,8 +116,10 @@ public final class FixtureServer: Sendable {
         .milliseconds(250 + body.utf8.count * 12 / 1024)
     }
 
-    private static func failed(_ failure: Failure) -> (Int, String) {
+    private static func failedReply(_ failure: Failure) -> (Int, String) {
         switch failure {
+        case .times(_, let failure):
+            return failedReply(failure)
         case .status(let status):
             let phrase = HTTPURLResponse.localizedString(forStatusCode: status)
             return (
@@ -202,6 +214,30 @@ public final class FixtureServer: Sendable {
             body: DelayedBody(Data(body.utf8), delay: delay, counters: counters.answers).sequence)
     }
 
+    /// The failure for each request, counting those that stop after a few. Thread-safety: the counts
+    /// behind a lock.
+    final class FailureCounts: Sendable {
+        private let failures: [String: Failure]
+        private let failed = Mutex<[String: Int]>([:])
+
+        init(_ failures: [String: Failure]) {
+            self.failures = failures
+        }
+
+        /// How the next request for `key` fails, if it does.
+        func next(for key: String) -> Failure? {
+            failed.withLock { failed -> Failure? in
+                switch failures[key] {
+                case .times(let count, let failure)?:
+                    guard failed[key, default: 0] < count else { return nil }
+                    failed[key, default: 0] += 1
+                    return failure
+                case let other: return other
+                }
+            }
+        }
+    }
+
     /// What the server has seen. Thread-safety: the requests behind a lock, the answers in
     /// ``AnswerCounters``.
     public final class Counters: Sendable {
@@ -225,5 +261,15 @@ public final class FixtureServer: Sendable {
         public var completed: Int { answers.completed }
         /// Answers whose client went away before the end.
         public var abandoned: Int { answers.abandoned }
+    }
+}
+
+extension Sequence {
+    /// The first non-nil `transform` of the elements, calling it once per element up to that one.
+    fileprivate func firstNonNil<T>(_ transform: (Element) -> T?) -> T? {
+        for element in self {
+            if let value = transform(element) { return value }
+        }
+        return nil
     }
 }

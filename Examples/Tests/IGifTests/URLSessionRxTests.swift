@@ -1,7 +1,6 @@
 import ExampleTestSupport
 import Foundation
 import RxBlocking
-import RxCocoa
 import RxSwift
 import XCTest
 
@@ -12,18 +11,20 @@ import XCTest
     import FoundationNetworking
 #endif
 
-/// Seed 004's extension tested as the seed tests it, with RxBlocking (`toBlocking().first()`), against
-/// the offline Giphy instead of stubs: `data`, `string`, `json` and the GIF `image` wrapper, the errors
-/// (404, 401, 429 with its body, JSON that is not JSON, a GIF that is not whole), the bounded cache
-/// (the server counts what it was asked) and a cancelled download.
+/// The example's own seed 004 extension (`URLSession+Rx.swift`, not RxCocoa's) tested as the seed tests
+/// it, with RxBlocking (`toBlocking().first()`), against the offline Giphy instead of stubs: `response`,
+/// `data`, `string`, `json` and the GIF `image` wrapper, the errors (404, 401, 429 with its body, JSON
+/// that is not JSON, a GIF that is not whole), the `internalCache` filled by `cache()` (the server
+/// counts what it was asked), the challenge's progress and a cancelled download.
 final class URLSessionRxTests: XCTestCase {
     private var server: FixtureServer!
-    private var cache: ResponseCache!
+    private var cache: InternalCache!
+    /// A session whose delegate reports progress, as the app's one shared session.
+    private let session = TransferEvents.makeSession()
 
     override func setUpWithError() throws {
-        URLSession.rx.shouldLogRequest = { _ in false }
         server = try FixtureServer.start(searchDelay: .zero, mediaDelay: .milliseconds(50))
-        cache = ResponseCache(countLimit: 10, byteLimit: 1 << 20)
+        cache = InternalCache(countLimit: 10)
     }
 
     override func tearDown() {
@@ -59,28 +60,48 @@ final class URLSessionRxTests: XCTestCase {
         XCTAssertEqual((body["meta"] as? [String: Any])?["status"] as? Int, 200)
 
         // The last page: what is left after the offset.
-        let last = try XCTUnwrap(
-            URLSession.shared.rx.decode(
-                GiphySearchResponse.self, request: searchRequest("cats", extra: "&limit=10&offset=\(total - 3)")
-            )
-            .toBlocking(timeout: 10).first())
+        let lastPage = try XCTUnwrap(
+            URLSession.shared.rx.data(request: searchRequest("cats", extra: "&limit=10&offset=\(total - 3)"))
+                .toBlocking(timeout: 10).first())
+        let last = try JSONDecoder().decode(GiphySearchResponse.self, from: lastPage)
         XCTAssertEqual(last.data.count, 3)
         XCTAssertEqual(last.pagination, .init(totalCount: total, count: 3, offset: total - 3))
     }
 
-    func testDataAndStringOfASearch() throws {
+    /// `response` gives every status with its body; `data` and `string` read the same body, the second
+    /// time from the module's `internalCache` (the server is asked once).
+    func testResponseDataAndStringOfASearch() throws {
+        let (response, body) = try XCTUnwrap(
+            URLSession.shared.rx.response(request: searchRequest("error:500")).toBlocking(timeout: 10).first())
+        XCTAssertEqual(response.statusCode, 500)
+        XCTAssertEqual(GiphyError.message(in: body), "Internal Server Error")
+
         let data = try XCTUnwrap(
             URLSession.shared.rx.data(request: searchRequest("dogs")).toBlocking(timeout: 10).first())
         let string = try XCTUnwrap(
             URLSession.shared.rx.string(request: searchRequest("dogs")).toBlocking(timeout: 10).first())
         XCTAssertEqual(string, String(decoding: data, as: UTF8.self))
         XCTAssertTrue(string.contains(#""fixed_height":{"#), string)
-        XCTAssertEqual(server.counters.searches, ["dogs", "dogs"])
+        XCTAssertEqual(server.counters.searches, ["error:500", "dogs"])
+        XCTAssertNotNil(InternalCache.shared[searchRequest("dogs").url!.absoluteString])
+    }
+
+    /// Only 2xx answers are cached: a failed request asked again reaches the server again.
+    func testAFailedAnswerIsNotCached() throws {
+        for _ in 0..<2 {
+            let error = failure(URLSession.shared.rx.data(request: searchRequest("error:500"), cache: cache))
+            guard case .requestFailed(let response, _)? = error as? RxURLSessionError else {
+                return XCTFail("\(String(describing: error))")
+            }
+            XCTAssertEqual(response.statusCode, 500)
+        }
+        XCTAssertEqual(server.counters.searches, ["error:500", "error:500"])
+        XCTAssertEqual(cache.count, 0)
     }
 
     func testRateLimitIsA429WithGiphysBody() throws {
         let error = failure(URLSession.shared.rx.string(request: searchRequest("error:429")))
-        guard case .httpRequestFailed(let response, let body)? = error as? RxCocoaURLError else {
+        guard case .requestFailed(let response, let body)? = error as? RxURLSessionError else {
             return XCTFail("\(String(describing: error))")
         }
         XCTAssertEqual(response.statusCode, 429)
@@ -90,7 +111,7 @@ final class URLSessionRxTests: XCTestCase {
 
     func testUnknownGIFIsA404AndAWrongKeyA401() throws {
         let notFound = failure(URLSession.shared.rx.data(request: mediaRequest("nope")))
-        guard case .httpRequestFailed(let response, let body)? = notFound as? RxCocoaURLError else {
+        guard case .requestFailed(let response, let body)? = notFound as? RxURLSessionError else {
             return XCTFail("\(String(describing: notFound))")
         }
         XCTAssertEqual(response.statusCode, 404)
@@ -102,7 +123,7 @@ final class URLSessionRxTests: XCTestCase {
 
     func testMalformedJSONIsADeserializationError() throws {
         let error = failure(URLSession.shared.rx.json(request: searchRequest("error:malformed")))
-        guard case .deserializationError? = error as? RxCocoaURLError else {
+        guard case .deserializationFailed? = error as? RxURLSessionError else {
             return XCTFail("\(String(describing: error))")
         }
         let api = ApiController(searchURL: server.searchURL, apiKey: FixtureServer.apiKey, cache: cache)
@@ -122,7 +143,7 @@ final class URLSessionRxTests: XCTestCase {
         // A GIF cut in half: an error event, not a crash, and not kept in the cache.
         let error = failure(
             URLSession.shared.rx.image(request: mediaRequest("fxaaaaaaaaaab", file: "broken.gif"), cache: cache))
-        guard case .deserializationError(let cause as GIFError)? = error as? RxCocoaURLError else {
+        guard case .deserializationFailed(let cause as GIFError)? = error as? RxURLSessionError else {
             return XCTFail("\(String(describing: error))")
         }
         XCTAssertEqual(cause, .truncated)
@@ -139,7 +160,7 @@ final class URLSessionRxTests: XCTestCase {
         XCTAssertEqual(cache.count, 1)
 
         // The download with progress shares the cache: from it, one event and no request.
-        let events = try URLSession.shared.rx.gifDownload(request: request, cache: cache).toBlocking(timeout: 10)
+        let events = try session.rx.gif(request: request, cache: cache).toBlocking(timeout: 10)
             .toArray()
         guard events.count == 1, case .gif(let gif) = events[0] else { return XCTFail("\(events)") }
         XCTAssertEqual(gif, first)
@@ -148,7 +169,7 @@ final class URLSessionRxTests: XCTestCase {
 
     func testDownloadReportsProgressThenTheGIFAndFillsTheCache() throws {
         let request = mediaRequest("fxaaaaaaaaaaa")
-        let events = try URLSession.shared.rx.gifDownload(request: request, cache: cache).toBlocking(timeout: 10)
+        let events = try session.rx.gif(request: request, cache: cache).toBlocking(timeout: 10)
             .toArray()
         let fractions = events.compactMap { event -> Double? in
             if case .progress(let fraction) = event { return fraction }
@@ -157,9 +178,11 @@ final class URLSessionRxTests: XCTestCase {
         XCTAssertEqual(fractions.first, 0)
         XCTAssertEqual(fractions.last, 1)
         XCTAssertEqual(fractions, fractions.sorted())
-        guard case .gif(let gif)? = events.last else { return XCTFail("\(events)") }
+        guard case .gif(let gif)? = events.last, case .decoding = events[events.count - 2] else {
+            return XCTFail("\(events)")
+        }
         XCTAssertEqual(gif, try GIFImage(decoding: FixtureGIF.bytes(id: "fxaaaaaaaaaaa")))
-        XCTAssertNotNil(cache.entry(for: request.url!))
+        XCTAssertNotNil(cache[request.url!.absoluteString])
         XCTAssertEqual(server.counters.completed, 1)
     }
 
@@ -170,14 +193,15 @@ final class URLSessionRxTests: XCTestCase {
         server = try FixtureServer.start(searchDelay: .zero, mediaDelay: .seconds(5))
         let request = mediaRequest("fxaaaaaaaaaaa")
         // The first progress (the headers) arrives, then `take(1)` disposes of the download.
-        let events = try URLSession.shared.rx.gifDownload(request: request, cache: cache).take(1)
+        let events = try session.rx.gif(request: request, cache: cache).take(1)
             .toBlocking(timeout: 10).toArray()
         guard events.count == 1, case .progress(0) = events[0] else { return XCTFail("\(events)") }
         guard waitUntil({ self.server.counters.abandoned == 1 }) else {
             return XCTFail("the server never saw the connection closed")
         }
         XCTAssertEqual(server.counters.completed, 0)
-        XCTAssertNil(cache.entry(for: request.url!))
+        XCTAssertNil(cache[request.url!.absoluteString])
+        XCTAssertEqual((session.delegate as? TransferEvents)?.activeTasks, 0)
     }
 
     func testApiControllerSearchesAndMapsErrors() throws {
@@ -195,5 +219,29 @@ final class URLSessionRxTests: XCTestCase {
         XCTAssertEqual(
             failure(api.search(text: String(repeating: "a", count: 51))).map(GiphyError.init),
             .requestRejected(status: 414, message: "URI Too Long"))
+    }
+
+    /// Every controller uses the one shared session (its delegate reports progress), and a GIF's loop
+    /// count comes through the download: the fixture serves some that loop for ever and some that play
+    /// three times.
+    func testOneSharedSessionAndTheLoopCounts() throws {
+        let first = ApiController(searchURL: server.searchURL, apiKey: FixtureServer.apiKey, cache: cache)
+        let second = ApiController(searchURL: server.searchURL, apiKey: FixtureServer.apiKey, cache: cache)
+        XCTAssertTrue(first.session === ApiController.sharedSession)
+        XCTAssertTrue(second.session === first.session)
+        XCTAssertTrue(first.session.delegate is TransferEvents)
+
+        let gifs = try XCTUnwrap(first.search(text: "loops").toBlocking(timeout: 10).first())
+        var loopCounts: [Int?] = []
+        for gif in gifs.prefix(6) {
+            let events = try first.downloadGif(url: gif.image.url).toBlocking(timeout: 10).toArray()
+            guard case .gif(let image)? = events.last else { return XCTFail("\(events)") }
+            XCTAssertEqual(image.loopCount, try GIFImage(decoding: FixtureGIF.bytes(id: gif.id)).loopCount)
+            XCTAssertGreaterThan(events.count, 3, "progress and decoding before the GIF")
+            loopCounts.append(image.loopCount)
+        }
+        XCTAssertTrue(loopCounts.contains(0), "\(loopCounts)")
+        XCTAssertTrue(loopCounts.contains(2), "\(loopCounts)")
+        XCTAssertEqual((first.session.delegate as? TransferEvents)?.activeTasks, 0)
     }
 }

@@ -52,9 +52,12 @@ final class CategoriesViewControllerTests {
         }
     }
 
-    /// Types keys on the screen at the times of `diagram`: `E` Enter, `N` End, `B` Shift-Tab, `L` Left.
+    /// Types keys on the screen at the times of `diagram`: `E` Enter, `N` End, `B` Shift-Tab, `L` Left,
+    /// `H` Home, `K` Backspace, `r` the letter r.
     private func type(_ diagram: String) {
-        let keys: [Character: Key] = ["E": .enter, "N": .end, "B": .backTab, "L": .left]
+        let keys: [Character: Key] = [
+            "E": .enter, "N": .end, "B": .backTab, "L": .left, "H": .home, "K": .backspace, "r": .character("r"),
+        ]
         scheduler.createHotObservable(diagram, values: keys)
             .subscribe(onNext: { [viewController] in viewController!.screen.handle($0) })
             .disposed(by: bag)
@@ -160,7 +163,7 @@ final class CategoriesViewControllerTests {
 
             #expect(
                 status
-                    == "⚠ Severe Storms: EONET answered 500 (Internal Server Error): \(VirtualEONET.API)/events?category=severeStorms&days=360&status=open"
+                    == "⚠ Severe Storms: EONET answered 500 (Internal Server Error): \(VirtualEONET.API)/events?category=severeStorms&days=360&status=open — press r to retry"
             )
             #expect(virtual.answers["severeStorms/closed"] == nil)
             #expect(!virtual.requests.contains { $0.value.element!.contains("severeStorms&days=360&status=closed") })
@@ -169,7 +172,8 @@ final class CategoriesViewControllerTests {
             #expect(!viewController.activityIndicator.isAnimating)
             #expect(
                 viewController.statusLine.displayedText
-                    == "⚠ Not downloaded: Severe Storms · 4 categories, 36 events of the last 360 days")
+                    == "⚠ Not downloaded: Severe Storms — press r to retry · 4 categories, 36 events of the last 360 days"
+            )
         }
     }
 
@@ -182,7 +186,8 @@ final class CategoriesViewControllerTests {
 
             #expect(
                 viewController.statusLine.displayedText
-                    == "⚠ EONET answered 404 (Not Found): \(VirtualEONET.API)/categories")
+                    == "⚠ Categories failed: EONET answered 404 (Not Found): \(VirtualEONET.API)/categories — press r to retry"
+            )
             expectMarbles(counts, "e", values: ["e": []])
             #expect(virtual.requests.count == 1)
             #expect(!viewController.activityIndicator.isAnimating)
@@ -216,24 +221,124 @@ final class CategoriesViewControllerTests {
         }
     }
 
-    /// A category chosen before its events arrive shows them when they do (the selection is combined
-    /// with the categories).
-    @Test func testACategorySelectedBeforeItsEventsArriveFillsIn() {
+    /// The seed's `!events.isEmpty`: a category chosen before its events arrive (or one with none, as
+    /// Drought) is not opened: the focus stays on the categories and the status line says why. Once its
+    /// events are there, Enter opens it.
+    @Test func testACategoryWithoutEventsIsNotOpened() {
         withViewController { _ in
             virtual.answerCategories(ids, "-(r|)")
             answerEverything()
             let shown = scheduler.createObserver(Int.self)
             viewController.eventsController.events.map(\.count).subscribe(shown).disposed(by: bag)
-            type("--NE")
+            // End and Enter at 20 and 30, before the wildfires arrive at 50; Enter again at 70.
+            type("--NE---E")
+            var focusedAt40: View?
+            scheduler.scheduleAt(40) { focusedAt40 = self.viewController.screen.focusedView }
             load()
             scheduler.start()
 
-            // Selected at 30 with none; wildfires arrive at 50 (with volcanoes; ice and storms at 30).
-            #expect(shown.events.first == .next(0, 0))
-            #expect(shown.events.last == .next(50, 22))
+            #expect(focusedAt40 === viewController.tableView)
+            expectMarbles(shown, "0------m", values: ["0": 0, "m": 22])
             #expect(viewController.eventsController.titleLabel.text == "Wildfires")
             #expect(viewController.eventsController.tableView.isFocused)
             #expect(viewController.eventsController.tableView.highlightedRow == 0)
+        }
+    }
+
+    /// The categories request fails: the status line says so and how to retry. `r` asks again (the
+    /// shared categories forgot the failure) and the downloads go on as at the start.
+    @Test func testRetryingTheCategories() {
+        withViewController { counts in
+            virtual.answer("categories", "-(r|)", body: "<html>Unavailable</html>", status: 503)
+            answerEverything()
+            // The service is back at 30; r at 40.
+            scheduler.scheduleAt(30) { self.virtual.answerCategories(self.ids, "-(r|)") }
+            type("----r")
+            var statusAt35: String?
+            scheduler.scheduleAt(35) { statusAt35 = self.viewController.statusLine.displayedText }
+            load()
+            scheduler.start()
+
+            #expect(
+                statusAt35
+                    == "⚠ Categories failed: EONET answered 503 (Service Unavailable): \(VirtualEONET.API)/categories — press r to retry"
+            )
+            #expect(virtual.requests.filter { $0.value.element == "/api/v3/categories" }.map(\.time) == [0, 40])
+            #expect(counts.events.last?.value.element == [6, 12, 8, 22])
+            #expect(viewController.statusLine.displayedText == "4 categories, 48 events of the last 360 days")
+            #expect(viewController.downloadView.progress == 1)
+            #expect(!viewController.failedCategoriesRequest)
+        }
+    }
+
+    /// A category fails; `r` downloads that one again (only it), its events join the others, and the
+    /// summary no longer names it.
+    @Test func testRetryingAFailedCategory() {
+        withViewController { counts in
+            virtual.answerCategories(ids, "-(r|)")
+            answerEverything(except: ["severeStorms"])
+            virtual.answer("severeStorms/open", "--(r|)", body: "<html>Internal Server Error</html>", status: 500)
+            scheduler.scheduleAt(100) {
+                self.virtual.answerEvents("severeStorms", "open", "-(r|)")
+                self.virtual.answerEvents("severeStorms", "closed", "-(r|)")
+            }
+            // r at 40, while the others still download: not yet; r at 110, after the summary.
+            type("----r------r")
+            var statusAt45: String?
+            scheduler.scheduleAt(45) { statusAt45 = self.viewController.statusLine.displayedText }
+            var statusAt115: String?
+            scheduler.scheduleAt(115) { statusAt115 = self.viewController.statusLine.displayedText }
+            load()
+            scheduler.start()
+
+            #expect(viewController.failedCategoryIDs == [])
+            #expect(statusAt45 == "Still downloading · press r again once done")
+            #expect(statusAt115 == "Retrying Severe Storms…")
+            let retried = virtual.requests.filter { $0.time >= 110 }.map { $0.value.element! }
+            #expect(
+                retried == [
+                    "/api/v3/events?category=severeStorms&days=360&status=open",
+                    "/api/v3/events?category=severeStorms&days=360&status=closed",
+                ])
+            // Storms without events until the retry's open and closed answers arrive at 130.
+            #expect(counts.events.last(where: { $0.time < 110 })?.value.element == [6, 0, 8, 22])
+            #expect(counts.events.last == .next(130, [6, 12, 8, 22]))
+            #expect(viewController.statusLine.displayedText == "4 categories, 48 events of the last 360 days")
+        }
+    }
+
+    /// Enter on an event shows its detail pane (title, dates, sources, coordinates, description);
+    /// Backspace goes back to the events, Left from there back to the categories.
+    @Test func testTheDetailPaneAndGoingBack() {
+        withViewController { _ in
+            virtual.answerCategories(ids, "-(r|)")
+            answerEverything()
+            type("--------NEE-K-L")
+            var detail: [String] = []
+            // End at 80, Enter at 90 (the wildfires) and 100 (the first fire), Backspace at 120, Left at 140.
+            var focusedAt105: View?
+            var focusedAt125: View?
+            scheduler.scheduleAt(105) {
+                let view = self.viewController.eventsController.detailView
+                detail = view.event.map { EventDetailView.lines(of: $0, width: 60) } ?? []
+                focusedAt105 = self.viewController.screen.focusedView
+            }
+            scheduler.scheduleAt(125) { focusedAt125 = self.viewController.screen.focusedView }
+            load()
+            scheduler.start()
+
+            let events = viewController.eventsController
+            #expect(focusedAt105 === events.detailView)
+            #expect(detail.first == "Wildfire SAN FRANCISCO 2, Starr, Texas")
+            #expect(detail.contains { $0.hasPrefix("Observed: 2026-") })
+            #expect(detail.contains("Open"))
+            #expect(detail.contains("Categories: wildfires"))
+            #expect(detail.contains("Sources: IRWIN"))
+            #expect(detail.contains { $0.hasPrefix("Coordinates: ") && $0.contains("°") })
+            #expect(focusedAt125 === events.tableView)
+            #expect(!events.isShowingDetail)
+            #expect(viewController.screen.focusedView === viewController.tableView)
+            #expect(viewController.tableView.highlightedRow == 3)
         }
     }
 

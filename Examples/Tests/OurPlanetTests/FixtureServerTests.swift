@@ -101,13 +101,27 @@ final class FixtureServerTests: XCTestCase {
         XCTAssertEqual(
             FixtureServer.failures(from: "floods=500, snow=malformed,categories=404,bad=200,junk"),
             ["floods": .status(500), "snow": .malformed, "categories": .status(404)])
+        XCTAssertEqual(
+            FixtureServer.failures(from: "floods=500x1,categories=malformedx2,bad=500x0"),
+            ["floods": .times(1, .status(500)), "categories": .times(2, .malformed)])
+    }
+
+    /// The categories fail once, then the server is back: the failed request is not replayed to the
+    /// next subscriber (a retry asks again and gets them), and once they have arrived they are kept
+    /// (a third subscriber does not ask).
+    func testTheCategoriesFailOnceThenARetrySucceeds() throws {
+        try start(failures: ["categories": .times(1, .status(503))])
+        XCTAssertEqual(error(eonet.categories) as? EOError, .httpStatus(503, "\(server.baseURL)/categories"))
+        XCTAssertEqual(try result(eonet.categories)?.get().count, 13)
+        XCTAssertEqual(try result(eonet.categories)?.get().count, 13)
+        XCTAssertEqual(server.counters.requests, ["/api/v3/categories", "/api/v3/categories"])
     }
 
     /// The whole screen on the main run loop against the server answering after 60 ms: every category
     /// downloaded, never more than two requests in flight at the server, one failing category reported
-    /// and the others complete.
+    /// and the others complete; `r` retries the failed one, which the server now answers.
     func testTheScreensDownloadsAtMostTwoInFlight() throws {
-        try start(delay: .milliseconds(60), failures: ["floods": .status(500)])
+        try start(delay: .milliseconds(60), failures: ["floods": .times(1, .status(500))])
         // The controller is the main actor's, and XCTest runs this method on the main thread. What the
         // closure needs is made here, apart from the test case, which stays nonisolated.
         let (eonet, counters, now) = (EONET(API: server.baseURL), server.counters, now)
@@ -136,7 +150,20 @@ final class FixtureServerTests: XCTestCase {
                 ])
             XCTAssertEqual(
                 viewController.statusLine.displayedText,
-                "⚠ Not downloaded: Floods · 13 categories, 61 events of the last 360 days")
+                "⚠ Not downloaded: Floods — press r to retry · 13 categories, 61 events of the last 360 days")
+
+            // r: floods again, both statuses, and nothing else.
+            viewController.screen.handle(.character("r"))
+            XCTAssertEqual(viewController.statusLine.displayedText, "Retrying Floods…")
+            while viewController.activityIndicator.isAnimating {
+                guard Date() < deadline else { return XCTFail("the retry never finished") }
+                RunLoop.main.run(until: Date().addingTimeInterval(0.01))
+            }
+            XCTAssertEqual(counters.requests.count, 1 + 2 * 12 + 1 + 2)
+            XCTAssertEqual(counters.requests.suffix(2).map { $0.contains("category=floods") }, [true, true])
+            XCTAssertEqual(viewController.failedCategoryIDs, [])
+            XCTAssertTrue(viewController.tableView.rows.contains("Floods (4) ›"), "\(viewController.tableView.rows)")
+            XCTAssertEqual(viewController.statusLine.displayedText, "13 categories, 64 events of the last 360 days")
         }
     }
 }

@@ -5,11 +5,13 @@ import XCTest
     import FoundationNetworking
 #endif
 
-/// igif offline in a real terminal emulator (tmux), as a person uses it: type a word and see the
-/// results; see the highlighted GIF drawn in true-colour half-blocks; move down twice quickly, so the
-/// second GIF's download is cancelled (the fixture server, asked through its `/stats`, saw the
-/// connection closed); go back to the first, which comes from the cache (the server is not asked
-/// again); Ctrl-C, and the shell's terminal back in cooked mode with echo.
+/// igif offline in a real terminal emulator (tmux) at 80×24, as a person uses it: type a word and see
+/// a grid of six GIF cells, each downloading and playing its own GIF in true-colour half-blocks;
+/// scroll down a row (the top row's cells are reused for the next three GIFs) and straight back up
+/// while those three are still downloading: their cells leave the screen and the fixture server,
+/// asked through its `/stats`, sees three connections closed; the first row comes back from the cache
+/// (the server is not asked again); a GIF with a loop count plays its three times and stops; resized
+/// to 60×20 the grid has two columns; Ctrl-C, and the shell's terminal back in cooked mode with echo.
 ///
 /// Skipped when tmux is not installed. Uses a tmux server of its own (``TmuxSession``).
 final class IGifEndToEndTests: XCTestCase {
@@ -38,9 +40,9 @@ final class IGifEndToEndTests: XCTestCase {
         return try JSONDecoder().decode(Stats.self, from: try XCTUnwrap(body))
     }
 
-    func testSearchSeeAGIFCancelADownloadComeBackFromTheCacheAndQuit() throws {
+    func testAGridOfGIFsScrollsReusesItsCellsAndCancelsTheirDownloads() throws {
         let igif = try TmuxSession.program("igif")
-        let tmux = try TmuxSession(server: "igif-test-\(getpid())", session: "igif", width: 100, height: 30)
+        let tmux = try TmuxSession(server: "igif-test-\(getpid())", session: "igif", width: 80, height: 24)
         defer { tmux.kill() }
         // `swift test` sets NO_COLOR, under which a picture is plain blocks: the program runs without it.
         try tmux.run("env -u GIPHY_API_KEY -u NO_COLOR COLORTERM=truecolor \(igif)")
@@ -50,42 +52,58 @@ final class IGifEndToEndTests: XCTestCase {
                 String(screen[$0].split(separator: ":")[1])
             })
 
-        // A word: one search (debounced), 25 results, the first highlighted and its GIF drawn.
+        // A word: one search (debounced), 25 results, six cells each downloading its GIF at once.
         try tmux.send("cats")
         screen = try tmux.pane(showing: "25 GIFs for “cats”")
         XCTAssertTrue(screen.contains("Cats GIF"), screen)
-        XCTAssertTrue(screen.contains("64×40"), screen)
-        let coloured = try poll(
-            "a frame in true-colour half-blocks", timeout: 15, interval: 0.05, { try tmux.capture(colours: true) },
-            until: { self.colouredHalfBlocks($0) > 100 })
-        XCTAssertGreaterThan(colouredHalfBlocks(coloured), 100)
-        var stats = try poll(
-            "the first GIF sent", timeout: 15, interval: 0.05, { try self.stats(port: port) },
-            until: { $0.completed == 1 })
-        XCTAssertEqual(stats.searches, ["cats"])
-        XCTAssertEqual(stats.media.count, 1)
-
-        // Down, and once the second GIF's request has reached the server, Down again before it has
-        // all arrived (it takes 800 ms): the second download is cancelled. (Two Downs in one go would
-        // cancel the second before it was even sent.)
-        try tmux.send("Tab", "Down")
+        // Each cell's progress bar while its GIF arrives (800 ms).
         _ = try poll(
-            "the second GIF asked for", timeout: 15, interval: 0.05, { try self.stats(port: port) },
-            until: { $0.media.count == 2 })
-        try tmux.send("Down")
-        stats = try poll(
-            "the second download cancelled", timeout: 15, interval: 0.05, { try self.stats(port: port) },
-            until: { $0.abandoned >= 1 && $0.media.count == 3 })
-        XCTAssertEqual(Set(stats.media).count, 3, "\(stats.media)")
+            "progress bars", timeout: 15, interval: 0.02, { try tmux.capture() },
+            until: { $0.components(separatedBy: "%").count - 1 >= 3 })
+        var stats = try poll(
+            "six GIFs sent", timeout: 15, interval: 0.05, { try self.stats(port: port) },
+            until: { $0.completed == 6 })
+        XCTAssertEqual(stats.searches, ["cats"])
+        XCTAssertEqual(Set(stats.media).count, 6)
+        let firstRow = Array(stats.media.prefix(3))
+        // Six pictures of 13 × 4 half-blocks each.
+        let coloured = try poll(
+            "six GIFs playing", timeout: 15, interval: 0.05, { try tmux.capture(colours: true) },
+            until: { self.colouredHalfBlocks($0) >= 6 * 40 })
+        XCTAssertGreaterThanOrEqual(colouredHalfBlocks(coloured), 6 * 40)
+        // One in three fixture GIFs plays three times and stops.
+        _ = try poll(
+            "a GIF that played its loops", timeout: 15, interval: 0.1, { try tmux.capture() },
+            until: { $0.contains("■ plays 3 times") })
 
-        // Home: back to the first GIF, from the cache; the server is not asked for it again.
-        try tmux.send("Home")
-        screen = try poll(
-            "the first GIF again", timeout: 15, interval: 0.05, { try tmux.capture(colours: true) },
-            until: { self.colouredHalfBlocks($0) > 100 && !$0.contains("%") })
+        // Tab to the grid, Down twice: the third row comes on, the first row's cells are reused for it.
+        try tmux.send("Tab", "Down", "Down")
+        stats = try poll(
+            "the third row asked for", timeout: 15, interval: 0.05, { try self.stats(port: port) },
+            until: { $0.media.count == 9 })
+        // Up twice at once, while those three are still arriving (800 ms each): their cells leave the
+        // screen and the downloads are cancelled; the first row comes back from the cache.
+        try tmux.send("Up", "Up")
+        stats = try poll(
+            "the third row's downloads cancelled", timeout: 15, interval: 0.05, { try self.stats(port: port) },
+            until: { $0.abandoned == 3 })
+        XCTAssertEqual(stats.completed, 6)
+        _ = try poll(
+            "the first row again", timeout: 15, interval: 0.05, { try tmux.capture(colours: true) },
+            until: { self.colouredHalfBlocks($0) >= 6 * 40 && !$0.contains("%") })
         stats = try self.stats(port: port)
-        XCTAssertEqual(stats.media.count, 3, "\(stats.media)")
-        XCTAssertEqual(stats.media.filter { $0 == stats.media[0] }.count, 1)
+        XCTAssertEqual(stats.media.count, 9, "\(stats.media)")
+        XCTAssertEqual(stats.media.filter(firstRow.contains).count, 3, "the first row from the cache")
+
+        // 60×20: two columns of cells (29 wide, where three were 26), the frame around the highlighted
+        // one.
+        func frameWidth(_ pane: String) -> Int? {
+            pane.split(separator: "\n").first { $0.hasPrefix(" ┌") }?.trimmingCharacters(in: .whitespaces).count
+        }
+        XCTAssertEqual(frameWidth(try tmux.capture()), 26)
+        try tmux.resize(width: 60, height: 20)
+        _ = try poll(
+            "two columns", timeout: 10, interval: 0.05, { try tmux.capture() }, until: { frameWidth($0) == 29 })
 
         try tmux.assertQuitsWithControlC(shown: "GIFs for")
     }

@@ -3,9 +3,11 @@ import XCTest
 
 /// ourplanet offline in a real terminal emulator (tmux), as a person uses it: the categories arrive
 /// and fill in with counts while the progress bar runs to 100 %, one category failing (the fixture's
-/// `OURPLANET_FIXTURE_FAIL`) without stopping the others; End and Enter show the wildfires; Shift-Tab to
-/// the slider and Left twice filters them to 340 days; Ctrl-C, and the shell's terminal back in cooked
-/// mode with echo.
+/// `OURPLANET_FIXTURE_FAIL`, once) without stopping the others, and `r` retrying it; End and Enter show
+/// the wildfires; Shift-Tab to the slider and Left twice filters them to 340 days; Tab and Enter open the
+/// first fire's detail pane, Backspace goes back to the list and Left to the categories, where Drought
+/// (no events) is not opened; resized to 60×20; Ctrl-C, and the shell's terminal back in cooked mode
+/// with echo.
 ///
 /// Skipped when tmux is not installed. Uses a tmux server of its own (``TmuxSession``).
 final class OurPlanetEndToEndTests: XCTestCase {
@@ -18,7 +20,7 @@ final class OurPlanetEndToEndTests: XCTestCase {
         let ourplanet = try TmuxSession.program("ourplanet")
         let tmux = try TmuxSession(server: "ourplanet-test-\(getpid())", session: "ourplanet", width: 100, height: 30)
         defer { tmux.kill() }
-        try tmux.run("env -u EONET_BASE_URL OURPLANET_FIXTURE_FAIL=snow=500 \(ourplanet)")
+        try tmux.run("env -u EONET_BASE_URL OURPLANET_FIXTURE_FAIL=snow=500x1 \(ourplanet)")
 
         // The categories at once, with no events yet; then the counts and the bar fill in.
         var screen = try tmux.pane(showing: "Wildfires (")
@@ -30,8 +32,13 @@ final class OurPlanetEndToEndTests: XCTestCase {
         ] {
             XCTAssertTrue(screen.contains(row), "\(row) in\n\(screen)")
         }
-        // Snow answered 500; the others went on, and the summary says which failed.
-        screen = try tmux.pane(showing: "⚠ Not downloaded: Snow · 13 categories, 63 events of the last 360 days")
+        // Snow answered 500; the others went on, and the summary says which failed and how to retry.
+        screen = try tmux.pane(
+            showing: "⚠ Not downloaded: Snow — press r to retry · 13 categories, 63 events of the last 360 days")
+        // r: the server answers snow this time.
+        try tmux.send("r")
+        screen = try tmux.pane(showing: "13 categories, 64 events of the last 360 days")
+        XCTAssertTrue(screen.contains("Snow (1) ›"), screen)
 
         // End, Enter: the wildfires, newest first, 22 of the last 360 days.
         try tmux.send("End", "Enter")
@@ -45,6 +52,23 @@ final class OurPlanetEndToEndTests: XCTestCase {
         screen = try tmux.pane(showing: "Last 340 days")
         screen = try tmux.pane("21 wildfires") { self.fires($0).count == 21 }
         XCTAssertFalse(screen.contains("Wildfire Ponderosa"), screen)
+
+        // Tab to the list, Enter: the first fire's detail pane, over the list (polled until the whole
+        // frame is drawn: a capture may land while the frame's bytes are still arriving).
+        try tmux.send("Tab", "Enter")
+        screen = try tmux.pane("the detail pane") { $0.contains("Sources: IRWIN") && self.fires($0).isEmpty }
+        XCTAssertTrue(screen.contains("Categories: wildfires"), screen)
+        XCTAssertTrue(screen.contains("Coordinates: "), screen)
+        XCTAssertTrue(screen.contains("Wildfire SAN FRANCISCO 2, Starr, Texas"), screen)
+        // Backspace: the list again; Left: the categories, where Drought has nothing to open.
+        try tmux.send("BSpace")
+        screen = try tmux.pane("the list again") { self.fires($0).count == 21 }
+        try tmux.send("Left", "Home", "Enter")
+        screen = try tmux.pane(showing: "Drought: no events to show")
+        XCTAssertEqual(fires(screen).count, 21, "the wildfires still shown")
+
+        try tmux.resize(width: 60, height: 20)
+        screen = try tmux.pane("60 columns") { $0.contains("Wildfires (22) ›") && $0.contains("Last 340 days") }
 
         try tmux.assertQuitsWithControlC(shown: "OurPlanet")
     }
