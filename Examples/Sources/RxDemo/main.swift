@@ -34,10 +34,7 @@ Observable.of("a", "b", "c")
     .disposed(by: bag)
 
 print("-- interval on a background queue, delivered on the main queue")
-let background = SerialDispatchQueueScheduler(qos: .default)
-Observable<Int>.interval(.milliseconds(20), scheduler: background)
-    .map { $0 + 1 }
-    .filter { $0 <= 3 }
+ticks(on: SerialDispatchQueueScheduler(qos: .default))
     .observe(on: MainScheduler.instance)
     .subscribe(onNext: { tick in
         print("tick \(tick)")
@@ -49,3 +46,12 @@ Observable<Int>.interval(.milliseconds(20), scheduler: background)
     .disposed(by: bag)
 
 dispatchMain()
+
+/// Ticks 1, 2, 3 counted on `scheduler`. A function of its own because top-level code runs on the main
+/// actor: a `map` written there is the main actor's, and running it on the background queue would
+/// stop a debug build. Here the closures are nonisolated (RxCocoa's article "Swift 6 and actors").
+func ticks(on scheduler: SchedulerType) -> Observable<Int> {
+    Observable<Int>.interval(.milliseconds(20), scheduler: scheduler)
+        .map { $0 + 1 }
+        .filter { $0 <= 3 }
+}

@@ -5,6 +5,7 @@ import TerminalUI
 import XCTest
 
 @testable import IGif
+@testable import IGifFixtures
 
 /// The whole screen on the main run loop against the fixture server, through the real `ApiController`
 /// and its one shared session: the cells that scroll off cancel their downloads, and the server sees
