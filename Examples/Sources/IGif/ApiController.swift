@@ -18,7 +18,7 @@ public protocol GiphyAPI {
 /// extension (`URLSession+Rx.swift`), all through one session.
 public final class ApiController: GiphyAPI, Sendable {
     /// The real service, as the book has it (plain HTTP).
-    public static let giphy = URL(string: "http://api.giphy.com/v1/gifs/search")!
+    public static let giphy = URL(string: "https://api.giphy.com/v1/gifs/search")!
 
     private let searchURL: URL
     private let apiKey: String

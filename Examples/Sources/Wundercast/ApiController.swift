@@ -29,7 +29,7 @@ public protocol WeatherAPI {
 /// ``ApiError`` that says what went wrong in words.
 public final class ApiController: WeatherAPI, Sendable {
     /// The real service, as the book has it (plain HTTP).
-    public static let openWeatherMap = URL(string: "http://api.openweathermap.org/data/2.5")!
+    public static let openWeatherMap = URL(string: "https://api.openweathermap.org/data/2.5")!
 
     private let baseURL: URL
     private let apiKey: String
