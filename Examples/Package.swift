@@ -48,7 +48,7 @@ let package = Package(
         .target(
             name: "Wundercast",
             dependencies: [
-                "TerminalUI", .product(name: "RxSwift", package: "swift-rx"),
+                "AppSupport", "TerminalUI", .product(name: "RxSwift", package: "swift-rx"),
                 .product(name: "RxCocoa", package: "swift-rx"),
             ],
             swiftSettings: [.treatAllWarnings(as: .error)]
@@ -72,7 +72,7 @@ let package = Package(
         .target(
             name: "OurPlanet",
             dependencies: [
-                "TerminalUI", .product(name: "RxSwift", package: "swift-rx"),
+                "AppSupport", "TerminalUI", .product(name: "RxSwift", package: "swift-rx"),
                 .product(name: "RxRelay", package: "swift-rx"), .product(name: "RxCocoa", package: "swift-rx"),
             ],
             swiftSettings: [.treatAllWarnings(as: .error)]
@@ -95,13 +95,22 @@ let package = Package(
         .target(
             name: "IGif",
             dependencies: [
-                "TerminalUI", .product(name: "RxSwift", package: "swift-rx"),
+                "AppSupport", "TerminalUI", .product(name: "RxSwift", package: "swift-rx"),
                 .product(name: "RxCocoa", package: "swift-rx"),
             ],
             swiftSettings: [.treatAllWarnings(as: .error)]
         ),
         // The offline Giphy: a FlyingFox server on loopback answering searches and serving GIFs it draws.
         .target(name: "IGifFixtures", dependencies: ["FixtureHTTP"], swiftSettings: [.treatAllWarnings(as: .error)]),
+        // What the three applications share: the report-and-continue operator, the classification of a
+        // service's failures.
+        .target(
+            name: "AppSupport",
+            dependencies: [
+                .product(name: "RxSwift", package: "swift-rx"), .product(name: "RxRelay", package: "swift-rx"),
+            ],
+            swiftSettings: [.treatAllWarnings(as: .error)]
+        ),
         // What the applications' tests against their fixture servers share: waiting on this thread for an
         // observable's answer or for something a server's thread does.
         .target(

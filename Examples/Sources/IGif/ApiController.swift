@@ -1,3 +1,4 @@
+import AppSupport
 import Foundation
 import RxSwift
 
@@ -72,7 +73,7 @@ public final class ApiController: GiphyAPI, Sendable {
 }
 
 /// Why a search or a download failed, in words the status line can show.
-public enum GiphyError: Error, Equatable, LocalizedError {
+public enum GiphyError: ServiceError, Equatable, LocalizedError {
     /// 401 or 403: the key is missing or wrong (Giphy's `meta.msg` or gateway `message`).
     case invalidKey(message: String)
     /// 429: the key's hourly limit is used up (`{"message":"API rate limit exceeded"}`).
@@ -86,28 +87,24 @@ public enum GiphyError: Error, Equatable, LocalizedError {
     /// No answer: refused, unreachable, timed out.
     case unreachable(description: String)
 
-    /// Classifies what `URLSession.rx` reported.
+    /// Giphy's gateway refuses a key with 403 as well as 401.
+    public static var keyRefusedStatuses: Set<Int> { [401, 403] }
+
+    /// Classifies what `URLSession.rx` reported; the statuses and transport failures as every app's
+    /// service does (``ServiceError``).
     init(_ error: Error) {
         switch error {
         case RxURLSessionError.requestFailed(let response, let data):
             let status = response.statusCode
-            let message = Self.message(in: data) ?? HTTPURLResponse.localizedString(forStatusCode: status)
-            switch status {
-            case 401, 403: self = .invalidKey(message: message)
-            case 429: self = .rateLimited(message: message)
-            case 500...: self = .serverFailure(status: status)
-            default: self = .requestRejected(status: status, message: message)
-            }
+            self = .init(
+                status: status,
+                message: Self.message(in: data) ?? HTTPURLResponse.localizedString(forStatusCode: status))
         case RxURLSessionError.deserializationFailed(let error as GIFError):
             self = .malformedResponse(description: "not a GIF (\(error))")
         case RxURLSessionError.deserializationFailed:
             self = .malformedResponse(description: "not Giphy's JSON")
-        case let error as GiphyError:
-            self = error
-        case let error as URLError:
-            self = .unreachable(description: error.localizedDescription)
         default:
-            self = .unreachable(description: String(describing: error))
+            self = .init(transportFailure: error)
         }
     }
 

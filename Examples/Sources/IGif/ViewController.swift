@@ -1,3 +1,4 @@
+import AppSupport
 import Foundation
 import RxCocoa
 import RxSwift
@@ -82,8 +83,7 @@ public final class ViewController {
             self.api.search(text: text)
                 .observe(on: MainScheduler.instance)
                 .map { gifs in (text: text, gifs: gifs, failed: false) }
-                .do(onError: { [failures] in failures.accept($0) })
-                .catchAndReturn((text: text, gifs: [], failed: true))
+                .reportingError(to: failures, andReturn: (text: text, gifs: [], failed: true))
         }
         .asDriver(onErrorJustReturn: (text: "", gifs: [], failed: true))
 

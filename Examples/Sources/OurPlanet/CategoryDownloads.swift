@@ -1,3 +1,4 @@
+import AppSupport
 import RxRelay
 import RxSwift
 
@@ -48,10 +49,10 @@ extension EONET {
         Observable.from(
             categories.map { category in
                 events(forLast: days, category: category)
-                    .do(onError: { error in
-                        failures.accept(DownloadError(categoryID: category.id, category: category.name, error: error))
-                    })
-                    .catchAndReturn([])
+                    .reportingError(
+                        to: failures,
+                        as: { DownloadError(categoryID: category.id, category: category.name, error: $0) },
+                        andReturn: [])
             }
         )
         .merge(maxConcurrent: 2)

@@ -1,3 +1,4 @@
+import AppSupport
 import Foundation
 import RxCocoa
 import RxSwift
@@ -111,7 +112,7 @@ func wrapLongitude(_ longitude: Double) -> Double {
 }
 
 /// Why a weather request failed, in words the status line can show.
-public enum ApiError: Error, Equatable, LocalizedError {
+public enum ApiError: ServiceError, Equatable, LocalizedError {
     /// 404: OpenWeatherMap knows no such city; `message` is its own ("city not found").
     case cityNotFound(city: String, message: String)
     /// 401: the key is missing, wrong or not yet active.
@@ -127,30 +128,22 @@ public enum ApiError: Error, Equatable, LocalizedError {
     /// No answer: refused, unreachable, timed out (the transport's own description).
     case unreachable(description: String)
 
-    /// Classifies what `URLSession.rx` reported for a request (by city name, if `city`).
+    /// Classifies what `URLSession.rx` reported for a request (by city name, if `city`); the statuses
+    /// and transport failures as every app's service does (``ServiceError``).
     init(_ error: Error, city: String?) {
         switch error {
         case RxCocoaURLError.httpRequestFailed(let response, let data):
             let message = Self.message(in: data) ?? HTTPURLResponse.localizedString(forStatusCode: response.statusCode)
-            switch response.statusCode {
-            case 401: self = .invalidKey(message: message)
-            case 404:
-                // Only a search by name can name a missing city; a 404 elsewhere is just rejected.
-                self =
-                    city.map { .cityNotFound(city: $0, message: message) }
-                    ?? .requestRejected(status: 404, message: message)
-            case 429: self = .rateLimited(message: message)
-            case 500...: self = .serverFailure(status: response.statusCode)
-            default: self = .requestRejected(status: response.statusCode, message: message)
+            // Only a search by name can name a missing city; a 404 elsewhere is just rejected.
+            if response.statusCode == 404, let city {
+                self = .cityNotFound(city: city, message: message)
+            } else {
+                self = .init(status: response.statusCode, message: message)
             }
         case RxCocoaURLError.deserializationError:
             self = .malformedResponse
-        case let error as URLError:
-            self = .unreachable(description: error.localizedDescription)
-        case let error as ApiError:
-            self = error
         default:
-            self = .unreachable(description: String(describing: error))
+            self = .init(transportFailure: error)
         }
     }
 

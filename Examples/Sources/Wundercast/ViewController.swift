@@ -1,3 +1,4 @@
+import AppSupport
 import Foundation
 import RxCocoa
 import RxSwift
@@ -109,8 +110,7 @@ public final class ViewController: MapViewDelegate {
         let textSearch = searchInput.flatMapLatest { [unowned self] text in
             self.api.currentWeather(city: text ?? "Error")
                 .observe(on: MainScheduler.instance)
-                .do(onError: { [failures] in failures.accept($0) })
-                .catchAndReturn(Weather.empty)
+                .reportingError(to: failures, andReturn: Weather.empty)
         }
         .share()
 
@@ -131,8 +131,7 @@ public final class ViewController: MapViewDelegate {
         let geoSearch = geoLocation.flatMapLatest { [unowned self] location in
             self.api.currentWeather(lat: location.coordinate.latitude, lon: location.coordinate.longitude)
                 .observe(on: MainScheduler.instance)
-                .do(onError: { [failures] in failures.accept($0) })
-                .catchAndReturn(Weather.empty)
+                .reportingError(to: failures, andReturn: Weather.empty)
         }
         .share()
 
@@ -149,8 +148,7 @@ public final class ViewController: MapViewDelegate {
         let mapSearch = mapInput.flatMapLatest { [unowned self] coordinate in
             self.api.currentWeather(lat: coordinate.latitude, lon: coordinate.longitude)
                 .observe(on: MainScheduler.instance)
-                .do(onError: { [failures] in failures.accept($0) })
-                .catchAndReturn(Weather.empty)
+                .reportingError(to: failures, andReturn: Weather.empty)
         }
         .share()
 
