@@ -12,20 +12,26 @@ private struct OfflineError: LocalizedError {
 @MainActor
 @Suite
 final class StatusLineTests {
-    /// A message, then an error replacing it, then a message replacing the error, in virtual time.
-    @Test func testTheLastOfMessageAndErrorIsShown() {
+    /// A message, then an error that stays through later messages until the user presses a key, which
+    /// shows the latest of them; a second error stays after a click when no message came, until the
+    /// next message replaces it; an empty line is not filled.
+    @Test func testAnErrorStaysUntilTheNextUserActionAndTheMessageWaitsBehindIt() {
         let scheduler = TestScheduler(initialClock: 0)
         let bag = DisposeBag()
-        let screen = Screen(size: Size(columns: 20, rows: 2))
+        let screen = Screen(size: Size(columns: 20, rows: 2), minimumSize: .zero)
         let status = StatusLine(frame: Rect(column: 0, row: 1, columns: 20, rows: 1))
         screen.addSubview(status)
-        scheduler.createHotObservable([.next(210, "검색 중…" as String?), .next(230, "서울: 맑음"), .next(250, nil)])
-            .bind(to: status.rx.text).disposed(by: bag)
-        scheduler.createHotObservable([.next(220, OfflineError() as Error?)])
+        scheduler.createHotObservable([
+            .next(210, "검색 중…" as String?), .next(230, "서울: 맑음"), .next(232, "부산: 비"), .next(260, nil),
+        ])
+        .bind(to: status.rx.text).disposed(by: bag)
+        scheduler.createHotObservable([.next(220, OfflineError() as Error?), .next(245, OfflineError())])
             .bind(to: status.rx.error).disposed(by: bag)
+        scheduler.createHotObservable([.next(240, Key.tab), .next(250, .mouse(.click(column: 0, row: 0)))])
+            .subscribe(onNext: screen.handle).disposed(by: bag)
         var seen: [Int: String] = [:]
         var styles: [Int: CellStyle] = [:]
-        for time in [200, 215, 225, 235, 255] {
+        for time in [200, 215, 225, 235, 242, 247, 255, 265] {
             scheduler.scheduleAt(time) {
                 let frame = screen.render().grid
                 seen[time] = frame.line(1)
@@ -38,11 +44,31 @@ final class StatusLineTests {
         #expect(seen[215] == "검색 중…")
         #expect(seen[225] == "⚠ 인터넷 연결 없음")
         #expect(styles[225] == status.errorStyle)  // the whole line, to its last column
-        #expect(seen[235] == "서울: 맑음")
-        #expect(styles[235] == status.style)
-        #expect(status.error == nil)
-        #expect(seen[255] == "")
-        #expect(styles[255] == .plain)  // an empty line is not filled
+        #expect(seen[235] == "⚠ 인터넷 연결 없음")  // two messages came: the error stays
+        #expect(seen[242] == "부산: 비")  // a key: the error goes, the latest message shows
+        #expect(styles[242] == status.style)
+        #expect(seen[247] == "⚠ 인터넷 연결 없음")
+        #expect(seen[255] == "⚠ 인터넷 연결 없음")  // seen, and nothing newer to show
+        #expect(!status.errorIsNew)
+        #expect(seen[265] == "")  // the next message (none) replaces it
+        #expect(styles[265] == .plain)  // an empty line is not filled
+    }
+
+    /// The hint (how to get help and quit) stands at the right end of a message when both fit, and
+    /// gives way to the message when they do not.
+    @Test func testTheHintFollowsTheMessageWhenThereIsRoom() {
+        let status = StatusLine(frame: Rect(column: 0, row: 0, columns: 40, rows: 1))
+        var grid = CellGrid(size: Size(columns: 40, rows: 1))
+        status.text = "ready"
+        status.draw(into: &grid)
+        #expect(grid.line(0) == "ready" + String(repeating: " ", count: 14) + "F1 help · Ctrl-C quit")
+        status.text = String(repeating: "x", count: 30)
+        status.draw(into: &grid)
+        #expect(grid.line(0) == String(repeating: "x", count: 30))
+        status.hint = nil
+        status.text = nil
+        status.draw(into: &grid)
+        #expect(grid.line(0) == "")
     }
 
     /// The location manager's errors (plain `Error` elements) on the status line, as an application
@@ -56,7 +82,7 @@ final class StatusLineTests {
         var grid = CellGrid(size: Size(columns: 20, rows: 1))
         status.frame = Rect(column: 0, row: 0, columns: 20, rows: 1)
         status.draw(into: &grid)
-        #expect(grid.line(0) == "⚠ no gpsd at 127.0.0")  // clipped to the frame
+        #expect(grid.line(0) == "⚠ no gpsd at 127.0.…")  // cut to the frame, with an ellipsis
         subscription.dispose()
     }
 }
