@@ -38,20 +38,31 @@ func drawHelpOverlay(
                 return ("", false, entry.key + padding, entry.action)
             }
     }
-    // As few columns as hold every section (a section is never split), their heights balanced.
+    // As few columns as hold every section (a section is never split), as even in height as packing
+    // them in order allows.
     let totalLines = blocks.map(\.count).reduce(0, +) + max(0, blocks.count - 1)
     let tallest = blocks.map(\.count).max() ?? 0
-    var columns: [[Line]] = []
-    for count in 1...max(1, blocks.count) {
-        let height = min(maximumRows, max(tallest, (totalLines + count - 1) / count))
-        columns = [[]]
+    func pack(height: Int) -> [[Line]] {
+        var columns: [[Line]] = [[]]
         for block in blocks {
             let last = columns[columns.count - 1]
             if !last.isEmpty && last.count + 1 + block.count > height { columns.append([]) }
             if !columns[columns.count - 1].isEmpty { columns[columns.count - 1].append(("", false, "", "")) }
             columns[columns.count - 1] += block
         }
-        if columns.count <= count { break }
+        return columns
+    }
+    var columns = pack(height: maximumRows)
+    search: for count in 1...max(1, blocks.count) {
+        let lowest = max(tallest, (totalLines + count - 1) / count)
+        // A section taller than the overlay is cut wherever it goes; otherwise no column may be.
+        for height in stride(from: lowest, through: max(tallest, maximumRows), by: 1) {
+            let packed = pack(height: height)
+            if packed.count <= count {
+                columns = packed
+                break search
+            }
+        }
     }
     let naturalWidths = columns.map { lines in
         lines.map { line in
