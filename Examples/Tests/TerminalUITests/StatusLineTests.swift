@@ -20,6 +20,7 @@ final class StatusLineTests {
         let bag = DisposeBag()
         let screen = Screen(size: Size(columns: 20, rows: 2), minimumSize: .zero)
         let status = StatusLine(frame: Rect(column: 0, row: 1, columns: 20, rows: 1))
+        status.hint = .none  // the messages alone (the hint has a test of its own)
         screen.addSubview(status)
         scheduler.createHotObservable([
             .next(210, "검색 중…" as String?), .next(230, "서울: 맑음"), .next(232, "부산: 비"), .next(260, nil),
@@ -54,21 +55,25 @@ final class StatusLineTests {
         #expect(styles[265] == .plain)  // an empty line is not filled
     }
 
-    /// The hint (how to get help and quit) stands at the right end of a message when both fit, and
-    /// gives way to the message when they do not.
-    @Test func testTheHintFollowsTheMessageWhenThereIsRoom() {
-        let status = StatusLine(frame: Rect(column: 0, row: 0, columns: 40, rows: 1))
-        var grid = CellGrid(size: Size(columns: 40, rows: 1))
+    /// The hint (how to get help and quit) stands at the right end of a message when both fit, gives
+    /// way to the message when they do not, and names the keys that work where the focus is.
+    @Test func testTheHintFollowsTheMessageAndTheFocus() {
+        let screen = Screen(size: Size(columns: 40, rows: 2), minimumSize: .zero)
+        let field = TextField(frame: Rect(column: 0, row: 0, columns: 10, rows: 1))
+        let button = Button(frame: Rect(column: 12, row: 0, columns: 8, rows: 1), title: "ok")
+        let status = StatusLine(frame: Rect(column: 0, row: 1, columns: 40, rows: 1))
+        [field, button, status].forEach(screen.addSubview)
         status.text = "ready"
-        status.draw(into: &grid)
-        #expect(grid.line(0) == "ready" + String(repeating: " ", count: 14) + "F1 help · Ctrl-C quit")
+        #expect(screen.render().grid.line(1) == "ready" + String(repeating: " ", count: 14) + "F1 help · Ctrl-C quit")
+        screen.handle(.tab)  // the button: `?` and `q` work there
+        #expect(screen.render().grid.line(1) == "ready" + String(repeating: " ", count: 20) + "? help · q quit")
         status.text = String(repeating: "x", count: 30)
-        status.draw(into: &grid)
-        #expect(grid.line(0) == String(repeating: "x", count: 30))
-        status.hint = nil
+        #expect(screen.render().grid.line(1) == String(repeating: "x", count: 30))
         status.text = nil
-        status.draw(into: &grid)
-        #expect(grid.line(0) == "")
+        status.hint = .text("r retry")
+        #expect(screen.render().grid.line(1) == String(repeating: " ", count: 33) + "r retry")
+        status.hint = .none
+        #expect(screen.render().grid.line(1) == "")
     }
 
     /// The location manager's errors (plain `Error` elements) on the status line, as an application

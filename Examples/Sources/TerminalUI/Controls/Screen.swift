@@ -81,6 +81,7 @@ public final class Screen {
         views.append(view)
         view.displayNeeded = { [weak self] in self?.onDisplayNeeded?() }
         if focusedView == nil && view.canBecomeFocused { focus(view) }
+        view.screenFocusDidChange(focusTakesText: focusedView?.acceptsTextInput ?? false)
         onDisplayNeeded?()
     }
 
@@ -90,6 +91,8 @@ public final class Screen {
         focusedView?.isFocused = false
         focusedView = view
         view?.isFocused = true
+        let takesText = view?.acceptsTextInput ?? false
+        views.forEach { $0.screenFocusDidChange(focusTakesText: takesText) }
     }
 
     /// Shows or hides the help overlay (what `?` and F1 do).

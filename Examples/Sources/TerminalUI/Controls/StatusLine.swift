@@ -41,14 +41,44 @@ open class StatusLine: View {
     public private(set) var errorIsNew = false
     private var messageWaits = false
 
-    /// Drawn dimmed at the right end of a message when there is room: by default how to reach the help
-    /// and how to quit, which hold on every screen (`nil` for none).
-    public var hint: String? = StatusLine.defaultHint {
-        didSet { setNeedsDisplay() }
+    /// What stands at the right end of a message when there is room.
+    public enum Hint: Hashable, Sendable {
+        /// Nothing.
+        case none
+        /// How to reach the help and how to quit, for where the focus is: ``StatusLine/keysHint``,
+        /// or ``StatusLine/keysHintInTextField`` while a text field has it (where `?` and `q` are typed).
+        case keys
+        /// This text.
+        case text(String)
     }
 
-    /// The hint every status line starts with.
-    public static let defaultHint = "F1 help · Ctrl-C quit"
+    /// The hint at the right end of a message: by default the screen's keys for help and quitting.
+    public var hint: Hint = .keys {
+        didSet { if hint != oldValue { setNeedsDisplay() } }
+    }
+
+    /// The keys hint while the focus is not in a text field.
+    public static let keysHint = "? help · q quit"
+    /// The keys hint while the focus is in a text field.
+    public static let keysHintInTextField = "F1 help · Ctrl-C quit"
+
+    /// Whether the screen's focus is in a view that takes text (set by the ``Screen``).
+    private var focusTakesText = false
+
+    /// The hint's text as drawn when there is room.
+    public var hintText: String {
+        switch hint {
+        case .none: ""
+        case .keys: focusTakesText ? Self.keysHintInTextField : Self.keysHint
+        case .text(let text): text
+        }
+    }
+
+    override func screenFocusDidChange(focusTakesText: Bool) {
+        guard focusTakesText != self.focusTakesText else { return }
+        self.focusTakesText = focusTakesText
+        if hint == .keys { setNeedsDisplay() }
+    }
 
     /// How a message is drawn (the whole line is filled in it).
     public var style: CellStyle {
@@ -97,7 +127,7 @@ open class StatusLine: View {
         let columns = frame.size.columns
         let line = Rect(origin: frame.origin, size: Size(columns: columns, rows: min(1, frame.size.rows)))
         let shown = displayedText
-        let hint = error == nil ? (self.hint ?? "") : ""
+        let hint = error == nil ? hintText : ""
         let hintWidth = terminalWidth(of: hint)
         let gap = shown.isEmpty ? 0 : 2
         let fitsHint = !hint.isEmpty && terminalWidth(of: shown) + gap + hintWidth <= columns

@@ -79,6 +79,10 @@ open class View: ReactiveCompatible {
     /// did something (a status line dismisses the error it was keeping on screen).
     func userDidAct() {}
 
+    /// Called by the ``Screen`` when its focus moves (and when the view is added), with whether the
+    /// focused view takes text: the keys that quit and show the help depend on it.
+    func screenFocusDidChange(focusTakesText: Bool) {}
+
     /// Asks for a new frame to be drawn.
     public func setNeedsDisplay() {
         displayNeeded?()
