@@ -25,5 +25,10 @@ struct EllipsisTests {
         status.text = "3 places around Seoul"
         [label, list, button, status].forEach(screen.addSubview)
         #expect(screen.text == "Temperature…\n1. 서울특별…\n[ Searc… ]\n3 places ar…")
+        // A placeholder too; typed text scrolls instead (it has a test of its own).
+        let field = TextField(frame: Rect(column: 0, row: 0, columns: 8, rows: 1), placeholder: "도시 이름을 입력")
+        let fieldScreen = Screen(size: Size(columns: 8, rows: 1), minimumSize: .zero)
+        fieldScreen.addSubview(field)
+        #expect(fieldScreen.text == "도시 이…")
     }
 }

@@ -90,7 +90,9 @@ open class TextField: Control {
         if content.isEmpty, let placeholder {
             var placeholderStyle = fieldStyle
             placeholderStyle.attributes.insert(.dim)
-            grid.draw(placeholder, at: frame.origin, style: placeholderStyle, clip: frame)
+            grid.draw(
+                truncated(placeholder, toColumns: frame.size.columns), at: frame.origin, style: placeholderStyle,
+                clip: frame)
         } else {
             let origin = Point(column: frame.origin.column - scrollColumns, row: frame.origin.row)
             grid.draw(content, at: origin, style: fieldStyle, clip: frame)
