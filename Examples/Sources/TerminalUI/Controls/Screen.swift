@@ -111,7 +111,8 @@ public final class Screen {
         }
         let typing = focusedView.map { !$0.isHidden && $0.acceptsTextInput } ?? false
         if isTooSmall {
-            if key == .control("c") || (!typing && (key == .character("q") || key == .escape)) { quits.onNext(()) }
+            // Nothing is typed while too small, so q and Esc quit whatever has the focus, as the message says.
+            if key == .control("c") || key == .character("q") || key == .escape { quits.onNext(()) }
             return
         }
         if key == .function(1) { return showHelp() }

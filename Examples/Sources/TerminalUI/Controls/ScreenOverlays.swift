@@ -1,4 +1,4 @@
-/// What a ``Screen`` draws over or instead of its views: the help overlay and the "too small" message.
+// What a `Screen` draws over or instead of its views: the help overlay and the "too small" message.
 
 /// "terminal too small (needs W×H)" centred on the grid (cut with an ellipsis if even that does not
 /// fit), and the size it has now on the line below when there is room.
