@@ -161,7 +161,7 @@ Terminal.main { terminal in
     let field = CellStyle(foreground: RGB(hex: 0xEEEEEE), background: RGB(hex: 0x303A4A))
     let title = Label(text: "TerminalUI gallery", style: bold)
     let help = Label(
-        text: "Tab: 다음 · Enter: 검색 · 클릭 · ?/F1: 도움말 · q/Esc/Ctrl-C: 종료", style: CellStyle(attributes: [.dim]))
+        text: "Tab: 다음 · ?/F1: 도움말 · q/Esc/Ctrl-C: 종료", style: CellStyle(attributes: [.dim]))
     let searchCityName = TextField(placeholder: "도시 이름", style: field)
     let searchButton = Button(title: "검색")
     let widthLabel = Label()
