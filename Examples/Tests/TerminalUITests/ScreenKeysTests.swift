@@ -39,6 +39,23 @@ final class ScreenKeysTests {
         #expect(field.text == "q")
     }
 
+    /// What neither the focused view nor the screen uses is left to the program.
+    @Test func testUnhandledKeysAreLeftToTheProgram() {
+        let (screen, _, _) = makeScreen()
+        let keys = scheduler.createObserver(Key.self)
+        screen.unhandledKeys.subscribe(keys).disposed(by: bag)
+        type(
+            [
+                .next(210, .character("r")),  // typed into the field
+                .next(220, .function(5)),  // nobody's
+                .next(230, .tab), .next(231, .down),  // the list's
+                .next(232, .character("r")),  // nobody's on the list
+                .next(240, .escape),  // the screen's: quits
+            ], into: screen)
+        scheduler.start()
+        #expect(keys.events == [.next(220, .function(5)), .next(232, .character("r"))])
+    }
+
     @Test func testHelpOverlayListsTheKitsAndTheVisibleControlsKeysAndAnyKeyClosesIt() {
         let (screen, field, list) = makeScreen(size: Size(columns: 72, rows: 24))
         screen.additionalKeyHelp = [("r", "retry")]

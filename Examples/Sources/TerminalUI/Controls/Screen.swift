@@ -49,7 +49,13 @@ public final class Screen {
     /// ``run(on:)`` ends the program on it, after restoring the terminal.
     public var quitRequests: Observable<Void> { quits.asObservable() }
 
+    /// The keys nothing used: neither the focused view nor the screen's own keys (Tab, q, Esc, `?`,
+    /// F1). A view controller handles keys of its own here (a retry key, say) and lists them in
+    /// ``additionalKeyHelp``.
+    public var unhandledKeys: Observable<Key> { unhandled.asObservable() }
+
     private let quits = PublishSubject<Void>()
+    private let unhandled = PublishSubject<Key>()
     private var onDisplayNeeded: (() -> Void)?
 
     /// The keys every screen answers, listed first in the help overlay.
@@ -69,6 +75,7 @@ public final class Screen {
 
     deinit {
         quits.onCompleted()
+        unhandled.onCompleted()
     }
 
     /// Whether the screen is smaller than ``minimumSize``.
@@ -121,9 +128,9 @@ public final class Screen {
         case .tab: moveFocus(by: 1)
         case .backTab: moveFocus(by: -1)
         case .control("c"): quits.onNext(())
-        case .character("q"), .escape: if !typing { quits.onNext(()) }
-        case .character("?"): if !typing { showHelp() }
-        default: break
+        case .character("q") where !typing, .escape where !typing: quits.onNext(())
+        case .character("?") where !typing: showHelp()
+        default: unhandled.onNext(key)
         }
     }
 
