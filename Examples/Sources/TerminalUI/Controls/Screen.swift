@@ -116,7 +116,6 @@ public final class Screen {
             if key == .control("c") { quits.onNext(()) }
             return
         }
-        let typing = focusedView.map { !$0.isHidden && $0.acceptsTextInput } ?? false
         if isTooSmall {
             // Nothing is typed while too small, so q and Esc quit whatever has the focus, as the message says.
             if key == .control("c") || key == .character("q") || key == .escape { quits.onNext(()) }
@@ -124,6 +123,7 @@ public final class Screen {
         }
         if key == .function(1) { return showHelp() }
         if let focusedView, !focusedView.isHidden, focusedView.handle(key) { return }
+        let typing = focusedView.map { !$0.isHidden && $0.acceptsTextInput } ?? false
         switch key {
         case .tab: moveFocus(by: 1)
         case .backTab: moveFocus(by: -1)
