@@ -8,8 +8,10 @@ import TerminalUI
 // reports the one Enter selects, which a map centres and marks. A location button asks the location
 // manager (gpsd, else the fixed location) for the position, as seed 001 does, and centres the map on
 // it; a picture drawn in code shines beside the list; the status line at the bottom says what was
-// done last, or what went wrong. Tab and Shift-Tab move the focus; Ctrl-C quits and leaves the
-// terminal as it found it.
+// done last, or what went wrong. Tab and Shift-Tab move the focus, a click focuses and presses; `?`
+// or F1 lists the keys; q, Esc (outside the text field) and Ctrl-C quit and leave the terminal as
+// they found it. Every frame is computed from the terminal's size (at least 60×20), so the screen
+// follows a resize.
 
 let bag = DisposeBag()
 
@@ -17,7 +19,7 @@ let bag = DisposeBag()
 /// and marked (`rx.overlays`), and a label follows the centre; with the focus, arrows pan and +/-
 /// zoom.
 @MainActor
-func addMap(to screen: Screen, cities: ListView, disposedBy bag: DisposeBag) -> MapView {
+func addMap(to screen: Screen, cities: ListView, disposedBy bag: DisposeBag) -> (map: MapView, center: Label) {
     let places = [
         "서울": LocationCoordinate2D(latitude: 37.5665, longitude: 126.978),
         "부산": LocationCoordinate2D(latitude: 35.1796, longitude: 129.0756),
@@ -27,11 +29,10 @@ func addMap(to screen: Screen, cities: ListView, disposedBy bag: DisposeBag) -> 
         "대전": LocationCoordinate2D(latitude: 36.3504, longitude: 127.3845),
     ]
     let map = MapView(
-        frame: Rect(column: 48, row: 4, columns: 30, rows: 6),
         region: CoordinateRegion(
             center: LocationCoordinate2D(latitude: 36, longitude: 127.8),
             span: CoordinateSpan(latitudeDelta: 7, longitudeDelta: 12)))
-    let centerLabel = Label(frame: Rect(column: 48, row: 10, columns: 30, rows: 1))
+    let centerLabel = Label()
     [map, centerLabel].forEach { screen.addSubview($0) }
     let selected = cities.rx.modelSelected(String.self).compactMap { places[$0] }.share()
     selected.bind(to: map.rx.location).disposed(by: bag)
@@ -40,7 +41,7 @@ func addMap(to screen: Screen, cities: ListView, disposedBy bag: DisposeBag) -> 
     map.rx.centerCoordinate
         .map { center in "지도 중심 \(describe(center))" }
         .bind(to: centerLabel.rx.text).disposed(by: bag)
-    return map
+    return (map, centerLabel)
 }
 
 /// A coordinate to two decimals, as the labels show it.
@@ -85,9 +86,9 @@ func sun(frame: Int) -> Image {
 @MainActor
 func addLocationButton(
     to screen: Screen, map: MapView, status: StatusLine, locationManager: LocationManager, disposedBy bag: DisposeBag
-) {
-    let geoLocationButton = Button(frame: Rect(column: 2, row: 15, columns: 14, rows: 1), title: "현재 위치")
-    let locationLabel = Label(frame: Rect(column: 18, row: 15, columns: 44, rows: 1))
+) -> (button: Button, label: Label) {
+    let geoLocationButton = Button(title: "현재 위치")
+    let locationLabel = Label()
     [geoLocationButton, locationLabel].forEach { screen.addSubview($0) }
 
     let currentLocation = locationManager.rx.didUpdateLocations
@@ -102,25 +103,73 @@ func addLocationButton(
     geoLocation.map { "현재 위치 \(describe($0))" }.bind(to: locationLabel.rx.text).disposed(by: bag)
     geoLocation.bind(to: map.rx.location).disposed(by: bag)
     locationManager.rx.didFailWithError.map { Optional($0) }.bind(to: status.rx.error).disposed(by: bag)
+    return (geoLocationButton, locationLabel)
+}
+
+/// The gallery's views, laid out for `size`: the controls in a column on the left, the map and the
+/// picture on the right, the two sharing the width (neither narrower than its content needs), the
+/// list taking the height left, the location row and the status line at the bottom.
+@MainActor
+struct GalleryLayout {
+    let title: Label
+    let help: Label
+    let field: TextField
+    let searchButton: Button
+    let widthLabel: Label
+    let cityNameLabel: Label
+    let slider: Slider
+    let progress: ProgressView
+    let cities: ListView
+    let selectedLabel: Label
+    let map: MapView
+    let centerLabel: Label
+    let picture: ImageView
+    let locationButton: Button
+    let locationLabel: Label
+    let status: StatusLine
+
+    func layout(_ size: Size) {
+        let rows = Layout.rows(
+            [.fixed(1), .fixed(1), .fixed(1), .flexible(), .fixed(1), .fixed(1)], in: Rect(origin: .zero, size: size))
+        let inset = { (rect: Rect) in Layout.columns([.fixed(2), .flexible(), .fixed(2)], in: rect)[1] }
+        (title.frame, help.frame) = (inset(rows[0]), inset(rows[1]))
+        let body = Layout.columns(
+            [.fixed(2), .flexible(weight: 1, minimum: 26), .fixed(2), .flexible(weight: 1, minimum: 28), .fixed(2)],
+            in: rows[3])
+        let left = Layout.rows(
+            [
+                .fixed(1), .fixed(1), .fixed(1), .fixed(1), .fixed(1), .fixed(1), .fixed(1),
+                .flexible(minimum: 3), .fixed(1),
+            ], in: body[1])
+        let search = Layout.columns([.flexible(minimum: 8), .fixed(1), .fixed(10)], in: left[0])
+        (field.frame, searchButton.frame) = (search[0], search[2])
+        (widthLabel.frame, cityNameLabel.frame) = (left[1], left[2])
+        (slider.frame, progress.frame) = (left[4], left[5])
+        (cities.frame, selectedLabel.frame) = (left[7], left[8])
+        let right = Layout.rows([.flexible(minimum: 3), .fixed(1), .fixed(6)], in: body[3])
+        (map.frame, centerLabel.frame) = (right[0], right[1])
+        picture.frame = Layout.columns([.fixed(14), .flexible()], in: right[2])[0]
+        let bottom = Layout.columns([.fixed(2), .fixed(14), .fixed(2), .flexible()], in: rows[4])
+        (locationButton.frame, locationLabel.frame) = (bottom[1], bottom[3])
+        status.frame = rows[5]
+    }
 }
 
 Terminal.main { terminal in
     let screen = Screen(size: try terminal.size())
     let bold = CellStyle(attributes: [.bold])
     let field = CellStyle(foreground: RGB(hex: 0xEEEEEE), background: RGB(hex: 0x303A4A))
-    let title = Label(frame: Rect(column: 2, row: 1, columns: 70, rows: 1), text: "TerminalUI gallery", style: bold)
+    let title = Label(text: "TerminalUI gallery", style: bold)
     let help = Label(
-        frame: Rect(column: 2, row: 2, columns: 70, rows: 1), text: "Tab: 다음 · Enter: 검색 · Ctrl-C: 종료",
-        style: CellStyle(attributes: [.dim]))
-    let searchCityName = TextField(
-        frame: Rect(column: 2, row: 4, columns: 24, rows: 1), placeholder: "도시 이름", style: field)
-    let searchButton = Button(frame: Rect(column: 28, row: 4, columns: 10, rows: 1), title: "검색")
-    let widthLabel = Label(frame: Rect(column: 2, row: 6, columns: 70, rows: 1))
-    let cityNameLabel = Label(frame: Rect(column: 2, row: 8, columns: 70, rows: 1))
-    let slider = Slider(frame: Rect(column: 2, row: 10, columns: 20, rows: 1), value: 0.5)
-    let progress = ProgressView(frame: Rect(column: 24, row: 10, columns: 21, rows: 1))
-    let cities = ListView(frame: Rect(column: 2, row: 11, columns: 20, rows: 3))
-    let selectedLabel = Label(frame: Rect(column: 24, row: 12, columns: 40, rows: 1))
+        text: "Tab: 다음 · ?/F1: 도움말 · q/Esc/Ctrl-C: 종료", style: CellStyle(attributes: [.dim]))
+    let searchCityName = TextField(placeholder: "도시 이름", style: field)
+    let searchButton = Button(title: "검색")
+    let widthLabel = Label()
+    let cityNameLabel = Label()
+    let slider = Slider(value: 0.5)
+    let progress = ProgressView()
+    let cities = ListView()
+    let selectedLabel = Label()
     [title, help, searchCityName, searchButton, widthLabel, cityNameLabel, slider, progress, cities, selectedLabel]
         .forEach { screen.addSubview($0) }
 
@@ -138,14 +187,20 @@ Terminal.main { terminal in
         .bind(to: widthLabel.rx.text)
         .disposed(by: bag)
     slider.rx.value.bind(to: progress.rx.progress).disposed(by: bag)
-    Observable.just(["서울", "부산", "대구", "인천", "광주", "대전"])
+    // More cities than rows at 80×24, so the wheel and Page Down have something to scroll; the last row
+    // is too long for the column and ends in an ellipsis.
+    let cityNames = [
+        "서울", "부산", "대구", "인천", "광주", "대전", "울산", "세종", "수원", "창원", "고양", "용인", "청주",
+        "제주특별자치도 서귀포시 (a row too long for the list)",
+    ]
+    Observable.just(cityNames)
         .bind(to: cities.rx.items) { _, row, city in "\(row + 1). \(city)" }
         .disposed(by: bag)
     cities.rx.modelSelected(String.self).map { "선택: \($0)" }.bind(to: selectedLabel.rx.text).disposed(by: bag)
-    let map = addMap(to: screen, cities: cities, disposedBy: bag)
+    let (map, centerLabel) = addMap(to: screen, cities: cities, disposedBy: bag)
 
     // A picture made in code, animated by binding its frames to rx.image as a GIF's would be.
-    let picture = ImageView(frame: Rect(column: 65, row: 11, columns: 14, rows: 6))
+    let picture = ImageView()
     screen.addSubview(picture)
     Observable<Int>.interval(.milliseconds(700), scheduler: MainScheduler.instance)
         .map { sun(frame: $0 + 1) }
@@ -153,13 +208,9 @@ Terminal.main { terminal in
         .bind(to: picture.rx.image)
         .disposed(by: bag)
 
-    // The status line, on the bottom row whatever the terminal's height: the last thing done, or the
-    // last error (the location manager's, when there is no gpsd). Added last, so that in a terminal too
-    // short for the gallery it is drawn over the views it meets, not under them.
+    // The status line, on the bottom row: the last thing done, or the last error (the location
+    // manager's, when there is no gpsd), which stays until the next key or click.
     let status = StatusLine()
-    screen.layout = { size in
-        status.frame = Rect(column: 0, row: size.rows - 1, columns: size.columns, rows: 1)
-    }
     status.text = "Tab으로 컨트롤을 옮기세요"
     Observable.merge(
         Observable.merge(searchInput, buttonInput).compactMap { $0 }.filter { !$0.isEmpty }.map { "검색: \($0)" },
@@ -168,10 +219,19 @@ Terminal.main { terminal in
     )
     .bind(to: status.rx.text)
     .disposed(by: bag)
+    // The gallery's own key, listed in the help overlay with the kit's and the controls'.
+    screen.additionalKeyHelp = [("Enter in the field", "search")]
 
     // Kept by the subscriptions below for as long as the program runs.
     let locationManager = LocationManager()
-    addLocationButton(to: screen, map: map, status: status, locationManager: locationManager, disposedBy: bag)
+    let location = addLocationButton(
+        to: screen, map: map, status: status, locationManager: locationManager, disposedBy: bag)
     screen.addSubview(status)
+    let layout = GalleryLayout(
+        title: title, help: help, field: searchCityName, searchButton: searchButton, widthLabel: widthLabel,
+        cityNameLabel: cityNameLabel, slider: slider, progress: progress, cities: cities, selectedLabel: selectedLabel,
+        map: map, centerLabel: centerLabel, picture: picture, locationButton: location.button,
+        locationLabel: location.label, status: status)
+    screen.layout = layout.layout
     screen.run(on: terminal).disposed(by: bag)
 }

@@ -43,6 +43,10 @@ public enum Key: Hashable, Sendable {
     case control(Character)
     /// Alt (Meta) and a printable ASCII key, which terminals send as `ESC` followed by the key.
     case alt(Character)
+    /// A mouse button pressed or released, or the wheel turned, as SGR mouse reporting sends it
+    /// (`ESC [ < b ; x ; y M`); only sent while the terminal reports the mouse (``Terminal/start()``
+    /// switches it on). The ``Screen`` routes it to the view under the pointer.
+    case mouse(MouseEvent)
     /// Bytes that form no key this decoder knows (an unsupported escape sequence, invalid UTF-8),
     /// kept so nothing is swallowed silently.
     case unknown([UInt8])

@@ -115,6 +115,11 @@ public struct KeyDecoder: Sendable {
             let bytes = Array(pending[start...index])
             guard (0x40...0x7E).contains(finalByte) else { return .key(.unknown(bytes), length: bytes.count) }
             let parameters = String(decoding: pending[(start + 2)..<index], as: UTF8.self)
+            if parameters.first == "<" {
+                let mouse = MouseEvent.sgr(parameters: parameters, released: finalByte == UInt8(ascii: "m"))
+                let isReport = finalByte == UInt8(ascii: "M") || finalByte == UInt8(ascii: "m")
+                return .key(isReport ? mouse.map(Key.mouse) ?? .unknown(bytes) : .unknown(bytes), length: bytes.count)
+            }
             return .key(Self.csiKey(parameters: parameters, final: finalByte) ?? .unknown(bytes), length: bytes.count)
         case UInt8(ascii: "O"):
             // SS3: what arrows, Home/End and F1–F4 send in the terminal's application mode.

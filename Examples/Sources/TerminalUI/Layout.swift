@@ -2,8 +2,11 @@
 public enum LayoutLength: Hashable, Sendable {
     /// Exactly this many cells (fewer if the space runs out: the lengths before it come first).
     case fixed(Int)
-    /// A share of what the fixed lengths leave, in proportion to `weight` among the flexible ones.
-    case flexible(weight: Int = 1)
+    /// A share of what the fixed lengths leave, in proportion to `weight` among the flexible ones, and
+    /// never less than `minimum` while there is room for it (a column of text that is unreadable
+    /// narrower): the flexible lengths that would get less take their minimum first, the others share
+    /// the rest.
+    case flexible(weight: Int = 1, minimum: Int = 0)
 }
 
 /// A small layout model: a rectangle split into rows or columns of fixed and flexible sizes, as
@@ -33,8 +36,9 @@ public enum Layout {
         }
     }
 
-    /// Offsets and lengths along one axis: fixed lengths first, in order, as far as `total` goes; the
-    /// rest shared by the flexible ones by weight, with the rounding spread so the lengths add up.
+    /// Offsets and lengths along one axis: fixed lengths first, in order, as far as `total` goes; then
+    /// the minimums of the flexible lengths that need them; the rest shared by the other flexible ones
+    /// by weight, with the rounding spread so the lengths add up.
     private static func split(_ lengths: [LayoutLength], total: Int) -> [(offset: Int, length: Int)] {
         var remaining = max(0, total)
         var sizes = lengths.map { length -> Int in
@@ -44,13 +48,29 @@ public enum Layout {
             return size
         }
         let weights = lengths.map { length -> Int in
-            guard case .flexible(let weight) = length else { return 0 }
+            guard case .flexible(let weight, _) = length else { return 0 }
             return max(0, weight)
         }
-        let totalWeight = weights.reduce(0, +)
+        let minimums = lengths.map { length -> Int in
+            guard case .flexible(_, let minimum) = length else { return 0 }
+            return max(0, minimum)
+        }
+        // Flexible lengths whose share would fall under their minimum get the minimum (as far as the
+        // space goes) and leave the sharing; repeated until every remaining share is at least its minimum.
+        var sharing = Set(lengths.indices.filter { weights[$0] > 0 })
+        func shortOfMinimum() -> Int? {
+            let totalWeight = sharing.reduce(0) { $0 + weights[$1] }
+            return sharing.sorted().first { remaining * weights[$0] / totalWeight < minimums[$0] }
+        }
+        while let index = shortOfMinimum() {
+            sizes[index] = min(minimums[index], remaining)
+            remaining -= sizes[index]
+            sharing.remove(index)
+        }
+        let totalWeight = sharing.reduce(0) { $0 + weights[$1] }
         if totalWeight > 0 {
             var weightSoFar = 0
-            for index in lengths.indices where weights[index] > 0 {
+            for index in lengths.indices where sharing.contains(index) {
                 let before = remaining * weightSoFar / totalWeight
                 weightSoFar += weights[index]
                 sizes[index] = remaining * weightSoFar / totalWeight - before
@@ -67,4 +87,9 @@ public enum Layout {
 extension Point {
     /// The top-left cell.
     public static let zero = Point(column: 0, row: 0)
+}
+
+extension Size {
+    /// No size: as a ``Screen/minimumSize``, a screen that draws its views at any size.
+    public static let zero = Size(columns: 0, rows: 0)
 }

@@ -13,7 +13,12 @@ import Synchronization
 /// - SIGINT and SIGTERM: dispatch signal sources restore and exit with 130 and 143 (128 + signal), as
 ///   a shell reports a process killed by them;
 /// - Ctrl-C: raw mode delivers it as a key, so ``keys`` turns it into the SIGINT path (unless
-///   ``exitsOnControlC`` is false and the program handles ``Key/control(_:)`` itself).
+///   ``exitsOnControlC`` is false and the program handles ``Key/control(_:)`` itself);
+/// - `q` and Esc: a ``Screen`` run on the terminal asks for ``quit()``, which restores and exits with 0.
+///
+/// Mouse reporting (SGR, `ESC [ ? 1000 h` and `ESC [ ? 1006 h`) is switched on by ``start()`` when
+/// ``reportsMouse`` is true and off again by ``restore()``, so it is off on every one of those paths: a
+/// shell left with it on would print escape sequences at every click.
 ///
 /// Thread-safety: the mutable state (started, the renderer) is behind a `Mutex`; the descriptors and
 /// the raw-mode settings are immutable. `Sendable`, because the signal handlers restore it from a
@@ -25,6 +30,8 @@ public final class Terminal: Sendable {
     public let output: Int32
     /// Whether Ctrl-C on ``keys`` restores the terminal and exits with 130, as SIGINT would.
     public let exitsOnControlC: Bool
+    /// Whether the terminal reports mouse presses, releases and the wheel as ``Key/mouse(_:)``.
+    public let reportsMouse: Bool
     private let rawMode: RawMode
     private let exitProcess: @Sendable (Int32) -> Void
     private let state: Mutex<State>
@@ -42,14 +49,17 @@ public final class Terminal: Sendable {
     ///   - output: the file descriptor frames are written to.
     ///   - colorMode: how colours are written; by default what the environment asks for.
     ///   - exitsOnControlC: whether Ctrl-C restores the terminal and ends the program (status 130).
+    ///   - reportsMouse: whether to switch on mouse reporting while started.
     ///   - exitProcess: how a signal or Ctrl-C ends the program after restoring; tests replace it.
     public init(
         input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO, colorMode: ColorMode = .detect(),
-        exitsOnControlC: Bool = true, exitProcess: @escaping @Sendable (Int32) -> Void = { exit($0) }
+        exitsOnControlC: Bool = true, reportsMouse: Bool = true,
+        exitProcess: @escaping @Sendable (Int32) -> Void = { exit($0) }
     ) throws {
         self.input = input
         self.output = output
         self.exitsOnControlC = exitsOnControlC
+        self.reportsMouse = reportsMouse
         self.exitProcess = exitProcess
         self.rawMode = try RawMode(fileDescriptor: input)
         self.state = Mutex(State(renderer: Renderer(colorMode: colorMode)))
@@ -110,7 +120,7 @@ public final class Terminal: Sendable {
         TerminationHandlers.add(self)
         do {
             try rawMode.enable()
-            try write("\u{1B}[?1049h\u{1B}[?25l\u{1B}[2J")
+            try write("\u{1B}[?1049h\u{1B}[?25l\u{1B}[2J" + (reportsMouse ? Self.mouseOn : ""))
         } catch {
             restore()
             throw error
@@ -128,9 +138,14 @@ public final class Terminal: Sendable {
         }
         guard wasStarted else { return }
         TerminationHandlers.remove(self)
-        try? write("\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l")
+        try? write((reportsMouse ? Self.mouseOff : "") + "\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l")
         try? rawMode.restore()
     }
+
+    /// Switches on press/release/wheel reports (1000) in the SGR encoding (1006).
+    static let mouseOn = "\u{1B}[?1000h\u{1B}[?1006h"
+    /// Switches both off, in the reverse order.
+    static let mouseOff = "\u{1B}[?1006l\u{1B}[?1000l"
 
     /// Whether the terminal is started (raw, alternate screen).
     public var isStarted: Bool { state.withLock { $0.started } }
@@ -190,6 +205,12 @@ public final class Terminal: Sendable {
             .do(onNext: { [self] key in
                 if exitsOnControlC && key == .control("c") { terminate(signal: SIGINT) }
             })
+    }
+
+    /// Restores the terminal and ends the program with status 0: what `q` and Esc do in a ``Screen``.
+    public func quit() {
+        restore()
+        exitProcess(0)
     }
 
     /// Restores the terminal and ends the program with 128 + `signal`, as if `signal` had killed it.

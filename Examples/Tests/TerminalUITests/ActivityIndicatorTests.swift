@@ -11,7 +11,7 @@ final class ActivityIndicatorTests {
     @Test func testAnimatesOnATimerOnlyWhileRunning() {
         let scheduler = TestScheduler(initialClock: 0)
         let bag = DisposeBag()
-        let screen = Screen(size: Size(columns: 3, rows: 1))
+        let screen = Screen(size: Size(columns: 3, rows: 1), minimumSize: .zero)
         let indicator = ActivityIndicator(
             frame: Rect(column: 1, row: 0, columns: 1, rows: 1), interval: .seconds(10), scheduler: scheduler)
         screen.addSubview(indicator)

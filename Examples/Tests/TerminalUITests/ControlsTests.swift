@@ -7,7 +7,7 @@ import Testing
 /// The seed's weather screen, small: a search field, a search button, a result label.
 @MainActor
 private final class WeatherScreen {
-    let screen = Screen(size: Size(columns: 24, rows: 4))
+    let screen = Screen(size: Size(columns: 24, rows: 4), minimumSize: .zero)
     let searchCityName = TextField(frame: Rect(column: 0, row: 0, columns: 12, rows: 1), placeholder: "도시 이름")
     let searchButton = Button(frame: Rect(column: 13, row: 0, columns: 10, rows: 1), title: "검색")
     let cityNameLabel = Label(frame: Rect(column: 0, row: 2, columns: 24, rows: 1))
@@ -110,7 +110,7 @@ final class ControlsTests {
 
     @Test func testBindingTextIntoAFieldSendsNoEditAndEditsMoveTheInsertionPoint() {
         let field = TextField(frame: Rect(column: 0, row: 0, columns: 6, rows: 1))
-        let screen = Screen(size: Size(columns: 6, rows: 1))
+        let screen = Screen(size: Size(columns: 6, rows: 1), minimumSize: .zero)
         screen.addSubview(field)
         let texts = scheduler.createObserver(String?.self)
         field.rx.text.subscribe(texts).disposed(by: bag)
@@ -127,7 +127,7 @@ final class ControlsTests {
 
     @Test func testALongTextScrollsToKeepTheInsertionPointVisible() {
         let field = TextField(frame: Rect(column: 1, row: 0, columns: 5, rows: 1), text: "가나다라")
-        let screen = Screen(size: Size(columns: 8, rows: 1))
+        let screen = Screen(size: Size(columns: 8, rows: 1), minimumSize: .zero)
         screen.addSubview(field)
         var frame = screen.render()
         #expect(frame.grid.text == " 다라")  // 8 columns of text in 5: the end, half of 나 blanked

@@ -74,7 +74,7 @@ final class ImageViewTests {
     @Test func testRxImageShowsEachFrame() {
         let scheduler = TestScheduler(initialClock: 0)
         let bag = DisposeBag()
-        let screen = Screen(size: Size(columns: 2, rows: 1))
+        let screen = Screen(size: Size(columns: 2, rows: 1), minimumSize: .zero)
         let view = ImageView(frame: Rect(column: 0, row: 0, columns: 2, rows: 1))
         screen.addSubview(view)
         let frames: [Image?] = [

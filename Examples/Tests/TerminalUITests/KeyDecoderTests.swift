@@ -52,6 +52,29 @@ final class KeyDecoderTests: XCTestCase {
         }
     }
 
+    /// SGR mouse reports (`ESC [ < b ; x ; y M` press, `m` release), 1-based on the wire, 0-based here;
+    /// the wheel is buttons 64 and 65; motion and malformed reports are unknown, not swallowed.
+    func testSGRMouseReports() {
+        XCTAssertEqual(keys("\u{1B}[<0;6;13M"), [.mouse(.click(column: 5, row: 12))])
+        XCTAssertEqual(
+            keys("\u{1B}[<0;6;13m"), [.mouse(MouseEvent(action: .release, location: Point(column: 5, row: 12)))])
+        XCTAssertEqual(
+            keys("\u{1B}[<2;200;60M"),
+            [.mouse(MouseEvent(button: 2, action: .press, location: Point(column: 199, row: 59)))])
+        XCTAssertEqual(
+            keys("\u{1B}[<64;1;1M\u{1B}[<65;3;4M"),
+            [
+                .mouse(MouseEvent(action: .scrollUp, location: .zero)),
+                .mouse(MouseEvent(action: .scrollDown, location: Point(column: 2, row: 3))),
+            ])
+        XCTAssertEqual(keys("\u{1B}[<32;1;1M"), [.unknown(Array("\u{1B}[<32;1;1M".utf8))])
+        XCTAssertEqual(keys("\u{1B}[<0;0;1M"), [.unknown(Array("\u{1B}[<0;0;1M".utf8))])
+        // Cut in the middle by a read, finished by the next.
+        var decoder = KeyDecoder()
+        XCTAssertEqual(decoder.decode(Array("\u{1B}[<0;1".utf8)), [])
+        XCTAssertEqual(decoder.decode(Array("0;2Ma".utf8)), [.mouse(.click(column: 9, row: 1)), .character("a")])
+    }
+
     func testEscapeAloneAltAndUnknownSequences() {
         XCTAssertEqual(keys([0x1B]), [.escape])
         XCTAssertEqual(keys([0x1B, 0x1B]), [.escape, .escape])

@@ -6,7 +6,7 @@ import Testing
 /// A title, a list filling the middle, a status line at the bottom: the seeds' screens' shape.
 @MainActor
 private final class EventsScreen {
-    let screen = Screen(size: Size(columns: 12, rows: 4))
+    let screen = Screen(size: Size(columns: 12, rows: 4), minimumSize: .zero)
     let title = Label(text: "EONET")
     let list = ListView()
     let status = Label(text: "ok")
@@ -38,6 +38,20 @@ final class LayoutTests {
         // Too little space: the fixed lengths in order take what there is, the flexible ones nothing.
         #expect(
             Layout.rows([.fixed(3), .flexible(), .fixed(3)], in: rect.resized(rows: 4)).map(\.size.rows) == [3, 0, 1])
+    }
+
+    /// Flexible lengths with a minimum keep it while the space allows, the others sharing the rest by
+    /// weight; with less space than the minimums, they take them in order as far as it goes.
+    @Test func testFlexibleMinimums() {
+        let row = { (columns: Int) in Rect(column: 0, row: 0, columns: columns, rows: 1) }
+        let widths: [LayoutLength] = [.flexible(weight: 3), .fixed(2), .flexible(weight: 1, minimum: 30)]
+        #expect(Layout.columns(widths, in: row(200)).map(\.size.columns) == [148, 2, 50])
+        #expect(Layout.columns(widths, in: row(80)).map(\.size.columns) == [48, 2, 30])
+        #expect(Layout.columns(widths, in: row(20)).map(\.size.columns) == [0, 2, 18])
+        let both: [LayoutLength] = [.flexible(minimum: 26), .flexible(minimum: 28)]
+        #expect(Layout.columns(both, in: row(60)).map(\.size.columns) == [30, 30])
+        #expect(Layout.columns(both, in: row(55)).map(\.size.columns) == [27, 28])
+        #expect(Layout.columns(both, in: row(40)).map(\.size.columns) == [26, 14])
     }
 
     /// Resizes in virtual time: each lays the views out again for the new size.

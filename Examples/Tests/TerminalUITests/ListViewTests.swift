@@ -34,7 +34,7 @@ final class ListViewTests {
     }
 
     @Test func testRxItemsScrollingAndSelection() {
-        let screen = Screen(size: Size(columns: 14, rows: 3))
+        let screen = Screen(size: Size(columns: 14, rows: 3), minimumSize: .zero)
         let list = ListView(frame: Rect(column: 0, row: 0, columns: 14, rows: 3))
         screen.addSubview(list)
         let titles = ["Wildfires", "Volcanoes", "Storms", "Floods", "Drought", "Ice"]
@@ -72,7 +72,7 @@ final class ListViewTests {
     /// Every highlight is reported, Enter or not: new rows (the same row, new models), the arrows, and
     /// an arrow at the edge (the same row again: the receiver decides whether that matters).
     @Test func testItemHighlightedReportsArrowsAndNewRows() {
-        let screen = Screen(size: Size(columns: 14, rows: 3))
+        let screen = Screen(size: Size(columns: 14, rows: 3), minimumSize: .zero)
         let list = ListView(frame: Rect(column: 0, row: 0, columns: 14, rows: 3))
         screen.addSubview(list)
         scheduler.createHotObservable([.next(210, ["a", "b"]), .next(260, ["c", "d", "e"])])
@@ -86,7 +86,7 @@ final class ListViewTests {
     }
 
     @Test func testNewItemsKeepTheHighlightInRangeAndAnEmptyListSelectsNothing() {
-        let screen = Screen(size: Size(columns: 8, rows: 2))
+        let screen = Screen(size: Size(columns: 8, rows: 2), minimumSize: .zero)
         let list = ListView(frame: Rect(column: 0, row: 0, columns: 8, rows: 2))
         screen.addSubview(list)
         scheduler.createHotObservable([.next(210, ["a", "b", "c"]), .next(230, ["x"]), .next(240, [])])
@@ -107,7 +107,7 @@ final class ListViewTests {
 
     /// The seeds drive their tables from a `Driver`: `drive(tableView.rx.items) { … }`.
     @Test func testItemsDrivenByADriverAndTheBindingDisposed() {
-        let screen = Screen(size: Size(columns: 8, rows: 2))
+        let screen = Screen(size: Size(columns: 8, rows: 2), minimumSize: .zero)
         let list = ListView(frame: Rect(column: 0, row: 0, columns: 8, rows: 2))
         screen.addSubview(list)
         let items = scheduler.createHotObservable([.next(210, [1, 2]), .next(230, [3])])

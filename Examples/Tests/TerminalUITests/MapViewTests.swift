@@ -72,7 +72,7 @@ final class MapViewTests {
     }
 
     private func europeScreen() -> (Screen, MapView) {
-        let screen = Screen(size: Size(columns: 40, rows: 12))
+        let screen = Screen(size: Size(columns: 40, rows: 12), minimumSize: .zero)
         let map = MapView(frame: Rect(column: 0, row: 0, columns: 40, rows: 12), region: Places.europe)
         screen.addSubview(map)
         return (screen, map)
@@ -291,7 +291,7 @@ final class MapViewTests {
     }
 
     @Test func testAMarkerNearTheEdgeIsClippedToTheFrame() {
-        let screen = Screen(size: Size(columns: 12, rows: 2))
+        let screen = Screen(size: Size(columns: 12, rows: 2), minimumSize: .zero)
         let map = MapView(frame: Rect(column: 0, row: 0, columns: 10, rows: 2))
         screen.addSubview(map)
         screen.focus(nil)

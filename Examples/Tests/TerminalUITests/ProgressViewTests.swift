@@ -11,7 +11,7 @@ final class ProgressViewTests {
     @Test func testRxProgressDrawsTheBarAndThePercentage() {
         let scheduler = TestScheduler(initialClock: 0)
         let bag = DisposeBag()
-        let screen = Screen(size: Size(columns: 16, rows: 1))
+        let screen = Screen(size: Size(columns: 16, rows: 1), minimumSize: .zero)
         let bar = ProgressView(frame: Rect(column: 1, row: 0, columns: 15, rows: 1))
         screen.addSubview(bar)
         scheduler.createHotObservable([.next(210, 0.25), .next(220, 0.5), .next(230, 1.5), .next(240, -1)])
@@ -32,7 +32,7 @@ final class ProgressViewTests {
 
     @Test func testAProgressViewIsNotFocusableAndIgnoresNaN() {
         let bar = ProgressView(frame: Rect(column: 0, row: 0, columns: 7, rows: 1), progress: 0.5)
-        let screen = Screen(size: Size(columns: 7, rows: 1))
+        let screen = Screen(size: Size(columns: 7, rows: 1), minimumSize: .zero)
         screen.addSubview(bar)
         #expect(screen.focusedView == nil)
         bar.setProgress(.nan, animated: true)

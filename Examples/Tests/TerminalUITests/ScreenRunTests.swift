@@ -1,5 +1,6 @@
 import Foundation
 import RxSwift
+import Synchronization
 import TerminalUI
 import XCTest
 
@@ -29,7 +30,7 @@ final class ScreenRunTests: XCTestCase {
                 input: pty.secondary, output: pty.secondary, colorMode: .trueColor, exitProcess: { _ in })
             try terminal.start()
             defer { terminal.restore() }
-            var screen: Screen? = Screen(size: Size(columns: 1, rows: 1))
+            var screen: Screen? = Screen(size: Size(columns: 1, rows: 1), minimumSize: .zero)
             weak let weakScreen = screen
             let field = TextField(frame: Rect(column: 2, row: 1, columns: 30, rows: 1), placeholder: "도시 이름")
             let label = Label(frame: Rect(column: 2, row: 3, columns: 70, rows: 1), text: "Wundercast 날씨")
@@ -65,7 +66,7 @@ final class ScreenRunTests: XCTestCase {
                 input: pty.secondary, output: pty.secondary, colorMode: .trueColor, exitProcess: { _ in })
             try terminal.start()
             defer { terminal.restore() }
-            let screen = Screen(size: Size(columns: 1, rows: 1))
+            let screen = Screen(size: Size(columns: 1, rows: 1), minimumSize: .zero)
             let title = Label(text: "Wundercast")
             let status = Label(text: "ready")
             [title, status].forEach { screen.addSubview($0) }
@@ -91,6 +92,38 @@ final class ScreenRunTests: XCTestCase {
             replay.apply(resized)
             XCTAssertEqual(replay.unknownSequences, [])
             XCTAssertEqual(replay.screen.text, "Wundercast\n\n\n\n\nready")
+        }
+    }
+
+    /// `q` typed on the terminal while a list has the focus: the screen asks, the terminal restores
+    /// (mouse reporting off included) and ends the program with status 0.
+    func testQOutsideATextFieldQuitsThroughTheTerminal() throws {
+        try MainActor.assumeIsolated {
+            let pty = try PseudoTerminal()
+            pty.setSize(columns: 60, rows: 20)
+            var codes: [Int32] = []
+            let recorded = Mutex<[Int32]>([])
+            let terminal = try Terminal(
+                input: pty.secondary, output: pty.secondary, colorMode: .trueColor,
+                exitProcess: { code in recorded.withLock { $0.append(code) } })
+            try terminal.start()
+            defer { terminal.restore() }
+            let screen = Screen(size: Size(columns: 1, rows: 1))
+            let list = ListView(frame: Rect(column: 0, row: 0, columns: 20, rows: 3))
+            list.setRows(["one"], models: ["one"])
+            screen.addSubview(list)
+            let subscription = screen.run(on: terminal)
+            defer { subscription.dispose() }
+            _ = Self.output(of: pty) { $0.contains("one") }
+
+            XCTAssertEqual(write(pty.primary, "q", 1), 1)
+            let output = Self.output(of: pty) { _ in !recorded.withLock { $0 }.isEmpty }
+            codes = recorded.withLock { $0 }
+            XCTAssertEqual(codes, [0])
+            XCTAssertFalse(terminal.isStarted)
+            XCTAssertTrue(
+                output.hasSuffix("\u{1B}[?1006l\u{1B}[?1000l\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"), output.debugDescription
+            )
         }
     }
 }

@@ -11,7 +11,7 @@ final class SliderTests {
     @Test func testKeysMoveTheValueAndRxValueEmits() {
         let scheduler = TestScheduler(initialClock: 0)
         let bag = DisposeBag()
-        let screen = Screen(size: Size(columns: 11, rows: 2))
+        let screen = Screen(size: Size(columns: 11, rows: 2), minimumSize: .zero)
         let slider = Slider(frame: Rect(column: 0, row: 0, columns: 11, rows: 1), value: 0.5, step: 0.25)
         let label = Label(frame: Rect(column: 0, row: 1, columns: 11, rows: 1))
         [slider, label].forEach(screen.addSubview)

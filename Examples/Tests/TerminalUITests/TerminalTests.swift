@@ -25,18 +25,20 @@ final class TerminalTests: XCTestCase {
         XCTAssertNotEqual(pty.localFlags & tcflag_t(ICANON), 0, "icanon", file: file, line: line)
     }
 
+    /// Start switches on raw mode, the alternate screen and SGR mouse reporting; restore switches all
+    /// three off again, the mouse first.
     func testStartEntersTheAlternateScreenRawAndRestoreLeavesIt() throws {
         let pty = try PseudoTerminal()
         let terminal = try makeTerminal(pty)
         try terminal.start()
         XCTAssertTrue(terminal.isStarted)
         XCTAssertEqual(pty.localFlags & tcflag_t(ECHO | ICANON), 0)
-        XCTAssertEqual(pty.readOutput(), "\u{1B}[?1049h\u{1B}[?25l\u{1B}[2J")
+        XCTAssertEqual(pty.readOutput(), "\u{1B}[?1049h\u{1B}[?25l\u{1B}[2J\u{1B}[?1000h\u{1B}[?1006h")
 
         terminal.restore()
         XCTAssertFalse(terminal.isStarted)
         assertCooked(pty)
-        XCTAssertEqual(pty.readOutput(), "\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l")
+        XCTAssertEqual(pty.readOutput(), "\u{1B}[?1006l\u{1B}[?1000l\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l")
         terminal.restore()
         XCTAssertEqual(pty.readOutput(), "")
     }
@@ -92,7 +94,35 @@ final class TerminalTests: XCTestCase {
         XCTAssertEqual(exitCodes.all, [code])
         XCTAssertFalse(terminal.isStarted)
         assertCooked(pty)
-        XCTAssertTrue(pty.readOutput().hasSuffix("\u{1B}[?1049l"))
+        XCTAssertEqual(pty.readOutput(), Self.restored)
+    }
+
+    /// What restoring writes: mouse reporting off, the style reset, the cursor shown, the shell's screen.
+    private static let restored = "\u{1B}[?1006l\u{1B}[?1000l\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
+
+    /// `q` and Esc in a screen end here: restored as on every other way out, with status 0.
+    func testQuitRestoresSwitchesTheMouseOffAndExitsWith0() throws {
+        let pty = try PseudoTerminal()
+        let terminal = try makeTerminal(pty)
+        try terminal.start()
+        _ = pty.readOutput()
+        terminal.quit()
+        XCTAssertEqual(exitCodes.all, [0])
+        XCTAssertFalse(terminal.isStarted)
+        assertCooked(pty)
+        XCTAssertEqual(pty.readOutput(), Self.restored)
+    }
+
+    /// Without mouse reporting nothing about the mouse is written, on the way in or out.
+    func testATerminalWithoutTheMouseLeavesItAlone() throws {
+        let pty = try PseudoTerminal()
+        let terminal = try Terminal(
+            input: pty.secondary, output: pty.secondary, colorMode: .trueColor, reportsMouse: false,
+            exitProcess: { _ in })
+        try terminal.start()
+        XCTAssertEqual(pty.readOutput(), "\u{1B}[?1049h\u{1B}[?25l\u{1B}[2J")
+        terminal.restore()
+        XCTAssertEqual(pty.readOutput(), "\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l")
     }
 
     func testSIGTERMRestoresAndExitsWith143() throws {
@@ -107,6 +137,7 @@ final class TerminalTests: XCTestCase {
         let pty = try PseudoTerminal()
         let terminal = try makeTerminal(pty)
         try terminal.start()
+        _ = pty.readOutput()
         var keys: [Key] = []
         let typed = expectation(description: "keys")
         let subscription = terminal.keys.subscribe(onNext: { key in
@@ -121,6 +152,7 @@ final class TerminalTests: XCTestCase {
         XCTAssertEqual(exitCodes.all, [130])
         XCTAssertFalse(terminal.isStarted)
         assertCooked(pty)
+        XCTAssertEqual(pty.readOutput(), Self.restored)
     }
 
     func testControlCIsAKeyWhenTheProgramHandlesIt() throws {

@@ -1,8 +1,9 @@
 import RxCocoa
 import RxSwift
 
-/// A button (`UIButton`): pressed with Enter or Space while focused, drawn as `[ title ]`, in reverse
-/// video while focused so the focus is visible without colour.
+/// A button (`UIButton`): pressed with Enter or Space while focused, or with a click, drawn as
+/// `[ title ]` (a title too wide for the frame ends in `…`), in reverse video while focused so the focus
+/// is visible without colour.
 @MainActor
 open class Button: Control {
     /// The title.
@@ -21,7 +22,28 @@ open class Button: Control {
         if isFocused { style.attributes.insert(.reverse) }
         if !isEnabled { style.attributes.insert(.dim) }
         grid.fill(frame)
-        grid.draw("[ \(title) ]", at: frame.origin, style: style, clip: frame)
+        grid.draw(Self.label(title, columns: frame.size.columns), at: frame.origin, style: style, clip: frame)
+    }
+
+    /// `[ title ]` in `columns`, the title cut with an ellipsis when the whole does not fit.
+    static func label(_ title: String, columns: Int) -> String {
+        let whole = "[ \(title) ]"
+        guard terminalWidth(of: whole) > columns else { return whole }
+        guard columns >= 5 else { return truncated(whole, toColumns: columns) }
+        return "[ " + truncated(title, toColumns: columns - 4) + " ]"
+    }
+
+    open override var keyHelpTitle: String { "Button" }
+
+    open override var keyHelp: [(key: String, action: String)] {
+        super.keyHelp + [("Enter/Space, click", "press")]
+    }
+
+    /// A press of the left button presses the button.
+    open override func handle(mouse event: MouseEvent) -> Bool {
+        guard isEnabled, event.action == .press, event.button == 0 else { return false }
+        sendActions(for: [.touchUpInside, .primaryActionTriggered])
+        return true
     }
 
     open override func handle(_ key: Key) -> Bool {

@@ -1,7 +1,7 @@
 import RxCocoa
 import RxSwift
 
-/// One line of text (`UILabel`), clipped to its frame.
+/// One line of text (`UILabel`); text wider than the frame is cut with an ellipsis (`…`).
 @MainActor
 open class Label: View {
     /// The text shown; `nil` shows nothing.
@@ -25,7 +25,7 @@ open class Label: View {
 
     open override func draw(into grid: inout CellGrid) {
         grid.fill(frame, with: Cell(" ", style: style))
-        grid.draw(text ?? "", at: frame.origin, style: style, clip: frame)
+        grid.draw(truncated(text ?? "", toColumns: frame.size.columns), at: frame.origin, style: style, clip: frame)
     }
 }
 

@@ -7,7 +7,9 @@ import RxSwift
 /// Up and Down move the highlighted row, Page Up and Page Down move it by a page, Home and End to the
 /// first and last row; the list scrolls so the highlighted row is always visible, and draws it in
 /// reverse video while focused (bold otherwise). Enter selects it: `rx.itemSelected` and
-/// `rx.modelSelected(_:)` emit.
+/// `rx.modelSelected(_:)` emit. A click highlights and selects the row under the pointer; the wheel
+/// scrolls by a row a notch, taking the highlight along when it would leave the frame. A row wider
+/// than the frame ends in `…`.
 @MainActor
 open class ListView: Control {
     /// The rows' text, as the `rx.items` binding's closure made it.
@@ -90,8 +92,41 @@ open class ListView: Control {
             let origin = Point(column: frame.origin.column, row: frame.origin.row + line)
             let rowFrame = Rect(origin: origin, size: Size(columns: frame.size.columns, rows: 1))
             grid.fill(rowFrame, with: Cell(" ", style: rowStyle))  // the highlight spans the width
-            grid.draw(rows[row], at: origin, style: rowStyle, clip: frame)
+            grid.draw(truncated(rows[row], toColumns: frame.size.columns), at: origin, style: rowStyle, clip: frame)
         }
+    }
+
+    open override var keyHelpTitle: String { "List" }
+
+    open override var keyHelp: [(key: String, action: String)] {
+        super.keyHelp + [
+            ("↑↓ PgUp/Dn Home/End", "move"),
+            ("Enter, click", "select"),
+            ("wheel", "scroll"),
+        ]
+    }
+
+    open override func handle(mouse event: MouseEvent) -> Bool {
+        guard isEnabled, !rows.isEmpty else { return false }
+        switch event.action {
+        case .press:
+            let row = topRow + event.location.row - frame.origin.row
+            guard event.button == 0, rows.indices.contains(row) else { return false }
+            highlight(row)
+            selections.onNext(row)
+            sendActions(for: .primaryActionTriggered)
+        case .scrollUp, .scrollDown:
+            let visible = max(1, frame.size.rows)
+            let step = event.action == .scrollUp ? -1 : 1
+            topRow = max(0, min(topRow + step, rows.count - visible))
+            // The highlight stays where it is unless it would leave the frame.
+            let current = highlightedRow ?? 0
+            let kept = min(max(current, topRow), topRow + visible - 1)
+            if kept != current { highlight(kept) } else { setNeedsDisplay() }
+        case .release:
+            return false
+        }
+        return true
     }
 
     open override func handle(_ key: Key) -> Bool {

@@ -350,6 +350,23 @@ open class MapView: Control {
         }
     }
 
+    open override var keyHelpTitle: String { "Map" }
+
+    open override var keyHelp: [(key: String, action: String)] {
+        super.keyHelp + [("arrows", "pan"), ("+/-, wheel", "zoom in/out")]
+    }
+
+    /// The wheel zooms: a notch up (away from the user) zooms in, as in map applications.
+    open override func handle(mouse event: MouseEvent) -> Bool {
+        guard isEnabled else { return false }
+        switch event.action {
+        case .scrollUp: zoom(by: 0.5)
+        case .scrollDown: zoom(by: 2)
+        case .press, .release: return false
+        }
+        return true
+    }
+
     open override func handle(_ key: Key) -> Bool {
         guard isEnabled else { return false }
         let across = span / 4

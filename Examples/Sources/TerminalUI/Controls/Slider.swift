@@ -61,6 +61,22 @@ open class Slider: Control {
         grid.draw("●", at: origin, style: thumbStyle, clip: frame)
     }
 
+    open override var keyHelpTitle: String { "Slider" }
+
+    open override var keyHelp: [(key: String, action: String)] {
+        super.keyHelp + [("←→ Home End, click", "set value")]
+    }
+
+    /// A press moves the thumb under the pointer.
+    open override func handle(mouse event: MouseEvent) -> Bool {
+        guard isEnabled, event.action == .press, frame.size.columns > 1 else { return false }
+        let old = value
+        let fraction = Float(event.location.column - frame.origin.column) / Float(frame.size.columns - 1)
+        value = minimumValue + fraction * (maximumValue - minimumValue)
+        if value != old { sendActions(for: .valueChanged) }
+        return true
+    }
+
     open override func handle(_ key: Key) -> Bool {
         guard isEnabled else { return false }
         let old = value

@@ -59,6 +59,30 @@ open class View: ReactiveCompatible {
     /// Called after the view gains or loses the focus; a text field reports its editing events here.
     open func focusDidChange() {}
 
+    /// Whether the view takes typed text, so printable keys are its own: while such a view has the
+    /// focus, `q` and `?` are typed rather than quitting or showing the help, and Esc does not quit.
+    open var acceptsTextInput: Bool { false }
+
+    /// The keys this view answers and what they do, for the help overlay (`?`, F1) the ``Screen``
+    /// shows: e.g. `[("↑/↓", "move"), ("Enter", "select")]`. A subclass that adds keys adds its
+    /// entries to `super.keyHelp`.
+    open var keyHelp: [(key: String, action: String)] { [] }
+
+    /// The heading the help overlay gives this view's ``keyHelp`` (e.g. "List").
+    open var keyHelpTitle: String { "" }
+
+    /// Handles a mouse event on the view (the ``Screen`` sends it the events whose pointer is inside
+    /// ``frame``, after giving it the focus on a press when it can take it); returns whether it was used.
+    open func handle(mouse event: MouseEvent) -> Bool { false }
+
+    /// Called by the ``Screen`` before it handles a key or a click, whatever view it goes to: the user
+    /// did something (a status line dismisses the error it was keeping on screen).
+    func userDidAct() {}
+
+    /// Called by the ``Screen`` when its focus moves (and when the view is added), with whether the
+    /// focused view takes text: the keys that quit and show the help depend on it.
+    func screenFocusDidChange(focusTakesText: Bool) {}
+
     /// Asks for a new frame to be drawn.
     public func setNeedsDisplay() {
         displayNeeded?()
