@@ -22,7 +22,7 @@ public final class ViewController {
     // The storyboard.
     public let titleLabel = Label(text: "iGif", style: CellStyle(attributes: .bold))
     public let helpLabel = Label(
-        text: "type to search · Tab: GIFs · arrows/PgUp/PgDn: scroll · Ctrl-C: quit",
+        text: "type to search · Tab: GIFs · arrows/PgUp/PgDn: scroll",
         style: CellStyle(attributes: .dim))
     public let searchField = TextField(
         placeholder: "Search Giphy",

@@ -24,7 +24,7 @@ public final class CategoriesViewController {
     // The storyboard.
     public let titleLabel = Label(text: "OurPlanet", style: CellStyle(attributes: .bold))
     public let helpLabel = Label(
-        text: "↑↓ Enter: open · ⌫/←: back · r: retry · Tab: next · ←→ slider: days · Ctrl-C: quit",
+        text: "↑↓ Enter: open · ⌫/←: back · r: retry · Tab: next · ←→ slider: days",
         style: CellStyle(attributes: .dim))
     public let headerLabel = Label(text: "Categories", style: CellStyle(attributes: .bold))
     public let activityIndicator: ActivityIndicator
@@ -62,6 +62,11 @@ public final class CategoriesViewController {
         activityIndicator = ActivityIndicator(scheduler: scheduler)
         eventsController = EventsViewController(now: now)
         screen = Screen(size: size)
+        // Keys the lists pass on to this controller (NavigableListView), for the help overlay.
+        screen.additionalKeyHelp = [
+            (key: "r", action: "retry what failed"), (key: "⌫ / ←", action: "back"),
+            (key: "Enter", action: "open the category or event"),
+        ]
         ([titleLabel, helpLabel, headerLabel, activityIndicator, downloadView, tableView] + eventsController.views
             + [statusLine])
             .forEach { screen.addSubview($0) }

@@ -33,7 +33,7 @@ public final class ViewController: MapViewDelegate {
     // The storyboard.
     public let titleLabel = Label(text: "Wundercast", style: CellStyle(attributes: .bold))
     public let helpLabel = Label(
-        text: "Enter: search · Tab: next · arrows, +/-: map · q/Esc on the map, Ctrl-C: quit",
+        text: "Enter: search · Tab: next · arrows, +/-: map",
         style: CellStyle(attributes: .dim))
     public let searchCityName = TextField(
         placeholder: "City", style: CellStyle(foreground: RGB(hex: 0xEE_EE_EE), background: RGB(hex: 0x30_3A_4A)))
@@ -50,7 +50,7 @@ public final class ViewController: MapViewDelegate {
     public let mapActivityIndicator: ActivityIndicator
     /// The weather at the map's centre (the seed's merged `search`), named.
     public let mapCenterLabel = Label(style: CellStyle(attributes: .dim))
-    public let mapView = WeatherMapView(
+    public let mapView = MapView(
         region: CoordinateRegion(
             center: LocationCoordinate2D(latitude: 30, longitude: 10),
             span: CoordinateSpan(latitudeDelta: 40, longitudeDelta: 90)))

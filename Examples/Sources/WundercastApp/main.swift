@@ -26,18 +26,13 @@ let (api, fixtureServer) = realOrOffline(
     fixture: { ApiController(baseURL: $0.baseURL, apiKey: FixtureServer.apiKey) })
 
 Terminal.main(
-    rootViewController: { terminal, bag in
+    rootViewController: { terminal, _ in
         let viewController = ViewController(api: api, locationManager: LocationManager(), size: try terminal.size())
         viewController.viewDidLoad()
         viewController.statusLine.text =
             fixtureServer == nil
             ? "OpenWeatherMap · type a city and press Enter"
             : "Offline weather (fixture server on 127.0.0.1:\(fixtureServer!.port)) · type a city and press Enter"
-        viewController.mapView.rx.quit
-            .subscribe(onNext: {
-                // exit() runs the terminal's atexit hook, which restores it.
-                exit(0)
-            })
-            .disposed(by: bag)
+        // q and Esc (outside the text field) and Ctrl-C quit through the kit's screen, as in every app.
         return viewController
     }, screen: \.screen)
