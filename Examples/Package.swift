@@ -150,7 +150,7 @@ let package = Package(
         .testTarget(
             name: "TerminalUITests",
             dependencies: [
-                "TerminalUI", .product(name: "RxSwift", package: "swift-rx"),
+                "ExampleTestSupport", "TerminalUI", .product(name: "RxSwift", package: "swift-rx"),
                 .product(name: "RxCocoa", package: "swift-rx"), .product(name: "RxTest", package: "swift-rx"),
             ],
             swiftSettings: [.treatAllWarnings(as: .error)]

@@ -2,7 +2,7 @@ import Foundation
 
 /// A loopback port nothing listens on now: bound to port 0, read back, closed. A connection to it is
 /// refused at once (unless something else takes the port meanwhile).
-func freePort() throws -> UInt16 {
+public func freePort() throws -> UInt16 {
     #if canImport(Glibc)
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     #else

@@ -8,13 +8,13 @@ import XCTest
 /// Commands are spawned and waited for directly with `waitpid`: Foundation's `Process` did not notice
 /// tmux's client exit here (it stayed a zombie), and a pipe would be inherited and held open for ever
 /// by the server `new-session` starts.
-final class TmuxSession {
-    let server: String
-    let session: String
+public final class TmuxSession {
+    public let server: String
+    public let session: String
 
     /// The path of `program`, built next to the tests; skips the test when tmux is not installed or the
     /// program is not built.
-    static func program(_ program: String) throws -> String {
+    public static func program(_ program: String) throws -> String {
         let path = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
             .appendingPathComponent(program).path
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux") else {
@@ -27,7 +27,7 @@ final class TmuxSession {
     }
 
     /// Starts the server `server` with a session `session` of `width` × `height` running `sh`.
-    init(server: String, session: String, width: Int, height: Int) throws {
+    public init(server: String, session: String, width: Int, height: Int) throws {
         self.server = server
         self.session = session
         try tmux("new-session", "-d", "-s", session, "-x", String(width), "-y", String(height), "sh")
@@ -35,7 +35,7 @@ final class TmuxSession {
 
     /// Kills the server and removes the socket file tmux leaves behind (in tmux's default directory for
     /// this user).
-    func kill() {
+    public func kill() {
         _ = try? tmux("kill-server")
         let directory = ProcessInfo.processInfo.environment["TMUX_TMPDIR"] ?? "/tmp"
         unlink("\(directory)/tmux-\(getuid())/\(server)")
@@ -43,7 +43,7 @@ final class TmuxSession {
 
     /// Runs a tmux command on this server and returns what it printed.
     @discardableResult
-    func tmux(_ arguments: String...) throws -> String {
+    public func tmux(_ arguments: String...) throws -> String {
         try tmux(arguments: arguments)
     }
 
@@ -68,31 +68,31 @@ final class TmuxSession {
     }
 
     /// Types `keys` (tmux key names or text) into the session.
-    func send(_ keys: String...) throws {
+    public func send(_ keys: String...) throws {
         _ = try tmux(arguments: ["send-keys", "-t", session] + keys)
     }
 
     /// Resizes the session's window.
-    func resize(width: Int, height: Int) throws {
+    public func resize(width: Int, height: Int) throws {
         try tmux("resize-window", "-t", session, "-x", String(width), "-y", String(height))
     }
 
     /// Runs `commandLine` in the session's shell, which then prints the exit status (`EXIT=130`) and the
     /// terminal's modes (`MODE icanon echo` when cooked again).
-    func run(_ commandLine: String) throws {
+    public func run(_ commandLine: String) throws {
         try send(
             "\(commandLine); echo EXIT=$?; echo MODE $(stty -a | tr ' ;' '\\n\\n' | grep -E '^-?(echo|icanon)$')",
             "Enter")
     }
 
     /// The pane's text; with `colours`, with its SGR sequences (`-e`).
-    func capture(colours: Bool = false) throws -> String {
+    public func capture(colours: Bool = false) throws -> String {
         colours ? try tmux("capture-pane", "-p", "-e", "-t", session) : try tmux("capture-pane", "-p", "-t", session)
     }
 
     /// Polls the pane until `condition` holds for it. The limit only keeps a broken program from hanging
     /// the test.
-    func pane(
+    public func pane(
         _ what: String, timeout: TimeInterval = 20, file: StaticString = #filePath, line: UInt = #line,
         until condition: (String) -> Bool
     ) throws -> String {
@@ -100,13 +100,13 @@ final class TmuxSession {
     }
 
     /// Polls the pane until it shows `text` (a program's first frame takes a moment under load).
-    func pane(showing text: String, file: StaticString = #filePath, line: UInt = #line) throws -> String {
+    public func pane(showing text: String, file: StaticString = #filePath, line: UInt = #line) throws -> String {
         try pane(text.debugDescription, file: file, line: line) { $0.contains(text) }
     }
 
     /// Presses Ctrl-C and checks the program ended with status 130, the shell's terminal is back in
     /// cooked mode with echo, and the alternate screen, where the program showed `shown`, is gone.
-    func assertQuitsWithControlC(shown: String, file: StaticString = #filePath, line: UInt = #line) throws {
+    public func assertQuitsWithControlC(shown: String, file: StaticString = #filePath, line: UInt = #line) throws {
         try send("C-c")
         let screen = try pane(showing: "MODE icanon echo", file: file, line: line)
         XCTAssertTrue(screen.contains("EXIT=130"), screen, file: file, line: line)
@@ -114,14 +114,14 @@ final class TmuxSession {
     }
 
     /// The pane's last line (tmux prints every row of the pane, blank ones too): the status line.
-    static func lastLine(of pane: String) -> String {
+    public static func lastLine(of pane: String) -> String {
         pane.split(separator: "\n", omittingEmptySubsequences: false).dropLast().last.map(String.init) ?? ""
     }
 }
 
 /// Polls until `condition` holds for what `read` returns, every `interval` seconds. The limit only keeps
 /// a broken program from hanging the test.
-func poll<Value>(
+public func poll<Value>(
     _ what: String, timeout: TimeInterval, interval: TimeInterval, file: StaticString = #filePath,
     line: UInt = #line, _ read: () throws -> Value, until condition: (Value) -> Bool
 ) throws -> Value {
