@@ -161,3 +161,41 @@ public struct TrickledBody: AsyncBufferedSequence, Sendable {
         }
     }
 }
+
+/// A server's counters that count its answers with ``AnswerCounters``: what they read, written once.
+public protocol AnswerCounting: Sendable {
+    /// How the server's answers ended.
+    var answers: AnswerCounters { get }
+}
+
+extension AnswerCounting {
+    /// Answers sent to the end.
+    public var completed: Int { answers.completed }
+    /// Answers whose client went away before the end (the connection was closed: a cancelled request).
+    public var abandoned: Int { answers.abandoned }
+    /// Answers being sent now: requests the server is working on.
+    public var inFlight: Int { answers.inFlight }
+    /// The most answers that were being sent at once (how many requests a client had out at once).
+    public var maxInFlight: Int { answers.maxInFlight }
+}
+
+/// What a fixture server was asked, in order (a query string, a path, a search term).
+///
+/// Thread-safety: the entries behind a lock.
+public final class RequestLog: Sendable {
+    private let entries = Mutex<[String]>([])
+
+    public init() {}
+
+    /// Logs `entry`; returns how many came before it.
+    @discardableResult
+    public func record(_ entry: String) -> Int {
+        entries.withLock { entries in
+            entries.append(entry)
+            return entries.count - 1
+        }
+    }
+
+    /// Everything logged, in order.
+    public var all: [String] { entries.withLock { $0 } }
+}

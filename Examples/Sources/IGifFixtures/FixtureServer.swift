@@ -133,35 +133,25 @@ public final class FixtureServer: Sendable {
             body: TrickledBody(bytes, over: delay, counters: counters.answers).sequence)
     }
 
-    /// What the server has seen. Thread-safety: the searches and GIFs asked for behind a lock, the
-    /// answers in ``AnswerCounters``.
-    public final class Counters: Sendable {
-        private struct Asked {
-            var searches: [String] = []
-            var media: [String] = []
-        }
+    /// What the server has seen: the searches and the GIFs asked for in ``RequestLog``s, the GIFs'
+    /// answers in ``AnswerCounters`` (``AnswerCounting`` reads them).
+    public final class Counters: AnswerCounting {
+        private let searchLog = RequestLog()
+        private let mediaLog = RequestLog()
+        public let answers = AnswerCounters()
 
-        private let asked = Mutex(Asked())
-        /// How the GIFs' answers ended.
-        let answers = AnswerCounters()
-
-        func searched(_ query: String) { asked.withLock { $0.searches.append(query) } }
-        func requestedMedia(_ id: String) { asked.withLock { $0.media.append(id) } }
+        func searched(_ query: String) { searchLog.record(query) }
+        func requestedMedia(_ id: String) { mediaLog.record(id) }
 
         /// The `q` of each search received, in order.
-        public var searches: [String] { asked.withLock { $0.searches } }
+        public var searches: [String] { searchLog.all }
         /// The id of each GIF requested, in order.
-        public var media: [String] { asked.withLock { $0.media } }
-        /// GIFs sent to the end.
-        public var completed: Int { answers.completed }
-        /// GIFs whose client went away before the end (the connection was closed: a cancelled download).
-        public var abandoned: Int { answers.abandoned }
+        public var media: [String] { mediaLog.all }
 
         /// All of it as a JSON object.
         var json: String {
-            let snapshot = asked.withLock { $0 }
             let object: [String: Any] = [
-                "searches": snapshot.searches, "media": snapshot.media, "completed": completed,
+                "searches": searches, "media": media, "completed": completed,
                 "abandoned": abandoned,
             ]
             return String(

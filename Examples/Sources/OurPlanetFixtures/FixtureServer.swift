@@ -238,29 +238,19 @@ public final class FixtureServer: Sendable {
         }
     }
 
-    /// What the server has seen. Thread-safety: the requests behind a lock, the answers in
-    /// ``AnswerCounters``.
-    public final class Counters: Sendable {
-        private let requestLog = Mutex<[String]>([])
-        /// How the answers ended, and how many were in flight at once.
-        let answers = AnswerCounters()
+    /// What the server has seen: the requests in a ``RequestLog``, the answers in ``AnswerCounters``
+    /// (``AnswerCounting`` reads them).
+    public final class Counters: AnswerCounting {
+        private let log = RequestLog()
+        public let answers = AnswerCounters()
 
         func started(_ request: HTTPRequest) {
             let query = request.query.map { "\($0.name)=\($0.value)" }.joined(separator: "&")
-            let line = query.isEmpty ? request.path : "\(request.path)?\(query)"
-            requestLog.withLock { $0.append(line) }
+            log.record(query.isEmpty ? request.path : "\(request.path)?\(query)")
         }
 
         /// The requests received (path and query), in order.
-        public var requests: [String] { requestLog.withLock { $0 } }
-        /// Requests being answered now.
-        public var inFlight: Int { answers.inFlight }
-        /// The most requests that were being answered at once.
-        public var maxInFlight: Int { answers.maxInFlight }
-        /// Answers sent to the end.
-        public var completed: Int { answers.completed }
-        /// Answers whose client went away before the end.
-        public var abandoned: Int { answers.abandoned }
+        public var requests: [String] { log.all }
     }
 }
 

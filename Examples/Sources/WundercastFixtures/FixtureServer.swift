@@ -1,7 +1,6 @@
 import FixtureHTTP
 import FlyingFox
 import Foundation
-import Synchronization
 
 /// An offline OpenWeatherMap: a real HTTP server on a free loopback port that answers
 /// `GET /data/2.5/weather` as the service does, so Wundercast runs without a key or a network and still
@@ -111,30 +110,16 @@ public final class FixtureServer: Sendable {
         return (200, FixtureCity.madeUpBody(latitude: latitude, longitude: longitude))
     }
 
-    /// What the server has seen. Thread-safety: the queries behind a lock, the answers in
-    /// ``AnswerCounters``.
-    public final class Counters: Sendable {
-        private let queryLog = Mutex<[String]>([])
-        /// How the answers ended.
-        let answers = AnswerCounters()
+    /// What the server has seen: the queries in a ``RequestLog``, the answers in ``AnswerCounters``
+    /// (``AnswerCounting`` reads them).
+    public final class Counters: AnswerCounting {
+        private let log = RequestLog()
+        public let answers = AnswerCounters()
 
         /// Logs a request; returns how many came before it.
-        func received(query: String) -> Int {
-            queryLog.withLock { log in
-                log.append(query)
-                return log.count - 1
-            }
-        }
+        func received(query: String) -> Int { log.record(query) }
 
         /// The query strings of the requests received, in order.
-        public var queries: [String] { queryLog.withLock { $0 } }
-        /// Answers sent to the end.
-        public var completed: Int { answers.completed }
-        /// Answers whose client went away before the end (the connection was closed: a cancelled request).
-        public var abandoned: Int { answers.abandoned }
-        /// Answers being sent now: requests the server is working on.
-        public var inFlight: Int { answers.inFlight }
-        /// The most answers that were being sent at once (how many requests a client had out at once).
-        public var maxInFlight: Int { answers.maxInFlight }
+        public var queries: [String] { log.all }
     }
 }
