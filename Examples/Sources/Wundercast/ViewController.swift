@@ -318,7 +318,9 @@ public final class ViewController: MapViewDelegate {
         }
         let header = Layout.columns([.fixed(11), .flexible()], in: inset(rows[0]))
         (titleLabel.frame, helpLabel.frame) = (header[0], header[1])
-        let search = Layout.columns([.fixed(28), .fixed(1), .fixed(20), .fixed(1), .fixed(1)], in: inset(rows[2]))
+        // The field takes the width the button leaves (at least 20 columns), as the terminal grows.
+        let search = Layout.columns(
+            [.flexible(minimum: 20), .fixed(1), .fixed(20), .fixed(1), .fixed(1)], in: inset(rows[2]))
         (searchCityName.frame, geoLocationButton.frame, activityIndicator.frame) = (search[0], search[2], search[4])
         let result = Layout.columns([.fixed(3), .flexible()], in: inset(rows[4]))
         (iconLabel.frame, cityNameLabel.frame) = (result[0], result[1])
