@@ -115,7 +115,7 @@ let package = Package(
         // observable's answer or for something a server's thread does.
         .target(
             name: "ExampleTestSupport",
-            dependencies: [.product(name: "RxSwift", package: "swift-rx")],
+            dependencies: ["TerminalUI", .product(name: "RxSwift", package: "swift-rx")],
             path: "Tests/ExampleTestSupport",
             swiftSettings: [.treatAllWarnings(as: .error)]
         ),
