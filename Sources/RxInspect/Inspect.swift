@@ -17,26 +17,28 @@ extension ObservableType {
     @inlinable
     public func inspect(_ tag: String) -> Observable<Element> {
         let source = asObservable()
+        // Captured rather than read through the global's accessor on every element (a call each).
+        let attached = InspectorAttachment.shared
         return Observable.create { observer in
             let probe = InspectProbe(tag: tag)
             probe.subscribed()
             let subscription = source.subscribe(
                 onNext: { element in
-                    if inspectorIsAttached.load(ordering: .relaxed) {
+                    if attached.isAttached.load(ordering: .relaxed) {
                         probe.next(element, to: observer)
                     } else {
                         observer.onNext(element)
                     }
                 },
                 onError: { error in
-                    if inspectorIsAttached.load(ordering: .relaxed) {
+                    if attached.isAttached.load(ordering: .relaxed) {
                         probe.terminate(.error(error), to: observer)
                     } else {
                         observer.onError(error)
                     }
                 },
                 onCompleted: {
-                    if inspectorIsAttached.load(ordering: .relaxed) {
+                    if attached.isAttached.load(ordering: .relaxed) {
                         probe.terminate(.completed, to: observer)
                     } else {
                         observer.onCompleted()
@@ -52,7 +54,17 @@ extension ObservableType {
 
 /// Whether an ``Inspector`` is attached: the one check `inspect` makes per element when none is.
 @usableFromInline
-let inspectorIsAttached = Atomic<Bool>(false)
+final class InspectorAttachment: Sendable {
+    @usableFromInline
+    static let shared = InspectorAttachment()
+
+    @usableFromInline
+    let isAttached = Atomic<Bool>(false)
+}
+
+var inspectorIsAttached: Bool {
+    InspectorAttachment.shared.isAttached.load(ordering: .relaxed)
+}
 
 /// Numbers the subscriptions of every `inspect` stage of the process.
 private let nextSubscriptionID = Atomic<Int>(0)
@@ -73,8 +85,8 @@ final class InspectProbe: Sendable {
 
     @usableFromInline
     func subscribed() {
-        guard inspectorIsAttached.load(ordering: .relaxed), let inspector = Inspector.attached else { return }
-        _ = inspector.record(tag, .subscribe, nil, subscription: id, deliver: nil)
+        guard inspectorIsAttached, let inspector = Inspector.attached else { return }
+        _ = inspector.record(tag, .subscribe, nil, subscription: id, holdable: false) { {} }
     }
 
     /// The inspected path of an element: recorded, then delivered now or held while the tag is paused.
@@ -82,7 +94,8 @@ final class InspectProbe: Sendable {
     func next<Element>(_ element: Element, to observer: AnyObserver<Element>) {
         guard let inspector = Inspector.attached else { return observer.onNext(element) }
         let deliverNow = inspector.record(
-            tag, .next, String(describing: element), subscription: id, deliver: { { observer.onNext(element) } })
+            tag, .next, String(describing: element), subscription: id, holdable: true
+        ) { { observer.onNext(element) } }
         if deliverNow { observer.onNext(element) }
     }
 
@@ -93,16 +106,19 @@ final class InspectProbe: Sendable {
         switch event {
         case .error(let error):
             deliverNow = inspector.record(
-                tag, .error, String(describing: error), subscription: id, deliver: { { observer.on(event) } })
+                tag, .error, String(describing: error), subscription: id, holdable: true
+            ) { { observer.on(event) } }
         default:
-            deliverNow = inspector.record(tag, .completed, nil, subscription: id, deliver: { { observer.on(event) } })
+            deliverNow = inspector.record(tag, .completed, nil, subscription: id, holdable: true) {
+                { observer.on(event) }
+            }
         }
         if deliverNow { observer.on(event) }
     }
 
     @usableFromInline
     func disposed() {
-        guard inspectorIsAttached.load(ordering: .relaxed), let inspector = Inspector.attached else { return }
-        _ = inspector.record(tag, .dispose, nil, subscription: id, deliver: nil)
+        guard inspectorIsAttached, let inspector = Inspector.attached else { return }
+        _ = inspector.record(tag, .dispose, nil, subscription: id, holdable: false) { {} }
     }
 }

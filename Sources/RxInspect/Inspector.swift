@@ -54,7 +54,7 @@ public final class Inspector: Sendable {
     /// (subscriptions made earlier are seen from their next element).
     public func attach() {
         attachedInspector.withAnnotatedLock { $0 = self }
-        inspectorIsAttached.store(true, ordering: .relaxed)
+        InspectorAttachment.shared.isAttached.store(true, ordering: .relaxed)
     }
 
     /// Stops recording: resumes every paused tag of this inspector (delivering what it held), then
@@ -64,7 +64,7 @@ public final class Inspector: Sendable {
         attachedInspector.withAnnotatedLock { attached in
             guard attached === self else { return }
             attached = nil
-            inspectorIsAttached.store(false, ordering: .relaxed)
+            InspectorAttachment.shared.isAttached.store(false, ordering: .relaxed)
         }
     }
 
@@ -137,16 +137,18 @@ public final class Inspector: Sendable {
 
     // MARK: Recording
 
-    /// Records one event of `tag`; for a notification, returns whether the caller delivers it now.
+    /// Records one event of `tag`; for a notification (`holdable`), returns whether the caller delivers
+    /// it now: if not, it was held, and `deliver` made the closure that delivers it later. (`deliver`
+    /// is not optional so that it is not escaping: the closure that makes the held one is on the stack.)
     func record(
-        _ tag: String, _ kind: InspectedEvent.Kind, _ value: String?, subscription: Int,
-        deliver: (() -> (() -> Void))?
+        _ tag: String, _ kind: InspectedEvent.Kind, _ value: String?, subscription: Int, holdable: Bool,
+        deliver: () -> (() -> Void)
     ) -> Bool {
         let event = InspectedEvent(kind, value, time: clock.now(), subscription: subscription, thread: .current)
         let (tagState, loggers) = state.withAnnotatedLock { state in
             (state.tag(tag, capacity: capacity), state.loggers.isEmpty ? [] : state.loggers.filter { $0.matches(tag) })
         }
-        let deliverNow = tagState.record(event, deliver: deliver)
+        let deliverNow = tagState.record(event, holdable: holdable, deliver: deliver)
         for logger in loggers { logger.write("[\(tag)] \(event)") }
         return deliverNow
     }

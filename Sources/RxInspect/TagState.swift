@@ -25,9 +25,9 @@ final class TagState: @unchecked Sendable {
         ring = EventRing(capacity: capacity)
     }
 
-    /// Records `event`. For a notification (`deliver` given), returns whether the caller delivers it
-    /// now; otherwise it was held (and the closure `deliver` makes will deliver it).
-    func record(_ event: InspectedEvent, deliver: (() -> (() -> Void))?) -> Bool {
+    /// Records `event`. For a notification (`holdable`), returns whether the caller delivers it now;
+    /// otherwise it was held (and the closure `deliver` makes will deliver it).
+    func record(_ event: InspectedEvent, holdable: Bool, deliver: () -> (() -> Void)) -> Bool {
         lock.locked {
             ring.append(event)
             counts.add(event.kind)
@@ -52,7 +52,7 @@ final class TagState: @unchecked Sendable {
             case .error, .completed:
                 break
             }
-            guard let deliver else { return true }
+            guard holdable else { return true }
             if !paused && !draining && heldStart == held.count { return true }
             held.append(HeldNotification(subscription: event.subscription, deliver: deliver()))
             return false
