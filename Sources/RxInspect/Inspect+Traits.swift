@@ -4,28 +4,28 @@ import RxSwift
 // `driver.asObservable().inspect("name")` (and `.asDriver(…)` again where a Driver is needed).
 
 extension PrimitiveSequence where Trait == SingleTrait {
-    /// ``RxSwift/ObservableType/inspect(_:)`` for a `Single`.
+    /// `ObservableType.inspect(_:)` for a `Single`.
     public func inspect(_ tag: String) -> Single<Element> {
         asObservable().inspect(tag).asSingle()
     }
 }
 
 extension PrimitiveSequence where Trait == MaybeTrait {
-    /// ``RxSwift/ObservableType/inspect(_:)`` for a `Maybe`.
+    /// `ObservableType.inspect(_:)` for a `Maybe`.
     public func inspect(_ tag: String) -> Maybe<Element> {
         asObservable().inspect(tag).asMaybe()
     }
 }
 
 extension PrimitiveSequence where Trait == CompletableTrait, Element == Never {
-    /// ``RxSwift/ObservableType/inspect(_:)`` for a `Completable`.
+    /// `ObservableType.inspect(_:)` for a `Completable`.
     public func inspect(_ tag: String) -> Completable {
         asObservable().inspect(tag).asCompletable()
     }
 }
 
 extension Infallible {
-    /// ``RxSwift/ObservableType/inspect(_:)`` for an `Infallible` (which never errors, so neither
+    /// `ObservableType.inspect(_:)` for an `Infallible` (which never errors, so neither
     /// does the tagged sequence).
     public func inspect(_ tag: String) -> Infallible<Element> {
         asObservable().inspect(tag).asInfallible(onErrorFallbackTo: .empty())

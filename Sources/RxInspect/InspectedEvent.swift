@@ -8,7 +8,7 @@
     import Darwin
 #endif
 
-/// One notification seen by an ``Observable/inspect(_:)`` stage, as an ``Inspector`` recorded it.
+/// One notification seen by an `inspect(_:)` stage, as an ``Inspector`` recorded it.
 public struct InspectedEvent: Sendable, Equatable, CustomStringConvertible {
     /// What happened.
     public enum Kind: String, Sendable, Equatable, CaseIterable {
@@ -42,7 +42,7 @@ public struct InspectedEvent: Sendable, Equatable, CustomStringConvertible {
     }
 }
 
-/// The thread an event happened on: the main thread, or another one by its POSIX thread id.
+/// The thread an event happened on: the main thread, or another one by its `pthread_self()` value.
 ///
 /// A thread's id, not its name: reading a name on Linux reads a file under `/proc`, too dear per event.
 public struct InspectedThread: Sendable, Hashable, CustomStringConvertible {
