@@ -1,33 +1,30 @@
 /// A fixed number of the latest events: appending to a full ring overwrites the oldest, so a tag's
-/// timeline never grows. The storage is allocated once, when the ring is made.
+/// timeline never grows past its capacity. The storage grows with the first events (a tag that sees a
+/// few events costs a few slots) and is not reallocated once the ring is full.
 struct EventRing {
-    private var storage: [InspectedEvent?]
+    private var storage: [InspectedEvent] = []
+    /// The slot of the oldest event once the ring is full.
     private var start = 0
-    private(set) var count = 0
+    let capacity: Int
 
     init(capacity: Int) {
         precondition(capacity > 0, "an event ring needs room for at least one event")
-        storage = Array(repeating: nil, count: capacity)
+        self.capacity = capacity
     }
 
-    var capacity: Int { storage.count }
+    var count: Int { storage.count }
 
     mutating func append(_ event: InspectedEvent) {
-        if count < storage.count {
-            storage[(start + count) % storage.count] = event
-            count += 1
+        if storage.count < capacity {
+            storage.append(event)
         } else {
             storage[start] = event
-            start = (start + 1) % storage.count
+            start = (start + 1) % capacity
         }
     }
 
     /// Oldest first.
     var events: [InspectedEvent] {
-        (0..<count).map { storage[(start + $0) % storage.count]! }
-    }
-
-    var last: InspectedEvent? {
-        count == 0 ? nil : storage[(start + count - 1) % storage.count]
+        Array(storage[start...] + storage[..<start])
     }
 }
