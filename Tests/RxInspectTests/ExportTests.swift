@@ -37,5 +37,20 @@ extension InspectorSuites {
                 #expect(exported.contains(#"    expectMarbles(res, "^(ab)", values: ["a": "x\"y", "b": "z"])"#))
             }
         }
+
+        @Test func anOutputMarblesCannotSayExactlyIsExpectedAsRecordsAndErrorsAreRxTestErrors() {
+            withVirtualInspector { scheduler, inspector in
+                let source = scheduler.createHotObservable([
+                    .next(210, 1), .next(210, 2), .next(220, 3), .error(230, RxTestError("boom")),
+                ])
+                _ = scheduler.start { source.inspect("a").inspect("b") }
+                let exported = inspector.export(inputs: ["a"], output: "b", chain: "a")
+                #expect(exported.contains(#"        .error(230, RxTestError("boom")),"#))
+                // `(ab)` at 210 takes the frames up to 240: 3 at 220 cannot be drawn.
+                #expect(exported.contains("        res.events == ["))
+                #expect(exported.contains("            .next(220, 3),"))
+                #expect(exported.contains(#"            .error(230, RxTestError("boom")),"#))
+            }
+        }
     }
 }

@@ -91,5 +91,29 @@ extension InspectorSuites {
                 #expect(inspector.counts(of: "ring").next == 7)
             }
         }
+
+        @Test func aSubscriptionMadeBeforeTheInspectorWasAttachedIsSeenFromItsNextElement() {
+            let scheduler = TestScheduler(initialClock: 0)
+            let inspector = Inspector(clock: .virtual(scheduler))
+            let subject = PublishSubject<Int>()
+            let subscription = subject.inspect("early").subscribe()
+            subject.onNext(1)
+            scheduler.advanceTo(50)
+            inspector.attach()
+            defer { inspector.detach() }
+            subject.onNext(2)
+            #expect(inspector.events(of: "early").map(\.kind) == [.next])
+            #expect(inspector.subscribers(of: "early").map(\.since) == [50])
+            subscription.dispose()
+            #expect(inspector.subscribers(of: "early").isEmpty)
+        }
+
+        @Test func theContinuousClockCountsNanosecondsForward() {
+            let clock = InspectorClock.continuous
+            let first = clock.now()
+            let second = clock.now()
+            #expect(first >= 0)
+            #expect(second >= first)
+        }
     }
 }
