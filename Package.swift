@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "RxTest", targets: ["RxTest"]),
         .library(name: "RxBlocking", targets: ["RxBlocking"]),
         .library(name: "RxCocoa", targets: ["RxCocoa"]),
+        .library(name: "RxInspect", targets: ["RxInspect"]),
     ],
     // OperationQueueScheduler is the one part of RxSwift that needs full Foundation, which adds about
     // 44 MB (ICU's data) to a statically linked Linux binary: on by default for drop-in compatibility,
@@ -36,7 +37,9 @@ let package = Package(
         .target(name: "RxTest", dependencies: ["RxSwift"], swiftSettings: strict),
         .target(name: "RxBlocking", dependencies: ["RxSwift"], swiftSettings: strict),
         .target(name: "RxCocoa", dependencies: ["RxSwift", "RxRelay"], swiftSettings: strict),
+        .target(name: "RxInspect", dependencies: ["RxSwift"], swiftSettings: strict),
         .testTarget(name: "RxSwiftTests", dependencies: ["RxSwift", "RxTest", "RxBlocking"], swiftSettings: strict),
+        .testTarget(name: "RxInspectTests", dependencies: ["RxInspect", "RxTest", "RxSwift"], swiftSettings: strict),
         .testTarget(name: "RxRelayTests", dependencies: ["RxRelay", "RxTest"], swiftSettings: strict),
         .testTarget(name: "RxTestTests", dependencies: ["RxSwift", "RxTest"], swiftSettings: strict),
         .testTarget(name: "RxBlockingTests", dependencies: ["RxSwift", "RxBlocking", "RxTest"], swiftSettings: strict),

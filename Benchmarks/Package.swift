@@ -24,6 +24,7 @@ let package = Package(
                 .product(name: "RxSwift", package: "swift-rx"),
                 .product(name: "RxCocoa", package: "swift-rx"),
                 .product(name: "RxTest", package: "swift-rx"),
+                .product(name: "RxInspect", package: "swift-rx"),
                 .product(name: "OpenCombine", package: "OpenCombine"),
             ],
             path: "Scenarios",

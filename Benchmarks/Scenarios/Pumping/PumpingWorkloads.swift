@@ -46,6 +46,7 @@ let pumpingWorkloads: [Workload] =
                 scenario: "Pumping/create → asDriver → 6 × map/filter → drive (RxSwift's DrivePumping)",
                 flavour: .swiftRx, count: elementsPerIteration, prepare: rxDrivePumping),
         ],
+        inspectPumpingWorkloads,
         // OpenCombine has no 4-way `combineLatest`: swift-rx beside the closure floor only.
         [
             Workload(

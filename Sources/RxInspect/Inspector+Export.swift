@@ -1,0 +1,117 @@
+extension Inspector {
+    /// A Swift Testing file that replays what was recorded: each input tag becomes a hot observable in
+    /// virtual time (`scheduler.createHotObservable([.next(210, 1), …])`), `chain` (Swift source that
+    /// names the inputs, e.g. `"a.map { $0 * 2 }"`) is run with `scheduler.start { … }`, and the output
+    /// tag's events are the expected marbles.
+    ///
+    /// Times are counted from the output's first subscription, which becomes virtual time 200 (where
+    /// `start` subscribes); `frame` clock units become one marble frame of 10 ticks. Each input's and
+    /// the output's first subscription in the window are used.
+    ///
+    /// Values are written as Swift literals: an observable whose every value reads as an `Int` gets
+    /// integer literals, any other gets string literals of the values' `String(describing:)` (right for
+    /// `String` elements; for other types, edit the file, or map them to strings before the tag). An
+    /// error becomes `RxTestError("<its description>")`. Input tags must be Swift identifiers.
+    /// Where marbles cannot say the output exactly (events between frames, a group overlapping the
+    /// next event), the expectation is the list of recorded events instead.
+    ///
+    /// For a chain with no side effects the file compiles against RxTest and passes.
+    public func export(
+        inputs: [String], output: String, chain: String, testName: String = "exportedRecording", frame: Int = 10
+    ) -> String {
+        let outputEvents = MarbleRenderer(events: events(of: output), subscription: nil).events
+        let zero = outputEvents.first { $0.kind == .subscribe }?.time ?? outputEvents.first?.time ?? 0
+        func virtual(_ time: Int) -> Int {
+            let frames = (time - zero) >= 0 ? (time - zero) / frame : -((zero - time + frame - 1) / frame)
+            return 200 + frames * 10
+        }
+
+        var lines: [String] = [
+            "// Exported by RxInspect: inputs \(inputs.joined(separator: ", ")), output \(output).",
+            "import RxSwift",
+            "import RxTest",
+            "import Testing",
+            "",
+            "@Test func \(testName)() {",
+            "    let scheduler = TestScheduler(initialClock: 0)",
+        ]
+        for input in inputs {
+            let recorded = MarbleRenderer(events: events(of: input), subscription: nil).events.filter {
+                $0.kind == .next || $0.kind == .error || $0.kind == .completed
+            }
+            let literal = Literal(values: recorded.compactMap { $0.kind == .next ? $0.value : nil })
+            lines.append("    let \(input) = scheduler.createHotObservable([")
+            for event in recorded {
+                lines.append("        \(Self.record(event, at: virtual(event.time), literal: literal)),")
+            }
+            lines.append("    ])")
+        }
+        lines.append("    let res = scheduler.start { \(chain) }")
+
+        let virtualOutput = outputEvents.map {
+            InspectedEvent($0.kind, $0.value, time: virtual($0.time), subscription: $0.subscription, thread: $0.thread)
+        }
+        let rendered = MarbleRenderer(events: virtualOutput, subscription: nil).render(
+            origin: 200 - 10 * ((200 - (virtualOutput.map(\.time).min() ?? 200) + 9) / 10), frame: 10, anchored: true)
+        let literal = Literal(values: rendered.keys.map(\.value))
+        let error = outputEvents.first { $0.kind == .error }.map {
+            ", error: RxTestError(\(Literal.quoted($0.value ?? "")))"
+        }
+        if rendered.isExact {
+            let values = rendered.keys.map { "\(Literal.quoted($0.key)): \(literal.text($0.value))" }
+            let table = values.isEmpty ? "" : ", values: [\(values.joined(separator: ", "))]"
+            lines.append("    expectMarbles(res, \(Literal.quoted(rendered.diagram))\(table)\(error ?? ""))")
+        } else {
+            let recorded = virtualOutput.filter { $0.kind == .next || $0.kind == .error || $0.kind == .completed }
+            lines.append("    #expect(")
+            lines.append("        res.events == [")
+            for event in recorded {
+                lines.append("            \(Self.record(event, at: event.time, literal: literal)),")
+            }
+            lines.append("        ])")
+        }
+        lines.append("}")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private static func record(_ event: InspectedEvent, at time: Int, literal: Literal) -> String {
+        switch event.kind {
+        case .next: return ".next(\(time), \(literal.text(event.value ?? "")))"
+        case .error: return ".error(\(time), RxTestError(\(Literal.quoted(event.value ?? ""))))"
+        default: return ".completed(\(time))"
+        }
+    }
+}
+
+/// How an observable's values are written: all integer literals, or all string literals.
+private struct Literal {
+    let integers: Bool
+
+    init(values: [String]) {
+        integers = values.allSatisfy { Int($0) != nil }
+    }
+
+    func text(_ value: String) -> String {
+        integers ? value : Self.quoted(value)
+    }
+
+    static func quoted(_ text: String) -> String {
+        var escaped = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": escaped += "\\\\"
+            case "\"": escaped += "\\\""
+            case "\n": escaped += "\\n"
+            case "\r": escaped += "\\r"
+            case "\t": escaped += "\\t"
+            default:
+                if scalar.value < 0x20 {
+                    escaped += "\\u{\(String(scalar.value, radix: 16))}"
+                } else {
+                    escaped.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return "\"\(escaped)\""
+    }
+}

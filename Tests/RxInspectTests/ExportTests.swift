@@ -1,0 +1,56 @@
+import Foundation
+import RxInspect
+import RxSwift
+import RxTest
+import Testing
+
+extension InspectorSuites {
+    @Suite struct Export {
+        /// The checked-in file (itself a test of this target) that the export must reproduce byte for byte.
+        static let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("Exported/ExportedDoublingTests.swift")
+
+        @Test func aRecordedChainExportsToTheCheckedInTest() throws {
+            try withVirtualInspector { scheduler, inspector in
+                let source = scheduler.createHotObservable([
+                    .next(150, 0), .next(210, 1), .next(230, 2), .next(240, 3), .completed(260),
+                ])
+                _ = scheduler.start { source.inspect("a").map { $0 * 2 }.inspect("b") }
+                let exported = inspector.export(
+                    inputs: ["a"], output: "b", chain: "a.map { $0 * 2 }", testName: "exportedDoubling")
+                let golden = try String(contentsOf: Self.golden, encoding: .utf8)
+                if exported != golden {
+                    try exported.write(toFile: "/tmp/ExportedDoublingTests.swift", atomically: true, encoding: .utf8)
+                }
+                #expect(exported == golden)
+            }
+        }
+
+        @Test func stringValuesAreQuotedAndEscaped() {
+            withVirtualInspector { scheduler, inspector in
+                let source = scheduler.createHotObservable([.next(210, "x\"y"), .next(215, "z")])
+                _ = scheduler.start { source.inspect("a").inspect("b") }
+                let exported = inspector.export(inputs: ["a"], output: "b", chain: "a")
+                #expect(exported.contains(#"        .next(210, "x\"y"),"#))
+                #expect(exported.contains(#"        .next(210, "z"),"#))
+                // Two events in one frame (215 is drawn at the frame of 210) are a group.
+                #expect(exported.contains(#"    expectMarbles(res, "^(ab)", values: ["a": "x\"y", "b": "z"])"#))
+            }
+        }
+
+        @Test func anOutputMarblesCannotSayExactlyIsExpectedAsRecordsAndErrorsAreRxTestErrors() {
+            withVirtualInspector { scheduler, inspector in
+                let source = scheduler.createHotObservable([
+                    .next(210, 1), .next(210, 2), .next(220, 3), .error(230, RxTestError("boom")),
+                ])
+                _ = scheduler.start { source.inspect("a").inspect("b") }
+                let exported = inspector.export(inputs: ["a"], output: "b", chain: "a")
+                #expect(exported.contains(#"        .error(230, RxTestError("boom")),"#))
+                // `(ab)` at 210 takes the frames up to 240: 3 at 220 cannot be drawn.
+                #expect(exported.contains("        res.events == ["))
+                #expect(exported.contains("            .next(220, 3),"))
+                #expect(exported.contains(#"            .error(230, RxTestError("boom")),"#))
+            }
+        }
+    }
+}

@@ -1,0 +1,19 @@
+import RxInspect
+import RxSwift
+import RxTest
+import Testing
+
+/// One attached inspector at a time per process: every suite that attaches one is nested here, and
+/// this parent runs them one after another.
+@Suite(.serialized) struct InspectorSuites {}
+
+/// A `TestScheduler` and an inspector on its virtual clock, attached for the duration of `body`.
+func withVirtualInspector<Result>(
+    capacity: Int = 1024, _ body: (TestScheduler, Inspector) throws -> Result
+) rethrows -> Result {
+    let scheduler = TestScheduler(initialClock: 0)
+    let inspector = Inspector(capacity: capacity, clock: .virtual(scheduler))
+    inspector.attach()
+    defer { inspector.detach() }
+    return try body(scheduler, inspector)
+}
