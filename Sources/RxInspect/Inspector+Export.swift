@@ -32,7 +32,8 @@ extension Inspector {
             "import RxTest",
             "import Testing",
             "",
-            "@Test func \(testName)() {",
+            // Leak-checked: RxTest's trait also keeps it from overlapping other leak-checked tests.
+            "@Test(.leakChecked) func \(testName)() {",
             "    let scheduler = TestScheduler(initialClock: 0)",
         ]
         for input in inputs {

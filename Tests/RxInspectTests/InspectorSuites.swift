@@ -5,7 +5,9 @@ import Testing
 
 /// One attached inspector at a time per process: every suite that attaches one is nested here, and
 /// this parent runs them one after another.
-@Suite(.serialized) struct InspectorSuites {}
+// Leak-checked as every Swift Testing suite of the package that makes subscriptions: the check's gate
+// keeps them from overlapping the other leak-checked tests (whose counts are process-wide).
+@Suite(.serialized, .leakChecked) struct InspectorSuites {}
 
 /// A `TestScheduler` and an inspector on its virtual clock, attached for the duration of `body`.
 func withVirtualInspector<Result>(

@@ -3,7 +3,7 @@ import RxSwift
 import RxTest
 import Testing
 
-@Test func exportedDoubling() {
+@Test(.leakChecked) func exportedDoubling() {
     let scheduler = TestScheduler(initialClock: 0)
     let a = scheduler.createHotObservable([
         .next(210, 1),
