@@ -6,7 +6,9 @@ import PackageDescription
 let package = Package(
     name: "swift-rx-examples",
     platforms: [.macOS(.v15)],
-    products: [.library(name: "TerminalUI", targets: ["TerminalUI"])],
+    products: [
+        .library(name: "TerminalUI", targets: ["TerminalUI"]), .library(name: "InspectorUI", targets: ["InspectorUI"]),
+    ],
     dependencies: [
         .package(name: "swift-rx", path: ".."),
         // The HTTP server the root package's URLSession+Rx tests use; here it is Wundercast's offline
@@ -36,7 +38,7 @@ let package = Package(
         .executableTarget(
             name: "wundercast",
             dependencies: [
-                "Wundercast", "WundercastFixtures", "FixtureHTTP", "TerminalUI",
+                "Wundercast", "WundercastFixtures", "FixtureHTTP", "TerminalUI", "InspectorUI",
                 .product(name: "RxSwift", package: "swift-rx"),
                 .product(name: "RxCocoa", package: "swift-rx"),
             ],
@@ -48,7 +50,7 @@ let package = Package(
         .target(
             name: "Wundercast",
             dependencies: [
-                "AppSupport", "TerminalUI", .product(name: "RxSwift", package: "swift-rx"),
+                "AppSupport", "TerminalUI", .product(name: "RxInspect", package: "swift-rx"), .product(name: "RxSwift", package: "swift-rx"),
                 .product(name: "RxCocoa", package: "swift-rx"),
             ],
             swiftSettings: [.treatAllWarnings(as: .error)]
@@ -60,7 +62,7 @@ let package = Package(
         .executableTarget(
             name: "ourplanet",
             dependencies: [
-                "OurPlanet", "OurPlanetFixtures", "FixtureHTTP", "TerminalUI",
+                "OurPlanet", "OurPlanetFixtures", "FixtureHTTP", "TerminalUI", "InspectorUI",
                 .product(name: "RxSwift", package: "swift-rx"),
                 .product(name: "RxCocoa", package: "swift-rx"),
             ],
@@ -72,7 +74,7 @@ let package = Package(
         .target(
             name: "OurPlanet",
             dependencies: [
-                "AppSupport", "TerminalUI", .product(name: "RxSwift", package: "swift-rx"),
+                "AppSupport", "TerminalUI", .product(name: "RxInspect", package: "swift-rx"), .product(name: "RxSwift", package: "swift-rx"),
                 .product(name: "RxRelay", package: "swift-rx"), .product(name: "RxCocoa", package: "swift-rx"),
             ],
             swiftSettings: [.treatAllWarnings(as: .error)]
@@ -84,7 +86,7 @@ let package = Package(
         .executableTarget(
             name: "igif",
             dependencies: [
-                "IGif", "IGifFixtures", "FixtureHTTP", "TerminalUI", .product(name: "RxSwift", package: "swift-rx"),
+                "IGif", "IGifFixtures", "FixtureHTTP", "TerminalUI", "InspectorUI", .product(name: "RxSwift", package: "swift-rx"),
                 .product(name: "RxCocoa", package: "swift-rx"),
             ],
             path: "Sources/IGifApp",
@@ -95,7 +97,7 @@ let package = Package(
         .target(
             name: "IGif",
             dependencies: [
-                "AppSupport", "TerminalUI", .product(name: "RxSwift", package: "swift-rx"),
+                "AppSupport", "TerminalUI", .product(name: "RxInspect", package: "swift-rx"), .product(name: "RxSwift", package: "swift-rx"),
                 .product(name: "RxCocoa", package: "swift-rx"),
             ],
             swiftSettings: [.treatAllWarnings(as: .error)]
@@ -144,6 +146,24 @@ let package = Package(
             dependencies: [
                 .product(name: "RxSwift", package: "swift-rx"), .product(name: "RxRelay", package: "swift-rx"),
                 .product(name: "RxCocoa", package: "swift-rx"),
+            ],
+            swiftSettings: [.treatAllWarnings(as: .error)]
+        ),
+        // The inspector's view (live marble lanes of the tagged streams) and the F2 overlay every app
+        // installs; apart from TerminalUI so the kit does not depend on RxInspect.
+        .target(
+            name: "InspectorUI",
+            dependencies: [
+                "TerminalUI", .product(name: "RxSwift", package: "swift-rx"),
+                .product(name: "RxInspect", package: "swift-rx"),
+            ],
+            swiftSettings: [.treatAllWarnings(as: .error)]
+        ),
+        .testTarget(
+            name: "InspectorUITests",
+            dependencies: [
+                "InspectorUI", "TerminalUI", .product(name: "RxSwift", package: "swift-rx"),
+                .product(name: "RxInspect", package: "swift-rx"), .product(name: "RxTest", package: "swift-rx"),
             ],
             swiftSettings: [.treatAllWarnings(as: .error)]
         ),

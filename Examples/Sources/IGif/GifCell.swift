@@ -1,5 +1,6 @@
 import Foundation
 import RxCocoa
+import RxInspect
 import RxSwift
 import TerminalUI
 
@@ -92,7 +93,9 @@ public final class GifCell {
         // Decoded frames become terminal images where the download delivers them, off the main thread
         // (`GiphyAPI.downloadFrames(url:)`, nonisolated); only showing them is left for the main
         // scheduler.
+        // Tagged for the inspector (F2): one lane per GIF downloaded.
         let s = api.downloadFrames(url: gif.image.url)
+            .inspect("download \(gif.id)")
             .observe(on: scheduler)
             .flatMap { [unowned self] loaded -> Observable<Display> in
                 switch loaded {
@@ -198,6 +201,17 @@ public final class GifCell {
             }
             show(0)
             return serial
+        }
+    }
+}
+
+/// What the inspector's lanes show for a download's element: the frames counted, not their pixels.
+extension GifCell.GifLoadedFrames: CustomStringConvertible {
+    nonisolated var description: String {
+        switch self {
+        case .progress(let fraction): "progress(\(Int(fraction * 100))%)"
+        case .decoding: "decoding"
+        case .frames(let frames, let loopCount): "\(frames.count) frames, loop \(loopCount.map(String.init) ?? "none")"
         }
     }
 }

@@ -1,6 +1,7 @@
 import AppSupport
 import Foundation
 import RxCocoa
+import RxInspect
 import RxSwift
 import TerminalUI
 
@@ -75,6 +76,8 @@ public final class ViewController {
             .filter { $0.count >= 3 }
             .debounce(Self.searchDebounce, scheduler: scheduler)
             .distinctUntilChanged()
+            // Tagged for the inspector (F2), as is each cell's download (GifCell).
+            .inspect("search")
             .share()
 
         let results = search.flatMapLatest { [unowned self] text in

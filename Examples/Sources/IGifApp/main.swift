@@ -2,6 +2,7 @@ import FixtureHTTP
 import Foundation
 import IGif
 import IGifFixtures
+import InspectorUI
 import RxCocoa
 import RxSwift
 import TerminalUI
@@ -29,5 +30,7 @@ Terminal.main(
             fixtureServer == nil
             ? "Giphy · type at least three letters"
             : "Offline Giphy (fixture server on 127.0.0.1:\(fixtureServer!.port)) · type at least three letters"
+        // F2 shows the stream inspector; attached now, so it holds the streams from the start.
+        InspectorOverlay.install(on: viewController.screen)
         return viewController
     }, screen: \.screen)

@@ -1,4 +1,5 @@
 import AppSupport
+import RxInspect
 import RxRelay
 import RxSwift
 
@@ -15,7 +16,9 @@ extension EONET {
     public func categoryDownloads(forLast days: Int, failures: PublishRelay<Error>)
         -> Observable<(downloaded: Int, categories: [EOCategory])>
     {
-        let eoCategories = categories
+        // Tagged for the inspector (F2): the categories, each category's download, the updated
+        // categories.
+        let eoCategories = categories.inspect("categories")
 
         let downloadedEvents = eoCategories.flatMap { [self] categories in
             eventDownloads(of: categories, forLast: days, failures: failures)
@@ -29,6 +32,7 @@ extension EONET {
                 )
             }
         }
+        .inspect("updated categories")
 
         // The categories at once with nothing downloaded, then after each download. Only the
         // categories request can fail here (each download recovers on its own).
@@ -52,7 +56,9 @@ extension EONET {
                     .reportingError(
                         to: failures,
                         as: { DownloadError(categoryID: category.id, category: category.name, error: $0) },
-                        andReturn: [])
+                        andReturn: []
+                    )
+                    .inspect("download \(category.id)")
             }
         )
         .merge(maxConcurrent: 2)

@@ -1,5 +1,6 @@
 import Foundation
 import RxCocoa
+import RxInspect
 import RxRelay
 import RxSwift
 import TerminalUI
@@ -65,7 +66,8 @@ public final class EventsViewController {
     public func viewDidLoad() {
         // A closed event is kept when it closed within the last `days` days; an open one is going on
         // now, so it is within any number of days (the seed's filter).
-        Observable.combineLatest(days.asObservable(), events.asObservable()) { [now] days, events -> [EOEvent] in
+        Observable.combineLatest(days.asObservable().inspect("days"), events.asObservable()) {
+            [now] days, events -> [EOEvent] in
             let maxInterval = TimeInterval(days * 24 * 3600)
             let now = now()
             return events.filter { event in

@@ -1,5 +1,6 @@
 import FixtureHTTP
 import Foundation
+import InspectorUI
 import OurPlanet
 import OurPlanetFixtures
 import RxCocoa
@@ -35,5 +36,7 @@ Terminal.main(
             fixtureServer.map { "Offline EONET (fixture server on 127.0.0.1:\($0.port)) · downloading…" }
             ?? "EONET at \(environment["EONET_BASE_URL"]!) · downloading…"
         viewController.viewDidLoad()
+        // F2 shows the stream inspector; attached now, so it holds the streams from the start.
+        InspectorOverlay.install(on: viewController.screen)
         return viewController
     }, screen: \.screen)

@@ -1,6 +1,7 @@
 import AppSupport
 import Foundation
 import RxCocoa
+import RxInspect
 import RxSwift
 import TerminalUI
 
@@ -105,6 +106,9 @@ public final class ViewController: MapViewDelegate {
         let searchInput = searchCityName.rx.controlEvent(.editingDidEndOnExit).asObservable()
             .map { [unowned self] in self.searchCityName.text }
             .filter { ($0 ?? "").count > 0 }
+            // Tagged for the inspector (F2), as are the streams below: `search` is the city typed's
+            // results, the stream the labels show, so pausing it holds the labels.
+            .inspect("search input")
 
         // Shared: `citySearch` and `search` both listen, and one Enter is one request.
         let textSearch = searchInput.flatMapLatest { [unowned self] text in
@@ -112,6 +116,7 @@ public final class ViewController: MapViewDelegate {
                 .observe(on: MainScheduler.instance)
                 .reportingError(to: failures, andReturn: Weather.empty)
         }
+        .inspect("search")
         .share()
 
         // The location: the first position accurate to 100 m after each tap. (No
@@ -127,6 +132,7 @@ public final class ViewController: MapViewDelegate {
         let geoLocation = geoInput.flatMapLatest {
             currentLocation.take(1)
         }
+        .inspect("location")
 
         let geoSearch = geoLocation.flatMapLatest { [unowned self] location in
             self.api.currentWeather(lat: location.coordinate.latitude, lon: location.coordinate.longitude)
@@ -142,6 +148,7 @@ public final class ViewController: MapViewDelegate {
         let mapInput = mapView.rx.regionDidChangeAnimated
             .debounce(Self.mapDebounce, scheduler: scheduler)
             .map { [unowned self] _ in self.mapView.centerCoordinate }
+            .inspect("map input")
             .share()
 
         // The seed's `mapSearch`: the weather at the centre. Shared: `search` and `mapRunning` listen.
@@ -167,6 +174,7 @@ public final class ViewController: MapViewDelegate {
                 .scan(loading) { grid, point in point.map(grid.adding) ?? grid.finished }
                 .startWith(loading)
         }
+        .inspect("grid")
         .asDriver(onErrorDriveWith: .empty())
 
         // The city: what a name or the location found.
@@ -186,6 +194,7 @@ public final class ViewController: MapViewDelegate {
         ])
         .merge()
         .startWith(true)
+        .inspect("running")
         .asDriver(onErrorJustReturn: false)
 
         // The map is busy while its centre or its grid is loading.

@@ -1,5 +1,6 @@
 import FixtureHTTP
 import Foundation
+import InspectorUI
 import RxCocoa
 import RxSwift
 import TerminalUI
@@ -34,5 +35,7 @@ Terminal.main(
             ? "OpenWeatherMap · type a city and press Enter"
             : "Offline weather (fixture server on 127.0.0.1:\(fixtureServer!.port)) · type a city and press Enter"
         // q and Esc (outside the text field) and Ctrl-C quit through the kit's screen, as in every app.
+        // F2 shows the stream inspector; attached now, so it holds the streams from the start.
+        InspectorOverlay.install(on: viewController.screen)
         return viewController
     }, screen: \.screen)

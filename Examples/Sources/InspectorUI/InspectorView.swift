@@ -1,0 +1,305 @@
+import Foundation
+import RxInspect
+import RxSwift
+import TerminalUI
+
+/// The tagged streams of a running program as live marble lanes: one lane per tag (``Inspector/tags``),
+/// newest at the right, scrolling left as time passes.
+///
+/// Each column is ``frameLength`` clock units. A lane draws `^` where a subscription began, `●` for an
+/// element (coloured by lane), `|` completed, `✕` error (red), `!` disposed; when several events share a
+/// column the last one is drawn. A cursor selects an event (←→ along the lane, ↑↓ between lanes); the
+/// detail line under the lanes reads its value, time and thread. Keys: `p` pauses or resumes the
+/// selected tag, `s` steps it (delivers one held notification), `i` marks or unmarks the selected lane
+/// as an input of the export, `e` exports the selected lane (``exportSelected()``), Esc closes.
+///
+/// It reads the inspector on every draw and asks for a draw every ``refreshInterval`` while it is
+/// shown; it does not subscribe to the inspector.
+@MainActor
+public final class InspectorView: View {
+    /// The inspector whose recordings are drawn and whose tags the keys pause, step and export.
+    public let inspector: Inspector
+    /// Clock units per column (100 ms by default, for the continuous clock's nanoseconds).
+    public var frameLength: Int {
+        didSet { setNeedsDisplay() }
+    }
+    /// Where exported tests are written (the current directory by default).
+    public var exportDirectory: URL
+    /// Called when the view asks to be closed (Esc); the overlay hides it.
+    public var onClose: (() -> Void)?
+
+    /// The selected lane's index in ``Inspector/tags``.
+    public private(set) var selectedLane = 0
+    /// The selected event's index in the lane's visible events, or `nil` for the newest one (the cursor
+    /// then follows new events).
+    public private(set) var selectedEvent: Int?
+    /// The tags marked as the export's inputs (`i`); empty means the selected tag is its own input.
+    public private(set) var inputTags: Set<String> = []
+    /// The last thing a key did (paused, stepped, exported to …), shown on the bottom line.
+    public private(set) var message = ""
+
+    /// The view's subscriptions (the refresh timer, the overlay's F2 key).
+    public let disposeBag = DisposeBag()
+    /// Width of the tag names' column.
+    private let labelWidth = 16
+    private static let palette: [RGB] = [
+        RGB(hex: 0x4FC3F7), RGB(hex: 0x81C784), RGB(hex: 0xFFB74D), RGB(hex: 0xBA68C8), RGB(hex: 0xF06292),
+        RGB(hex: 0x4DD0E1), RGB(hex: 0xDCE775),
+    ]
+
+    /// A view of `inspector` that redraws every `refreshInterval` on `scheduler` while visible.
+    public init(
+        inspector: Inspector = .shared, frameLength: Int = 100_000_000,
+        scheduler: any SchedulerType = MainScheduler.instance, refreshInterval: RxTimeInterval = .milliseconds(200),
+        exportDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+    ) {
+        self.inspector = inspector
+        self.frameLength = frameLength
+        self.exportDirectory = exportDirectory
+        super.init()
+        isHidden = true
+        Observable<Int>.interval(refreshInterval, scheduler: scheduler)
+            .subscribe(onNext: { [weak self] _ in
+                guard let self, !self.isHidden else { return }
+                self.setNeedsDisplay()
+            })
+            .disposed(by: disposeBag)
+    }
+
+    override public var canBecomeFocused: Bool { !isHidden }
+
+    override public var keyHelpTitle: String { "Inspector" }
+
+    override public var keyHelp: [(key: String, action: String)] {
+        [
+            ("←/→", "previous/next event"), ("↑/↓", "previous/next lane"), ("p", "pause/resume the lane's tag"),
+            ("s", "step: deliver one held notification"), ("i", "mark/unmark the lane as an export input"),
+            ("e", "export the lane as a test file"), ("Esc/F2", "close the inspector"),
+        ]
+    }
+
+    // MARK: What is shown
+
+    /// The lanes' tags, in order.
+    public var tags: [String] { inspector.tags }
+
+    /// The selected lane's tag.
+    public var selectedTag: String? {
+        let tags = self.tags
+        return tags.isEmpty ? nil : tags[min(selectedLane, tags.count - 1)]
+    }
+
+    /// How many columns the lanes have.
+    private var timelineColumns: Int { max(1, frame.size.columns - labelWidth - 1) }
+
+    /// The events of `tag` inside the window (the last ``timelineColumns`` columns up to now), each with
+    /// its column.
+    private func visibleEvents(of tag: String, now: Int) -> [(event: InspectedEvent, column: Int)] {
+        let columns = timelineColumns
+        return inspector.events(of: tag).compactMap { event in
+            let age = max(0, now - event.time) / max(1, frameLength)
+            guard age < columns else { return nil }
+            return (event, columns - 1 - age)
+        }
+    }
+
+    /// The selected event (the newest of the lane when none is chosen).
+    public var selected: InspectedEvent? {
+        guard let tag = selectedTag else { return nil }
+        let events = visibleEvents(of: tag, now: inspector.clock.now())
+        guard !events.isEmpty else { return nil }
+        return events[min(selectedEvent ?? events.count - 1, events.count - 1)].event
+    }
+
+    // MARK: Keys
+
+    override public func handle(_ key: Key) -> Bool {
+        switch key {
+        case .function(2), .character("q"), .character("?"), .control("c"): return false
+        case .escape: onClose?()
+        case .up: moveLane(by: -1)
+        case .down: moveLane(by: 1)
+        case .left: moveEvent(by: -1)
+        case .right: moveEvent(by: 1)
+        case .character("p"): togglePause()
+        case .character("s"): stepSelected()
+        case .character("i"): toggleInput()
+        case .character("e"): exportSelected()
+        default: break
+        }
+        // Every other key stays here, so the program underneath does not act on keys meant for the inspector.
+        setNeedsDisplay()
+        return true
+    }
+
+    private func moveLane(by step: Int) {
+        let count = tags.count
+        guard count > 0 else { return }
+        selectedLane = min(max(0, selectedLane + step), count - 1)
+        selectedEvent = nil
+    }
+
+    private func moveEvent(by step: Int) {
+        guard let tag = selectedTag else { return }
+        let count = visibleEvents(of: tag, now: inspector.clock.now()).count
+        guard count > 0 else { return }
+        let current = min(selectedEvent ?? count - 1, count - 1)
+        let next = min(max(0, current + step), count - 1)
+        selectedEvent = next == count - 1 ? nil : next
+    }
+
+    private func togglePause() {
+        guard let tag = selectedTag else { return }
+        if inspector.isPaused(tag) {
+            inspector.resume(tag)
+            message = "resumed \(tag)"
+        } else {
+            inspector.pause(tag)
+            message = "paused \(tag) · s steps, p resumes"
+        }
+    }
+
+    private func stepSelected() {
+        guard let tag = selectedTag else { return }
+        message =
+            inspector.step(tag) ? "stepped \(tag) (\(inspector.heldCount(of: tag)) held)" : "nothing held in \(tag)"
+    }
+
+    private func toggleInput() {
+        guard let tag = selectedTag else { return }
+        if inputTags.remove(tag) == nil { inputTags.insert(tag) }
+        message =
+            inputTags.isEmpty
+            ? "no inputs marked: e exports the lane against itself"
+            : "inputs: \(inputTags.sorted().joined(separator: ", "))"
+    }
+
+    /// Writes a test of the selected lane to ``exportDirectory`` and returns its path: the output is the
+    /// selected tag; the inputs are the tags marked with `i` (the chain reads the first input, to be
+    /// edited into the real chain), or the selected tag itself when none is marked (a test that replays
+    /// the lane and expects it unchanged).
+    @discardableResult
+    public func exportSelected() -> URL? {
+        guard let tag = selectedTag else { return nil }
+        let inputs = inputTags.isEmpty ? [tag] : inputTags.sorted()
+        let names = inputs.map(Self.identifier)
+        let outputName = Self.identifier(tag)
+        let source = inspector.export(
+            inputs: inputs, output: tag, chain: names[0], testName: "exported_\(outputName)", frame: frameLength
+        )
+        let named = zip(inputs, names).reduce(source) { text, pair in
+            pair.0 == pair.1 ? text : text.replacingOccurrences(of: "let \(pair.0) =", with: "let \(pair.1) =")
+        }
+        let url = exportDirectory.appendingPathComponent("Exported_\(outputName).swift")
+        do {
+            try named.write(to: url, atomically: true, encoding: .utf8)
+            message = "exported \(tag) to \(url.path)"
+            return url
+        } catch {
+            message = "export failed: \(error.localizedDescription)"
+            return nil
+        }
+    }
+
+    /// A tag as a Swift identifier: letters, digits and underscores, other characters made underscores.
+    static func identifier(_ tag: String) -> String {
+        let mapped = String(tag.map { $0.isLetter || $0.isNumber || $0 == "_" ? $0 : "_" })
+        guard let first = mapped.first, !first.isNumber else { return "_" + mapped }
+        return mapped
+    }
+
+    // MARK: Drawing
+
+    override public func draw(into grid: inout CellGrid) {
+        let area = frame
+        guard area.size.columns > labelWidth + 2, area.size.rows >= 4 else { return }
+        grid.fill(area)
+        let left = area.origin.column
+        let top = area.origin.row
+        let now = inspector.clock.now()
+        let tags = self.tags
+        if selectedLane >= tags.count { selectedLane = max(0, tags.count - 1) }
+
+        let title = "Inspector · \(tags.count) tags · ←→ event ↑↓ lane p pause s step i input e export · F2 closes"
+        grid.draw(
+            truncated(title, toColumns: area.size.columns), at: Point(column: left, row: top),
+            style: CellStyle(attributes: .bold))
+
+        // Lanes between the title and the two bottom lines, scrolled to keep the selected lane in view.
+        let laneRows = area.size.rows - 3
+        let first = max(0, selectedLane - laneRows + 1)
+        let columns = timelineColumns
+        let timelineLeft = left + labelWidth + 1
+        for (offset, tag) in tags.dropFirst(first).prefix(laneRows).enumerated() {
+            let index = first + offset
+            let row = top + 1 + offset
+            let isSelected = index == selectedLane
+            let paused = inspector.isPaused(tag)
+            let mark = (paused ? "⏸" : " ") + (inputTags.contains(tag) ? "→" : " ")
+            let label = truncated(mark + tag, toColumns: labelWidth)
+            grid.draw(
+                label, at: Point(column: left, row: row),
+                style: CellStyle(attributes: isSelected ? [.bold, .reverse] : []))
+            grid.draw(
+                String(repeating: "-", count: columns), at: Point(column: timelineLeft, row: row),
+                style: CellStyle(attributes: .dim))
+            let events = visibleEvents(of: tag, now: now)
+            let chosen = isSelected && !events.isEmpty ? min(selectedEvent ?? events.count - 1, events.count - 1) : nil
+            let colour = Self.palette[index % Self.palette.count]
+            var ended: Set<Int> = []
+            for (position, item) in events.enumerated() {
+                // A dispose right after a completion or an error is not drawn over its `|` or `✕`.
+                if item.event.kind == .completed || item.event.kind == .error { ended.insert(item.column) }
+                if item.event.kind == .dispose && ended.contains(item.column) && position != chosen { continue }
+                var style = style(of: item.event.kind, colour: colour)
+                if position == chosen { style.attributes.insert(.reverse) }
+                grid.draw(
+                    symbol(of: item.event.kind), at: Point(column: timelineLeft + item.column, row: row), style: style)
+            }
+            // The chosen event drawn last, so it is not hidden under a later one in its column.
+            if let chosen {
+                let item = events[chosen]
+                var style = style(of: item.event.kind, colour: colour)
+                style.attributes.insert(.reverse)
+                grid.draw(
+                    symbol(of: item.event.kind), at: Point(column: timelineLeft + item.column, row: row), style: style)
+            }
+        }
+        if tags.isEmpty {
+            grid.draw(
+                truncated(
+                    "no tagged stream has run yet (tag one with .inspect(\"name\"))", toColumns: area.size.columns),
+                at: Point(column: left, row: top + 1), style: CellStyle(attributes: .dim))
+        }
+
+        let detailRow = area.maxRow - 2
+        if let tag = selectedTag, let event = selected {
+            let held = inspector.heldCount(of: tag)
+            let detail =
+                "\(tag) · \(event.kind.rawValue)\(event.value.map { "(\($0))" } ?? "") · #\(event.subscription)"
+                + " · t=\(event.time) · \(event.thread)" + (held > 0 ? " · \(held) held" : "")
+            grid.draw(truncated(detail, toColumns: area.size.columns), at: Point(column: left, row: detailRow))
+        }
+        grid.draw(
+            truncated(message, toColumns: area.size.columns), at: Point(column: left, row: area.maxRow - 1),
+            style: CellStyle(attributes: .dim))
+    }
+
+    private func symbol(of kind: InspectedEvent.Kind) -> String {
+        switch kind {
+        case .subscribe: "^"
+        case .next: "●"
+        case .completed: "|"
+        case .error: "✕"
+        case .dispose: "!"
+        }
+    }
+
+    private func style(of kind: InspectedEvent.Kind, colour: RGB) -> CellStyle {
+        switch kind {
+        case .next: CellStyle(foreground: colour)
+        case .error: CellStyle(foreground: RGB(hex: 0xE53935), attributes: .bold)
+        default: CellStyle(attributes: .bold)
+        }
+    }
+}

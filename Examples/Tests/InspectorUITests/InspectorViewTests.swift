@@ -1,0 +1,141 @@
+import Foundation
+import InspectorUI
+import RxInspect
+import RxSwift
+import RxTest
+import TerminalUI
+import Testing
+
+/// The inspector's lanes drawn into a cell grid in virtual time: a fresh inspector on a TestScheduler's
+/// clock, 10 ticks a column, the view refreshed on the same scheduler. Serialized: only one inspector
+/// is attached at a time in a process.
+@MainActor
+@Suite(.serialized)
+struct InspectorViewTests {
+    /// A 48×7 screen with an inspector view over it (label column 16, 31 columns of lanes).
+    private func make(_ scheduler: TestScheduler, _ inspector: Inspector) -> (Screen, InspectorView) {
+        let screen = Screen(size: Size(columns: 48, rows: 7), minimumSize: Size(columns: 1, rows: 1))
+        let view = InspectorOverlay.install(on: screen, inspector: inspector, attach: false) {
+            InspectorView(
+                inspector: $0, frameLength: 10, scheduler: scheduler, refreshInterval: .seconds(1),
+                exportDirectory: FileManager.default.temporaryDirectory)
+        }
+        return (screen, view)
+    }
+
+    /// The screen's lines without trailing spaces, subscription numbers read as `#n` (they count every
+    /// subscription of the process, other suites' included).
+    private func lines(_ screen: Screen) -> [String] {
+        screen.text.split(separator: "\n", omittingEmptySubsequences: false).map {
+            String($0).replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)
+                .replacingOccurrences(of: "#[0-9]+", with: "#n", options: .regularExpression)
+        }
+    }
+
+    @Test func lanesShowEachTagsEventsNewestAtTheRight() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let inspector = Inspector(clock: .virtual(scheduler))
+        inspector.attach()
+        defer { inspector.detach() }
+        let input = scheduler.createHotObservable([.next(210, 1), .next(230, 2), .completed(250)])
+        let bag = DisposeBag()
+        scheduler.scheduleAt(200) {
+            input.inspect("a").map { $0 * 10 }.inspect("b").subscribe().disposed(by: bag)
+        }
+        scheduler.advanceTo(260)
+        let (screen, view) = make(scheduler, inspector)
+        #expect(view.isHidden)
+        screen.handle(.function(2))
+        #expect(!view.isHidden)
+        #expect(screen.focusedView === view)
+        let shown = lines(screen)
+        // Now is 260, in the last column; one column is 10 ticks, so the subscription at 200 is 6 columns
+        // back. The dispose after the completion (both at 250) leaves the `|` drawn, unless it is the
+        // selected event, as in the first lane (the newest event is selected).
+        #expect(shown[1] == "  a              ------------------------^●-●-!-")
+        #expect(shown[2] == "  b              ------------------------^●-●-|-")
+        // The newest event of the first lane is selected: the dispose.
+        #expect(shown[5] == "a · dispose · #n · t=250 · main")
+        // Left twice: the completion, then the second element.
+        _ = view.handle(.left)
+        #expect(lines(screen)[5] == "a · completed · #n · t=250 · main")
+        _ = view.handle(.left)
+        #expect(lines(screen)[5] == "a · next(2) · #n · t=230 · main")
+        _ = view.handle(.down)
+        #expect(lines(screen)[5] == "b · dispose · #n · t=250 · main")
+
+        // Time passes: after the refresh, the lanes have moved left by one column a 10 ticks.
+        scheduler.advanceTo(300)
+        #expect(lines(screen)[1] == "  a              --------------------^●-●-|-----")
+        // F2 again: hidden, the focus back where it was.
+        screen.handle(.function(2))
+        #expect(view.isHidden)
+        #expect(screen.focusedView == nil)
+    }
+
+    @Test func pauseAndStepHoldTheSelectedTag() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let inspector = Inspector(clock: .virtual(scheduler))
+        inspector.attach()
+        defer { inspector.detach() }
+        let input = scheduler.createHotObservable([.next(210, "x"), .next(220, "y")])
+        let observer = scheduler.createObserver(String.self)
+        let bag = DisposeBag()
+        scheduler.scheduleAt(200) { input.inspect("s").subscribe(observer).disposed(by: bag) }
+        scheduler.advanceTo(205)
+        let (screen, view) = make(scheduler, inspector)
+        screen.handle(.function(2))
+        screen.handle(.character("p"))
+        #expect(inspector.isPaused("s"))
+        #expect(lines(screen)[1] == "⏸ s              ------------------------------^")
+        #expect(lines(screen)[6] == "paused s · s steps, p resumes")
+        scheduler.advanceTo(230)
+        // Recorded, but held: nothing reached the observer.
+        #expect(observer.events.isEmpty)
+        #expect(lines(screen)[5] == "s · next(y) · #n · t=220 · main · 2 held")
+        screen.handle(.character("s"))
+        #expect(observer.events == [.next(230, "x")])
+        #expect(lines(screen)[6] == "stepped s (1 held)")
+        screen.handle(.character("p"))
+        #expect(!inspector.isPaused("s"))
+        #expect(observer.events == [.next(230, "x"), .next(230, "y")])
+        #expect(view.message == "resumed s")
+    }
+
+    @Test func exportWritesTheSelectedLaneAsATest() throws {
+        let scheduler = TestScheduler(initialClock: 0)
+        let inspector = Inspector(clock: .virtual(scheduler))
+        inspector.attach()
+        defer { inspector.detach() }
+        let input = scheduler.createHotObservable([.next(210, 1), .next(230, 2), .completed(240)])
+        let bag = DisposeBag()
+        scheduler.scheduleAt(200) { input.inspect("search input").subscribe().disposed(by: bag) }
+        scheduler.advanceTo(250)
+        let (screen, view) = make(scheduler, inspector)
+        screen.handle(.function(2))
+        screen.handle(.character("e"))
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("Exported_search_input.swift")
+        defer { try? FileManager.default.removeItem(at: url) }
+        #expect(view.message == "exported search input to \(url.path)")
+        let source = try String(contentsOf: url, encoding: .utf8)
+        #expect(source.contains("@Test(.leakChecked) func exported_search_input() {"))
+        #expect(source.contains("let search_input = scheduler.createHotObservable(["))
+        #expect(source.contains("        .next(210, 1),\n        .next(230, 2),\n        .completed(240),"))
+        #expect(source.contains("let res = scheduler.start { search_input }"))
+        #expect(source.contains(#"expectMarbles(res, "^a-b(|)""#) || source.contains("expectMarbles(res, \"^a-b|\""))
+    }
+
+    @Test func keysAreListedInTheHelpOverlayWhileShown() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let inspector = Inspector(clock: .virtual(scheduler))
+        let (screen, _) = make(scheduler, inspector)
+        #expect(screen.additionalKeyHelp.contains { $0.key == "F2" })
+        #expect(!screen.keyHelpSections.contains { $0.title == "Inspector" })
+        screen.handle(.function(2))
+        let section = screen.keyHelpSections.first { $0.title == "Inspector" }
+        #expect(section?.entries.map(\.key) == ["←/→", "↑/↓", "p", "s", "i", "e", "Esc/F2"])
+        // Esc closes it too.
+        screen.handle(.escape)
+        #expect(screen.keyHelpSections.first { $0.title == "Inspector" } == nil)
+    }
+}
