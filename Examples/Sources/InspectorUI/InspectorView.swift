@@ -19,7 +19,8 @@ import TerminalUI
 public final class InspectorView: View {
     /// The inspector whose recordings are drawn and whose tags the keys pause, step and export.
     public let inspector: Inspector
-    /// Clock units per column (100 ms by default, for the continuous clock's nanoseconds).
+    /// Clock units per column (200 ms by default, for the continuous clock's nanoseconds: 80 columns
+    /// show the last 12 seconds).
     public var frameLength: Int {
         didSet { setNeedsDisplay() }
     }
@@ -49,7 +50,7 @@ public final class InspectorView: View {
 
     /// A view of `inspector` that redraws every `refreshInterval` on `scheduler` while visible.
     public init(
-        inspector: Inspector = .shared, frameLength: Int = 100_000_000,
+        inspector: Inspector = .shared, frameLength: Int = 200_000_000,
         scheduler: any SchedulerType = MainScheduler.instance, refreshInterval: RxTimeInterval = .milliseconds(200),
         exportDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
     ) {
@@ -275,9 +276,10 @@ public final class InspectorView: View {
         let detailRow = area.maxRow - 2
         if let tag = selectedTag, let event = selected {
             let held = inspector.heldCount(of: tag)
+            // The held count before the value, which may be long and cut.
             let detail =
-                "\(tag) · \(event.kind.rawValue)\(event.value.map { "(\($0))" } ?? "") · #\(event.subscription)"
-                + " · t=\(event.time) · \(event.thread)" + (held > 0 ? " · \(held) held" : "")
+                "\(tag)\(held > 0 ? " · \(held) held" : "") · \(event.kind.rawValue)"
+                + "\(event.value.map { "(\($0))" } ?? "") · #\(event.subscription) · t=\(event.time) · \(event.thread)"
             grid.draw(truncated(detail, toColumns: area.size.columns), at: Point(column: left, row: detailRow))
         }
         grid.draw(

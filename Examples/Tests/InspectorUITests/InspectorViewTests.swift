@@ -92,7 +92,7 @@ struct InspectorViewTests {
         scheduler.advanceTo(230)
         // Recorded, but held: nothing reached the observer.
         #expect(observer.events.isEmpty)
-        #expect(lines(screen)[5] == "s · next(y) · #n · t=220 · main · 2 held")
+        #expect(lines(screen)[5] == "s · 2 held · next(y) · #n · t=220 · main")
         screen.handle(.character("s"))
         #expect(observer.events == [.next(230, "x")])
         #expect(lines(screen)[6] == "stepped s (1 held)")
