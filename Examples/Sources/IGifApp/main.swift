@@ -25,12 +25,13 @@ let (api, fixtureServer) = realOrOffline(
 Terminal.main(
     rootViewController: { terminal, _ in
         let viewController = ViewController(api: api, size: try terminal.size())
+        // F2 shows the stream inspector; attached before the streams are built, so its lanes hold them
+        // from their subscriptions on.
+        InspectorOverlay.install(on: viewController.screen)
         viewController.viewDidLoad()
         viewController.statusLine.text =
             fixtureServer == nil
             ? "Giphy · type at least three letters"
             : "Offline Giphy (fixture server on 127.0.0.1:\(fixtureServer!.port)) · type at least three letters"
-        // F2 shows the stream inspector; attached now, so it holds the streams from the start.
-        InspectorOverlay.install(on: viewController.screen)
         return viewController
     }, screen: \.screen)

@@ -26,6 +26,13 @@ public final class InspectorView: View {
     }
     /// Where exported tests are written (the current directory by default).
     public var exportDirectory: URL
+    /// How the detail line writes an event's time (by default the continuous clock's nanoseconds as
+    /// seconds, `12.345 s`; a virtual clock's ticks read better as they are: `{ "\($0)" }`).
+    public var timeDescription: (Int) -> String = { nanoseconds in
+        let milliseconds = nanoseconds / 1_000_000
+        let fraction = String(milliseconds % 1000)
+        return "\(milliseconds / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction) s"
+    }
     /// Called when the view asks to be closed (Esc); the overlay hides it.
     public var onClose: (() -> Void)?
 
@@ -279,7 +286,7 @@ public final class InspectorView: View {
             // The held count before the value, which may be long and cut.
             let detail =
                 "\(tag)\(held > 0 ? " · \(held) held" : "") · \(event.kind.rawValue)"
-                + "\(event.value.map { "(\($0))" } ?? "") · #\(event.subscription) · t=\(event.time) · \(event.thread)"
+                + "\(event.value.map { "(\($0))" } ?? "") · #\(event.subscription) · t=\(timeDescription(event.time)) · \(event.thread)"
             grid.draw(truncated(detail, toColumns: area.size.columns), at: Point(column: left, row: detailRow))
         }
         grid.draw(

@@ -35,8 +35,9 @@ Terminal.main(
         viewController.statusLine.text =
             fixtureServer.map { "Offline EONET (fixture server on 127.0.0.1:\($0.port)) · downloading…" }
             ?? "EONET at \(environment["EONET_BASE_URL"]!) · downloading…"
-        viewController.viewDidLoad()
-        // F2 shows the stream inspector; attached now, so it holds the streams from the start.
+        // F2 shows the stream inspector; attached before the streams are built, so its lanes hold them
+        // from their subscriptions on.
         InspectorOverlay.install(on: viewController.screen)
+        viewController.viewDidLoad()
         return viewController
     }, screen: \.screen)

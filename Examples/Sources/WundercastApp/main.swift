@@ -29,13 +29,14 @@ let (api, fixtureServer) = realOrOffline(
 Terminal.main(
     rootViewController: { terminal, _ in
         let viewController = ViewController(api: api, locationManager: LocationManager(), size: try terminal.size())
+        // F2 shows the stream inspector; attached before the streams are built, so its lanes hold them
+        // from their subscriptions on.
+        InspectorOverlay.install(on: viewController.screen)
         viewController.viewDidLoad()
         viewController.statusLine.text =
             fixtureServer == nil
             ? "OpenWeatherMap · type a city and press Enter"
             : "Offline weather (fixture server on 127.0.0.1:\(fixtureServer!.port)) · type a city and press Enter"
         // q and Esc (outside the text field) and Ctrl-C quit through the kit's screen, as in every app.
-        // F2 shows the stream inspector; attached now, so it holds the streams from the start.
-        InspectorOverlay.install(on: viewController.screen)
         return viewController
     }, screen: \.screen)

@@ -20,6 +20,7 @@ struct InspectorViewTests {
                 inspector: $0, frameLength: 10, scheduler: scheduler, refreshInterval: .seconds(1),
                 exportDirectory: FileManager.default.temporaryDirectory)
         }
+        view.timeDescription = { "\($0)" }
         return (screen, view)
     }
 

@@ -37,18 +37,24 @@ final class WundercastInspectorEndToEndTests: XCTestCase {
         try tmux.send("London", "Enter")
         _ = try tmux.pane(showing: "12°C")
 
-        // F2: a lane per tag that has run, once the map has settled on London (its input and grid).
+        // F2: a lane per tag, once the map has settled on London (its input and grid); `location` is
+        // subscribed and silent.
         try tmux.send("F2")
-        var screen = try tmux.pane("the inspector's five lanes") { pane in
-            pane.contains("Inspector · 5 tags")
+        var screen = try tmux.pane("the inspector's six lanes") { pane in
+            pane.contains("Inspector · 6 tags") && self.lane("grid", in: pane)?.contains("●") == true
         }
         for tag in ["search input", "search", "running"] {
             let line = try XCTUnwrap(lane(tag, in: screen), "no lane \(tag):\n\(screen)")
             XCTAssertTrue(line.contains("●"), "no element in \(tag):\n\(screen)")
         }
-        // The lanes, sorted: grid, map input, running, search, search input. Down twice: `running`, its
-        // newest element false, the one before true.
-        try tmux.send("Down", "Down")
+        // Subscribed at the start (the inspector is attached before the streams are built), never
+        // emitting: the location button was not pressed. (A busier lane's `^` may share its column, 200
+        // ms, with its first element, drawn over it.)
+        let location = try XCTUnwrap(lane("location", in: screen), screen)
+        XCTAssertTrue(location.contains("^") && !location.contains("●"), screen)
+        // The lanes, sorted: grid, location, map input, running, search, search input. Down three times:
+        // `running`, its newest element false, the one before true.
+        try tmux.send("Down", "Down", "Down")
         screen = try tmux.pane("running's last element") { self.detail($0).hasPrefix("running · next(false)") }
         try tmux.send("Left")
         screen = try tmux.pane("running's element before") { self.detail($0).hasPrefix("running · next(true)") }
