@@ -8,7 +8,8 @@ import Testing
 
 /// The inspector's lanes drawn into a cell grid in virtual time: a fresh inspector on a TestScheduler's
 /// clock, 10 ticks a column, the view refreshed on the same scheduler. Serialized: only one inspector
-/// is attached at a time in a process.
+/// is attached at a time in a process. The tags start with `a`, so that a tag of the apps' tests
+/// recorded meanwhile by a nonisolated test (OurPlanet's downloads) sorts after them.
 @MainActor
 @Suite(.serialized)
 struct InspectorViewTests {
@@ -82,25 +83,25 @@ struct InspectorViewTests {
         let input = scheduler.createHotObservable([.next(210, "x"), .next(220, "y")])
         let observer = scheduler.createObserver(String.self)
         let bag = DisposeBag()
-        scheduler.scheduleAt(200) { input.inspect("s").subscribe(observer).disposed(by: bag) }
+        scheduler.scheduleAt(200) { input.inspect("a").subscribe(observer).disposed(by: bag) }
         scheduler.advanceTo(205)
         let (screen, view) = make(scheduler, inspector)
         screen.handle(.function(2))
         screen.handle(.character("p"))
-        #expect(inspector.isPaused("s"))
-        #expect(lines(screen)[1] == "⏸ s              ------------------------------^")
-        #expect(lines(screen)[6] == "paused s · s steps, p resumes")
+        #expect(inspector.isPaused("a"))
+        #expect(lines(screen)[1] == "⏸ a              ------------------------------^")
+        #expect(lines(screen)[6] == "paused a · s steps, p resumes")
         scheduler.advanceTo(230)
         // Recorded, but held: nothing reached the observer.
         #expect(observer.events.isEmpty)
-        #expect(lines(screen)[5] == "s · 2 held · next(y) · #n · t=220 · main")
+        #expect(lines(screen)[5] == "a · 2 held · next(y) · #n · t=220 · main")
         screen.handle(.character("s"))
         #expect(observer.events == [.next(230, "x")])
-        #expect(lines(screen)[6] == "stepped s (1 held)")
+        #expect(lines(screen)[6] == "stepped a (1 held)")
         screen.handle(.character("p"))
-        #expect(!inspector.isPaused("s"))
+        #expect(!inspector.isPaused("a"))
         #expect(observer.events == [.next(230, "x"), .next(230, "y")])
-        #expect(view.message == "resumed s")
+        #expect(view.message == "resumed a")
     }
 
     @Test func exportWritesTheSelectedLaneAsATest() throws {
@@ -110,19 +111,19 @@ struct InspectorViewTests {
         defer { inspector.detach() }
         let input = scheduler.createHotObservable([.next(210, 1), .next(230, 2), .completed(240)])
         let bag = DisposeBag()
-        scheduler.scheduleAt(200) { input.inspect("search input").subscribe().disposed(by: bag) }
+        scheduler.scheduleAt(200) { input.inspect("a query").subscribe().disposed(by: bag) }
         scheduler.advanceTo(250)
         let (screen, view) = make(scheduler, inspector)
         screen.handle(.function(2))
         screen.handle(.character("e"))
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("Exported_search_input.swift")
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("Exported_a_query.swift")
         defer { try? FileManager.default.removeItem(at: url) }
-        #expect(view.message == "exported search input to \(url.path)")
+        #expect(view.message == "exported a query to \(url.path)")
         let source = try String(contentsOf: url, encoding: .utf8)
-        #expect(source.contains("@Test(.leakChecked) func exported_search_input() {"))
-        #expect(source.contains("let search_input = scheduler.createHotObservable(["))
+        #expect(source.contains("@Test(.leakChecked) func exported_a_query() {"))
+        #expect(source.contains("let a_query = scheduler.createHotObservable(["))
         #expect(source.contains("        .next(210, 1),\n        .next(230, 2),\n        .completed(240),"))
-        #expect(source.contains("let res = scheduler.start { search_input }"))
+        #expect(source.contains("let res = scheduler.start { a_query }"))
         #expect(source.contains(#"expectMarbles(res, "^a-b(|)""#) || source.contains("expectMarbles(res, \"^a-b|\""))
     }
 
