@@ -127,6 +127,41 @@ struct InspectorViewTests {
         #expect(source.contains(#"expectMarbles(res, "^a-b(|)""#) || source.contains("expectMarbles(res, \"^a-b|\""))
     }
 
+    @Test func markedInputLanesAreTheExportsInputs() throws {
+        let scheduler = TestScheduler(initialClock: 0)
+        let inspector = Inspector(clock: .virtual(scheduler))
+        inspector.attach()
+        defer { inspector.detach() }
+        let input = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(230)])
+        let bag = DisposeBag()
+        scheduler.scheduleAt(200) {
+            input.inspect("a in").map { $0 * 2 }.inspect("a out").subscribe().disposed(by: bag)
+        }
+        scheduler.advanceTo(240)
+        let (screen, view) = make(scheduler, inspector)
+        screen.handle(.function(2))
+        // Lanes sorted: "a in", "a out". Mark the first as an input, export the second.
+        screen.handle(.character("i"))
+        #expect(view.inputTags == ["a in"])
+        #expect(lines(screen)[1].hasPrefix(" →a in "))
+        #expect(lines(screen)[6] == "inputs: a in")
+        screen.handle(.down)
+        screen.handle(.character("e"))
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("Exported_a_out.swift")
+        defer { try? FileManager.default.removeItem(at: url) }
+        let source = try String(contentsOf: url, encoding: .utf8)
+        #expect(source.contains("// Exported by RxInspect: inputs a in, output a out."))
+        #expect(source.contains("let a_in = scheduler.createHotObservable(["))
+        #expect(source.contains("        .next(210, 1),\n        .next(220, 2),\n        .completed(230),"))
+        // The chain is the first input, to be edited into the real one (here `a_in.map { $0 * 2 }`).
+        #expect(source.contains("let res = scheduler.start { a_in }"))
+        #expect(source.contains(#"values: ["a": 2, "b": 4]"#))
+        // `i` again unmarks it.
+        screen.handle(.up)
+        screen.handle(.character("i"))
+        #expect(view.inputTags.isEmpty)
+    }
+
     @Test func keysAreListedInTheHelpOverlayWhileShown() {
         let scheduler = TestScheduler(initialClock: 0)
         let inspector = Inspector(clock: .virtual(scheduler))
