@@ -165,12 +165,21 @@ struct InspectorViewTests {
     @Test func keysAreListedInTheHelpOverlayWhileShown() {
         let scheduler = TestScheduler(initialClock: 0)
         let inspector = Inspector(clock: .virtual(scheduler))
-        let (screen, _) = make(scheduler, inspector)
+        let (screen, view) = make(scheduler, inspector)
         #expect(screen.additionalKeyHelp.contains { $0.key == "F2" })
         #expect(!screen.keyHelpSections.contains { $0.title == "Inspector" })
         screen.handle(.function(2))
         let section = screen.keyHelpSections.first { $0.title == "Inspector" }
         #expect(section?.entries.map(\.key) == ["←/→", "↑/↓", "p", "s", "i", "e", "Esc/F2"])
+        // While it shows, the program underneath gets no key of its own (a retry key, say).
+        var unhandled: [Key] = []
+        let keys = screen.unhandledKeys.subscribe(onNext: { unhandled.append($0) })
+        defer { keys.dispose() }
+        screen.handle(.character("r"))
+        #expect(unhandled.isEmpty)
+        // It covers the screen whatever its size.
+        screen.resize(to: Size(columns: 70, rows: 12))
+        #expect(view.frame == Rect(column: 0, row: 0, columns: 70, rows: 12))
         // Esc closes it too.
         screen.handle(.escape)
         #expect(screen.keyHelpSections.first { $0.title == "Inspector" } == nil)
