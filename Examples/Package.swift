@@ -50,7 +50,8 @@ let package = Package(
         .target(
             name: "Wundercast",
             dependencies: [
-                "AppSupport", "TerminalUI", .product(name: "RxInspect", package: "swift-rx"), .product(name: "RxSwift", package: "swift-rx"),
+                "AppSupport", "TerminalUI", .product(name: "RxInspect", package: "swift-rx"),
+                .product(name: "RxSwift", package: "swift-rx"),
                 .product(name: "RxCocoa", package: "swift-rx"),
             ],
             swiftSettings: [.treatAllWarnings(as: .error)]
@@ -74,7 +75,8 @@ let package = Package(
         .target(
             name: "OurPlanet",
             dependencies: [
-                "AppSupport", "TerminalUI", .product(name: "RxInspect", package: "swift-rx"), .product(name: "RxSwift", package: "swift-rx"),
+                "AppSupport", "TerminalUI", .product(name: "RxInspect", package: "swift-rx"),
+                .product(name: "RxSwift", package: "swift-rx"),
                 .product(name: "RxRelay", package: "swift-rx"), .product(name: "RxCocoa", package: "swift-rx"),
             ],
             swiftSettings: [.treatAllWarnings(as: .error)]
@@ -86,7 +88,8 @@ let package = Package(
         .executableTarget(
             name: "igif",
             dependencies: [
-                "IGif", "IGifFixtures", "FixtureHTTP", "TerminalUI", "InspectorUI", .product(name: "RxSwift", package: "swift-rx"),
+                "IGif", "IGifFixtures", "FixtureHTTP", "TerminalUI", "InspectorUI",
+                .product(name: "RxSwift", package: "swift-rx"),
                 .product(name: "RxCocoa", package: "swift-rx"),
             ],
             path: "Sources/IGifApp",
@@ -97,7 +100,8 @@ let package = Package(
         .target(
             name: "IGif",
             dependencies: [
-                "AppSupport", "TerminalUI", .product(name: "RxInspect", package: "swift-rx"), .product(name: "RxSwift", package: "swift-rx"),
+                "AppSupport", "TerminalUI", .product(name: "RxInspect", package: "swift-rx"),
+                .product(name: "RxSwift", package: "swift-rx"),
                 .product(name: "RxCocoa", package: "swift-rx"),
             ],
             swiftSettings: [.treatAllWarnings(as: .error)]
