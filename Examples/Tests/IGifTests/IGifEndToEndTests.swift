@@ -31,14 +31,14 @@ final class IGifEndToEndTests: XCTestCase {
 
     private func stats(port: String) throws -> Stats {
         let done = DispatchSemaphore(value: 0)
-        nonisolated(unsafe) var body: Data?
+        let body = Locked<Data?>(nil)
         URLSession.shared.dataTask(with: URL(string: "http://127.0.0.1:\(port)/stats")!) { data, _, _ in
-            body = data
+            body.set(data)
             done.signal()
         }
         .resume()
         _ = done.wait(timeout: .now() + 10)
-        return try JSONDecoder().decode(Stats.self, from: try XCTUnwrap(body))
+        return try JSONDecoder().decode(Stats.self, from: try XCTUnwrap(body.get()))
     }
 
     func testAGridOfGIFsScrollsReusesItsCellsAndCancelsTheirDownloads() throws {
