@@ -15,6 +15,8 @@ let package = Package(
         .library(name: "RxBlocking", targets: ["RxBlocking"]),
         .library(name: "RxCocoa", targets: ["RxCocoa"]),
         .library(name: "RxInspect", targets: ["RxInspect"]),
+        // `inspect` on Driver and Signal: its own product so that RxInspect depends on RxSwift only.
+        .library(name: "RxCocoaInspect", targets: ["RxCocoaInspect"]),
     ],
     // OperationQueueScheduler is the one part of RxSwift that needs full Foundation, which adds about
     // 44 MB (ICU's data) to a statically linked Linux binary: on by default for drop-in compatibility,
@@ -38,8 +40,11 @@ let package = Package(
         .target(name: "RxBlocking", dependencies: ["RxSwift"], swiftSettings: strict),
         .target(name: "RxCocoa", dependencies: ["RxSwift", "RxRelay"], swiftSettings: strict),
         .target(name: "RxInspect", dependencies: ["RxSwift"], swiftSettings: strict),
+        .target(name: "RxCocoaInspect", dependencies: ["RxInspect", "RxCocoa", "RxSwift"], swiftSettings: strict),
         .testTarget(name: "RxSwiftTests", dependencies: ["RxSwift", "RxTest", "RxBlocking"], swiftSettings: strict),
-        .testTarget(name: "RxInspectTests", dependencies: ["RxInspect", "RxTest", "RxSwift"], swiftSettings: strict),
+        .testTarget(
+            name: "RxInspectTests", dependencies: ["RxInspect", "RxCocoaInspect", "RxCocoa", "RxTest", "RxSwift"],
+            swiftSettings: strict),
         .testTarget(name: "RxRelayTests", dependencies: ["RxRelay", "RxTest"], swiftSettings: strict),
         .testTarget(name: "RxTestTests", dependencies: ["RxSwift", "RxTest"], swiftSettings: strict),
         .testTarget(name: "RxBlockingTests", dependencies: ["RxSwift", "RxBlocking", "RxTest"], swiftSettings: strict),

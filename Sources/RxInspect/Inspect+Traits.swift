@@ -1,7 +1,7 @@
 import RxSwift
 
-// Driver and Signal live in RxCocoa, which RxInspect does not depend on (DESIGN §1): tag them as
-// `driver.asObservable().inspect("name")` (and `.asDriver(…)` again where a Driver is needed).
+// Driver and Signal live in RxCocoa, which RxInspect does not depend on (DESIGN §1): their `inspect`
+// is in the RxCocoaInspect product.
 
 extension PrimitiveSequence where Trait == SingleTrait {
     /// `ObservableType.inspect(_:)` for a `Single`.

@@ -31,7 +31,20 @@ public final class Inspector: Sendable {
 
     private struct State: Sendable {
         var tags: [String: TagState] = [:]
-        var loggers: [Logger] = []
+        var loggers: [Logger] = [] {
+            didSet { loggersByTag = [:] }
+        }
+        /// Which loggers match each tag, worked out on the tag's first logged event: a glob or a
+        /// regular expression is matched (a regular expression compiled) once per tag, not per event.
+        private var loggersByTag: [String: [Logger]] = [:]
+
+        mutating func loggers(of tag: String) -> [Logger] {
+            if loggers.isEmpty { return [] }
+            if let known = loggersByTag[tag] { return known }
+            let matching = loggers.filter { $0.matches(tag) }
+            loggersByTag[tag] = matching
+            return matching
+        }
 
         mutating func tag(_ name: String, capacity: Int) -> TagState {
             if let existing = tags[name] { return existing }
@@ -146,7 +159,7 @@ public final class Inspector: Sendable {
     ) -> Bool {
         let event = InspectedEvent(kind, value, time: clock.now(), subscription: subscription, thread: .current)
         let (tagState, loggers) = state.withAnnotatedLock { state in
-            (state.tag(tag, capacity: capacity), state.loggers.isEmpty ? [] : state.loggers.filter { $0.matches(tag) })
+            (state.tag(tag, capacity: capacity), state.loggers(of: tag))
         }
         let deliverNow = tagState.record(event, holdable: holdable, deliver: deliver)
         for logger in loggers { logger.write("[\(tag)] \(event)") }

@@ -42,6 +42,21 @@ extension InspectorSuites {
             }
         }
 
+        @Test func aPatternAddedLaterAppliesToTagsAlreadyLoggedUnderAnother() {
+            withVirtualInspector { _, inspector in
+                let lines = Lines()
+                inspector.log("a", to: { lines.append("1 " + $0) })
+                let subject = PublishSubject<Int>()
+                let subscription = subject.inspect("a").inspect("ab").subscribe()
+                subject.onNext(1)
+                inspector.log("a*", to: { lines.append("2 " + $0) })
+                subject.onNext(2)
+                subscription.dispose()
+                let nexts = lines.all.filter { $0.contains("next(") }.map { $0.prefix(5) }
+                #expect(nexts == ["1 [a]", "1 [a]", "2 [a]", "2 [ab"])
+            }
+        }
+
         @Test func globs() {
             let pattern: TagPattern = "cell-?*"
             #expect(pattern.matches("cell-1"))

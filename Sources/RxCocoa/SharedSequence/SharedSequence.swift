@@ -38,6 +38,14 @@ public struct SharedSequence<SharingStrategy: SharingStrategyProtocol, Element>:
         self.source = raw
     }
 
+    /// Wraps `source` as it is, for a module that adds a stage which changes no event to a shared
+    /// sequence that already keeps its strategy's contract (RxCocoaInspect's `inspect`). Not public API:
+    /// a source that errors or delivers off the strategy's scheduler would break the sequence's promise.
+    @_spi(SharedSequenceWrapping) @inlinable
+    public init(keepingContractOf source: Observable<Element>) {
+        self.source = source
+    }
+
     /// The shared observable sequence.
     @inlinable
     public func asObservable() -> Observable<Element> {
