@@ -11,10 +11,11 @@ import TerminalUI
 /// column the last one is drawn. A cursor selects an event (←→ along the lane, ↑↓ between lanes); the
 /// detail line under the lanes reads its value, time and thread. Keys: `p` pauses or resumes the
 /// selected tag, `s` steps it (delivers one held notification), `i` marks or unmarks the selected lane
-/// as an input of the export, `e` exports the selected lane (``exportSelected()``), Esc closes.
+/// as an input of the export, `e` exports the selected lane (``exportSelected()``), `/` filters the
+/// lanes (``laneFilter``), Esc closes.
 ///
-/// It reads the inspector on every draw and asks for a draw every ``refreshInterval`` while it is
-/// shown; it does not subscribe to the inspector.
+/// It reads the inspector on every draw and asks for a draw every `refreshInterval` while it is shown
+/// (the timer runs only then); it does not subscribe to the inspector.
 @MainActor
 public final class InspectorView: View {
     /// The inspector whose recordings are drawn and whose tags the keys pause, step and export.
@@ -45,11 +46,26 @@ public final class InspectorView: View {
     public private(set) var inputTags: Set<String> = []
     /// The last thing a key did (paused, stepped, exported to …), shown on the bottom line.
     public private(set) var message = ""
+    /// Which lanes are shown: a glob over the tags (`download*`), or, with no `*` or `?`, the tags that
+    /// contain it; empty shows every lane. Typed after `/` (Enter keeps it, Esc clears it).
+    public var laneFilter = "" {
+        didSet {
+            selectedLane = 0
+            selectedEvent = nil
+            setNeedsDisplay()
+        }
+    }
+    /// Whether `/` was pressed and the filter is being typed.
+    public private(set) var isEditingFilter = false
+    /// Whether the refresh timer runs (only while the view is shown).
+    public var isRefreshing: Bool { refreshSubscription != nil }
 
     /// The view's subscriptions (the refresh timer, the overlay's F2 key).
     public let disposeBag = DisposeBag()
-    /// Width of the tag names' column.
-    private let labelWidth = 16
+    private let scheduler: any SchedulerType
+    private let refreshInterval: RxTimeInterval
+    private let refresh = SerialDisposable()
+    private var refreshSubscription: Disposable?
     private static let palette: [RGB] = [
         RGB(hex: 0x4FC3F7), RGB(hex: 0x81C784), RGB(hex: 0xFFB74D), RGB(hex: 0xBA68C8), RGB(hex: 0xF06292),
         RGB(hex: 0x4DD0E1), RGB(hex: 0xDCE775),
@@ -64,15 +80,27 @@ public final class InspectorView: View {
         self.inspector = inspector
         self.frameLength = frameLength
         self.exportDirectory = exportDirectory
+        self.scheduler = scheduler
+        self.refreshInterval = refreshInterval
         super.init()
         isHidden = true
-        Observable<Int>.interval(refreshInterval, scheduler: scheduler)
-            .subscribe(onNext: { [weak self] _ in
-                guard let self, !self.isHidden else { return }
-                self.setNeedsDisplay()
-            })
-            .disposed(by: disposeBag)
+        refresh.disposed(by: disposeBag)
     }
+
+    override public func isHiddenDidChange() {
+        if isHidden {
+            refreshSubscription = nil
+            refresh.disposable = Disposables.create()
+            isEditingFilter = false
+            return
+        }
+        let subscription = Observable<Int>.interval(refreshInterval, scheduler: scheduler)
+            .subscribe(onNext: { [weak self] _ in self?.setNeedsDisplay() })
+        refreshSubscription = subscription
+        refresh.disposable = subscription
+    }
+
+    override public var acceptsTextInput: Bool { isEditingFilter }
 
     override public var canBecomeFocused: Bool { !isHidden }
 
@@ -82,14 +110,27 @@ public final class InspectorView: View {
         [
             ("←/→", "previous/next event"), ("↑/↓", "previous/next lane"), ("p", "pause/resume the lane's tag"),
             ("s", "step: deliver one held notification"), ("i", "mark/unmark the lane as an export input"),
-            ("e", "export the lane as a test file"), ("Esc/F2", "close the inspector"),
+            ("e", "export the lane as a test file"), ("/", "filter the lanes (Enter keeps, Esc clears)"),
+            ("Esc/F2", "close the inspector"),
         ]
     }
 
     // MARK: What is shown
 
-    /// The lanes' tags, in order.
-    public var tags: [String] { inspector.tags }
+    /// The lanes' tags, in order: the inspector's tags that ``laneFilter`` keeps.
+    public var tags: [String] {
+        let all = inspector.tags
+        guard !laneFilter.isEmpty else { return all }
+        let pattern: TagPattern =
+            laneFilter.contains(where: { $0 == "*" || $0 == "?" }) ? .glob(laneFilter) : .glob("*\(laneFilter)*")
+        return all.filter(pattern.matches)
+    }
+
+    /// Width of the tag names' column: 16, wider for long tags up to a third of the view.
+    private func labelWidth(for tags: [String]) -> Int {
+        let longest = tags.map(\.count).max() ?? 0
+        return min(max(16, longest + 2), max(16, frame.size.columns / 3))
+    }
 
     /// The selected lane's tag.
     public var selectedTag: String? {
@@ -98,7 +139,7 @@ public final class InspectorView: View {
     }
 
     /// How many columns the lanes have.
-    private var timelineColumns: Int { max(1, frame.size.columns - labelWidth - 1) }
+    private var timelineColumns: Int { max(1, frame.size.columns - labelWidth(for: tags) - 1) }
 
     /// The events of `tag` inside the window (the last ``timelineColumns`` columns up to now), each with
     /// its column.
@@ -122,6 +163,11 @@ public final class InspectorView: View {
     // MARK: Keys
 
     override public func handle(_ key: Key) -> Bool {
+        if isEditingFilter && key != .function(2) && key != .control("c") {
+            editFilter(key)
+            setNeedsDisplay()
+            return true
+        }
         switch key {
         case .function(2), .character("q"), .character("?"), .control("c"): return false
         case .escape: onClose?()
@@ -133,11 +179,24 @@ public final class InspectorView: View {
         case .character("s"): stepSelected()
         case .character("i"): toggleInput()
         case .character("e"): exportSelected()
+        case .character("/"): isEditingFilter = true
         default: break
         }
         // Every other key stays here, so the program underneath does not act on keys meant for the inspector.
         setNeedsDisplay()
         return true
+    }
+
+    private func editFilter(_ key: Key) {
+        switch key {
+        case .enter: isEditingFilter = false
+        case .escape:
+            isEditingFilter = false
+            laneFilter = ""
+        case .backspace: if !laneFilter.isEmpty { laneFilter.removeLast() }
+        case .character(let character): laneFilter.append(character)
+        default: break
+        }
     }
 
     private func moveLane(by step: Int) {
@@ -220,15 +279,20 @@ public final class InspectorView: View {
 
     override public func draw(into grid: inout CellGrid) {
         let area = frame
+        let tags = self.tags
+        let labelWidth = labelWidth(for: tags)
         guard area.size.columns > labelWidth + 2, area.size.rows >= 4 else { return }
         grid.fill(area)
         let left = area.origin.column
         let top = area.origin.row
         let now = inspector.clock.now()
-        let tags = self.tags
         if selectedLane >= tags.count { selectedLane = max(0, tags.count - 1) }
 
-        let title = "Inspector · \(tags.count) tags · ←→ event ↑↓ lane p pause s step i input e export · F2 closes"
+        let filter =
+            isEditingFilter ? " · filter: \(laneFilter)▏" : laneFilter.isEmpty ? "" : " · filter: \(laneFilter)"
+        let title =
+            "Inspector · \(tags.count) tags\(filter) · ←→ event ↑↓ lane p pause s step i input e export / filter"
+            + " · F2 closes"
         grid.draw(
             truncated(title, toColumns: area.size.columns), at: Point(column: left, row: top),
             style: CellStyle(attributes: .bold))
@@ -274,9 +338,12 @@ public final class InspectorView: View {
             }
         }
         if tags.isEmpty {
+            let empty =
+                laneFilter.isEmpty
+                ? "no tagged stream has run yet (tag one with .inspect(\"name\"))"
+                : "no tag matches \(laneFilter) (Esc after / clears the filter)"
             grid.draw(
-                truncated(
-                    "no tagged stream has run yet (tag one with .inspect(\"name\"))", toColumns: area.size.columns),
+                truncated(empty, toColumns: area.size.columns),
                 at: Point(column: left, row: top + 1), style: CellStyle(attributes: .dim))
         }
 

@@ -3,6 +3,7 @@ import InspectorUI
 import RxInspect
 import RxSwift
 import RxTest
+import Synchronization
 import TerminalUI
 import Testing
 
@@ -170,7 +171,7 @@ struct InspectorViewTests {
         #expect(!screen.keyHelpSections.contains { $0.title == "Inspector" })
         screen.handle(.function(2))
         let section = screen.keyHelpSections.first { $0.title == "Inspector" }
-        #expect(section?.entries.map(\.key) == ["←/→", "↑/↓", "p", "s", "i", "e", "Esc/F2"])
+        #expect(section?.entries.map(\.key) == ["←/→", "↑/↓", "p", "s", "i", "e", "/", "Esc/F2"])
         // While it shows, the program underneath gets no key of its own (a retry key, say).
         var unhandled: [Key] = []
         let keys = screen.unhandledKeys.subscribe(onNext: { unhandled.append($0) })
@@ -183,5 +184,112 @@ struct InspectorViewTests {
         // Esc closes it too.
         screen.handle(.escape)
         #expect(screen.keyHelpSections.first { $0.title == "Inspector" } == nil)
+    }
+
+    @Test func slashFiltersTheLanesByGlobOrSubstringAndEscClearsIt() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let inspector = Inspector(clock: .virtual(scheduler))
+        inspector.attach()
+        defer { inspector.detach() }
+        let input = scheduler.createHotObservable([.next(210, 1)])
+        let bag = DisposeBag()
+        scheduler.scheduleAt(200) {
+            for tag in ["a download 1", "a download 2", "a search"] {
+                input.inspect(tag).subscribe().disposed(by: bag)
+            }
+        }
+        scheduler.advanceTo(220)
+        let (screen, view) = make(scheduler, inspector)
+        screen.handle(.function(2))
+        #expect(view.tags == ["a download 1", "a download 2", "a search"])
+        // Typed after `/`: `q` and `?` are part of the filter, not the quit and help keys.
+        for key in [Key.character("/"), .character("s"), .character("e"), .character("q")] { screen.handle(key) }
+        #expect(view.isEditingFilter)
+        #expect(view.tags.isEmpty)
+        #expect(lines(screen)[1] == "no tag matches seq (Esc after / clears the filt…")
+        screen.handle(.backspace)
+        screen.handle(.enter)
+        #expect(!view.isEditingFilter)
+        #expect(view.laneFilter == "se")
+        #expect(view.tags == ["a search"])
+        #expect(lines(screen)[0].hasPrefix("Inspector · 1 tags · filter: se ·"))
+        #expect(lines(screen)[1] == "  a search       ----------------------------^●-")
+        #expect(lines(screen)[2] == "")
+        // A glob: the whole tag must match.
+        for key in [Key.character("/"), .escape, .character("/")] { screen.handle(key) }
+        #expect(view.laneFilter == "")
+        for character in "a d*2" { screen.handle(.character(character)) }
+        screen.handle(.enter)
+        #expect(view.tags == ["a download 2"])
+        // Esc while editing clears the filter and leaves the inspector open; Esc again closes it.
+        screen.handle(.character("/"))
+        screen.handle(.escape)
+        #expect(view.tags.count == 3)
+        #expect(!view.isHidden)
+        screen.handle(.escape)
+        #expect(view.isHidden)
+    }
+
+    @Test func theRefreshTimerRunsOnlyWhileTheViewIsShown() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let counting = RunCountingScheduler(scheduler)
+        let inspector = Inspector(clock: .virtual(scheduler))
+        let screen = Screen(size: Size(columns: 48, rows: 7), minimumSize: Size(columns: 1, rows: 1))
+        let view = InspectorOverlay.install(on: screen, inspector: inspector, attach: false) {
+            InspectorView(inspector: $0, frameLength: 10, scheduler: counting, refreshInterval: .seconds(10))
+        }
+        scheduler.advanceTo(1_000)
+        #expect(!view.isRefreshing)
+        #expect(counting.runs == 0)
+        screen.handle(.function(2))
+        #expect(view.isRefreshing)
+        scheduler.advanceTo(1_100)
+        #expect(counting.runs == 10)
+        screen.handle(.function(2))
+        #expect(!view.isRefreshing)
+        scheduler.advanceTo(5_000)
+        #expect(counting.runs == 10)
+    }
+
+    @Test func aLongTagWidensTheLabelColumnUpToAThirdOfTheView() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let inspector = Inspector(clock: .virtual(scheduler))
+        inspector.attach()
+        defer { inspector.detach() }
+        let input = scheduler.createHotObservable([.next(210, 1)])
+        let bag = DisposeBag()
+        scheduler.scheduleAt(200) { input.inspect("a long tag name").subscribe().disposed(by: bag) }
+        scheduler.advanceTo(220)
+        let (screen, _) = make(scheduler, inspector)
+        screen.handle(.function(2))
+        // 15 characters and the two marks need 17 columns: cut at 48 (a third is 16), whole at 60.
+        #expect(lines(screen)[1] == "  a long tag na… ----------------------------^●-")
+        screen.resize(to: Size(columns: 60, rows: 7))
+        #expect(lines(screen)[1] == "  a long tag name " + String(repeating: "-", count: 39) + "^●-")
+    }
+}
+
+/// A scheduler that runs its work on a `TestScheduler` and counts the delayed runs (the refresh timer's
+/// ticks: periodic work is emulated with relative scheduling).
+private final class RunCountingScheduler: SchedulerType {
+    private let base: TestScheduler
+    private let count = Mutex(0)
+
+    init(_ base: TestScheduler) { self.base = base }
+
+    var runs: Int { count.withLock { $0 } }
+    var now: RxTime { base.now }
+
+    func schedule<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable) -> Disposable {
+        base.schedule(state, action: action)
+    }
+
+    func scheduleRelative<StateType>(
+        _ state: StateType, dueTime: RxTimeInterval, action: @escaping (StateType) -> Disposable
+    ) -> Disposable {
+        base.scheduleRelative(state, dueTime: dueTime) { [self] state in
+            self.count.withLock { $0 += 1 }
+            return action(state)
+        }
     }
 }

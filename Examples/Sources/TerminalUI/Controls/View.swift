@@ -15,8 +15,16 @@ open class View: ReactiveCompatible {
 
     /// Whether the view is hidden: not drawn and not focusable (`UIView.isHidden`).
     public var isHidden = false {
-        didSet { if isHidden != oldValue { setNeedsDisplay() } }
+        didSet {
+            guard isHidden != oldValue else { return }
+            setNeedsDisplay()
+            isHiddenDidChange()
+        }
     }
+
+    /// Called after ``isHidden`` changes: a view that works while shown (a refresh timer) starts or
+    /// stops it here.
+    open func isHiddenDidChange() {}
 
     /// Whether the view has the keyboard focus (set by the ``Screen``).
     public internal(set) var isFocused = false {
