@@ -47,6 +47,7 @@ let pumpingWorkloads: [Workload] =
                 flavour: .swiftRx, count: elementsPerIteration, prepare: rxDrivePumping),
         ],
         inspectPumpingWorkloads,
+        createForwardingWorkloads,
         // OpenCombine has no 4-way `combineLatest`: swift-rx beside the closure floor only.
         [
             Workload(

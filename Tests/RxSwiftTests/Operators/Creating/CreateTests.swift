@@ -174,4 +174,51 @@ final class CreateTests: RxLeakCheckingTestCase {
         defer { Hooks.grammarViolationHandler = saved }
         return body()
     }
+
+    // MARK: The observer subscribed to other sequences
+
+    func testCreateForwardingItsObserverToASourceDeliversItsEventsAndDisposesTheSubscription() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let source = scheduler.createHotObservable([
+            .next(150, 0), .next(210, 1), .next(220, 2), .error(230, testError), .next(240, 3),
+        ])
+        let res = scheduler.start {
+            Observable<Int>.create { observer in source.subscribe(observer) }.map { $0 * 10 }
+        }
+        XCTAssertEqual(res.events, [.next(210, 10), .next(220, 20), .error(230, testError)])
+        XCTAssertEqual(source.subscriptions, [Subscription(200, 230)])
+    }
+
+    func testCreateForwardingItsObserverIsDisposedWithTheSubscription() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let source = scheduler.createHotObservable([.next(210, 1), .next(320, 2), .completed(400)])
+        let res = scheduler.start(disposed: 300) {
+            Observable<Int>.create { observer in source.subscribe(observer) }
+        }
+        XCTAssertEqual(res.events, [.next(210, 1)])
+        XCTAssertEqual(source.subscriptions, [Subscription(200, 300)])
+    }
+
+    /// A `create` closure may subscribe its observer to several subjects: one of them going away while
+    /// the subscription lives does not end it, and the others still deliver.
+    func testCreateObserverSubscribedToTwoSubjectsOutlivesTheOneThatIsReleased() {
+        var first: PublishSubject<Int>? = PublishSubject<Int>()
+        let second = PublishSubject<Int>()
+        var events: [Event<Int>] = []
+        let subscription = Observable<Int>.create { [weak first] observer in
+            Disposables.create([first?.subscribe(observer), second.subscribe(observer)].compactMap { $0 })
+        }
+        .subscribe { events.append($0) }
+        first?.onNext(1)
+        weak let released = first
+        first = nil
+        XCTAssertNil(released)
+        second.onNext(2)
+        XCTAssertEqual(events, [.next(1), .next(2)])
+        // Disposing still reaches the other subject's subscription.
+        subscription.dispose()
+        XCTAssertFalse(second.hasObservers)
+        second.onNext(3)
+        XCTAssertEqual(events, [.next(1), .next(2)])
+    }
 }
