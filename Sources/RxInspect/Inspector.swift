@@ -70,8 +70,12 @@ public final class Inspector: Sendable {
         InspectorAttachment.shared.isAttached.store(true, ordering: .relaxed)
     }
 
-    /// Stops recording: resumes every paused tag of this inspector (delivering what it held), then
-    /// detaches it if it is the attached one.
+    /// Stops recording: resumes every paused tag of this inspector (delivering what it held, on the
+    /// calling thread), then detaches it if it is the attached one.
+    ///
+    /// Detach from the thread that steps and resumes (the main thread, for the inspector view): if
+    /// another thread is delivering a tag's held notifications at that moment, it goes on delivering
+    /// them after the inspector is detached, and an element arriving then passes them.
     public func detach() {
         for tag in state.withAnnotatedLock({ Array($0.tags.values) }) { tag.resume() }
         attachedInspector.withAnnotatedLock { attached in
