@@ -1,5 +1,15 @@
+/// The test framework an exported test is written for.
+public enum ExportedTestFramework: Sendable, Equatable {
+    /// A Swift Testing `@Test(.leakChecked)` function, checked with `expectMarbles` / `#expect`.
+    case swiftTesting
+    /// An `RxLeakCheckingTestCase` subclass (RxTest's XCTest case that checks for leaked
+    /// subscriptions) with one test method, checked with `XCTAssertMarbles` / `XCTAssertEqual`: the
+    /// form most RxSwift test suites are written in.
+    case xctest
+}
+
 extension Inspector {
-    /// A Swift Testing file that replays what was recorded: each input tag becomes a hot observable in
+    /// A test file that replays what was recorded: each input tag becomes a hot observable in
     /// virtual time (`scheduler.createHotObservable([.next(210, 1), …])`), `chain` (Swift source that
     /// names the inputs, e.g. `"a.map { $0 * 2 }"`) is run with `scheduler.start { … }`, and the output
     /// tag's events are the expected marbles.
@@ -15,9 +25,12 @@ extension Inspector {
     /// Where marbles cannot say the output exactly (events between frames, a group overlapping the
     /// next event), the expectation is the list of recorded events instead.
     ///
-    /// For a chain with no side effects the file compiles against RxTest and passes.
+    /// For a chain with no side effects the file compiles against RxTest and passes. `framework` chooses
+    /// Swift Testing (a function named `testName`) or XCTest (a class named after `testName` with
+    /// `Tests` added, whose method is `test` and `testName`).
     public func export(
-        inputs: [String], output: String, chain: String, testName: String = "exportedRecording", frame: Int = 10
+        inputs: [String], output: String, chain: String, testName: String = "exportedRecording", frame: Int = 10,
+        framework: ExportedTestFramework = .swiftTesting
     ) -> String {
         let outputEvents = MarbleRenderer(events: events(of: output), subscription: nil).events
         let zero = outputEvents.first { $0.kind == .subscribe }?.time ?? outputEvents.first?.time ?? 0
@@ -26,16 +39,9 @@ extension Inspector {
             return 200 + frames * 10
         }
 
-        var lines: [String] = [
-            "// Exported by RxInspect: inputs \(inputs.joined(separator: ", ")), output \(output).",
-            "import RxSwift",
-            "import RxTest",
-            "import Testing",
-            "",
-            // Leak-checked: RxTest's trait also keeps it from overlapping other leak-checked tests.
-            "@Test(.leakChecked) func \(testName)() {",
-            "    let scheduler = TestScheduler(initialClock: 0)",
-        ]
+        let xctest = framework == .xctest
+        // The test's body, indented by one level; the framework's wrapping is added at the end.
+        var lines: [String] = ["    let scheduler = TestScheduler(initialClock: 0)"]
         for input in inputs {
             let recorded = MarbleRenderer(events: events(of: input), subscription: nil).events.filter {
                 $0.kind == .next || $0.kind == .error || $0.kind == .completed
@@ -61,18 +67,35 @@ extension Inspector {
         if rendered.isExact {
             let values = rendered.keys.map { "\(Literal.quoted($0.key)): \(literal.text($0.value))" }
             let table = values.isEmpty ? "" : ", values: [\(values.joined(separator: ", "))]"
-            lines.append("    expectMarbles(res, \(Literal.quoted(rendered.diagram))\(table)\(error ?? ""))")
+            let assertion = xctest ? "XCTAssertMarbles" : "expectMarbles"
+            lines.append("    \(assertion)(res, \(Literal.quoted(rendered.diagram))\(table)\(error ?? ""))")
         } else {
             let recorded = virtualOutput.filter { $0.kind == .next || $0.kind == .error || $0.kind == .completed }
-            lines.append("    #expect(")
-            lines.append("        res.events == [")
-            for event in recorded {
-                lines.append("            \(Self.record(event, at: event.time, literal: literal)),")
+            let records = recorded.map { "            \(Self.record($0, at: $0.time, literal: literal))," }
+            if xctest {
+                lines += ["    XCTAssertEqual(", "        res.events,", "        ["] + records + ["        ])"]
+            } else {
+                lines += ["    #expect(", "        res.events == ["] + records + ["        ])"]
             }
-            lines.append("        ])")
         }
-        lines.append("}")
-        return lines.joined(separator: "\n") + "\n"
+        let header = [
+            "// Exported by RxInspect: inputs \(inputs.joined(separator: ", ")), output \(output).",
+            "import RxSwift",
+            "import RxTest",
+            xctest ? "import XCTest" : "import Testing",
+            "",
+        ]
+        let test: [String]
+        if xctest {
+            let name = testName.prefix(1).uppercased() + testName.dropFirst()
+            test =
+                ["final class \(name)Tests: RxLeakCheckingTestCase {", "    func test\(name)() {"]
+                + lines.map { "    " + $0 } + ["    }", "}"]
+        } else {
+            // Leak-checked: RxTest's trait also keeps it from overlapping other leak-checked tests.
+            test = ["@Test(.leakChecked) func \(testName)() {"] + lines + ["}"]
+        }
+        return (header + test).joined(separator: "\n") + "\n"
     }
 
     private static func record(_ event: InspectedEvent, at time: Int, literal: Literal) -> String {

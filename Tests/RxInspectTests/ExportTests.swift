@@ -26,6 +26,42 @@ extension InspectorSuites {
             }
         }
 
+        /// The same recording exported for XCTest: the checked-in case runs with the target's XCTest cases.
+        static let goldenXCTest = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("Exported/ExportedDoublingXCTests.swift")
+
+        @Test func aRecordedChainExportsToTheCheckedInXCTestCase() throws {
+            try withVirtualInspector { scheduler, inspector in
+                let source = scheduler.createHotObservable([
+                    .next(150, 0), .next(210, 1), .next(230, 2), .next(240, 3), .completed(260),
+                ])
+                _ = scheduler.start { source.inspect("a").map { $0 * 2 }.inspect("b") }
+                let exported = inspector.export(
+                    inputs: ["a"], output: "b", chain: "a.map { $0 * 2 }", testName: "exportedDoubling",
+                    framework: .xctest)
+                let golden = try String(contentsOf: Self.goldenXCTest, encoding: .utf8)
+                if exported != golden {
+                    try exported.write(toFile: "/tmp/ExportedDoublingXCTests.swift", atomically: true, encoding: .utf8)
+                }
+                #expect(exported == golden)
+            }
+        }
+
+        @Test func anXCTestExportThatMarblesCannotSayComparesTheRecords() {
+            withVirtualInspector { scheduler, inspector in
+                let source = scheduler.createHotObservable([.next(210, 1), .next(210, 2), .next(220, 3)])
+                _ = scheduler.start { source.inspect("a").inspect("b") }
+                let exported = inspector.export(
+                    inputs: ["a"], output: "b", chain: "a", testName: "groups", framework: .xctest)
+                #expect(exported.contains("import XCTest\n"))
+                #expect(exported.contains("final class GroupsTests: RxLeakCheckingTestCase {\n    func testGroups() {"))
+                #expect(
+                    exported.contains(
+                        "        XCTAssertEqual(\n            res.events,\n            [\n                .next(210, 1),"
+                    ))
+            }
+        }
+
         @Test func stringValuesAreQuotedAndEscaped() {
             withVirtualInspector { scheduler, inspector in
                 let source = scheduler.createHotObservable([.next(210, "x\"y"), .next(215, "z")])

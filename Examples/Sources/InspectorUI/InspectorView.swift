@@ -11,7 +11,8 @@ import TerminalUI
 /// column the last one is drawn. A cursor selects an event (←→ along the lane, ↑↓ between lanes); the
 /// detail line under the lanes reads its value, time and thread. Keys: `p` pauses or resumes the
 /// selected tag, `s` steps it (delivers one held notification), `i` marks or unmarks the selected lane
-/// as an input of the export, `e` exports the selected lane (``exportSelected()``), `/` filters the
+/// as an input of the export, `e` exports the selected lane as a Swift Testing test and `E` as an
+/// XCTest case (``exportSelected(framework:)``), `/` filters the
 /// lanes (``laneFilter``), Esc closes.
 ///
 /// It reads the inspector on every draw and asks for a draw every `refreshInterval` while it is shown
@@ -110,7 +111,8 @@ public final class InspectorView: View {
         [
             ("←/→", "previous/next event"), ("↑/↓", "previous/next lane"), ("p", "pause/resume the lane's tag"),
             ("s", "step: deliver one held notification"), ("i", "mark/unmark the lane as an export input"),
-            ("e", "export the lane as a test file"), ("/", "filter the lanes (Enter keeps, Esc clears)"),
+            ("e/E", "export the lane as a Swift Testing / XCTest file"),
+            ("/", "filter the lanes (Enter keeps, Esc clears)"),
             ("Esc/F2", "close the inspector"),
         ]
     }
@@ -179,6 +181,7 @@ public final class InspectorView: View {
         case .character("s"): stepSelected()
         case .character("i"): toggleInput()
         case .character("e"): exportSelected()
+        case .character("E"): exportSelected(framework: .xctest)
         case .character("/"): isEditingFilter = true
         default: break
         }
@@ -244,20 +247,22 @@ public final class InspectorView: View {
     /// Writes a test of the selected lane to ``exportDirectory`` and returns its path: the output is the
     /// selected tag; the inputs are the tags marked with `i` (the chain reads the first input, to be
     /// edited into the real chain), or the selected tag itself when none is marked (a test that replays
-    /// the lane and expects it unchanged).
+    /// the lane and expects it unchanged). The file is `Exported_<tag>.swift` for Swift Testing,
+    /// `Exported_<tag>_XCTest.swift` for XCTest.
     @discardableResult
-    public func exportSelected() -> URL? {
+    public func exportSelected(framework: ExportedTestFramework = .swiftTesting) -> URL? {
         guard let tag = selectedTag else { return nil }
         let inputs = inputTags.isEmpty ? [tag] : inputTags.sorted()
         let names = inputs.map(Self.identifier)
         let outputName = Self.identifier(tag)
         let source = inspector.export(
-            inputs: inputs, output: tag, chain: names[0], testName: "exported_\(outputName)", frame: frameLength
-        )
+            inputs: inputs, output: tag, chain: names[0], testName: "exported_\(outputName)", frame: frameLength,
+            framework: framework)
         let named = zip(inputs, names).reduce(source) { text, pair in
             pair.0 == pair.1 ? text : text.replacingOccurrences(of: "let \(pair.0) =", with: "let \(pair.1) =")
         }
-        let url = exportDirectory.appendingPathComponent("Exported_\(outputName).swift")
+        let suffix = framework == .xctest ? "_XCTest" : ""
+        let url = exportDirectory.appendingPathComponent("Exported_\(outputName)\(suffix).swift")
         do {
             try named.write(to: url, atomically: true, encoding: .utf8)
             message = "exported \(tag) to \(url.path)"

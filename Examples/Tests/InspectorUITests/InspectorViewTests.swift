@@ -126,6 +126,15 @@ struct InspectorViewTests {
         #expect(source.contains("        .next(210, 1),\n        .next(230, 2),\n        .completed(240),"))
         #expect(source.contains("let res = scheduler.start { a_query }"))
         #expect(source.contains(#"expectMarbles(res, "^a-b(|)""#) || source.contains("expectMarbles(res, \"^a-b|\""))
+
+        // Shift-E: the same lane as an XCTest case, beside it.
+        screen.handle(.character("E"))
+        let xctestURL = FileManager.default.temporaryDirectory.appendingPathComponent("Exported_a_query_XCTest.swift")
+        defer { try? FileManager.default.removeItem(at: xctestURL) }
+        #expect(view.message == "exported a query to \(xctestURL.path)")
+        let xctest = try String(contentsOf: xctestURL, encoding: .utf8)
+        #expect(xctest.contains("final class Exported_a_queryTests: RxLeakCheckingTestCase {"))
+        #expect(xctest.contains("XCTAssertMarbles(res, "))
     }
 
     @Test func markedInputLanesAreTheExportsInputs() throws {
@@ -171,7 +180,7 @@ struct InspectorViewTests {
         #expect(!screen.keyHelpSections.contains { $0.title == "Inspector" })
         screen.handle(.function(2))
         let section = screen.keyHelpSections.first { $0.title == "Inspector" }
-        #expect(section?.entries.map(\.key) == ["←/→", "↑/↓", "p", "s", "i", "e", "/", "Esc/F2"])
+        #expect(section?.entries.map(\.key) == ["←/→", "↑/↓", "p", "s", "i", "e/E", "/", "Esc/F2"])
         // While it shows, the program underneath gets no key of its own (a retry key, say).
         var unhandled: [Key] = []
         let keys = screen.unhandledKeys.subscribe(onNext: { unhandled.append($0) })
