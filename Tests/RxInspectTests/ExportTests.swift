@@ -6,31 +6,14 @@ import Testing
 
 extension InspectorSuites {
     @Suite struct Export {
-        /// The checked-in file (itself a test of this target) that the export must reproduce byte for byte.
-        static let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("Exported/ExportedDoublingTests.swift")
-
-        @Test func aRecordedChainExportsToTheCheckedInTest() throws {
-            try withVirtualInspector { scheduler, inspector in
-                let source = scheduler.createHotObservable([
-                    .next(150, 0), .next(210, 1), .next(230, 2), .next(240, 3), .completed(260),
-                ])
-                _ = scheduler.start { source.inspect("a").map { $0 * 2 }.inspect("b") }
-                let exported = inspector.export(
-                    inputs: ["a"], output: "b", chain: "a.map { $0 * 2 }", testName: "exportedDoubling")
-                let golden = try String(contentsOf: Self.golden, encoding: .utf8)
-                if exported != golden {
-                    try exported.write(toFile: "/tmp/ExportedDoublingTests.swift", atomically: true, encoding: .utf8)
-                }
-                #expect(exported == golden)
-            }
-        }
-
-        /// The same recording exported for XCTest: the checked-in case runs with the target's XCTest cases.
-        static let goldenXCTest = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("Exported/ExportedDoublingXCTests.swift")
-
-        @Test func aRecordedChainExportsToTheCheckedInXCTestCase() throws {
+        /// A chain recorded and exported for `framework` must reproduce `file`, byte for byte: a checked-in
+        /// test of this target (`Exported/`), which runs in the same suite. A mismatch is written to
+        /// `/tmp/<file>` to compare.
+        @Test(arguments: [
+            (ExportedTestFramework.swiftTesting, "ExportedDoublingTests.swift"),
+            (ExportedTestFramework.xctest, "ExportedDoublingXCTests.swift"),
+        ])
+        func aRecordedChainExportsToTheCheckedInTest(framework: ExportedTestFramework, file: String) throws {
             try withVirtualInspector { scheduler, inspector in
                 let source = scheduler.createHotObservable([
                     .next(150, 0), .next(210, 1), .next(230, 2), .next(240, 3), .completed(260),
@@ -38,10 +21,13 @@ extension InspectorSuites {
                 _ = scheduler.start { source.inspect("a").map { $0 * 2 }.inspect("b") }
                 let exported = inspector.export(
                     inputs: ["a"], output: "b", chain: "a.map { $0 * 2 }", testName: "exportedDoubling",
-                    framework: .xctest)
-                let golden = try String(contentsOf: Self.goldenXCTest, encoding: .utf8)
+                    framework: framework)
+                let golden = try String(
+                    contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+                        .appendingPathComponent("Exported/\(file)"),
+                    encoding: .utf8)
                 if exported != golden {
-                    try exported.write(toFile: "/tmp/ExportedDoublingXCTests.swift", atomically: true, encoding: .utf8)
+                    try exported.write(toFile: "/tmp/\(file)", atomically: true, encoding: .utf8)
                 }
                 #expect(exported == golden)
             }

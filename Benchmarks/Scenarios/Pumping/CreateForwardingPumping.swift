@@ -16,10 +16,5 @@ private func rxCreateForwarding() -> Prepared {
     let source = subject.asObservable()
     let subscription = Observable<Int>.create { observer in source.subscribe(observer) }
         .subscribe(onNext: { total.value &+= $0 })
-    return .sync(
-        run: { count in
-            for element in 0..<count { subject.onNext(element) }
-            return total.value
-        },
-        tearDown: { subscription.dispose() })
+    return pumpingSubject(subject, total, subscription)
 }

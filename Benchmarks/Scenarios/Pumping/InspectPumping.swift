@@ -20,14 +20,14 @@ private func rxMapStage() -> Prepared {
     let subject = PublishSubject<Int>()
     let total = Total()
     let subscription = subject.map(increment).subscribe(onNext: { total.value &+= $0 })
-    return pumping(subject, total, subscription)
+    return pumpingSubject(subject, total, subscription)
 }
 
 private func rxInspectStage() -> Prepared {
     let subject = PublishSubject<Int>()
     let total = Total()
     let subscription = subject.inspect("x").subscribe(onNext: { total.value &+= $0 })
-    return pumping(subject, total, subscription)
+    return pumpingSubject(subject, total, subscription)
 }
 
 private func rxInspectStageAttached() -> Prepared {
@@ -47,13 +47,4 @@ private func rxInspectStageAttached() -> Prepared {
             subscription.dispose()
             inspector.detach()
         })
-}
-
-private func pumping(_ subject: PublishSubject<Int>, _ total: Total, _ subscription: Disposable) -> Prepared {
-    .sync(
-        run: { count in
-            for element in 0..<count { subject.onNext(element) }
-            return total.value
-        },
-        tearDown: { subscription.dispose() })
 }

@@ -4,12 +4,7 @@ func rxOneSubscriber() -> Prepared {
     let subject = PublishSubject<Int>()
     let total = Total()
     let subscription = subject.subscribe(onNext: { total.value &+= $0 })
-    return .sync(
-        run: { count in
-            for element in 0..<count { subject.onNext(element) }
-            return total.value
-        },
-        tearDown: { subscription.dispose() })
+    return pumpingSubject(subject, total, subscription)
 }
 
 func rxTwoSubscribers() -> Prepared {
@@ -36,12 +31,7 @@ func rxMapFilter() -> Prepared {
         .map(increment)
         .filter(isEven)
         .subscribe(onNext: { total.value &+= $0 })
-    return .sync(
-        run: { count in
-            for element in 0..<count { subject.onNext(element) }
-            return total.value
-        },
-        tearDown: { subscription.dispose() })
+    return pumpingSubject(subject, total, subscription)
 }
 
 func rxTwelveOperators() -> Prepared {
@@ -49,12 +39,7 @@ func rxTwelveOperators() -> Prepared {
     let total = Total()
     let subscription = rxTwelveOperatorChain(subject)
         .subscribe(onNext: { total.value &+= $0 })
-    return .sync(
-        run: { count in
-            for element in 0..<count { subject.onNext(element) }
-            return total.value
-        },
-        tearDown: { subscription.dispose() })
+    return pumpingSubject(subject, total, subscription)
 }
 
 /// Six maps and six filters, alternating; shared with the creating scenarios.
@@ -86,4 +71,15 @@ func rxAnyObserverHandler() -> Prepared {
             return total.value
         },
         tearDown: {})
+}
+
+/// Pumps `0..<count` into `subject` and reads `total`, which the chain `subscription` ends in adds to;
+/// the tear-down disposes it.
+func pumpingSubject(_ subject: PublishSubject<Int>, _ total: Total, _ subscription: Disposable) -> Prepared {
+    .sync(
+        run: { count in
+            for element in 0..<count { subject.onNext(element) }
+            return total.value
+        },
+        tearDown: { subscription.dispose() })
 }

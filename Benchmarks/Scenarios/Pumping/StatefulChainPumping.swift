@@ -18,12 +18,7 @@ func rxStatefulChain() -> Prepared {
         .compactMap(keepEven)
         .take(Int.max)
         .subscribe(onNext: { total.value &+= $0 })
-    return .sync(
-        run: { count in
-            for element in 0..<count { subject.onNext(element) }
-            return total.value
-        },
-        tearDown: { subscription.dispose() })
+    return pumpingSubject(subject, total, subscription)
 }
 
 func combineStatefulChain() -> Prepared {

@@ -116,11 +116,7 @@ struct InspectorViewTests {
         scheduler.advanceTo(250)
         let (screen, view) = make(scheduler, inspector)
         screen.handle(.function(2))
-        screen.handle(.character("e"))
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("Exported_a_query.swift")
-        defer { try? FileManager.default.removeItem(at: url) }
-        #expect(view.message == "exported a query to \(url.path)")
-        let source = try String(contentsOf: url, encoding: .utf8)
+        let source = try export(with: "e", from: screen, view, to: "Exported_a_query.swift")
         #expect(source.contains("@Test(.leakChecked) func exported_a_query() {"))
         #expect(source.contains("let a_query = scheduler.createHotObservable(["))
         #expect(source.contains("        .next(210, 1),\n        .next(230, 2),\n        .completed(240),"))
@@ -128,13 +124,22 @@ struct InspectorViewTests {
         #expect(source.contains(#"expectMarbles(res, "^a-b(|)""#) || source.contains("expectMarbles(res, \"^a-b|\""))
 
         // Shift-E: the same lane as an XCTest case, beside it.
-        screen.handle(.character("E"))
-        let xctestURL = FileManager.default.temporaryDirectory.appendingPathComponent("Exported_a_query_XCTest.swift")
-        defer { try? FileManager.default.removeItem(at: xctestURL) }
-        #expect(view.message == "exported a query to \(xctestURL.path)")
-        let xctest = try String(contentsOf: xctestURL, encoding: .utf8)
+        let xctest = try export(with: "E", from: screen, view, to: "Exported_a_query_XCTest.swift")
         #expect(xctest.contains("final class Exported_a_queryTests: RxLeakCheckingTestCase {"))
         #expect(xctest.contains("XCTAssertMarbles(res, "))
+    }
+
+    /// Presses `key` and returns the file the view says it exported (removed from the temporary
+    /// directory once read).
+    private func export(
+        with key: Character, from screen: Screen, _ view: InspectorView, to file: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> String {
+        screen.handle(.character(key))
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(file)
+        defer { try? FileManager.default.removeItem(at: url) }
+        #expect(view.message == "exported \(view.selectedTag ?? "") to \(url.path)", sourceLocation: sourceLocation)
+        return try String(contentsOf: url, encoding: .utf8)
     }
 
     @Test func markedInputLanesAreTheExportsInputs() throws {
@@ -156,10 +161,7 @@ struct InspectorViewTests {
         #expect(lines(screen)[1].hasPrefix(" →a in "))
         #expect(lines(screen)[6] == "inputs: a in")
         screen.handle(.down)
-        screen.handle(.character("e"))
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("Exported_a_out.swift")
-        defer { try? FileManager.default.removeItem(at: url) }
-        let source = try String(contentsOf: url, encoding: .utf8)
+        let source = try export(with: "e", from: screen, view, to: "Exported_a_out.swift")
         #expect(source.contains("// Exported by RxInspect: inputs a in, output a out."))
         #expect(source.contains("let a_in = scheduler.createHotObservable(["))
         #expect(source.contains("        .next(210, 1),\n        .next(220, 2),\n        .completed(230),"))
