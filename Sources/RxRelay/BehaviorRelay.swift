@@ -1,6 +1,6 @@
 import RxSwift
 
-/// A ``BehaviorSubject`` that cannot terminate: it holds a current value, delivers it to each new
+/// A `BehaviorSubject` that cannot terminate: it holds a current value, delivers it to each new
 /// observer, then every accepted element; it never errors or completes.
 ///
 /// It is safe to call ``accept(_:)`` and read ``value`` from several threads.
@@ -37,7 +37,7 @@ public final class BehaviorRelay<Element>: ObservableType, Sendable {
         subject.asObservable()
     }
 
-    /// The relay as an ``Infallible`` (a relay never errors).
+    /// The relay as an `Infallible` (a relay never errors).
     public func asInfallible() -> Infallible<Element> {
         asInfallible(onErrorFallbackTo: .empty())
     }

@@ -1,6 +1,6 @@
 import RxSwift
 
-/// A ``PublishSubject`` that cannot terminate: it delivers each accepted element to the observers
+/// A `PublishSubject` that cannot terminate: it delivers each accepted element to the observers
 /// subscribed at that moment, and never errors or completes.
 ///
 /// Use it for events of a UI or a model where an error would be a bug. It is safe to call
@@ -30,7 +30,7 @@ public final class PublishRelay<Element>: ObservableType, Sendable {
         subject.asObservable()
     }
 
-    /// The relay as an ``Infallible`` (a relay never errors).
+    /// The relay as an `Infallible` (a relay never errors).
     public func asInfallible() -> Infallible<Element> {
         asInfallible(onErrorFallbackTo: .empty())
     }

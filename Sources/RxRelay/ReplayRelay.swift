@@ -1,6 +1,6 @@
 import RxSwift
 
-/// A ``ReplaySubject`` that cannot terminate: it replays the latest accepted elements (up to a buffer
+/// A `ReplaySubject` that cannot terminate: it replays the latest accepted elements (up to a buffer
 /// size, or all of them) to each new observer, then delivers every accepted element; it never errors
 /// or completes.
 ///
@@ -43,7 +43,7 @@ public final class ReplayRelay<Element>: ObservableType, Sendable {
         subject.asObservable()
     }
 
-    /// The relay as an ``Infallible`` (a relay never errors).
+    /// The relay as an `Infallible` (a relay never errors).
     public func asInfallible() -> Infallible<Element> {
         asInfallible(onErrorFallbackTo: .empty())
     }

@@ -1,7 +1,7 @@
 import RxSwift
 import Testing
 
-/// A Swift Testing trait that fails a test whose live-resource count (``RxSwift/Resources/total``)
+/// A Swift Testing trait that fails a test whose live-resource count (`Resources.total`)
 /// did not come back to where it started: `@Test(.leakChecked)` or `@Suite(.serialized, .leakChecked)`.
 ///
 /// The count is global to the process and Swift Testing runs tests in parallel, so a leak-checked

@@ -65,7 +65,7 @@ public func expectEqual(
 }
 
 /// Runs `body` and records an issue at the caller's location if the live-resource count
-/// (``RxSwift/Resources/total``) did not come back to where it started.
+/// (`Resources.total`) did not come back to where it started.
 ///
 /// Swift Testing runs tests in parallel and the count is global, so suites that check leaks must be
 /// `.serialized` and must not run beside other Rx work (put them in one serialized suite).

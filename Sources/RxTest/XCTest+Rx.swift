@@ -85,7 +85,7 @@ public func XCTAssertRecordedElements<Element: Equatable>(
     }
 }
 
-/// A test case that fails a test whose live-resource count (``RxSwift/Resources/total``) did not
+/// A test case that fails a test whose live-resource count (`Resources.total`) did not
 /// return to where it started. Subclass it instead of `XCTestCase`.
 ///
 /// The count is global to the process: XCTest runs the tests of one process one after another, so

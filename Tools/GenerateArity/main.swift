@@ -85,6 +85,8 @@ func generate(_ family: Family) -> String {
                 /// - Parameters:
             \(list(n, { "    ///   - source\($0): Source \($0)." }, separator: "\n"))
                 ///   - resultSelector: Builds a result from one element of each source.
+                ///   - isolation: The caller's actor, filled in by the compiler (`#isolation`): in debug builds a closure
+                ///     written on an actor is checked to run on it. Leave it out.
                 /// - Returns: The results of `resultSelector`.
                 ///
                 /// \(family.equivalents)

@@ -1,7 +1,7 @@
 import RxSwift
 
 /// The binder of RxCocoa 3–4, kept so that code written for it compiles: it binds elements to a
-/// target object on the main scheduler, holding the target weakly, exactly as ``Binder`` does (it
+/// target object on the main scheduler, holding the target weakly, exactly as `Binder` does (it
 /// forwards to one).
 ///
 /// RxSwift: `UIBindingObserver` (RxCocoa 3–4), replaced by `Binder` in RxCocoa 4.1.
@@ -21,7 +21,7 @@ public struct UIBindingObserver<UIElement: AnyObject, Value>: ObserverType {
         binder = Binder(UIElement, binding: binding)
     }
 
-    /// Delivers `event` to the binding; an error is a programmer error, as for ``Binder``.
+    /// Delivers `event` to the binding; an error is a programmer error, as for `Binder`.
     public func on(_ event: Event<Value>) {
         binder.on(event)
     }

@@ -101,6 +101,8 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
     ///   - onNext: Called with each element.
     ///   - onCompleted: Called on completion.
     ///   - onDisposed: Called when the subscription ends, whatever the reason.
+    ///   - isolation: The caller's actor, filled in by the compiler (`#isolation`): in debug builds a closure
+    ///     written on an actor is checked to run on it. Leave it out.
     ///
     /// RxSwift: the same (RxCocoa).
     @inlinable
@@ -123,6 +125,8 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
     ///   - onNext: Called with each element.
     ///   - onCompleted: Called on completion.
     ///   - onDisposed: Called when the subscription ends, whatever the reason.
+    ///   - isolation: The caller's actor, filled in by the compiler (`#isolation`): in debug builds a closure
+    ///     written on an actor is checked to run on it. Leave it out.
     ///
     /// RxSwift: the same (RxCocoa).
     /// Inlinable, so that the subscription's sink is instantiated where the element type is concrete.

@@ -96,6 +96,8 @@ extension SharedSequenceConvertibleType {
     ///   - onSubscribe: Called before the source is subscribed.
     ///   - onSubscribed: Called after the source was subscribed.
     ///   - onDispose: Called when the subscription ends, whatever the reason.
+    ///   - isolation: The caller's actor, filled in by the compiler (`#isolation`): in debug builds a closure
+    ///     written on an actor is checked to run on it. Leave it out.
     ///
     /// RxSwift: the same (RxCocoa).
     @inlinable

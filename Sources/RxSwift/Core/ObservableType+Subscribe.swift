@@ -3,7 +3,8 @@ import Synchronization
 extension ObservableType {
     /// Subscribes a closure that receives every event.
     ///
-    /// Goes through ``asObservable()``, so a hand-written source is held to the grammar as well.
+    /// Goes through ``ObservableConvertibleType/asObservable()``, so a hand-written source is held to the
+    /// grammar as well.
     public func subscribe(_ on: @escaping (Event<Element>) -> Void, isolation: (any Actor)? = #isolation) -> Disposable
     {
         let on = isolation == nil ? on : rxIsolationChecked(on, isolation, "subscribe")

@@ -52,7 +52,7 @@ extension ObservableType {
     /// Subscribes `onNext`, which receives `object` (held weakly) with each element; elements that
     /// arrive after `object` was deallocated are dropped.
     ///
-    /// Completion is ignored; an error asserts in debug builds, as in ``bind(onNext:)``. In RxSwift
+    /// Completion is ignored; an error asserts in debug builds, as in ``bind(onNext:isolation:)``. In RxSwift
     /// this lives in RxCocoa.
     public func bind<Object: AnyObject>(
         with object: Object, onNext: @escaping (Object, Element) -> Void, isolation: (any Actor)? = #isolation

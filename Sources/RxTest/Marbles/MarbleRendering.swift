@@ -5,6 +5,8 @@ extension MarbleDiagram {
     /// from `values` renders as `{element}`), simultaneous events as a group.
     ///
     /// - Parameters:
+    ///   - events: the recorded events to draw.
+    ///   - values: the character that stands for each element.
     ///   - frame: ticks per frame. Times between frames are drawn at the frame before them.
     ///   - anchor: where to draw `^` (the subscription time), or `nil` for no `^`.
     ///   - origin: the time of the first character. By default 0 without an anchor, and with an anchor

@@ -11,6 +11,8 @@ extension ObservableType {
     /// - Parameters:
     ///   - second: The sequence whose latest element is combined.
     ///   - resultSelector: Combines a source element with `second`'s latest element.
+    ///   - isolation: The caller's actor, filled in by the compiler (`#isolation`): in debug builds a closure
+    ///     written on an actor is checked to run on it. Leave it out.
     /// - Returns: One result per source element that arrived after `second`'s first element.
     ///
     /// RxJS: `withLatestFrom(other, project)`; Combine: none.
@@ -26,7 +28,7 @@ extension ObservableType {
 
     /// Replaces each source element with the latest element of `second`.
     ///
-    /// Behaves as ``withLatestFrom(_:resultSelector:)`` with a selector that returns `second`'s
+    /// Behaves as ``withLatestFrom(_:resultSelector:isolation:)`` with a selector that returns `second`'s
     /// element: source elements before `second`'s first element are dropped.
     ///
     /// - Parameter second: The sequence whose latest element is emitted.

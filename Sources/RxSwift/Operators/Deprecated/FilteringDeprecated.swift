@@ -8,7 +8,7 @@ extension ObservableType {
         element(at: index)
     }
 
-    /// Deprecated spelling of ``skip(while:)``.
+    /// Deprecated spelling of ``skip(while:isolation:)``.
     @available(*, deprecated, renamed: "skip(while:)")
     public func skipWhile(_ predicate: @escaping (Element) throws -> Bool, isolation: (any Actor)? = #isolation)
         -> Observable<Element>
@@ -17,7 +17,7 @@ extension ObservableType {
         return skip(while: predicate)
     }
 
-    /// Deprecated spelling of ``take(while:behavior:)`` (with the default, exclusive behavior).
+    /// Deprecated spelling of ``take(while:behavior:isolation:)`` (with the default, exclusive behavior).
     @available(*, deprecated, renamed: "take(while:)")
     public func takeWhile(_ predicate: @escaping (Element) throws -> Bool, isolation: (any Actor)? = #isolation)
         -> Observable<Element>
@@ -26,7 +26,7 @@ extension ObservableType {
         return take(while: predicate)
     }
 
-    /// Deprecated spelling of ``take(until:behavior:)`` (RxSwift 5's predicate form of `takeUntil`).
+    /// Deprecated spelling of ``take(until:behavior:isolation:)`` (RxSwift 5's predicate form of `takeUntil`).
     @available(*, deprecated, renamed: "take(until:behavior:)")
     public func takeUntil(
         _ behavior: TakeBehavior, predicate: @escaping (Element) throws -> Bool, isolation: (any Actor)? = #isolation

@@ -10,7 +10,10 @@ extension ObservableType {
     /// with the thrown error. Disposing disposes the current subscription, whichever it is. No
     /// scheduler of its own.
     ///
-    /// - Parameter handler: Returns the sequence to continue with after `error`.
+    /// - Parameters:
+    ///   - handler: Returns the sequence to continue with after `error`.
+    ///   - isolation: The caller's actor, filled in by the compiler (`#isolation`): in debug builds a closure
+    ///     written on an actor is checked to run on it. Leave it out.
     /// - Returns: The source's elements, then, after an error, the handler's sequence.
     ///
     /// RxJS: `catchError`; Combine: `catch` / `tryCatch`.
@@ -21,7 +24,7 @@ extension ObservableType {
         return CatchObservable(source: asObservable(), handler: handler)
     }
 
-    /// Deprecated spelling of ``catch(_:)``.
+    /// Deprecated spelling of ``catch(_:isolation:)``.
     @available(*, deprecated, renamed: "catch(_:)")
     public func catchError(
         _ handler: @escaping (Swift.Error) throws -> Observable<Element>, isolation: (any Actor)? = #isolation

@@ -15,7 +15,10 @@ extension ObservableType {
     /// Resubscription happens on the thread of the trigger's element and does not grow the stack
     /// (see ``retry()``). Disposing disposes the source and the trigger.
     ///
-    /// - Parameter notificationHandler: Builds the trigger from the sequence of errors.
+    /// - Parameters:
+    ///   - notificationHandler: Builds the trigger from the sequence of errors.
+    ///   - isolation: The caller's actor, filled in by the compiler (`#isolation`): in debug builds a closure
+    ///     written on an actor is checked to run on it. Leave it out.
     /// - Returns: The source's elements, repeated after each error the trigger answers with an element.
     ///
     /// RxJS: `retry({ delay: … })` / the former `retryWhen`.
@@ -34,7 +37,10 @@ extension ObservableType {
     /// `notificationHandler` emits an element; every error is passed to the trigger. Otherwise as the
     /// form of `retry(when:)` that takes an `Observable` of a specific error type.
     ///
-    /// - Parameter notificationHandler: Builds the trigger from the sequence of errors.
+    /// - Parameters:
+    ///   - notificationHandler: Builds the trigger from the sequence of errors.
+    ///   - isolation: The caller's actor, filled in by the compiler (`#isolation`): in debug builds a closure
+    ///     written on an actor is checked to run on it. Leave it out.
     /// - Returns: The source's elements, repeated after each error the trigger answers with an element.
     public func retry<TriggerObservable: ObservableType>(
         when notificationHandler: @escaping (Observable<Swift.Error>) -> TriggerObservable,
@@ -47,7 +53,7 @@ extension ObservableType {
             notificationHandler: { notificationHandler($0).asObservable() })
     }
 
-    /// Deprecated spelling of ``retry(when:)``.
+    /// Deprecated spelling of ``retry(when:isolation:)-((Observable<Error>)->TriggerObservable,_)``.
     @available(*, deprecated, renamed: "retry(when:)")
     public func retryWhen<TriggerObservable: ObservableType, Error: Swift.Error>(
         _ notificationHandler: @escaping (Observable<Error>) -> TriggerObservable, isolation: (any Actor)? = #isolation
@@ -57,7 +63,7 @@ extension ObservableType {
         return retry(when: notificationHandler)
     }
 
-    /// Deprecated spelling of ``retry(when:)``.
+    /// Deprecated spelling of ``retry(when:isolation:)-((Observable<.Error>)->TriggerObservable,_)``.
     @available(*, deprecated, renamed: "retry(when:)")
     public func retryWhen<TriggerObservable: ObservableType>(
         _ notificationHandler: @escaping (Observable<Swift.Error>) -> TriggerObservable,

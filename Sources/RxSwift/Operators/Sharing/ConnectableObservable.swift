@@ -54,7 +54,10 @@ extension ObservableType {
     /// connection gets a fresh one. As in RxSwift, a subscriber that arrives after the source has
     /// terminated therefore sees nothing until the next `connect()`.
     ///
-    /// - Parameter makeSubject: Makes the subject for a connection.
+    /// - Parameters:
+    ///   - makeSubject: Makes the subject for a connection.
+    ///   - isolation: The caller's actor, filled in by the compiler (`#isolation`): in debug builds a closure
+    ///     written on an actor is checked to run on it. Leave it out.
     /// - Returns: A connectable observable of the subject's elements.
     ///
     /// RxJS: `connectable(source, { connector })`; Combine: `multicast(_:)` with a factory.

@@ -9,6 +9,8 @@ extension ObservableType {
     /// - Parameters:
     ///   - subjectSelector: Makes the subject for one subscription.
     ///   - selector: Builds the result from the multicast source; it may subscribe to it many times.
+    ///   - isolation: The caller's actor, filled in by the compiler (`#isolation`): in debug builds a closure
+    ///     written on an actor is checked to run on it. Leave it out.
     /// - Returns: The selector's sequence, fed by one subscription to the source.
     ///
     /// RxJS: `connect(selector)`; Combine: no equivalent.

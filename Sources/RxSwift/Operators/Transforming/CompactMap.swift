@@ -5,7 +5,10 @@ extension ObservableType {
     /// error and disposes the source. No scheduler; no lock or allocation per element.
     /// RxJS: `map` + `filter`; Combine: `compactMap` / `tryCompactMap`.
     ///
-    /// - Parameter transform: Maps an element to a result, or to `nil` to drop it.
+    /// - Parameters:
+    ///   - transform: Maps an element to a result, or to `nil` to drop it.
+    ///   - isolation: The caller's actor, filled in by the compiler (`#isolation`): in debug builds a closure
+    ///     written on an actor is checked to run on it. Leave it out.
     /// - Returns: The non-`nil` results, in order.
     @inlinable
     public func compactMap<Result>(

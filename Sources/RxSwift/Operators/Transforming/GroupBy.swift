@@ -10,7 +10,10 @@ extension ObservableType {
     /// RxSwift); its subscription ends when the result and every group subscription are disposed.
     /// No scheduler is used; `keySelector` runs on the source's thread.
     ///
-    /// - Parameter keySelector: The key of an element.
+    /// - Parameters:
+    ///   - keySelector: The key of an element.
+    ///   - isolation: The caller's actor, filled in by the compiler (`#isolation`): in debug builds a closure
+    ///     written on an actor is checked to run on it. Leave it out.
     /// - Returns: The groups, in the order of their first elements.
     ///
     /// RxJS: `groupBy`; Combine: none.

@@ -11,6 +11,8 @@ extension ObservableType {
     ///   - seed: The initial accumulator value.
     ///   - accumulator: Returns the next accumulator value from the previous one and an element.
     ///   - mapResult: Turns the final accumulator into the emitted result.
+    ///   - isolation: The caller's actor, filled in by the compiler (`#isolation`): in debug builds a closure
+    ///     written on an actor is checked to run on it. Leave it out.
     /// - Returns: A sequence of one element, the mapped result, or an error.
     public func reduce<A, Result>(
         _ seed: A, accumulator: @escaping (A, Element) throws -> A, mapResult: @escaping (A) throws -> Result,
@@ -33,6 +35,8 @@ extension ObservableType {
     /// - Parameters:
     ///   - seed: The initial accumulator value.
     ///   - accumulator: Returns the next accumulator value from the previous one and an element.
+    ///   - isolation: The caller's actor, filled in by the compiler (`#isolation`): in debug builds a closure
+    ///     written on an actor is checked to run on it. Leave it out.
     /// - Returns: A sequence of one element, the final accumulator, or an error.
     public func reduce<A>(
         _ seed: A, accumulator: @escaping (A, Element) throws -> A, isolation: (any Actor)? = #isolation

@@ -12,6 +12,8 @@ extension ObservableType {
     /// - Parameters:
     ///   - obj: The object to hold weakly.
     ///   - resultSelector: Combines the object and an element.
+    ///   - isolation: The caller's actor, filled in by the compiler (`#isolation`): in debug builds a closure
+    ///     written on an actor is checked to run on it. Leave it out.
     /// - Returns: The results of `resultSelector`.
     public func withUnretained<Object: AnyObject, Out>(
         _ obj: Object, resultSelector: @escaping (Object, Element) -> Out, isolation: (any Actor)? = #isolation
@@ -23,7 +25,7 @@ extension ObservableType {
     }
 
     /// Pairs each element with `obj`, held weakly; completes when `obj` is gone by the time an
-    /// element arrives. See ``withUnretained(_:resultSelector:)``.
+    /// element arrives. See ``withUnretained(_:resultSelector:isolation:)``.
     ///
     /// - Parameter obj: The object to hold weakly.
     /// - Returns: `(object, element)` tuples.

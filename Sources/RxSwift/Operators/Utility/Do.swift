@@ -27,6 +27,8 @@ extension ObservableType {
     ///   - onSubscribe: Runs before the source is subscribed.
     ///   - onSubscribed: Runs after the source was subscribed.
     ///   - onDispose: Runs after the subscription to the source was disposed, for any reason.
+    ///   - isolation: The caller's actor, filled in by the compiler (`#isolation`): in debug builds a closure
+    ///     written on an actor is checked to run on it. Leave it out.
     /// - Returns: The source sequence with the side effects attached.
     public func `do`(
         onNext: ((Element) throws -> Void)? = nil, afterNext: ((Element) throws -> Void)? = nil,

@@ -4,8 +4,9 @@ extension ObservableType {
     /// RxJS: `subscribeOn`; Combine: `subscribe(on:)`.
     ///
     /// A hand-written `ObservableType` (RxTest's testable observables among them) is subscribed
-    /// directly, not through ``asObservable()``, as RxSwift does: its subscription then ends when the
-    /// disposal scheduled on `scheduler` runs, one tick after a terminal event on a test scheduler.
+    /// directly, not through ``ObservableConvertibleType/asObservable()``, as RxSwift does: its
+    /// subscription then ends when the disposal scheduled on `scheduler` runs, one tick after a terminal
+    /// event on a test scheduler.
     public func subscribe(on scheduler: ImmediateSchedulerType) -> Observable<Element> {
         if let observable = self as? Observable<Element> {
             return SubscribeOnObservable(scheduler: scheduler) {

@@ -323,7 +323,7 @@ extension InfallibleType {
         Infallible(asObservable().throttle(dueTime, latest: latest, scheduler: scheduler))
     }
 
-    /// Takes elements while `predicate` holds. See ``ObservableType/take(while:behavior:)``.
+    /// Takes elements while `predicate` holds. See ``ObservableType/take(while:behavior:isolation:)``.
     public func take(
         while predicate: @escaping (Element) -> Bool, behavior: TakeBehavior = .exclusive,
         isolation: (any Actor)? = #isolation
@@ -334,7 +334,7 @@ extension InfallibleType {
         return Infallible(asObservable().take(while: predicate, behavior: behavior))
     }
 
-    /// Takes elements until `predicate` holds. See ``ObservableType/take(until:behavior:)``.
+    /// Takes elements until `predicate` holds. See ``ObservableType/take(until:behavior:isolation:)``.
     public func take(
         until predicate: @escaping (Element) -> Bool, behavior: TakeBehavior = .exclusive,
         isolation: (any Actor)? = #isolation
@@ -356,7 +356,7 @@ extension InfallibleType {
     }
 
     /// Pairs each element with `obj` while it is alive; completes once it is gone. See
-    /// ``ObservableType/withUnretained(_:resultSelector:)``.
+    /// ``ObservableType/withUnretained(_:resultSelector:isolation:)``.
     public func withUnretained<Object: AnyObject, Out>(
         _ obj: Object, resultSelector: @escaping (Object, Element) -> Out, isolation: (any Actor)? = #isolation
     ) -> Infallible<Out> {

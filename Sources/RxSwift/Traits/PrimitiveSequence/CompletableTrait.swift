@@ -87,7 +87,8 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
         PrimitiveSequence(raw: Observable.empty())
     }
 
-    /// Runs side effects around the events (see ``ObservableType/do(onNext:afterNext:onError:afterError:onCompleted:afterCompleted:onSubscribe:onSubscribed:onDispose:)``).
+    /// Runs side effects around the events (see
+    /// ``ObservableType/do(onNext:afterNext:onError:afterError:onCompleted:afterCompleted:onSubscribe:onSubscribed:onDispose:isolation:)``).
     public func `do`(
         onError: ((Swift.Error) throws -> Void)? = nil, afterError: ((Swift.Error) throws -> Void)? = nil,
         onCompleted: (() throws -> Void)? = nil, afterCompleted: (() throws -> Void)? = nil,

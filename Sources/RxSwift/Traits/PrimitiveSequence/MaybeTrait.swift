@@ -122,7 +122,8 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
         PrimitiveSequence(raw: Observable.empty())
     }
 
-    /// Runs side effects around the events (see ``ObservableType/do(onNext:afterNext:onError:afterError:onCompleted:afterCompleted:onSubscribe:onSubscribed:onDispose:)``);
+    /// Runs side effects around the events (see
+    /// ``ObservableType/do(onNext:afterNext:onError:afterError:onCompleted:afterCompleted:onSubscribe:onSubscribed:onDispose:isolation:)``);
     /// `onCompleted` and `afterCompleted` run also after a success, as the completion that follows it.
     public func `do`(
         onNext: ((Element) throws -> Void)? = nil, afterNext: ((Element) throws -> Void)? = nil,
@@ -192,7 +193,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
         PrimitiveSequence(raw: primitiveSequence.source.catchAndReturn(element))
     }
 
-    /// The RxSwift 5 spelling of ``catchAndReturn(_:)``.
+    /// The RxSwift 5 spelling of ``catchAndReturn(_:)->Maybe<Self.Element>``.
     @available(*, deprecated, renamed: "catchAndReturn(_:)")
     public func catchErrorJustReturn(_ element: Element) -> Maybe<Element> {
         catchAndReturn(element)
@@ -201,7 +202,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
 
 extension PrimitiveSequenceType where Trait == MaybeTrait {
     /// Combines the elements of the Maybes of `collection` with `resultSelector` once all have
-    /// delivered (see ``ObservableType/zip(_:resultSelector:)``); completes without an element as
+    /// delivered (see ``ObservableType/zip(_:resultSelector:isolation:)``); completes without an element as
     /// soon as one of them does.
     ///
     /// An empty `collection` delivers `resultSelector([])` on subscription (a throwing selector

@@ -14,7 +14,7 @@ extension PrimitiveSequence {
         subscribe(on: scheduler)
     }
 
-    /// Deprecated spelling of ``catch(_:)``.
+    /// Deprecated spelling of ``catch(_:isolation:)``.
     @available(*, deprecated, renamed: "catch(_:)")
     public func catchError(
         _ handler: @escaping (Swift.Error) throws -> PrimitiveSequence<Trait, Element>,
@@ -24,7 +24,7 @@ extension PrimitiveSequence {
         return `catch`(handler)
     }
 
-    /// Deprecated spelling of ``retry(when:)-(_)``.
+    /// Deprecated spelling of ``retry(when:isolation:)-((Observable<Error>)->TriggerObservable,_)``.
     @available(*, deprecated, renamed: "retry(when:)")
     public func retryWhen<TriggerObservable: ObservableType, Error: Swift.Error>(
         _ notificationHandler: @escaping (Observable<Error>) -> TriggerObservable, isolation: (any Actor)? = #isolation
@@ -34,7 +34,7 @@ extension PrimitiveSequence {
         return retry(when: notificationHandler)
     }
 
-    /// Deprecated spelling of ``retry(when:)-(_)``.
+    /// Deprecated spelling of ``retry(when:isolation:)-((Observable<.Error>)->TriggerObservable,_)``.
     @available(*, deprecated, renamed: "retry(when:)")
     public func retryWhen<TriggerObservable: ObservableType>(
         _ notificationHandler: @escaping (Observable<Swift.Error>) -> TriggerObservable,

@@ -3,7 +3,7 @@
 
 extension PrimitiveSequence {
     /// A sequence whose subscription runs `observableFactory` and subscribes to the trait it returns.
-    /// See ``ObservableType/deferred(_:)``.
+    /// See ``ObservableType/deferred(_:isolation:)``.
     public static func deferred(
         _ observableFactory: @escaping () throws -> PrimitiveSequence<Trait, Element>,
         isolation: (any Actor)? = #isolation
@@ -35,7 +35,7 @@ extension PrimitiveSequence {
         PrimitiveSequence(raw: source.subscribe(on: scheduler))
     }
 
-    /// Continues with the sequence `handler` returns for an error. See ``ObservableType/catch(_:)``.
+    /// Continues with the sequence `handler` returns for an error. See ``ObservableType/catch(_:isolation:)``.
     public func `catch`(
         _ handler: @escaping (Swift.Error) throws -> PrimitiveSequence<Trait, Element>,
         isolation: (any Actor)? = #isolation
@@ -55,7 +55,7 @@ extension PrimitiveSequence {
     }
 
     /// Resubscribes when the sequence `notificationHandler` derives from the errors emits. See
-    /// ``ObservableType/retry(when:)-(_)``.
+    /// ``ObservableType/retry(when:isolation:)-((Observable<Error>)->TriggerObservable,_)``.
     public func retry<TriggerObservable: ObservableType, Error: Swift.Error>(
         when notificationHandler: @escaping (Observable<Error>) -> TriggerObservable,
         isolation: (any Actor)? = #isolation
@@ -84,7 +84,7 @@ extension PrimitiveSequence {
             raw: source.debug(identifier, trimOutput: trimOutput, file: file, line: line, function: function))
     }
 
-    /// A sequence that lives as long as a resource. See ``ObservableType/using(_:observableFactory:)``.
+    /// A sequence that lives as long as a resource. See ``ObservableType/using(_:observableFactory:isolation:)``.
     public static func using<Resource: Disposable>(
         _ resourceFactory: @escaping () throws -> Resource,
         primitiveSequenceFactory: @escaping (Resource) throws -> PrimitiveSequence<Trait, Element>,
@@ -118,7 +118,7 @@ extension PrimitiveSequence {
 
 extension PrimitiveSequence where Element: RxAbstractInteger {
     /// Delivers `0` after `dueTime`, then ends as the trait does. See
-    /// ``ObservableType/timer(_:scheduler:)``.
+    /// ``ObservableType/timer(_:period:scheduler:)``.
     public static func timer(_ dueTime: RxTimeInterval, scheduler: SchedulerType) -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(raw: Observable<Element>.timer(dueTime, scheduler: scheduler))
     }

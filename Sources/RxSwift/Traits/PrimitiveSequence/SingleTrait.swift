@@ -76,7 +76,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
             with: object, onNext: onSuccess, onError: onFailure, onCompleted: nil, onDisposed: onDisposed)
     }
 
-    /// The RxSwift 5 spelling of ``subscribe(onSuccess:onFailure:onDisposed:)``.
+    /// The RxSwift 5 spelling of ``subscribe(onSuccess:onFailure:onDisposed:isolation:)``.
     @available(*, deprecated, renamed: "subscribe(onSuccess:onFailure:onDisposed:)")
     public func subscribe(
         onSuccess: ((Element) -> Void)? = nil, onError: @escaping (Swift.Error) -> Void,
@@ -107,7 +107,8 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         PrimitiveSequence(raw: Observable.never())
     }
 
-    /// Runs side effects around the events; the closures are those of ``ObservableType/do(onNext:afterNext:onError:afterError:onCompleted:afterCompleted:onSubscribe:onSubscribed:onDispose:)``.
+    /// Runs side effects around the events; the closures are those of
+    /// ``ObservableType/do(onNext:afterNext:onError:afterError:onCompleted:afterCompleted:onSubscribe:onSubscribed:onDispose:isolation:)``.
     public func `do`(
         onSuccess: ((Element) throws -> Void)? = nil, afterSuccess: ((Element) throws -> Void)? = nil,
         onError: ((Swift.Error) throws -> Void)? = nil, afterError: ((Swift.Error) throws -> Void)? = nil,
@@ -182,7 +183,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         PrimitiveSequence(raw: primitiveSequence.source.catchAndReturn(element))
     }
 
-    /// The RxSwift 5 spelling of ``catchAndReturn(_:)``.
+    /// The RxSwift 5 spelling of ``catchAndReturn(_:)->Single<Self.Element>``.
     @available(*, deprecated, renamed: "catchAndReturn(_:)")
     public func catchErrorJustReturn(_ element: Element) -> Single<Element> {
         catchAndReturn(element)
@@ -201,7 +202,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
 
 extension PrimitiveSequenceType where Trait == SingleTrait {
     /// Combines the elements of the Singles of `collection` with `resultSelector` once all have
-    /// delivered (see ``ObservableType/zip(_:resultSelector:)``).
+    /// delivered (see ``ObservableType/zip(_:resultSelector:isolation:)``).
     ///
     /// An empty `collection` succeeds on subscription with `resultSelector([])` (a throwing selector
     /// fails it). RxSwift: the same.

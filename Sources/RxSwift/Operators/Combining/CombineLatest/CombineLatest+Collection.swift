@@ -9,6 +9,8 @@ extension ObservableType {
     /// - Parameters:
     ///   - collection: The sources.
     ///   - resultSelector: Builds a result from the latest element of each source, in order.
+    ///   - isolation: The caller's actor, filled in by the compiler (`#isolation`): in debug builds a closure
+    ///     written on an actor is checked to run on it. Leave it out.
     /// - Returns: The results of `resultSelector`.
     ///
     /// RxJS: `combineLatest(array)`; Combine: `combineLatest` chains.
@@ -25,7 +27,7 @@ extension ObservableType {
     }
 
     /// Combines the latest elements of the sequences of `collection` into arrays whenever any of them
-    /// delivers one. See ``combineLatest(_:resultSelector:)``.
+    /// delivers one. See ``combineLatest(_:resultSelector:isolation:)``.
     ///
     /// - Parameter collection: The sources.
     /// - Returns: Arrays of the latest element of each source, in order.

@@ -17,6 +17,8 @@ extension ObservableType {
     ///   - source1: Source 1.
     ///   - source2: Source 2.
     ///   - resultSelector: Builds a result from one element of each source.
+    ///   - isolation: The caller's actor, filled in by the compiler (`#isolation`): in debug builds a closure
+    ///     written on an actor is checked to run on it. Leave it out.
     /// - Returns: The results of `resultSelector`.
     ///
     /// RxJS: `combineLatest`; Combine: `combineLatest`.
@@ -196,6 +198,8 @@ extension ObservableType {
     ///   - source2: Source 2.
     ///   - source3: Source 3.
     ///   - resultSelector: Builds a result from one element of each source.
+    ///   - isolation: The caller's actor, filled in by the compiler (`#isolation`): in debug builds a closure
+    ///     written on an actor is checked to run on it. Leave it out.
     /// - Returns: The results of `resultSelector`.
     ///
     /// RxJS: `combineLatest`; Combine: `combineLatest`.
@@ -394,6 +398,8 @@ extension ObservableType {
     ///   - source3: Source 3.
     ///   - source4: Source 4.
     ///   - resultSelector: Builds a result from one element of each source.
+    ///   - isolation: The caller's actor, filled in by the compiler (`#isolation`): in debug builds a closure
+    ///     written on an actor is checked to run on it. Leave it out.
     /// - Returns: The results of `resultSelector`.
     ///
     /// RxJS: `combineLatest`; Combine: `combineLatest`.
@@ -618,6 +624,8 @@ extension ObservableType {
     ///   - source4: Source 4.
     ///   - source5: Source 5.
     ///   - resultSelector: Builds a result from one element of each source.
+    ///   - isolation: The caller's actor, filled in by the compiler (`#isolation`): in debug builds a closure
+    ///     written on an actor is checked to run on it. Leave it out.
     /// - Returns: The results of `resultSelector`.
     ///
     /// RxJS: `combineLatest`; Combine: `combineLatest`.
@@ -872,6 +880,8 @@ extension ObservableType {
     ///   - source5: Source 5.
     ///   - source6: Source 6.
     ///   - resultSelector: Builds a result from one element of each source.
+    ///   - isolation: The caller's actor, filled in by the compiler (`#isolation`): in debug builds a closure
+    ///     written on an actor is checked to run on it. Leave it out.
     /// - Returns: The results of `resultSelector`.
     ///
     /// RxJS: `combineLatest`; Combine: `combineLatest`.
@@ -1149,6 +1159,8 @@ extension ObservableType {
     ///   - source6: Source 6.
     ///   - source7: Source 7.
     ///   - resultSelector: Builds a result from one element of each source.
+    ///   - isolation: The caller's actor, filled in by the compiler (`#isolation`): in debug builds a closure
+    ///     written on an actor is checked to run on it. Leave it out.
     /// - Returns: The results of `resultSelector`.
     ///
     /// RxJS: `combineLatest`; Combine: `combineLatest`.
@@ -1449,6 +1461,8 @@ extension ObservableType {
     ///   - source7: Source 7.
     ///   - source8: Source 8.
     ///   - resultSelector: Builds a result from one element of each source.
+    ///   - isolation: The caller's actor, filled in by the compiler (`#isolation`): in debug builds a closure
+    ///     written on an actor is checked to run on it. Leave it out.
     /// - Returns: The results of `resultSelector`.
     ///
     /// RxJS: `combineLatest`; Combine: `combineLatest`.

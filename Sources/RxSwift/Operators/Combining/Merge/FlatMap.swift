@@ -7,7 +7,10 @@ extension ObservableType {
     /// ends when it completes). The first error, from the source, an inner sequence or `selector`,
     /// is delivered and disposes everything. No scheduler is used.
     ///
-    /// - Parameter selector: Maps a source element to the sequence to merge.
+    /// - Parameters:
+    ///   - selector: Maps a source element to the sequence to merge.
+    ///   - isolation: The caller's actor, filled in by the compiler (`#isolation`): in debug builds a closure
+    ///     written on an actor is checked to run on it. Leave it out.
     /// - Returns: The elements of every inner sequence.
     ///
     /// RxJS: `mergeMap`; Combine: `flatMap(maxPublishers: .unlimited)`.
@@ -23,9 +26,12 @@ extension ObservableType {
     /// elements; source elements that arrive meanwhile are dropped (`selector` is not called for them).
     ///
     /// Completes when the source and the active inner sequence have completed; errors as
-    /// ``flatMap(_:)``. No scheduler is used.
+    /// ``flatMap(_:isolation:)``. No scheduler is used.
     ///
-    /// - Parameter selector: Maps a source element to the sequence to mirror.
+    /// - Parameters:
+    ///   - selector: Maps a source element to the sequence to mirror.
+    ///   - isolation: The caller's actor, filled in by the compiler (`#isolation`): in debug builds a closure
+    ///     written on an actor is checked to run on it. Leave it out.
     /// - Returns: The elements of the inner sequences that were started.
     ///
     /// RxJS: `exhaustMap`; Combine: none.
@@ -41,9 +47,12 @@ extension ObservableType {
     /// another: an inner sequence is subscribed when the previous one completes.
     ///
     /// `selector` runs when the source element arrives; its sequence waits its turn. Completes when the
-    /// source and every inner sequence have completed; errors as ``flatMap(_:)``. No scheduler is used.
+    /// source and every inner sequence have completed; errors as ``flatMap(_:isolation:)``. No scheduler is used.
     ///
-    /// - Parameter selector: Maps a source element to the sequence to concatenate.
+    /// - Parameters:
+    ///   - selector: Maps a source element to the sequence to concatenate.
+    ///   - isolation: The caller's actor, filled in by the compiler (`#isolation`): in debug builds a closure
+    ///     written on an actor is checked to run on it. Leave it out.
     /// - Returns: The elements of the inner sequences, in the order of the source elements.
     ///
     /// RxJS: `concatMap`; Combine: `flatMap(maxPublishers: .max(1))`.

@@ -20,7 +20,10 @@ extension ObservableType {
     /// re-entrantly from inside a delivery is queued, not delivered depth-first, so a switch the
     /// observer makes in the same delivery drops it.
     ///
-    /// - Parameter selector: Maps a source element to the sequence to mirror.
+    /// - Parameters:
+    ///   - selector: Maps a source element to the sequence to mirror.
+    ///   - isolation: The caller's actor, filled in by the compiler (`#isolation`): in debug builds a closure
+    ///     written on an actor is checked to run on it. Leave it out.
     /// - Returns: The elements of the latest inner sequence.
     ///
     /// RxJS: `switchMap`; Combine: `map(_:).switchToLatest()`.
@@ -34,7 +37,8 @@ extension ObservableType {
 }
 
 extension ObservableType where Element: ObservableConvertibleType {
-    /// Mirrors the most recent inner sequence this sequence emitted; see ``flatMapLatest(_:)``.
+    /// Mirrors the most recent inner sequence this sequence emitted; see
+    /// ``flatMapLatest(_:isolation:)->Observable<Source.Element>``.
     ///
     /// - Returns: The elements of the latest inner sequence.
     ///

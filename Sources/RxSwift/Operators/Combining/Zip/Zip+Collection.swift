@@ -9,6 +9,8 @@ extension ObservableType {
     /// - Parameters:
     ///   - collection: The sources.
     ///   - resultSelector: Builds a result from one element of each source, in order.
+    ///   - isolation: The caller's actor, filled in by the compiler (`#isolation`): in debug builds a closure
+    ///     written on an actor is checked to run on it. Leave it out.
     /// - Returns: The results of `resultSelector`.
     ///
     /// RxJS: `zip(array)`; Combine: `zip` chains.
@@ -23,7 +25,7 @@ extension ObservableType {
     }
 
     /// Combines the elements of the sequences of `collection` pairwise into arrays. See
-    /// ``zip(_:resultSelector:)``.
+    /// ``zip(_:resultSelector:isolation:)``.
     ///
     /// - Parameter collection: The sources.
     /// - Returns: Arrays of one element of each source, in order.
