@@ -41,7 +41,11 @@ let package = Package(
         .target(name: "RxCocoa", dependencies: ["RxSwift", "RxRelay"], swiftSettings: strict),
         .target(name: "RxInspect", dependencies: ["RxSwift"], swiftSettings: strict),
         .target(name: "RxCocoaInspect", dependencies: ["RxInspect", "RxCocoa", "RxSwift"], swiftSettings: strict),
-        .testTarget(name: "RxSwiftTests", dependencies: ["RxSwift", "RxTest", "RxBlocking"], swiftSettings: strict),
+        // Runs a test of the calling bundle in a child process (debug-build stops, fresh-process state).
+        .target(name: "ChildProcessTesting", path: "Tests/ChildProcessTesting", swiftSettings: strict),
+        .testTarget(
+            name: "RxSwiftTests", dependencies: ["RxSwift", "RxTest", "RxBlocking", "ChildProcessTesting"],
+            swiftSettings: strict),
         .testTarget(
             name: "RxInspectTests", dependencies: ["RxInspect", "RxCocoaInspect", "RxCocoa", "RxTest", "RxSwift"],
             swiftSettings: strict),
@@ -50,7 +54,10 @@ let package = Package(
         .testTarget(name: "RxBlockingTests", dependencies: ["RxSwift", "RxBlocking", "RxTest"], swiftSettings: strict),
         .testTarget(
             name: "RxCocoaTests",
-            dependencies: ["RxCocoa", "RxTest", "RxBlocking", .product(name: "FlyingFox", package: "FlyingFox")],
+            dependencies: [
+                "RxCocoa", "RxTest", "RxBlocking", "ChildProcessTesting",
+                .product(name: "FlyingFox", package: "FlyingFox"),
+            ],
             swiftSettings: strict),
         .testTarget(
             name: "Swift6ConcurrencyTests", dependencies: ["RxSwift", "RxRelay", "RxTest"], swiftSettings: strict),

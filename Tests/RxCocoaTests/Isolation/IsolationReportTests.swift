@@ -1,3 +1,4 @@
+import ChildProcessTesting
 import Foundation
 import RxCocoa
 import RxSwift
@@ -130,28 +131,18 @@ final class IsolationReportTests: XCTestCase {
         from name: String, naming parts: String..., file: StaticString = #filePath, line: UInt = #line
     ) throws {
         let testName = "test" + name.prefix(1).uppercased() + name.dropFirst()
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
-        process.arguments = ["RxCocoaTests.IsolationReportTests/\(testName)"]
-        var environment = ProcessInfo.processInfo.environment
-        environment[Self.childVariable] = "1"
-        environment["SWIFT_BACKTRACE"] = "enable=no"
-        process.environment = environment
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let text = String(decoding: data, as: UTF8.self)
+        let run = try runTestInChildProcess(
+            "RxCocoaTests.IsolationReportTests/\(testName)",
+            adding: [Self.childVariable: "1", "SWIFT_BACKTRACE": "enable=no"])
+        let text = run.output
         #if DEBUG
             XCTAssertEqual(
-                process.terminationReason, .uncaughtSignal, "not stopped:\n\(text.suffix(2_000))", file: file,
+                run.terminationReason, .uncaughtSignal, "not stopped:\n\(run.tail)", file: file,
                 line: line)
             XCTAssertTrue(
-                text.contains("swift-rx: the closure given to"), "\(text.suffix(2_000))", file: file, line: line)
+                text.contains("swift-rx: the closure given to"), "\(run.tail)", file: file, line: line)
             for part in parts {
-                XCTAssertTrue(text.contains(part), "no \(part) in:\n\(text.suffix(2_000))", file: file, line: line)
+                XCTAssertTrue(text.contains(part), "no \(part) in:\n\(run.tail)", file: file, line: line)
             }
         #endif
     }

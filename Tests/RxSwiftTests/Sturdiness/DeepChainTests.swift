@@ -1,3 +1,4 @@
+import ChildProcessTesting
 import Foundation
 import RxSwift
 import XCTest
@@ -83,24 +84,9 @@ final class DeepChainTests: XCTestCase {
     /// Runs `testName`'s `test…` method in a child process of this bundle and fails unless it passed.
     private func runInChild(_ name: String, file: StaticString = #filePath, line: UInt = #line) throws {
         let testName = "test" + name.prefix(1).uppercased() + name.dropFirst()
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
-        process.arguments = ["RxSwiftTests.DeepChainTests/\(testName)"]
-        var environment = ProcessInfo.processInfo.environment
-        environment[Self.childVariable] = "1"
-        process.environment = environment
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let text = String(decoding: data, as: UTF8.self)
-        XCTAssertEqual(
-            process.terminationReason, .exit, "the child crashed:\n\(text.suffix(2_000))", file: file, line: line)
-        XCTAssertEqual(process.terminationStatus, 0, "the child failed:\n\(text.suffix(2_000))", file: file, line: line)
-        XCTAssertTrue(
-            text.contains("Executed 1 test, with 0 failures"), "\(text.suffix(2_000))", file: file, line: line)
+        let run = try runTestInChildProcess(
+            "RxSwiftTests.DeepChainTests/\(testName)", adding: [Self.childVariable: "1"])
+        XCTAssertTrue(run.passed, "the child crashed or failed:\n\(run.tail)", file: file, line: line)
     }
 }
 
