@@ -36,97 +36,101 @@ struct InspectorViewTests {
     }
 
     @Test func lanesShowEachTagsEventsNewestAtTheRight() {
-        let scheduler = TestScheduler(initialClock: 0)
-        let inspector = Inspector(clock: .virtual(scheduler))
-        inspector.attach()
-        defer { inspector.detach() }
-        let input = scheduler.createHotObservable([.next(210, 1), .next(230, 2), .completed(250)])
-        let bag = DisposeBag()
-        scheduler.scheduleAt(200) {
-            input.inspect("a").map { $0 * 10 }.inspect("b").subscribe().disposed(by: bag)
-        }
-        scheduler.advanceTo(260)
-        let (screen, view) = make(scheduler, inspector)
-        #expect(view.isHidden)
-        screen.handle(.function(2))
-        #expect(!view.isHidden)
-        #expect(screen.focusedView === view)
-        let shown = lines(screen)
-        // Now is 260, in the last column; one column is 10 ticks, so the subscription at 200 is 6 columns
-        // back. The dispose after the completion (both at 250) leaves the `|` drawn, unless it is the
-        // selected event, as in the first lane (the newest event is selected).
-        #expect(shown[1] == "  a              ------------------------^●-●-!-")
-        #expect(shown[2] == "  b              ------------------------^●-●-|-")
-        // The newest event of the first lane is selected: the dispose.
-        #expect(shown[5] == "a · dispose · #n · t=250 · main")
-        // Left twice: the completion, then the second element.
-        _ = view.handle(.left)
-        #expect(lines(screen)[5] == "a · completed · #n · t=250 · main")
-        _ = view.handle(.left)
-        #expect(lines(screen)[5] == "a · next(2) · #n · t=230 · main")
-        _ = view.handle(.down)
-        #expect(lines(screen)[5] == "b · dispose · #n · t=250 · main")
+        withAttachedInspector { scheduler, inspector in
+            let input = scheduler.createHotObservable([.next(210, 1), .next(230, 2), .completed(250)])
+            let bag = DisposeBag()
+            scheduler.scheduleAt(200) {
+                input.inspect("a").map { $0 * 10 }.inspect("b").subscribe().disposed(by: bag)
+            }
+            scheduler.advanceTo(260)
+            let (screen, view) = make(scheduler, inspector)
+            #expect(view.isHidden)
+            screen.handle(.function(2))
+            #expect(!view.isHidden)
+            #expect(screen.focusedView === view)
+            let shown = lines(screen)
+            // Now is 260, in the last column; one column is 10 ticks, so the subscription at 200 is 6 columns
+            // back. The dispose after the completion (both at 250) leaves the `|` drawn, unless it is the
+            // selected event, as in the first lane (the newest event is selected).
+            #expect(shown[1] == "  a              ------------------------^●-●-!-")
+            #expect(shown[2] == "  b              ------------------------^●-●-|-")
+            // The newest event of the first lane is selected: the dispose.
+            #expect(shown[5] == "a · dispose · #n · t=250 · main")
+            // Left twice: the completion, then the second element.
+            _ = view.handle(.left)
+            #expect(lines(screen)[5] == "a · completed · #n · t=250 · main")
+            _ = view.handle(.left)
+            #expect(lines(screen)[5] == "a · next(2) · #n · t=230 · main")
+            _ = view.handle(.down)
+            #expect(lines(screen)[5] == "b · dispose · #n · t=250 · main")
 
-        // Time passes: after the refresh, the lanes have moved left by one column a 10 ticks.
-        scheduler.advanceTo(300)
-        #expect(lines(screen)[1] == "  a              --------------------^●-●-|-----")
-        // F2 again: hidden, the focus back where it was.
-        screen.handle(.function(2))
-        #expect(view.isHidden)
-        #expect(screen.focusedView == nil)
+            // Time passes: after the refresh, the lanes have moved left by one column a 10 ticks.
+            scheduler.advanceTo(300)
+            #expect(lines(screen)[1] == "  a              --------------------^●-●-|-----")
+            // F2 again: hidden, the focus back where it was.
+            screen.handle(.function(2))
+            #expect(view.isHidden)
+            #expect(screen.focusedView == nil)
+        }
     }
 
     @Test func pauseAndStepHoldTheSelectedTag() {
-        let scheduler = TestScheduler(initialClock: 0)
-        let inspector = Inspector(clock: .virtual(scheduler))
-        inspector.attach()
-        defer { inspector.detach() }
-        let input = scheduler.createHotObservable([.next(210, "x"), .next(220, "y")])
-        let observer = scheduler.createObserver(String.self)
-        let bag = DisposeBag()
-        scheduler.scheduleAt(200) { input.inspect("a").subscribe(observer).disposed(by: bag) }
-        scheduler.advanceTo(205)
-        let (screen, view) = make(scheduler, inspector)
-        screen.handle(.function(2))
-        screen.handle(.character("p"))
-        #expect(inspector.isPaused("a"))
-        #expect(lines(screen)[1] == "⏸ a              ------------------------------^")
-        #expect(lines(screen)[6] == "paused a · s steps, p resumes")
-        scheduler.advanceTo(230)
-        // Recorded, but held: nothing reached the observer.
-        #expect(observer.events.isEmpty)
-        #expect(lines(screen)[5] == "a · 2 held · next(y) · #n · t=220 · main")
-        screen.handle(.character("s"))
-        #expect(observer.events == [.next(230, "x")])
-        #expect(lines(screen)[6] == "stepped a (1 held)")
-        screen.handle(.character("p"))
-        #expect(!inspector.isPaused("a"))
-        #expect(observer.events == [.next(230, "x"), .next(230, "y")])
-        #expect(view.message == "resumed a")
+        withAttachedInspector { scheduler, inspector in
+            let input = scheduler.createHotObservable([.next(210, "x"), .next(220, "y")])
+            let observer = scheduler.createObserver(String.self)
+            let bag = DisposeBag()
+            scheduler.scheduleAt(200) { input.inspect("a").subscribe(observer).disposed(by: bag) }
+            scheduler.advanceTo(205)
+            let (screen, view) = make(scheduler, inspector)
+            screen.handle(.function(2))
+            screen.handle(.character("p"))
+            #expect(inspector.isPaused("a"))
+            #expect(lines(screen)[1] == "⏸ a              ------------------------------^")
+            #expect(lines(screen)[6] == "paused a · s steps, p resumes")
+            scheduler.advanceTo(230)
+            // Recorded, but held: nothing reached the observer.
+            #expect(observer.events.isEmpty)
+            #expect(lines(screen)[5] == "a · 2 held · next(y) · #n · t=220 · main")
+            screen.handle(.character("s"))
+            #expect(observer.events == [.next(230, "x")])
+            #expect(lines(screen)[6] == "stepped a (1 held)")
+            screen.handle(.character("p"))
+            #expect(!inspector.isPaused("a"))
+            #expect(observer.events == [.next(230, "x"), .next(230, "y")])
+            #expect(view.message == "resumed a")
+        }
     }
 
     @Test func exportWritesTheSelectedLaneAsATest() throws {
+        try withAttachedInspector { scheduler, inspector in
+            let input = scheduler.createHotObservable([.next(210, 1), .next(230, 2), .completed(240)])
+            let bag = DisposeBag()
+            scheduler.scheduleAt(200) { input.inspect("a query").subscribe().disposed(by: bag) }
+            scheduler.advanceTo(250)
+            let (screen, view) = make(scheduler, inspector)
+            screen.handle(.function(2))
+            let source = try export(with: "e", from: screen, view, to: "Exported_a_query.swift")
+            #expect(source.contains("@Test(.leakChecked) func exported_a_query() {"))
+            #expect(source.contains("let a_query = scheduler.createHotObservable(["))
+            #expect(source.contains("        .next(210, 1),\n        .next(230, 2),\n        .completed(240),"))
+            #expect(source.contains("let res = scheduler.start { a_query }"))
+            #expect(
+                source.contains(#"expectMarbles(res, "^a-b(|)""#) || source.contains("expectMarbles(res, \"^a-b|\""))
+
+            // Shift-E: the same lane as an XCTest case, beside it.
+            let xctest = try export(with: "E", from: screen, view, to: "Exported_a_query_XCTest.swift")
+            #expect(xctest.contains("final class Exported_a_queryTests: RxLeakCheckingTestCase {"))
+            #expect(xctest.contains("XCTAssertMarbles(res, "))
+        }
+    }
+
+    /// A `TestScheduler` and an inspector on its clock, attached while `body` runs.
+    private func withAttachedInspector(_ body: (TestScheduler, Inspector) throws -> Void) rethrows {
         let scheduler = TestScheduler(initialClock: 0)
         let inspector = Inspector(clock: .virtual(scheduler))
         inspector.attach()
         defer { inspector.detach() }
-        let input = scheduler.createHotObservable([.next(210, 1), .next(230, 2), .completed(240)])
-        let bag = DisposeBag()
-        scheduler.scheduleAt(200) { input.inspect("a query").subscribe().disposed(by: bag) }
-        scheduler.advanceTo(250)
-        let (screen, view) = make(scheduler, inspector)
-        screen.handle(.function(2))
-        let source = try export(with: "e", from: screen, view, to: "Exported_a_query.swift")
-        #expect(source.contains("@Test(.leakChecked) func exported_a_query() {"))
-        #expect(source.contains("let a_query = scheduler.createHotObservable(["))
-        #expect(source.contains("        .next(210, 1),\n        .next(230, 2),\n        .completed(240),"))
-        #expect(source.contains("let res = scheduler.start { a_query }"))
-        #expect(source.contains(#"expectMarbles(res, "^a-b(|)""#) || source.contains("expectMarbles(res, \"^a-b|\""))
-
-        // Shift-E: the same lane as an XCTest case, beside it.
-        let xctest = try export(with: "E", from: screen, view, to: "Exported_a_query_XCTest.swift")
-        #expect(xctest.contains("final class Exported_a_queryTests: RxLeakCheckingTestCase {"))
-        #expect(xctest.contains("XCTAssertMarbles(res, "))
+        try body(scheduler, inspector)
     }
 
     /// Presses `key` and returns the file the view says it exported (removed from the temporary
@@ -143,35 +147,33 @@ struct InspectorViewTests {
     }
 
     @Test func markedInputLanesAreTheExportsInputs() throws {
-        let scheduler = TestScheduler(initialClock: 0)
-        let inspector = Inspector(clock: .virtual(scheduler))
-        inspector.attach()
-        defer { inspector.detach() }
-        let input = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(230)])
-        let bag = DisposeBag()
-        scheduler.scheduleAt(200) {
-            input.inspect("a in").map { $0 * 2 }.inspect("a out").subscribe().disposed(by: bag)
+        try withAttachedInspector { scheduler, inspector in
+            let input = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(230)])
+            let bag = DisposeBag()
+            scheduler.scheduleAt(200) {
+                input.inspect("a in").map { $0 * 2 }.inspect("a out").subscribe().disposed(by: bag)
+            }
+            scheduler.advanceTo(240)
+            let (screen, view) = make(scheduler, inspector)
+            screen.handle(.function(2))
+            // Lanes sorted: "a in", "a out". Mark the first as an input, export the second.
+            screen.handle(.character("i"))
+            #expect(view.inputTags == ["a in"])
+            #expect(lines(screen)[1].hasPrefix(" →a in "))
+            #expect(lines(screen)[6] == "inputs: a in")
+            screen.handle(.down)
+            let source = try export(with: "e", from: screen, view, to: "Exported_a_out.swift")
+            #expect(source.contains("// Exported by RxInspect: inputs a in, output a out."))
+            #expect(source.contains("let a_in = scheduler.createHotObservable(["))
+            #expect(source.contains("        .next(210, 1),\n        .next(220, 2),\n        .completed(230),"))
+            // The chain is the first input, to be edited into the real one (here `a_in.map { $0 * 2 }`).
+            #expect(source.contains("let res = scheduler.start { a_in }"))
+            #expect(source.contains(#"values: ["a": 2, "b": 4]"#))
+            // `i` again unmarks it.
+            screen.handle(.up)
+            screen.handle(.character("i"))
+            #expect(view.inputTags.isEmpty)
         }
-        scheduler.advanceTo(240)
-        let (screen, view) = make(scheduler, inspector)
-        screen.handle(.function(2))
-        // Lanes sorted: "a in", "a out". Mark the first as an input, export the second.
-        screen.handle(.character("i"))
-        #expect(view.inputTags == ["a in"])
-        #expect(lines(screen)[1].hasPrefix(" →a in "))
-        #expect(lines(screen)[6] == "inputs: a in")
-        screen.handle(.down)
-        let source = try export(with: "e", from: screen, view, to: "Exported_a_out.swift")
-        #expect(source.contains("// Exported by RxInspect: inputs a in, output a out."))
-        #expect(source.contains("let a_in = scheduler.createHotObservable(["))
-        #expect(source.contains("        .next(210, 1),\n        .next(220, 2),\n        .completed(230),"))
-        // The chain is the first input, to be edited into the real one (here `a_in.map { $0 * 2 }`).
-        #expect(source.contains("let res = scheduler.start { a_in }"))
-        #expect(source.contains(#"values: ["a": 2, "b": 4]"#))
-        // `i` again unmarks it.
-        screen.handle(.up)
-        screen.handle(.character("i"))
-        #expect(view.inputTags.isEmpty)
     }
 
     @Test func keysAreListedInTheHelpOverlayWhileShown() {
@@ -198,47 +200,45 @@ struct InspectorViewTests {
     }
 
     @Test func slashFiltersTheLanesByGlobOrSubstringAndEscClearsIt() {
-        let scheduler = TestScheduler(initialClock: 0)
-        let inspector = Inspector(clock: .virtual(scheduler))
-        inspector.attach()
-        defer { inspector.detach() }
-        let input = scheduler.createHotObservable([.next(210, 1)])
-        let bag = DisposeBag()
-        scheduler.scheduleAt(200) {
-            for tag in ["a download 1", "a download 2", "a search"] {
-                input.inspect(tag).subscribe().disposed(by: bag)
+        withAttachedInspector { scheduler, inspector in
+            let input = scheduler.createHotObservable([.next(210, 1)])
+            let bag = DisposeBag()
+            scheduler.scheduleAt(200) {
+                for tag in ["a download 1", "a download 2", "a search"] {
+                    input.inspect(tag).subscribe().disposed(by: bag)
+                }
             }
+            scheduler.advanceTo(220)
+            let (screen, view) = make(scheduler, inspector)
+            screen.handle(.function(2))
+            #expect(view.tags == ["a download 1", "a download 2", "a search"])
+            // Typed after `/`: `q` and `?` are part of the filter, not the quit and help keys.
+            for key in [Key.character("/"), .character("s"), .character("e"), .character("q")] { screen.handle(key) }
+            #expect(view.isEditingFilter)
+            #expect(view.tags.isEmpty)
+            #expect(lines(screen)[1] == "no tag matches seq (Esc after / clears the filt…")
+            screen.handle(.backspace)
+            screen.handle(.enter)
+            #expect(!view.isEditingFilter)
+            #expect(view.laneFilter == "se")
+            #expect(view.tags == ["a search"])
+            #expect(lines(screen)[0].hasPrefix("Inspector · 1 tags · filter: se ·"))
+            #expect(lines(screen)[1] == "  a search       ----------------------------^●-")
+            #expect(lines(screen)[2] == "")
+            // A glob: the whole tag must match.
+            for key in [Key.character("/"), .escape, .character("/")] { screen.handle(key) }
+            #expect(view.laneFilter == "")
+            for character in "a d*2" { screen.handle(.character(character)) }
+            screen.handle(.enter)
+            #expect(view.tags == ["a download 2"])
+            // Esc while editing clears the filter and leaves the inspector open; Esc again closes it.
+            screen.handle(.character("/"))
+            screen.handle(.escape)
+            #expect(view.tags.count == 3)
+            #expect(!view.isHidden)
+            screen.handle(.escape)
+            #expect(view.isHidden)
         }
-        scheduler.advanceTo(220)
-        let (screen, view) = make(scheduler, inspector)
-        screen.handle(.function(2))
-        #expect(view.tags == ["a download 1", "a download 2", "a search"])
-        // Typed after `/`: `q` and `?` are part of the filter, not the quit and help keys.
-        for key in [Key.character("/"), .character("s"), .character("e"), .character("q")] { screen.handle(key) }
-        #expect(view.isEditingFilter)
-        #expect(view.tags.isEmpty)
-        #expect(lines(screen)[1] == "no tag matches seq (Esc after / clears the filt…")
-        screen.handle(.backspace)
-        screen.handle(.enter)
-        #expect(!view.isEditingFilter)
-        #expect(view.laneFilter == "se")
-        #expect(view.tags == ["a search"])
-        #expect(lines(screen)[0].hasPrefix("Inspector · 1 tags · filter: se ·"))
-        #expect(lines(screen)[1] == "  a search       ----------------------------^●-")
-        #expect(lines(screen)[2] == "")
-        // A glob: the whole tag must match.
-        for key in [Key.character("/"), .escape, .character("/")] { screen.handle(key) }
-        #expect(view.laneFilter == "")
-        for character in "a d*2" { screen.handle(.character(character)) }
-        screen.handle(.enter)
-        #expect(view.tags == ["a download 2"])
-        // Esc while editing clears the filter and leaves the inspector open; Esc again closes it.
-        screen.handle(.character("/"))
-        screen.handle(.escape)
-        #expect(view.tags.count == 3)
-        #expect(!view.isHidden)
-        screen.handle(.escape)
-        #expect(view.isHidden)
     }
 
     @Test func theRefreshTimerRunsOnlyWhileTheViewIsShown() {
@@ -263,20 +263,18 @@ struct InspectorViewTests {
     }
 
     @Test func aLongTagWidensTheLabelColumnUpToAThirdOfTheView() {
-        let scheduler = TestScheduler(initialClock: 0)
-        let inspector = Inspector(clock: .virtual(scheduler))
-        inspector.attach()
-        defer { inspector.detach() }
-        let input = scheduler.createHotObservable([.next(210, 1)])
-        let bag = DisposeBag()
-        scheduler.scheduleAt(200) { input.inspect("a long tag name").subscribe().disposed(by: bag) }
-        scheduler.advanceTo(220)
-        let (screen, _) = make(scheduler, inspector)
-        screen.handle(.function(2))
-        // 15 characters and the two marks need 17 columns: cut at 48 (a third is 16), whole at 60.
-        #expect(lines(screen)[1] == "  a long tag na… ----------------------------^●-")
-        screen.resize(to: Size(columns: 60, rows: 7))
-        #expect(lines(screen)[1] == "  a long tag name " + String(repeating: "-", count: 39) + "^●-")
+        withAttachedInspector { scheduler, inspector in
+            let input = scheduler.createHotObservable([.next(210, 1)])
+            let bag = DisposeBag()
+            scheduler.scheduleAt(200) { input.inspect("a long tag name").subscribe().disposed(by: bag) }
+            scheduler.advanceTo(220)
+            let (screen, _) = make(scheduler, inspector)
+            screen.handle(.function(2))
+            // 15 characters and the two marks need 17 columns: cut at 48 (a third is 16), whole at 60.
+            #expect(lines(screen)[1] == "  a long tag na… ----------------------------^●-")
+            screen.resize(to: Size(columns: 60, rows: 7))
+            #expect(lines(screen)[1] == "  a long tag name " + String(repeating: "-", count: 39) + "^●-")
+        }
     }
 }
 
