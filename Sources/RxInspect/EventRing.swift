@@ -23,6 +23,11 @@ struct EventRing {
         }
     }
 
+    /// The newest event.
+    var last: InspectedEvent? {
+        storage.isEmpty ? nil : storage[(start + storage.count - 1) % storage.count]
+    }
+
     /// Oldest first.
     var events: [InspectedEvent] {
         Array(storage[start...] + storage[..<start])

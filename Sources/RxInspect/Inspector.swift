@@ -17,13 +17,18 @@ import Synchronization
 /// `inspect` stage costs one relaxed atomic load per element.
 ///
 /// Thread-safety: the tag table and the loggers are kept under a `Mutex`; each tag's state under its
-/// own. No lock is held while delivering, logging or reading the clock.
+/// own (taken under the table's only to choose a tag to forget, never the other way round). No lock is
+/// held while delivering, logging or reading the clock.
 public final class Inspector: Sendable {
     /// The inspector programs attach by default (1 024 events per tag, `ContinuousClock`).
     public static let shared = Inspector()
 
     /// How many events each tag keeps: the oldest go first.
     public let capacity: Int
+    /// How many tags are kept: past it, a new tag forgets the tag whose last event is the oldest among
+    /// those with no live subscription, nothing paused and nothing held (a program that tags per item,
+    /// as iGif tags each GIF's download, would otherwise keep every tag it ever made).
+    public let tagLimit: Int
     /// Where event times come from.
     public let clock: InspectorClock
 
@@ -46,18 +51,38 @@ public final class Inspector: Sendable {
             return matching
         }
 
-        mutating func tag(_ name: String, capacity: Int) -> TagState {
+        mutating func tag(_ name: String, capacity: Int, limit: Int) -> TagState {
             if let existing = tags[name] { return existing }
+            if tags.count >= limit { forgetTheOldestIdleTag() }
             let made = TagState(capacity: capacity)
             tags[name] = made
             return made
         }
+
+        /// Takes each tag's lock in turn under the table's (the one place both are held; a tag's
+        /// lock is never held while the table's is taken). Runs only when a new tag finds the table
+        /// full.
+        @inline(never)
+        private mutating func forgetTheOldestIdleTag() {
+            var oldest: (name: String, time: Int)?
+            for (name, tag) in tags {
+                guard let time = tag.idleSince() else { continue }
+                if oldest == nil || time < oldest!.time { oldest = (name, time) }
+            }
+            if let oldest {
+                tags[oldest.name] = nil
+                loggersByTag[oldest.name] = nil
+            }
+        }
     }
 
-    /// An inspector that keeps the last `capacity` events of each tag and times them with `clock`.
-    public init(capacity: Int = 1024, clock: InspectorClock = .continuous) {
+    /// An inspector that keeps the last `capacity` events of each of at most `tagLimit` tags (see
+    /// ``tagLimit``) and times them with `clock`.
+    public init(capacity: Int = 1024, tagLimit: Int = 256, clock: InspectorClock = .continuous) {
         precondition(capacity > 0, "an inspector needs room for at least one event per tag")
+        precondition(tagLimit > 0, "an inspector needs room for at least one tag")
         self.capacity = capacity
+        self.tagLimit = tagLimit
         self.clock = clock
     }
 
@@ -163,7 +188,7 @@ public final class Inspector: Sendable {
     ) -> Bool {
         let event = InspectedEvent(kind, value, time: clock.now(), subscription: subscription, thread: .current)
         let (tagState, loggers) = state.withAnnotatedLock { state in
-            (state.tag(tag, capacity: capacity), state.loggers(of: tag))
+            (state.tag(tag, capacity: capacity, limit: tagLimit), state.loggers(of: tag))
         }
         let deliverNow = tagState.record(event, holdable: holdable, deliver: deliver)
         for logger in loggers { logger.write("[\(tag)] \(event)") }
@@ -171,7 +196,7 @@ public final class Inspector: Sendable {
     }
 
     private func tagState(_ tag: String) -> TagState {
-        state.withAnnotatedLock { $0.tag(tag, capacity: capacity) }
+        state.withAnnotatedLock { $0.tag(tag, capacity: capacity, limit: tagLimit) }
     }
 
     private func snapshot(_ tag: String) -> TagState.Snapshot? {

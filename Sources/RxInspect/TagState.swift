@@ -111,6 +111,15 @@ final class TagState: @unchecked Sendable {
         }
     }
 
+    /// The time of the tag's last event if it may be forgotten: no live subscription, not paused,
+    /// nothing held; otherwise `nil`.
+    func idleSince() -> Int? {
+        lock.locked {
+            guard subscribers.isEmpty, !paused, heldStart == held.count else { return nil }
+            return ring.last?.time ?? Int.min
+        }
+    }
+
     struct Snapshot: Sendable {
         var events: [InspectedEvent]
         var counts: InspectedCounts

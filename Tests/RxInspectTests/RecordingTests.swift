@@ -55,6 +55,33 @@ extension InspectorSuites {
             }
         }
 
+        @Test func pastTheTagLimitANewTagForgetsTheLongestIdleOne() {
+            let scheduler = TestScheduler(initialClock: 0)
+            let inspector = Inspector(capacity: 8, tagLimit: 3, clock: .virtual(scheduler))
+            inspector.attach()
+            defer { inspector.detach() }
+            let subject = PublishSubject<Int>()
+            // "live" stays subscribed; "paused" is idle but paused; "old" and "newer" end at 10 and 20.
+            let live = subject.inspect("live").subscribe()
+            defer { live.dispose() }
+            scheduler.scheduleAt(10) { _ = Observable.just(1).inspect("old").subscribe() }
+            scheduler.scheduleAt(20) { _ = Observable.just(2).inspect("newer").subscribe() }
+            scheduler.advanceTo(30)
+            #expect(inspector.tags == ["live", "newer", "old"])
+            // A fourth tag: "old" is the idle tag whose last event is the oldest.
+            inspector.pause("paused")
+            #expect(inspector.tags == ["live", "newer", "paused"])
+            // A fifth: "newer" goes; the live and the paused tags are kept, whatever their age.
+            scheduler.advanceTo(40)
+            _ = Observable.just(3).inspect("fifth").subscribe()
+            #expect(inspector.tags == ["fifth", "live", "paused"])
+            // Nothing idle left to forget but "fifth": the table stays at the limit.
+            _ = Observable.just(4).inspect("sixth").subscribe()
+            #expect(inspector.tags == ["live", "paused", "sixth"])
+            #expect(inspector.events(of: "old").isEmpty)
+            inspector.resume("paused")
+        }
+
         @Test func withNoInspectorAttachedNothingIsRecordedAndEverythingPasses() {
             let scheduler = TestScheduler(initialClock: 0)
             let inspector = Inspector(clock: .virtual(scheduler))
