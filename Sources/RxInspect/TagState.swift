@@ -112,11 +112,12 @@ final class TagState: @unchecked Sendable {
     }
 
     /// The time of the tag's last event if it may be forgotten: no live subscription, not paused,
-    /// nothing held; otherwise `nil`.
+    /// nothing held; otherwise `nil`. A tag with no event yet is not forgotten: it was made for an
+    /// event that another thread is about to record in it.
     func idleSince() -> Int? {
         lock.locked {
-            guard subscribers.isEmpty, !paused, heldStart == held.count else { return nil }
-            return ring.last?.time ?? Int.min
+            guard subscribers.isEmpty, !paused, heldStart == held.count, let last = ring.last else { return nil }
+            return last.time
         }
     }
 
