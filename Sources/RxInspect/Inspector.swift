@@ -27,7 +27,9 @@ public final class Inspector: Sendable {
     public let capacity: Int
     /// How many tags are kept: past it, a new tag forgets the tag whose last event is the oldest among
     /// those with no live subscription, nothing paused and nothing held (a program that tags per item,
-    /// as iGif tags each GIF's download, would otherwise keep every tag it ever made).
+    /// as iGif tags each GIF's download, would otherwise keep every tag it ever made). Of tags whose
+    /// last events have the same time (a virtual clock), the one recorded first goes first. Stepping or
+    /// resuming a tag the inspector does not have makes no tag.
     public let tagLimit: Int
     /// Where event times come from.
     public let clock: InspectorClock
@@ -42,6 +44,8 @@ public final class Inspector: Sendable {
         /// Which loggers match each tag, worked out on the tag's first logged event: a glob or a
         /// regular expression is matched (a regular expression compiled) once per tag, not per event.
         private var loggersByTag: [String: [Logger]] = [:]
+        /// How many tag lookups were made: orders the tags whose last events have the same time.
+        private(set) var lookups = 0
 
         mutating func loggers(of tag: String) -> [Logger] {
             if loggers.isEmpty { return [] }
@@ -52,6 +56,7 @@ public final class Inspector: Sendable {
         }
 
         mutating func tag(_ name: String, capacity: Int, limit: Int) -> TagState {
+            lookups &+= 1
             if let existing = tags[name] { return existing }
             if tags.count >= limit { forgetTheOldestIdleTag() }
             let made = TagState(capacity: capacity)
@@ -64,14 +69,19 @@ public final class Inspector: Sendable {
         /// full.
         @inline(never)
         private mutating func forgetTheOldestIdleTag() {
-            var oldest: (name: String, time: Int)?
+            var idle: [(name: String, tag: TagState, time: Int, order: Int)] = []
             for (name, tag) in tags {
-                guard let time = tag.idleSince() else { continue }
-                if oldest == nil || time < oldest!.time { oldest = (name, time) }
+                guard let since = tag.idleSince() else { continue }
+                idle.append((name, tag, since.time, since.order))
             }
-            if let oldest {
-                tags[oldest.name] = nil
-                loggersByTag[oldest.name] = nil
+            idle.sort { ($0.time, $0.order) < ($1.time, $1.order) }
+            // A thread that looked a tag up before this lock was taken may have subscribed to it or
+            // paused it since: the tag is marked forgotten only if it is still idle, and that thread
+            // then looks it up again.
+            for candidate in idle where candidate.tag.forgetIfIdle() {
+                tags[candidate.name] = nil
+                loggersByTag[candidate.name] = nil
+                return
             }
         }
     }
@@ -151,7 +161,7 @@ public final class Inspector: Sendable {
     /// Holds back every notification of `tag` from now on, in order; nothing goes downstream until
     /// ``step(_:)`` or ``resume(_:)``.
     public func pause(_ tag: String) {
-        tagState(tag).pause()
+        while !tagState(tag).pause() {}
     }
 
     /// Delivers the oldest held notification of `tag` (on the calling thread, unless another thread
@@ -159,12 +169,14 @@ public final class Inspector: Sendable {
     /// held.
     @discardableResult
     public func step(_ tag: String) -> Bool {
-        tagState(tag).step()
+        // A tag the inspector does not have holds nothing: looked up without making it, so that
+        // stepping an unknown or forgotten tag does not push a recorded one out.
+        existingTagState(tag)?.step() ?? false
     }
 
     /// Delivers every held notification of `tag` in order, then lets notifications pass again.
     public func resume(_ tag: String) {
-        tagState(tag).resume()
+        existingTagState(tag)?.resume()
     }
 
     /// Whether `tag` is paused.
@@ -187,16 +199,26 @@ public final class Inspector: Sendable {
         deliver: () -> (() -> Void)
     ) -> Bool {
         let event = InspectedEvent(kind, value, time: clock.now(), subscription: subscription, thread: .current)
-        let (tagState, loggers) = state.withAnnotatedLock { state in
-            (state.tag(tag, capacity: capacity, limit: tagLimit), state.loggers(of: tag))
+        while true {
+            let (tagState, order, loggers) = state.withAnnotatedLock { state in
+                (state.tag(tag, capacity: capacity, limit: tagLimit), state.lookups, state.loggers(of: tag))
+            }
+            // `nil`: forgotten between the lookup and now (by a new tag on another thread): looked
+            // up again, so that the event lands in the tag the inspector keeps.
+            guard let deliverNow = tagState.record(event, order: order, holdable: holdable, deliver: deliver) else {
+                continue
+            }
+            for logger in loggers { logger.write("[\(tag)] \(event)") }
+            return deliverNow
         }
-        let deliverNow = tagState.record(event, holdable: holdable, deliver: deliver)
-        for logger in loggers { logger.write("[\(tag)] \(event)") }
-        return deliverNow
     }
 
     private func tagState(_ tag: String) -> TagState {
         state.withAnnotatedLock { $0.tag(tag, capacity: capacity, limit: tagLimit) }
+    }
+
+    private func existingTagState(_ tag: String) -> TagState? {
+        state.withAnnotatedLock { $0.tags[tag] }
     }
 
     private func snapshot(_ tag: String) -> TagState.Snapshot? {

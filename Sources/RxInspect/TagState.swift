@@ -20,15 +20,25 @@ final class TagState: @unchecked Sendable {
     private var draining = false
     /// Held notifications that `step` released and the drainer has yet to deliver.
     private var steps = 0
+    /// When, in the inspector's order of lookups, the tag's last event was recorded (ties of the
+    /// clock broken by it when choosing which idle tag to forget).
+    private var lastOrder = Int.min
+    /// The inspector's table has let go of this state: a caller that looked it up before must look
+    /// the tag up again (which makes a new state) rather than record or pause here.
+    private var forgotten = false
 
     init(capacity: Int) {
         ring = EventRing(capacity: capacity)
     }
 
-    /// Records `event`. For a notification (`holdable`), returns whether the caller delivers it now;
-    /// otherwise it was held (and the closure `deliver` makes will deliver it).
-    func record(_ event: InspectedEvent, holdable: Bool, deliver: () -> (() -> Void)) -> Bool {
-        lock.locked {
+    /// Records `event`, looked up as the inspector's `order`th lookup. For a notification
+    /// (`holdable`), returns whether the caller delivers it now; otherwise it was held (and the
+    /// closure `deliver` makes will deliver it). Returns `nil`, recording nothing, if the tag was
+    /// forgotten since it was looked up.
+    func record(_ event: InspectedEvent, order: Int, holdable: Bool, deliver: () -> (() -> Void)) -> Bool? {
+        lock.locked { () -> Bool? in
+            if forgotten { return nil }
+            lastOrder = max(lastOrder, order)
             ring.append(event)
             counts.add(event.kind)
             switch event.kind {
@@ -59,8 +69,13 @@ final class TagState: @unchecked Sendable {
         }
     }
 
-    func pause() {
-        lock.locked { paused = true }
+    /// Pauses the tag; returns `false`, doing nothing, if the tag was forgotten since it was looked up.
+    func pause() -> Bool {
+        lock.locked {
+            if forgotten { return false }
+            paused = true
+            return true
+        }
     }
 
     /// Releases the oldest held notification; returns whether there was one.
@@ -111,14 +126,30 @@ final class TagState: @unchecked Sendable {
         }
     }
 
-    /// The time of the tag's last event if it may be forgotten: no live subscription, not paused,
-    /// nothing held; otherwise `nil`. A tag with no event yet is not forgotten: it was made for an
-    /// event that another thread is about to record in it.
-    func idleSince() -> Int? {
+    /// The time of the tag's last event, and when it was looked up, if the tag may be forgotten: no
+    /// live subscription, not paused, nothing held, and an event recorded (a tag with none was just made
+    /// for an event another thread is about to record: forgetting it would send that thread to make it
+    /// again, and two threads could take turns forgetting each other's new tag); otherwise `nil`.
+    func idleSince() -> (time: Int, order: Int)? {
         lock.locked {
-            guard subscribers.isEmpty, !paused, heldStart == held.count, let last = ring.last else { return nil }
-            return last.time
+            guard isIdle, let last = ring.last else { return nil }
+            return (last.time, lastOrder)
         }
+    }
+
+    /// Marks the tag forgotten if it is still idle (a thread that looked it up earlier may have
+    /// recorded a subscription or paused it since ``idleSince()``); returns whether it was.
+    func forgetIfIdle() -> Bool {
+        lock.locked {
+            guard isIdle else { return false }
+            forgotten = true
+            return true
+        }
+    }
+
+    /// Under the lock.
+    private var isIdle: Bool {
+        subscribers.isEmpty && !paused && heldStart == held.count && ring.count > 0
     }
 
     struct Snapshot: Sendable {
