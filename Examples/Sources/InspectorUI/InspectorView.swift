@@ -323,6 +323,7 @@ public final class InspectorView: View {
             let events = visibleEvents(of: tag, now: now)
             let chosen = isSelected && !events.isEmpty ? min(selectedEvent ?? events.count - 1, events.count - 1) : nil
             let colour = Self.palette[index % Self.palette.count]
+            let drawn = Self.drawnColumns(of: events)
             var ended: Set<Int> = []
             for (position, item) in events.enumerated() {
                 // A dispose right after a completion or an error is not drawn over its `|` or `✕`.
@@ -331,7 +332,8 @@ public final class InspectorView: View {
                 var style = style(of: item.event.kind, colour: colour)
                 if position == chosen { style.attributes.insert(.reverse) }
                 grid.draw(
-                    symbol(of: item.event.kind), at: Point(column: timelineLeft + item.column, row: row), style: style)
+                    symbol(of: item.event.kind), at: Point(column: timelineLeft + drawn[position], row: row),
+                    style: style)
             }
             // The chosen event drawn last, so it is not hidden under a later one in its column.
             if let chosen {
@@ -339,7 +341,8 @@ public final class InspectorView: View {
                 var style = style(of: item.event.kind, colour: colour)
                 style.attributes.insert(.reverse)
                 grid.draw(
-                    symbol(of: item.event.kind), at: Point(column: timelineLeft + item.column, row: row), style: style)
+                    symbol(of: item.event.kind), at: Point(column: timelineLeft + drawn[chosen], row: row),
+                    style: style)
             }
         }
         if tags.isEmpty {
@@ -364,6 +367,26 @@ public final class InspectorView: View {
         grid.draw(
             truncated(message, toColumns: area.size.columns), at: Point(column: left, row: area.maxRow - 1),
             style: CellStyle(attributes: .dim))
+    }
+
+    /// The column each event is drawn in: its own, except a subscription's `^` that a later event of
+    /// the same column would cover (a replayed or a `startWith` element, which arrive with the
+    /// subscription): that one is drawn a column earlier when the column is free, so the lane still
+    /// shows where the subscription began. The detail line gives its exact time.
+    /// (Another subscription in the same column covers it with the same mark: it stays.)
+    static func drawnColumns(of events: [(event: InspectedEvent, column: Int)]) -> [Int] {
+        var lastInColumn: [Int: Int] = [:]
+        var lastNotificationInColumn: [Int: Int] = [:]
+        for (position, item) in events.enumerated() {
+            lastInColumn[item.column] = position
+            if item.event.kind != .subscribe { lastNotificationInColumn[item.column] = position }
+        }
+        return events.enumerated().map { position, item in
+            guard item.event.kind == .subscribe, item.column > 0, lastInColumn[item.column - 1] == nil,
+                let covering = lastNotificationInColumn[item.column], covering > position
+            else { return item.column }
+            return item.column - 1
+        }
     }
 
     private func symbol(of kind: InspectedEvent.Kind) -> String {

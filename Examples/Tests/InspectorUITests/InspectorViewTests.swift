@@ -262,6 +262,35 @@ struct InspectorViewTests {
         #expect(counting.runs == 10)
     }
 
+    @Test func aSubscriptionCoveredByItsFirstElementIsDrawnAColumnEarlier() {
+        withAttachedInspector { scheduler, inspector in
+            let input = scheduler.createHotObservable([.next(230, 1)])
+            let bag = DisposeBag()
+            // `a`: subscribed at 200 with a `startWith` element in the same column: `^` moves left.
+            // `b`: subscribed at 200, its element at 230: each in its own column, as before.
+            // `c`: subscribed at 200 right after an earlier subscription's events in the column before:
+            //      the `^` stays (covered) rather than hide them.
+            scheduler.scheduleAt(200) {
+                input.startWith(0).inspect("a").subscribe().disposed(by: bag)
+                input.inspect("b").subscribe().disposed(by: bag)
+            }
+            scheduler.scheduleAt(190) { Observable.just(9).inspect("c").subscribe().disposed(by: bag) }
+            scheduler.scheduleAt(200) { input.startWith(0).inspect("c").subscribe().disposed(by: bag) }
+            scheduler.advanceTo(240)
+            let (screen, view) = make(scheduler, inspector)
+            screen.handle(.function(2))
+            // Now (240) is the last column, 200 four columns back.
+            #expect(lines(screen)[1] == "  a              -------------------------^●--●-")
+            #expect(lines(screen)[2] == "  b              --------------------------^--●-")
+            // `just(9)` at 190: its `^` moves left of its `|`; the second subscription's `^` stays under
+            // its `startWith` element, the column before being taken.
+            #expect(lines(screen)[3] == "  c              ------------------------^|●--●-")
+            // Selected, the moved `^` is the subscription; the detail line says when it was.
+            for _ in 0..<2 { _ = view.handle(.left) }
+            #expect(lines(screen)[5] == "a · subscribe · #n · t=200 · main")
+        }
+    }
+
     @Test func aLongTagWidensTheLabelColumnUpToAThirdOfTheView() {
         withAttachedInspector { scheduler, inspector in
             let input = scheduler.createHotObservable([.next(210, 1)])
