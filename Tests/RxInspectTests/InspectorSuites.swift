@@ -1,6 +1,7 @@
 import RxInspect
 import RxSwift
 import RxTest
+import Synchronization
 import Testing
 
 /// One attached inspector at a time per process: every suite that attaches one is nested here, and
@@ -18,4 +19,11 @@ func withVirtualInspector<Result>(
     inspector.attach()
     defer { inspector.detach() }
     return try body(scheduler, inspector)
+}
+
+/// Lines written by a logger (`Inspector.log(_:to:)`), from whatever thread the events are on.
+final class Lines: Sendable {
+    let lines = Mutex<[String]>([])
+    func append(_ line: String) { lines.withLock { $0.append(line) } }
+    var all: [String] { lines.withLock { $0 } }
 }

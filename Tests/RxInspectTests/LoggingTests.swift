@@ -6,12 +6,6 @@ import Testing
 
 extension InspectorSuites {
     @Suite struct Logging {
-        final class Lines: Sendable {
-            let lines = Mutex<[String]>([])
-            func append(_ line: String) { lines.withLock { $0.append(line) } }
-            var all: [String] { lines.withLock { $0 } }
-        }
-
         @Test func aGlobLogsTheTagsItMatchesAsEventsHappen() {
             withVirtualInspector { scheduler, inspector in
                 let lines = Lines()

@@ -9,12 +9,6 @@ extension InspectorSuites {
     /// Edge cases of ``Inspector/tagLimit``: what is forgotten, when, and what a forgotten tag's name
     /// does afterwards.
     @Suite struct TagLimitEdges {
-        final class Lines: Sendable {
-            let lines = Mutex<[String]>([])
-            func append(_ line: String) { lines.withLock { $0.append(line) } }
-            var all: [String] { lines.withLock { $0 } }
-        }
-
         /// Stepping or resuming a tag the inspector does not know (never recorded, or already
         /// forgotten) holds nothing: it must not make an empty tag that pushes a recorded one out.
         @Test func steppingOrResumingAnUnknownTagForgetsNoRecordedTag() {
