@@ -59,14 +59,14 @@ public final class InspectorView: View {
     /// Whether `/` was pressed and the filter is being typed.
     public private(set) var isEditingFilter = false
     /// Whether the refresh timer runs (only while the view is shown).
-    public var isRefreshing: Bool { refreshSubscription != nil }
+    public private(set) var isRefreshing = false
 
     /// The view's subscriptions (the refresh timer, the overlay's F2 key).
     public let disposeBag = DisposeBag()
     private let scheduler: any SchedulerType
     private let refreshInterval: RxTimeInterval
+    /// The refresh timer while the view is shown (in ``disposeBag``, so it goes with the view).
     private let refresh = SerialDisposable()
-    private var refreshSubscription: Disposable?
     private static let palette: [RGB] = [
         RGB(hex: 0x4FC3F7), RGB(hex: 0x81C784), RGB(hex: 0xFFB74D), RGB(hex: 0xBA68C8), RGB(hex: 0xF06292),
         RGB(hex: 0x4DD0E1), RGB(hex: 0xDCE775),
@@ -89,16 +89,14 @@ public final class InspectorView: View {
     }
 
     override public func isHiddenDidChange() {
+        isRefreshing = !isHidden
         if isHidden {
-            refreshSubscription = nil
             refresh.disposable = Disposables.create()
             isEditingFilter = false
             return
         }
-        let subscription = Observable<Int>.interval(refreshInterval, scheduler: scheduler)
+        refresh.disposable = Observable<Int>.interval(refreshInterval, scheduler: scheduler)
             .subscribe(onNext: { [weak self] _ in self?.setNeedsDisplay() })
-        refreshSubscription = subscription
-        refresh.disposable = subscription
     }
 
     override public var acceptsTextInput: Bool { isEditingFilter }
@@ -140,25 +138,32 @@ public final class InspectorView: View {
         return tags.isEmpty ? nil : tags[min(selectedLane, tags.count - 1)]
     }
 
-    /// How many columns the lanes have.
-    private var timelineColumns: Int { max(1, frame.size.columns - labelWidth(for: tags) - 1) }
+    /// How many columns the lanes of `tags` have.
+    private func timelineColumns(for tags: [String]) -> Int {
+        max(1, frame.size.columns - labelWidth(for: tags) - 1)
+    }
 
-    /// The events of `tag` inside the window (the last ``timelineColumns`` columns up to now), each with
-    /// its column.
-    private func visibleEvents(of tag: String, now: Int) -> [(event: InspectedEvent, column: Int)] {
-        let columns = timelineColumns
-        return inspector.events(of: tag).compactMap { event in
+    /// The events of `tag` inside the window (the last `columns` columns up to now), each with its
+    /// column; `columns` is the lanes' width (``timelineColumns(for:)`` of the shown tags).
+    private func visibleEvents(of tag: String, now: Int, columns: Int) -> [(event: InspectedEvent, column: Int)] {
+        inspector.events(of: tag).compactMap { event in
             let age = max(0, now - event.time) / max(1, frameLength)
             guard age < columns else { return nil }
             return (event, columns - 1 - age)
         }
     }
 
+    /// The selected lane's visible events, now.
+    private func selectedLaneEvents() -> [(event: InspectedEvent, column: Int)]? {
+        let tags = self.tags
+        guard !tags.isEmpty else { return nil }
+        let tag = tags[min(selectedLane, tags.count - 1)]
+        return visibleEvents(of: tag, now: inspector.clock.now(), columns: timelineColumns(for: tags))
+    }
+
     /// The selected event (the newest of the lane when none is chosen).
     public var selected: InspectedEvent? {
-        guard let tag = selectedTag else { return nil }
-        let events = visibleEvents(of: tag, now: inspector.clock.now())
-        guard !events.isEmpty else { return nil }
+        guard let events = selectedLaneEvents(), !events.isEmpty else { return nil }
         return events[min(selectedEvent ?? events.count - 1, events.count - 1)].event
     }
 
@@ -210,9 +215,7 @@ public final class InspectorView: View {
     }
 
     private func moveEvent(by step: Int) {
-        guard let tag = selectedTag else { return }
-        let count = visibleEvents(of: tag, now: inspector.clock.now()).count
-        guard count > 0 else { return }
+        guard let count = selectedLaneEvents().count, count > 0 else { return }
         let current = min(selectedEvent ?? count - 1, count - 1)
         let next = min(max(0, current + step), count - 1)
         selectedEvent = next == count - 1 ? nil : next
@@ -305,7 +308,7 @@ public final class InspectorView: View {
         // Lanes between the title and the two bottom lines, scrolled to keep the selected lane in view.
         let laneRows = area.size.rows - 3
         let first = max(0, selectedLane - laneRows + 1)
-        let columns = timelineColumns
+        let columns = timelineColumns(for: tags)
         let timelineLeft = left + labelWidth + 1
         for (offset, tag) in tags.dropFirst(first).prefix(laneRows).enumerated() {
             let index = first + offset
@@ -320,7 +323,7 @@ public final class InspectorView: View {
             grid.draw(
                 String(repeating: "-", count: columns), at: Point(column: timelineLeft, row: row),
                 style: CellStyle(attributes: .dim))
-            let events = visibleEvents(of: tag, now: now)
+            let events = visibleEvents(of: tag, now: now, columns: columns)
             let chosen = isSelected && !events.isEmpty ? min(selectedEvent ?? events.count - 1, events.count - 1) : nil
             let colour = Self.palette[index % Self.palette.count]
             let drawn = Self.drawnColumns(of: events)
