@@ -215,7 +215,7 @@ public final class InspectorView: View {
     }
 
     private func moveEvent(by step: Int) {
-        guard let count = selectedLaneEvents().count, count > 0 else { return }
+        guard let count = selectedLaneEvents()?.count, count > 0 else { return }
         let current = min(selectedEvent ?? count - 1, count - 1)
         let next = min(max(0, current + step), count - 1)
         selectedEvent = next == count - 1 ? nil : next
