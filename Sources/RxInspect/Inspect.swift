@@ -16,38 +16,31 @@ extension ObservableType {
     /// RxJS: rxjs-spy's `tag(…)`. RxSwift: none (`debug(_:)` prints lines).
     @inlinable
     public func inspect(_ tag: String) -> Observable<Element> {
-        let source = asObservable()
         // Captured rather than read through the global's accessor on every element (a call each).
         let attached = InspectorAttachment.shared
-        return Observable.create { observer in
+        // A library stage rather than `Observable.create` around a `subscribe`: a subscription nobody
+        // disposes is then released with its source, as through `map` (a dropped subject let go of a
+        // `create` chain's inner subscriber, but not of the chain).
+        // Types spelled out: a build once failed to infer `Element` from these multi-statement closures.
+        return rxStage { (observer: AnyObserver<Element>) -> RxStageHandlers<Element> in
             let probe = InspectProbe(tag: tag)
             probe.subscribed()
-            let subscription = source.subscribe(
-                onNext: { element in
+            return RxStageHandlers<Element>(
+                next: { (element: Element) in
                     if attached.isAttached.load(ordering: .relaxed) {
                         inspectNext(element, probe, observer)
                     } else {
                         observer.onNext(element)
                     }
                 },
-                onError: { error in
+                terminate: { (event: Event<Element>) in
                     if attached.isAttached.load(ordering: .relaxed) {
-                        probe.terminate(.error(error), to: observer)
+                        probe.terminate(event, to: observer)
                     } else {
-                        observer.onError(error)
+                        observer.on(event)
                     }
                 },
-                onCompleted: {
-                    if attached.isAttached.load(ordering: .relaxed) {
-                        probe.terminate(.completed, to: observer)
-                    } else {
-                        observer.onCompleted()
-                    }
-                })
-            return Disposables.create {
-                subscription.dispose()
-                probe.disposed()
-            }
+                disposed: { probe.disposed() })
         }
     }
 }
