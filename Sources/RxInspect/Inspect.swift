@@ -40,7 +40,14 @@ extension ObservableType {
                         observer.on(event)
                     }
                 },
-                disposed: { probe.disposed() })
+                disposed: { probe.disposed() },
+                released: { release in
+                    if attached.isAttached.load(ordering: .relaxed) {
+                        probe.released(release)
+                    } else {
+                        release()
+                    }
+                })
         }
     }
 }
@@ -114,6 +121,15 @@ final class InspectProbe: Sendable {
             }
         }
         if deliverNow { observer.on(event) }
+    }
+
+    /// The source let go of this subscription: the chain below is released (and its cleanup runs)
+    /// now, or, if notifications of this subscription are held, after the last of them is delivered,
+    /// as `observe(on:)` delivers what it queued before letting go.
+    @usableFromInline
+    func released(_ release: @escaping () -> Void) {
+        guard let inspector = Inspector.attached else { return release() }
+        if inspector.holdRelease(tag, subscription: id, release: release) { release() }
     }
 
     @usableFromInline

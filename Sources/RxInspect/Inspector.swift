@@ -213,6 +213,17 @@ public final class Inspector: Sendable {
         }
     }
 
+    /// Keeps `release` (the release of a subscription whose source let go) until the held
+    /// notifications of that subscription are delivered; returns whether the caller runs it now
+    /// (nothing of it is held, or the tag is gone).
+    func holdRelease(_ tag: String, subscription: Int, release: @escaping () -> Void) -> Bool {
+        while true {
+            guard let tagState = existingTagState(tag) else { return true }
+            // `nil`: forgotten since the lookup: looked up again.
+            if let runNow = tagState.holdRelease(subscription: subscription, release: release) { return runNow }
+        }
+    }
+
     private func tagState(_ tag: String) -> TagState {
         state.withAnnotatedLock { $0.tag(tag, capacity: capacity, limit: tagLimit) }
     }

@@ -16,6 +16,9 @@ final class TagState: @unchecked Sendable {
     private var paused = false
     private var held: [HeldNotification] = []
     private var heldStart = 0
+    /// Per subscription whose source let go while notifications of it were held: what releases its
+    /// chain, run after the last of them is delivered.
+    private var pendingReleases: [Int: () -> Void] = [:]
     /// A thread is delivering held notifications; arrivals queue behind them.
     private var draining = false
     /// Held notifications that `step` released and the drainer has yet to deliver.
@@ -54,6 +57,7 @@ final class TagState: @unchecked Sendable {
                 }
             case .dispose:
                 subscribers[event.subscription] = nil
+                pendingReleases[event.subscription] = nil
                 if heldStart < held.count {
                     // Nothing reaches a disposed subscription.
                     held = held[heldStart...].filter { $0.subscription != event.subscription }
@@ -65,6 +69,17 @@ final class TagState: @unchecked Sendable {
             guard holdable else { return true }
             if !paused && !draining && heldStart == held.count { return true }
             held.append(HeldNotification(subscription: event.subscription, deliver: deliver()))
+            return false
+        }
+    }
+
+    /// Keeps `release` until the held notifications of `subscription` are delivered; returns whether
+    /// the caller runs it now (none is held), or `nil` if the tag was forgotten since it was looked up.
+    func holdRelease(subscription: Int, release: @escaping () -> Void) -> Bool? {
+        lock.locked { () -> Bool? in
+            if forgotten { return nil }
+            guard held[heldStart...].contains(where: { $0.subscription == subscription }) else { return true }
+            pendingReleases[subscription] = release
             return false
         }
     }
@@ -105,6 +120,7 @@ final class TagState: @unchecked Sendable {
     /// steps are owed.
     private func drain() {
         while true {
+            var release: (() -> Void)?
             let next = lock.locked { () -> (() -> Void)? in
                 guard heldStart < held.count, !paused || steps > 0 else {
                     draining = false
@@ -119,10 +135,16 @@ final class TagState: @unchecked Sendable {
                     held.removeAll(keepingCapacity: true)
                     heldStart = 0
                 }
+                if !pendingReleases.isEmpty,
+                    !held[heldStart...].contains(where: { $0.subscription == notification.subscription })
+                {
+                    release = pendingReleases.removeValue(forKey: notification.subscription)
+                }
                 return notification.deliver
             }
             guard let next else { return }
             next()
+            release?()
         }
     }
 

@@ -81,8 +81,8 @@ extension ObservableType {
 /// The disposable returned by `subscribe(onNext:…)`: it owns the upstream subscription and the
 /// `onDisposed` closure, but not the event closures, so disposing it releases them.
 ///
-/// Thread-safety: as ``OperatorSink``, one atomic word decides which of `setUpstream`, `dispose` and
-/// `dropUpstream` takes the upstream; `onDisposed` is read only by the thread that wins `disposed`.
+/// Thread-safety: as ``OperatorSink``, one atomic word decides which of `setUpstream` and `dispose`
+/// takes the upstream; `onDisposed` is read only by the thread that wins `disposed`.
 @usableFromInline
 final class ClosureSubscription: DisposeBase, Cancelable, @unchecked Sendable {
     private let flags = Atomic<Int>(0)
@@ -105,8 +105,6 @@ final class ClosureSubscription: DisposeBase, Cancelable, @unchecked Sendable {
         let old = flags.bitwiseOr(2, ordering: .acquiringAndReleasing).oldValue
         if old & 1 != 0 {
             upstream.take().dispose()
-        } else if old & 4 != 0 {
-            _ = upstream.take()
         }
     }
 
@@ -114,23 +112,15 @@ final class ClosureSubscription: DisposeBase, Cancelable, @unchecked Sendable {
     func dispose() {
         let old = flags.bitwiseOr(1, ordering: .acquiringAndReleasing).oldValue
         guard old & 1 == 0 else { return }
-        if old & 6 == 2 {
+        if old & 2 != 0 {
             upstream.take().dispose()
         }
         onDisposed.take()?()
     }
 
-    /// The source let go of the chain (``AnySink/sourceReleased()``): drops the upstream without
-    /// disposing it (bit 4), which breaks the cycle handle → sinks → this handle. A later `dispose`
-    /// still runs `onDisposed`.
-    func dropUpstream() {
-        let old = flags.bitwiseOr(4, ordering: .acquiringAndReleasing).oldValue
-        if old & 7 == 2 { _ = upstream.take() }
-    }
-
     deinit {
-        // Set and never disposed nor dropped.
-        if flags.load(ordering: .relaxed) & 7 == 2 { _ = upstream.take() }
+        // Set and never disposed.
+        if flags.load(ordering: .relaxed) & 3 == 2 { _ = upstream.take() }
     }
 }
 
@@ -162,8 +152,11 @@ final class ClosureSink<Element>: Sink<Element>, @unchecked Sendable {
         if !subscription.isDisposed { onNext?(element) }
     }
 
+    /// The source let go of the chain: nothing can arrive any more, so the subscription ends as a
+    /// disposal ends it (`onDisposed` runs now, once), which also breaks the cycle handle → sinks →
+    /// this handle.
     override func sourceReleased() {
-        subscription.dropUpstream()
+        subscription.dispose()
     }
 
     override func terminate(_ termination: Termination) {

@@ -24,7 +24,7 @@ class OperatorSink<Input, Output>: Sink<Input>, Cancelable, @unchecked Sendable 
     @inlinable @inline(__always) static var upstreamSetBit: Int { 2 }
     @inlinable @inline(__always) static var stoppedBit: Int { 4 }
     @inlinable @inline(__always) static var releaseRequestedBit: Int { 8 }
-    /// Set by the first of ``sourceReleased()`` and ``letGoOfSource()``: downstream hears of it once.
+    /// Set by the first ``sourceReleased()``: downstream hears of it once.
     @inlinable @inline(__always) static var sourceReleasedBit: Int { 16 }
 
     @usableFromInline
@@ -73,29 +73,24 @@ class OperatorSink<Input, Output>: Sink<Input>, Cancelable, @unchecked Sendable 
     /// them, as before.
     var releasesWithItsSource: Bool { false }
 
-    /// See ``AnySink/sourceReleased()``: drops the upstream disposable without disposing it (the
-    /// source is gone, or going), and tells downstream if nothing else drives this sink.
+    /// See ``AnySink/sourceReleased()``: disposes the upstream subscription (whatever cleanup the user
+    /// attached there, `do(onDispose:)`, `using`'s resource, the disposable a `create` closure returned,
+    /// runs now, once: the subscription can never receive again, and its handle may never be
+    /// disposed), and tells downstream if nothing else drives this sink. Also called by a source that
+    /// still holds this sink but will never send to it again (a subject whose only sender has gone).
     override final func sourceReleased() {
-        endWithSource(disposingUpstream: false)
-    }
-
-    /// The source still holds this sink but will never send to it again (a subject whose sender has
-    /// gone for good): disposes the upstream subscription and goes on as ``sourceReleased()`` does,
-    /// unless the source told it first.
-    final func letGoOfSource() {
-        endWithSource(disposingUpstream: true)
+        endWithSource()
     }
 
     @inline(never)
-    private func endWithSource(disposingUpstream: Bool) {
+    private func endWithSource() {
         let old = flags.bitwiseOr(Self.releaseRequestedBit | Self.sourceReleasedBit, ordering: .acquiringAndReleasing)
             .oldValue
         // Told once: a second notice (the sink let go of its source meanwhile) would count twice in
         // an operator that counts its sources.
         guard old & Self.sourceReleasedBit == 0 else { return }
         if old & (Self.upstreamSetBit | Self.releaseRequestedBit) == Self.upstreamSetBit {
-            let taken = upstream.take()
-            if disposingUpstream { taken.dispose() }
+            upstream.take().dispose()
         }
         forwardSourceRelease()
     }
@@ -103,7 +98,15 @@ class OperatorSink<Input, Output>: Sink<Input>, Cancelable, @unchecked Sendable 
     /// Tells downstream that the source let go, if nothing else drives this sink; overridden by
     /// sinks that tell it once their own pending work has run (`observe(on:)`).
     func forwardSourceRelease() {
-        if releasesWithItsSource { downstream.sourceReleased() }
+        if releasesWithItsSource { releaseDownstream() }
+    }
+
+    /// Nothing more can arrive: downstream hears that its sources are gone, then this sink is disposed
+    /// (its own resources; downstream has usually disposed it already, as its upstream). The one way
+    /// a sink lets go of the chain below it.
+    final func releaseDownstream() {
+        downstream.sourceReleased()
+        dispose()
     }
 
     /// Marks the sink stopped without forwarding anything; `true` for the first caller only. For

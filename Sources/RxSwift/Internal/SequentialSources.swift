@@ -91,9 +91,8 @@ where Sources.Element == Observable<Element> {
     /// The running attempt's source let go of it: it will never end, so nothing moves on. The
     /// attempt is also held by `currentAttempt` (and holds this sink): disposing both breaks that.
     override func forwardSourceRelease() {
-        downstream.sourceReleased()
         currentAttempt.dispose()
-        dispose()
+        releaseDownstream()
     }
 
     override func terminate(_ termination: Termination) {

@@ -101,8 +101,7 @@ class SerializingOperatorSink<Input, Output>: OperatorSink<Input, Output>, @unch
             return !releasedWithSources
         }
         guard first else { return }
-        downstream.sourceReleased()
-        dispose()
+        releaseDownstream()
     }
 
     /// Runs `body` under the sink's lock (which guards the subclass's state too). If `body` queued an

@@ -27,12 +27,13 @@ class AnySink: Disposable, @unchecked Sendable {
 
     /// The source this sink is subscribed to has let go of it for good without ending the sequence
     /// (a subject deallocated while the subscription was undisposed): nothing will arrive from it.
-    /// A sink that forwards only what its source sends drops its upstream disposable and tells its
-    /// downstream, so that the chain, whose sinks and handle hold one another, is released with its
-    /// source (DESIGN §4: a subscription nobody disposes lives exactly as long as its source).
-    /// Nothing is delivered: as with a subscriber placed directly on the subject, its closures
-    /// (`onDisposed` too) are released without being called (an operator with several sources
-    /// disposes its inner subscriptions once all are gone). The caller holds this sink.
+    /// The subscription ends as a disposal would end it: the sink disposes its upstream subscription
+    /// (running the cleanup attached there: `do(onDispose:)`, `using`'s resource, a `create`
+    /// closure's disposable) and, if nothing else drives it, tells its downstream, so that the chain,
+    /// whose sinks and handle hold one another, is released with its source (DESIGN §4: a
+    /// subscription nobody disposes lives exactly as long as its source) and `subscribe`'s
+    /// `onDisposed` runs. No event is delivered. An operator with several sources does this once all
+    /// are gone. The caller holds this sink.
     @usableFromInline
     func sourceReleased() {}
 

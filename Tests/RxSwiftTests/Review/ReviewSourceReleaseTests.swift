@@ -210,8 +210,8 @@ final class ReviewSourceReleaseTests: RxLeakCheckingTestCase {
 
     /// The last reference to the subject is dropped from inside its own observer's `onNext`, which
     /// also queues another element re-entrantly: both elements arrive, nothing after, the chain is
-    /// released when the sender's call returns, `onDisposed` is not called (and is, once, on a later
-    /// dispose of the handle kept).
+    /// released when the sender's call returns, and `onDisposed` runs then, once (a later dispose of
+    /// the handle kept runs nothing).
     func testSubjectDroppedFromInsideItsObserversOnNextDeliversWhatWasSentThenReleases() {
         weak var weakOwner: Owner?
         let received = Shared<[Int]>([])
@@ -237,16 +237,16 @@ final class ReviewSourceReleaseTests: RxLeakCheckingTestCase {
         XCTAssertNil(weakSubject)
         XCTAssertEqual(received.value, [10, 20])
         XCTAssertNil(weakOwner)
-        XCTAssertEqual(disposedCount.value, 0)
+        XCTAssertEqual(disposedCount.value, 1)
         handle.dispose()
         handle.dispose()
         XCTAssertEqual(disposedCount.value, 1)
     }
 
     /// For every kind of operator: the subscriber's closures are released with its sources though
-    /// the handle is kept, `onDisposed` is not called then, and is called once when the handle is
-    /// disposed (twice).
-    func testOnDisposedRunsOnceOnALaterDisposeOnlyWhateverTheOperator() {
+    /// the handle is kept, `onDisposed` runs then, once, and disposing the handle (twice) runs nothing
+    /// more.
+    func testOnDisposedRunsOnceAtTheReleaseWhateverTheOperator() {
         let operators: [(String, (Observable<Int>, Observable<Int>) -> Observable<Int>)] = [
             ("map", { first, _ in first.map { $0 } }),
             ("merge", { Observable.merge($0, $1) }),
@@ -275,7 +275,7 @@ final class ReviewSourceReleaseTests: RxLeakCheckingTestCase {
                 second.onNext(1)
             }
             XCTAssertNil(weakOwner, name)
-            XCTAssertEqual(disposedCount.value, 0, name)
+            XCTAssertEqual(disposedCount.value, 1, name)
             handle.dispose()
             handle.dispose()
             XCTAssertEqual(disposedCount.value, 1, name)
@@ -338,7 +338,8 @@ final class ReviewSourceReleaseTests: RxLeakCheckingTestCase {
 
     /// A source released while it is being subscribed (a `deferred` making a subject nobody else
     /// holds): every sink hears of it before its upstream is set, and the whole subscription is
-    /// released as soon as `subscribe` returns; `onDisposed` runs once on a later dispose.
+    /// released as soon as `subscribe` returns (or, past a scheduler, soon after), `onDisposed` with
+    /// it, once; a later dispose runs nothing.
     func testASourceReleasedWhileBeingSubscribedReleasesTheSubscriptionAtOnce() {
         let operators: [(String, (Observable<Int>) -> Observable<Int>)] = [
             ("map", { $0.map { $0 } }),
@@ -366,7 +367,7 @@ final class ReviewSourceReleaseTests: RxLeakCheckingTestCase {
                     .subscribe(onNext: { _ in _ = owner }, onDisposed: { disposedCount.update { $0 += 1 } })
             }
             XCTAssertTrue(waitUntil { weakOwner == nil }, name)
-            XCTAssertEqual(disposedCount.value, 0, name)
+            XCTAssertEqual(disposedCount.value, 1, name)
             handle.dispose()
             handle.dispose()
             XCTAssertEqual(disposedCount.value, 1, name)
@@ -402,8 +403,8 @@ final class ReviewSourceReleaseTests: RxLeakCheckingTestCase {
     // MARK: - Threads
 
     /// `observe(on:)` with work queued on a serial queue when the subject is dropped on another
-    /// thread: every element sent before arrives, in order, then the chain is released without
-    /// `onDisposed`.
+    /// thread: every element sent before arrives, in order, then the chain is released, `onDisposed`
+    /// running once.
     func testObserveOnDeliversItsQueueThenReleasesStress() {
         for round in 0..<50 {
             weak var weakOwner: Owner?
@@ -434,7 +435,7 @@ final class ReviewSourceReleaseTests: RxLeakCheckingTestCase {
             done.wait()
             XCTAssertTrue(waitUntil { weakOwner == nil }, "round \(round)")
             XCTAssertEqual(received.value, Array(0..<200), "round \(round)")
-            XCTAssertEqual(disposedCount.value, 0, "round \(round)")
+            XCTAssertEqual(disposedCount.value, 1, "round \(round)")
         }
     }
 
@@ -538,7 +539,8 @@ final class ReviewSourceReleaseTests: RxLeakCheckingTestCase {
     }
 
     /// share(replay: 1) with several subscribers, some disposing on other threads while the source
-    /// is dropped: each subscriber is released, and the ones that disposed ran `onDisposed` once.
+    /// is dropped: each subscriber is released, and each ran `onDisposed` once, by its disposal or by
+    /// the release.
     func testShareReplayWithSubscribersDisposingWhileTheSourceIsReleasedStress() {
         for round in 0..<100 {
             let owners = Shared<[Owner]>([])
@@ -573,7 +575,7 @@ final class ReviewSourceReleaseTests: RxLeakCheckingTestCase {
             for (index, weakOwner) in weakOwners.enumerated() {
                 XCTAssertNil(weakOwner(), "round \(round), subscriber \(index)")
             }
-            XCTAssertEqual(disposedCount.value, 3, "round \(round)")
+            XCTAssertEqual(disposedCount.value, 6, "round \(round)")
         }
     }
 

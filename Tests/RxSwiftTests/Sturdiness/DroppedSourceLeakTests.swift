@@ -143,10 +143,10 @@ final class DroppedSourceLeakTests: RxLeakCheckingTestCase {
         XCTAssertNil(weakOwner)
     }
 
-    /// Nothing is called when the source goes: as for a subscriber placed directly on a subject, the
-    /// closures are released without being called. A handle kept and disposed later still runs
-    /// `onDisposed`, once.
-    func testADroppedSourceCallsNothingAndALaterDisposeRunsOnDisposedOnce() {
+    /// When the source goes, no event is delivered, but the subscription ends as a disposal ends it:
+    /// `do(onDispose:)` and `onDisposed` run then, in that order (upstream first), and a later
+    /// dispose of the kept handle runs nothing again.
+    func testADroppedSourceRunsTheCleanupOnceAndALaterDisposeRunsNothing() {
         var calls: [String] = []
         var handle: Disposable?
         do {
@@ -157,10 +157,10 @@ final class DroppedSourceLeakTests: RxLeakCheckingTestCase {
                     onDisposed: { calls.append("onDisposed") })
             subject.onNext(1)
         }
-        XCTAssertEqual(calls, ["next 2"])
+        XCTAssertEqual(calls, ["next 2", "do(onDispose:)", "onDisposed"])
         handle?.dispose()
         handle?.dispose()
-        XCTAssertEqual(calls, ["next 2", "onDisposed"])
+        XCTAssertEqual(calls, ["next 2", "do(onDispose:)", "onDisposed"])
     }
 
     /// `observe(on:)` delivers what was queued before the subject went, then lets go.

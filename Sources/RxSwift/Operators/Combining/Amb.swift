@@ -96,8 +96,7 @@ final class AmbSink<Element>: OperatorSink<Element, Element>, @unchecked Sendabl
             return gone == subscriptions.count
         }
         guard released, isForwarding else { return }
-        downstream.sourceReleased()
-        dispose()
+        releaseDownstream()
     }
 
     override func disposeResources() {

@@ -129,8 +129,7 @@ final class CatchSink<Element>: OperatorSink<Element, Element>, @unchecked Senda
 
     /// The handler's sequence let go of its sink: nothing more can arrive.
     func handlerSourceReleased() {
-        downstream.sourceReleased()
-        dispose()
+        releaseDownstream()
     }
 
     override func disposeResources() {

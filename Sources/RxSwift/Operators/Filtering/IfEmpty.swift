@@ -121,8 +121,7 @@ final class SwitchIfEmptySink<Element>: OperatorSink<Element, Element>, @uncheck
 
     /// The other sequence let go of its sink: nothing more can arrive.
     func otherReleased() {
-        downstream.sourceReleased()
-        dispose()
+        releaseDownstream()
     }
 
     override func disposeResources() {

@@ -48,7 +48,7 @@ where Subject.Observer.Element == Source {
         // Joined before the source let go of the connection, but perhaps subscribed to the subject
         // after the subject let go of its observers: nothing will send to it for this generation.
         if !connects, connectable.state.lock.locked({ connectable.state.releasedBySource == generation }) {
-            sink.letGoOfSource()
+            sink.sourceReleased()
         }
         // Asked for after subscribing, so that what the source sends as it connects reaches the
         // subscriber. If it has left meanwhile (a terminated subject ended it while subscribing), the

@@ -215,8 +215,7 @@ final class DelaySink<Element>: OperatorSink<Element, Element>, @unchecked Senda
     /// the sink is disposed (``AnySink/sourceReleased()``).
     @inline(never)
     private func releaseWithSource() {
-        downstream.sourceReleased()
-        dispose()
+        releaseDownstream()
     }
 
     override func disposeResources() {

@@ -105,7 +105,7 @@ final class ObserveOnSink<Element>: OperatorSink<Element, Element>, @unchecked S
             queue.enqueue(.sourceReleased)
             return false
         }
-        if now { downstream.sourceReleased() }
+        if now { releaseDownstream() }
     }
 
     private func enqueue(_ item: ObserveOnItem<Element>) {
@@ -157,7 +157,7 @@ final class ObserveOnSink<Element>: OperatorSink<Element, Element>, @unchecked S
             return
         case .sourceReleased:
             // The last item: nothing is queued after it, so the run ends below.
-            downstream.sourceReleased()
+            releaseDownstream()
         }
         let nextTicket: Int? = lock.locked {
             if isDisposed || queue.isEmpty {
@@ -246,6 +246,6 @@ final class ObserveOnSerialDispatchQueueSink<Element>: OperatorSink<Element, Ele
 
     /// Told downstream after the blocks already on the queue (see ``ObserveOnSink``).
     override func forwardSourceRelease() {
-        scheduler.enqueue(self) { sink in sink.downstream.sourceReleased() }
+        scheduler.enqueue(self) { sink in sink.releaseDownstream() }
     }
 }

@@ -1,6 +1,9 @@
 /// What a stage built outside the library does with each subscription's events (see
 /// `ObservableType.rxStage(_:)`): `next` and `terminate` receive each event, to deliver to the
-/// subscription's observer now or later; `disposed` runs once the source's subscription is disposed.
+/// subscription's observer now or later; `disposed` runs once the source's subscription is disposed;
+/// `released` is told when the source let go of the subscription without ending it (a dropped
+/// subject), with the closure that releases the chain below, to run now or after what the stage
+/// holds for that subscription (the default runs it now).
 ///
 /// For the package's own modules (RxInspect's `inspect`): `package`, so that their inlinable code
 /// may use it and applications never see it.
@@ -9,15 +12,17 @@ package struct RxStageHandlers<Element> {
     @usableFromInline let next: (Element) -> Void
     @usableFromInline let terminate: (Event<Element>) -> Void
     @usableFromInline let disposed: () -> Void
+    @usableFromInline let released: (@escaping () -> Void) -> Void
 
     @inlinable
     package init(
         next: @escaping (Element) -> Void, terminate: @escaping (Event<Element>) -> Void,
-        disposed: @escaping () -> Void
+        disposed: @escaping () -> Void, released: @escaping (@escaping () -> Void) -> Void = { $0() }
     ) {
         self.next = next
         self.terminate = terminate
         self.disposed = disposed
+        self.released = released
     }
 }
 
@@ -87,7 +92,7 @@ final class StageInputSink<Element>: Sink<Element>, @unchecked Sendable {
 
     /// The source let go: so does the rest of the chain (what the handlers hold is theirs to drop).
     override func sourceReleased() {
-        output.sourceReleased()
+        handlers.released { [output] in output.sourceReleased() }
     }
 }
 
