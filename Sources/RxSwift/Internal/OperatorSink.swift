@@ -87,8 +87,9 @@ class OperatorSink<Input, Output>: Sink<Input>, Cancelable, @unchecked Sendable 
         let old = flags.bitwiseOr(Self.releaseRequestedBit | Self.sourceReleasedBit, ordering: .acquiringAndReleasing)
             .oldValue
         // Told once: a second notice (the sink let go of its source meanwhile) would count twice in
-        // an operator that counts its sources.
-        guard old & Self.sourceReleasedBit == 0 else { return }
+        // an operator that counts its sources. A sink that stopped (its terminal event, a disposal)
+        // has disposed its upstream or is about to, and the chain below has ended.
+        guard old & (Self.sourceReleasedBit | Self.stoppedBit) == 0 else { return }
         if old & (Self.upstreamSetBit | Self.releaseRequestedBit) == Self.upstreamSetBit {
             upstream.take().dispose()
         }
