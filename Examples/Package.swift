@@ -56,9 +56,11 @@ let package = Package(
             ],
             swiftSettings: [.treatAllWarnings(as: .error)]
         ),
-        // The offline OpenWeatherMap: a FlyingFox server on loopback answering from its city table.
+        // The offline OpenWeatherMap: a FlyingFox server on loopback answering from its recorded cities and
+        // its gazetteer of a few hundred more (data, read once from the bundle).
         .target(
-            name: "WundercastFixtures", dependencies: ["FixtureHTTP"], swiftSettings: [.treatAllWarnings(as: .error)]),
+            name: "WundercastFixtures", dependencies: ["FixtureHTTP"], resources: [.copy("gazetteer.tsv")],
+            swiftSettings: [.treatAllWarnings(as: .error)]),
         // OurPlanet, the NASA EONET browser of seed 003: `swift run --package-path Examples ourplanet`.
         .executableTarget(
             name: "ourplanet",

@@ -1,9 +1,7 @@
-import FixtureHTTP
-import Foundation
-
-/// The cities the fixture server knows, with weather in the shape and style of recorded
-/// OpenWeatherMap responses (`units=metric`): ids, coordinates and countries are the service's; the
-/// weather is one plausible afternoon.
+/// A city the fixture server answers for, with weather in the shape and style of recorded
+/// OpenWeatherMap responses (`units=metric`). The thirteen recorded cities (``all``) have the
+/// service's ids, coordinates and countries and one plausible afternoon each; the gazetteer's other
+/// places (``Gazetteer``) have made-up ids and weather made up from their coordinate.
 struct FixtureCity: Sendable {
     let name: String
     let id: Int
@@ -78,45 +76,30 @@ struct FixtureCity: Sendable {
             humidity: 55, pressure: 1020, windSpeed: 3.6, windDegrees: 40, clouds: 20),
     ]
 
-    /// The city called `name`, ignoring case, accents and surrounding spaces ("reykjavík", "new york"),
-    /// and a country code after a comma (`q=London,GB`, which the service accepts).
-    static func named(_ name: String) -> FixtureCity? {
-        let wanted = folded(String(name.split(separator: ",").first ?? ""))
-        return all.first { folded($0.name) == wanted }
+    /// The city a `q=` names, matched as the service matches it (``Gazetteer/place(matching:)``).
+    static func named(_ query: String) -> FixtureCity? {
+        Gazetteer.place(matching: query).map(city(at:))
     }
 
-    /// The recorded city within half a degree of a point, if any (the service names the nearest place).
+    /// The city the service would name at a point, if any: a recorded city within half a degree, or a
+    /// gazetteer city within a hundredth of one, which is where a map centred on a city found by name
+    /// asks. Within half a degree of hundreds of places, many of the grid's points would answer with a
+    /// city's coordinate instead of their own.
     static func near(latitude: Double, longitude: Double) -> FixtureCity? {
-        all.first { abs($0.latitude - latitude) <= 0.5 && abs($0.longitude - longitude) <= 0.5 }
+        func within(_ degrees: Double, _ place: (latitude: Double, longitude: Double)) -> Bool {
+            abs(place.latitude - latitude) <= degrees && abs(place.longitude - longitude) <= degrees
+        }
+        if let recorded = all.first(where: { within(0.5, ($0.latitude, $0.longitude)) }) { return recorded }
+        return Gazetteer.places.first { within(0.01, ($0.latitude, $0.longitude)) }.map(city(at:))
     }
 
-    private static func folded(_ text: String) -> String {
-        text.trimmingCharacters(in: .whitespaces).folding(
-            options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+    /// A recorded city keeps its recorded weather; the others' is made up.
+    private static func city(at place: Place) -> FixtureCity {
+        all.first { $0.name == place.name && $0.country == place.country } ?? FixtureCity(madeUpAt: place)
     }
 
     /// The body the service sends for this city.
     var body: String {
         #"{"coord":{"lon":\#(longitude),"lat":\#(latitude)},"weather":[{"id":\#(conditionID),"main":"\#(main)","description":"\#(description)","icon":"\#(icon)"}],"base":"stations","main":{"temp":\#(temperature),"feels_like":\#(temperature - 1),"temp_min":\#(temperature - 1.5),"temp_max":\#(temperature + 1.2),"pressure":\#(pressure),"humidity":\#(humidity)},"visibility":10000,"wind":{"speed":\#(windSpeed),"deg":\#(windDegrees)},"clouds":{"all":\#(clouds)},"dt":1764040000,"sys":{"type":2,"id":\#(id % 100_000),"country":"\#(country)","sunrise":1764003600,"sunset":1764039600},"timezone":\#(timezone),"id":\#(id),"name":"\#(name)","cod":200}"#
-    }
-
-    /// Weather for a point with no recorded city, in the open-ocean shape: warmer towards the equator,
-    /// and the same every time for the same point (rounded to a hundredth of a degree).
-    static func madeUpBody(latitude: Double, longitude: Double) -> String {
-        let lat = (latitude * 100).rounded() / 100
-        let lon = (longitude * 100).rounded() / 100
-        let seed = abs(stableHash("\(lat),\(lon)"))
-        let temperature = ((29 - 0.55 * abs(lat) + Double(seed % 80) / 10 - 4) * 100).rounded() / 100
-        let humidity = 35 + seed / 7 % 60
-        let conditions: [(Int, String, String, String)] = [
-            (800, "Clear", "clear sky", "01d"), (801, "Clouds", "few clouds", "02d"),
-            (803, "Clouds", "broken clouds", "04d"), (500, "Rain", "light rain", "10d"),
-            (211, "Thunderstorm", "thunderstorm", "11d"), (701, "Mist", "mist", "50d"),
-        ]
-        var condition = conditions[seed / 11 % conditions.count]
-        if temperature < 0 { condition = (600, "Snow", "light snow", "13d") }
-        let (id, main, description, icon) = condition
-        return
-            #"{"coord":{"lon":\#(lon),"lat":\#(lat)},"weather":[{"id":\#(id),"main":"\#(main)","description":"\#(description)","icon":"\#(icon)"}],"base":"stations","main":{"temp":\#(temperature),"feels_like":\#(temperature),"temp_min":\#(temperature),"temp_max":\#(temperature),"pressure":1013,"humidity":\#(humidity),"sea_level":1013,"grnd_level":1012},"wind":{"speed":\#(Double(seed % 120) / 10),"deg":\#(seed % 360)},"clouds":{"all":\#(seed % 100)},"dt":1764040000,"sys":{"sunrise":1764003600,"sunset":1764039600},"timezone":0,"id":0,"name":"","cod":200}"#
     }
 }

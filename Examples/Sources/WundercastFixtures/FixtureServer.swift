@@ -6,11 +6,17 @@ import Foundation
 /// `GET /data/2.5/weather` as the service does, so Wundercast runs without a key or a network and still
 /// talks HTTP through `URLSession.rx`.
 ///
-/// - `q=City` for the recorded cities (``cities``; case and accents of the name do not matter) answers
-///   their recorded-style body; any other name answers 404 `{"cod":"404","message":"city not found"}`.
+/// - `q=City` knows the world's capitals and the big countries' larger cities (``Gazetteer``, some 570
+///   places) as the service matches names: case, accents and surrounding spaces do not matter,
+///   `City,CC` and `City,State,CC` name the country, and a name several places share finds the capital
+///   or the bigger one. The thirteen recorded cities (``FixtureCity/all``) answer their recorded
+///   bodies, the others a body of the same shape with weather made up from their coordinate. Any other
+///   name, or a country the city is not in, answers 404 `{"cod":"404","message":"city not found"}`;
+///   a blank one 400 "Nothing to geocode".
 /// - `lat=…&lon=…` answers the weather at that point: the recorded city's when one is within half a
-///   degree, otherwise weather made up from the coordinate (the same point always gets the same
-///   weather) with the open-ocean shape (`"name":""`, `"id":0`); out of range is 400 "wrong latitude".
+///   degree, a gazetteer city's at its own coordinate (where a map centred on it asks), otherwise
+///   weather made up from the coordinate (the same point always gets the same weather) with the
+///   open-ocean shape (`"name":""`, `"id":0`); out of range is 400 "wrong latitude".
 /// - An `appid` other than ``apiKey`` is 401 with the service's body.
 /// - To see the other failures: `q=error:429` (the service's rate-limit body), `q=error:500`,
 ///   `q=error:malformed` (200 with a body that is not JSON).
@@ -93,10 +99,10 @@ public final class FixtureServer: Sendable {
             guard !city.trimmingCharacters(in: .whitespaces).isEmpty else {
                 return (400, #"{"cod":"400","message":"Nothing to geocode"}"#)
             }
-            guard let recorded = FixtureCity.named(city) else {
+            guard let found = FixtureCity.named(city) else {
                 return (404, #"{"cod":"404","message":"city not found"}"#)
             }
-            return (200, recorded.body)
+            return (200, found.body)
         }
         guard let latitude = lat.flatMap(Double.init), abs(latitude) <= 90 else {
             return (400, #"{"cod":"400","message":"wrong latitude"}"#)

@@ -1,5 +1,6 @@
 import ExampleTestSupport
 import Foundation
+import RxCocoa
 import RxSwift
 import TerminalUI
 import XCTest
@@ -11,9 +12,9 @@ import XCTest
     import FoundationNetworking
 #endif
 
-/// The `ApiController` over real HTTP against the fixture server: every recorded city, coordinates,
-/// the grid around a point (its concurrency, its failed points, its cancellation), each failure the
-/// service has, a refused connection, and cancellation.
+/// The `ApiController` over real HTTP against the fixture server: every recorded city, a gazetteer
+/// city however it is typed, coordinates, the grid around a point (its concurrency, its failed points,
+/// its cancellation), each failure the service has, a refused connection, and cancellation.
 final class ApiControllerTests: XCTestCase {
     private var server: FixtureServer!
     private var api: ApiController!
@@ -61,6 +62,35 @@ final class ApiControllerTests: XCTestCase {
         XCTAssertEqual(try weather(api.currentWeather(city: "reykjavík")).cityName, "Reykjavik")
         XCTAssertEqual(try weather(api.currentWeather(city: "rio de janeiro")).cityName, "Rio de Janeiro")
         XCTAssertEqual(try weather(api.currentWeather(city: "London,GB")).cityName, "London")
+    }
+
+    /// A city of the gazetteer, not recorded: found over HTTP however it is typed, at its coordinate;
+    /// a country it is not in is the service's 404.
+    func testAGazetteerCityAsPeopleTypeIt() throws {
+        let oslo = try weather(api.currentWeather(city: "Oslo"))
+        XCTAssertEqual(oslo.cityName, "Oslo")
+        XCTAssertEqual(oslo.coordinate.latitude, 59.91, accuracy: 0.01)
+        XCTAssertEqual(oslo.coordinate.longitude, 10.75, accuracy: 0.01)
+        XCTAssertEqual(try weather(api.currentWeather(city: " OSLO ")), oslo)
+        XCTAssertEqual(try weather(api.currentWeather(city: "sao paulo")).cityName, "São Paulo")
+        XCTAssertEqual(try weather(api.currentWeather(city: "Zurich")).cityName, "Zürich")
+        XCTAssertEqual(try weather(api.currentWeather(city: "Paris, fr")).cityName, "Paris")
+        XCTAssertEqual(
+            error(api.currentWeather(city: "Paris,DE")), .cityNotFound(city: "Paris,DE", message: "city not found"))
+    }
+
+    /// The body over HTTP names the country and timezone as the service's does.
+    func testAGazetteerCitysBodyNamesItsCountry() throws {
+        var components = URLComponents(
+            url: server.baseURL.appendingPathComponent("weather"), resolvingAgainstBaseURL: false)!
+        components.queryItems = [.init(name: "q", value: "Oslo,NO"), .init(name: "appid", value: FixtureServer.apiKey)]
+        let data = try XCTUnwrap(
+            ExampleTestSupport.result(URLSession.shared.rx.data(request: URLRequest(url: components.url!)))
+        ).get()
+        let body = try XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [String: Any])
+        XCTAssertEqual((body["sys"] as? [String: Any])?["country"] as? String, "NO")
+        XCTAssertEqual(body["timezone"] as? Int, 3600)
+        XCTAssertEqual(body["name"] as? String, "Oslo")
     }
 
     func testTheLondonBodyDecodesAsRecorded() throws {
