@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A type-erased observer that forwards every event to a closure.
 ///
 /// Thread-safety: `Sendable` so that a producer can hand its observer to a callback on another thread
@@ -15,9 +13,6 @@ public struct AnyObserver<Element>: ObserverType, @unchecked Sendable {
     /// The library's sink behind the observer (`Observable.create`, custom observables): events go to
     /// it directly, split in the caller's module without building a closure or looking up metadata.
     @usableFromInline let sink: Sink<Element>?
-    /// Set in the observer `create` hands its closure: every copy holds it, and when the last copy
-    /// goes the sink hears that its producer let go of it (``ProducerLifetime``).
-    let lifetime: ProducerLifetime?
 
     /// Creates an observer that calls `eventHandler` for every event.
     public init(eventHandler: @escaping EventHandler, isolation: (any Actor)? = #isolation) {
@@ -25,7 +20,6 @@ public struct AnyObserver<Element>: ObserverType, @unchecked Sendable {
             isolation == nil ? eventHandler : rxIsolationChecked(eventHandler, isolation, "AnyObserver(eventHandler:)")
         self.observer = eventHandler
         self.sink = nil
-        self.lifetime = nil
     }
 
     /// Creates an observer that forwards every event to `observer`.
@@ -42,15 +36,6 @@ public struct AnyObserver<Element>: ObserverType, @unchecked Sendable {
     init(sink: Sink<Element>) {
         self.observer = nil
         self.sink = sink
-        self.lifetime = nil
-    }
-
-    /// The observer handed to a producer (`create`'s closure): once every copy of it is gone, `sink`
-    /// is told that its source let go (``AnySink/sourceReleased()``).
-    init(producerOf sink: Sink<Element>) {
-        self.observer = nil
-        self.sink = sink
-        self.lifetime = ProducerLifetime(sink)
     }
 
     /// Forwards `event` to the wrapped handler.
@@ -88,36 +73,5 @@ extension ObserverType {
         return AnyObserver { event in
             self.on(event.map(transform))
         }
-    }
-}
-
-/// Tells a sink, when the last copy of the observer a producer was handed goes after a source it was
-/// subscribed to let go of it (a dropped subject), that its producer can send nothing more:
-/// `create { subject.subscribe($0) }` is then released with its cleanup, as a subscription on the
-/// subject itself is (Contracts, "Lifetime").
-///
-/// An observer that only the closure dropped (`create { _ in Disposables.create { … } }`, or one
-/// handed to a source such as `never()` that keeps nothing) keeps RxSwift's lifetime, until disposed:
-/// that is RxSwift's never-ending source whose disposal tests watch, tick for tick.
-///
-/// Not generic, so that making one per subscription looks no metadata up.
-///
-/// Thread-safety: `sourceLetGo` is atomic (forwarders on several threads may set it); the deinit runs
-/// after every copy's last use.
-final class ProducerLifetime: @unchecked Sendable {
-    private let sink: AnySink
-    private let sourceLetGo = Atomic<Bool>(false)
-
-    init(_ sink: AnySink) {
-        self.sink = sink
-    }
-
-    /// A source the observer was subscribed to let go of it.
-    func noteSourceLetGo() {
-        sourceLetGo.store(true, ordering: .relaxed)
-    }
-
-    deinit {
-        if sourceLetGo.load(ordering: .relaxed) { sink.sourceReleased() }
     }
 }

@@ -13,7 +13,9 @@ extension ObservableType {
 
     /// Subscribes closures for elements, the error, completion and disposal.
     ///
-    /// `onDisposed` runs once: after a terminal event, or when the returned disposable is disposed.
+    /// `onDisposed` runs once: after a terminal event, when the returned disposable is disposed, or
+    /// when the subscription's sources were released with it undisposed (a dropped subject; see
+    /// "Contracts", "Lifetime").
     /// An error with no `onError` goes to ``Hooks/defaultErrorHandler``. After termination or disposal
     /// the closures are released, so a capture of `self` does not outlive the subscription.
     ///

@@ -111,17 +111,14 @@ final class ObserverTypeSink<Observer: ObserverType>: Sink<Observer.Element>, @u
 ///
 /// A forwarder rather than the sink itself: it does not pass ``AnySink/sourceReleased()`` on, because
 /// the sink may have other sources (a `create` closure may subscribe its observer to several) and the
-/// closure may have kept its observer, so one source going away must not end it; the sink is
-/// released once every copy of its producer's observer is gone (``ProducerLifetime``).
+/// closure may have kept its observer, so one source going away must not end it. (Knowing when every
+/// copy of the observer is gone costs an object per `create` subscription: see "Contracts",
+/// "Lifetime".)
 final class SinkForwardingSink<Element>: Sink<Element>, @unchecked Sendable {
     private let target: Sink<Element>
-    /// Keeps the producer's observer alive while this subscription may deliver (`create`'s closure
-    /// handed its observer on and kept no copy): released with the forwarder.
-    private let lifetime: ProducerLifetime?
 
-    init(_ target: Sink<Element>, lifetime: ProducerLifetime?) {
+    init(_ target: Sink<Element>) {
         self.target = target
-        self.lifetime = lifetime
     }
 
     override func next(_ element: Element) {
@@ -130,12 +127,6 @@ final class SinkForwardingSink<Element>: Sink<Element>, @unchecked Sendable {
 
     override func terminate(_ termination: Termination) {
         target.terminate(termination)
-    }
-
-    /// Not passed on (the target may have other sources, and the producer may still hold its
-    /// observer): noted in the producer's observer, whose last copy going then releases the target.
-    override func sourceReleased() {
-        lifetime?.noteSourceLetGo()
     }
 }
 
@@ -158,7 +149,7 @@ struct SinkObserver<Element>: ObserverType {
     where Observer.Element == Element {
         if let wrapped = observer as? SinkObserver<Element> { return wrapped.sink }
         if let wrapped = observer as? AnyObserver<Element>, let sink = wrapped.sink {
-            return SinkForwardingSink(sink, lifetime: wrapped.lifetime)
+            return SinkForwardingSink(sink)
         }
         if let convertible = observer as? any SinkConvertible,
             let sink = convertible.asSink() as? Sink<Element>

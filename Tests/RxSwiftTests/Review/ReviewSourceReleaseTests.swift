@@ -440,17 +440,19 @@ final class ReviewSourceReleaseTests: RxLeakCheckingTestCase {
     }
 
     /// The subject's last reference goes on one thread while another disposes the handle: the
-    /// chain is released either way, `onDisposed` runs exactly once.
+    /// chain is released either way, `do(onDispose:)` and `onDisposed` run exactly once.
     func testReleaseRacingWithDisposeOfTheHandleStress() {
         for round in 0..<300 {
             weak var weakOwner: Owner?
             let disposedCount = Shared(0)
+            let cleanups = Shared(0)
             var subject: PublishSubject<Int>? = PublishSubject<Int>()
             let handle: Disposable
             do {
                 let owner = Owner()
                 weakOwner = owner
-                handle = subject!.map { $0 }.observe(on: CurrentThreadScheduler.instance).filter { _ in true }
+                handle = subject!.do(onDispose: { cleanups.update { $0 += 1 } }).map { $0 }
+                    .observe(on: CurrentThreadScheduler.instance).filter { _ in true }
                     .subscribe(onNext: { _ in _ = owner }, onDisposed: { disposedCount.update { $0 += 1 } })
             }
             let start = DispatchSemaphore(value: 0)
@@ -466,6 +468,7 @@ final class ReviewSourceReleaseTests: RxLeakCheckingTestCase {
             subject = nil
             finished.wait()
             XCTAssertNil(weakOwner, "round \(round)")
+            XCTAssertEqual(cleanups.value, 1, "round \(round)")
             XCTAssertEqual(disposedCount.value, 1, "round \(round)")
         }
     }

@@ -48,13 +48,13 @@ final class CreateObservable<Element>: Observable<Element>, @unchecked Sendable 
         // those checks, at the cost of an object per subscription. Debug builds keep it for its
         // grammar checks (unless a test turns them off to run this path).
         if downstream.guardsItsInput && !CreateGrammarChecks.isEnabled {
-            return subscribeHandler(AnyObserver(producerOf: downstream))
+            return subscribeHandler(AnyObserver(sink: downstream))
         }
         let sink = makeSink(downstream)
         #if DEBUG
             sink.checkGrammar(of: grammar)
         #endif
-        sink.setUpstream(subscribeHandler(AnyObserver(producerOf: sink)))
+        sink.setUpstream(subscribeHandler(AnyObserver(sink: sink)))
         return sink.asDisposable
     }
 }

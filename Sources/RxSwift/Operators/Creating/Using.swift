@@ -1,6 +1,7 @@
 extension ObservableType {
     /// Creates a resource for each subscription, subscribes to the sequence built from it, and disposes
-    /// the resource when the subscription ends (terminal event or disposal), after the upstream
+    /// the resource when the subscription ends (terminal event, disposal, or the release of its
+    /// sources with the subscription undisposed: see "Contracts", "Lifetime"), after the upstream
     /// subscription. A throwing factory gives an error event, after which a resource already created
     /// is disposed. RxJS: `using`.
     public static func using<Resource: Disposable>(

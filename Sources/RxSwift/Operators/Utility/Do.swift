@@ -8,8 +8,10 @@ extension ObservableType {
     /// `onSubscribed` once subscribing returned; for each element `onNext`, delivery downstream,
     /// `afterNext`; for the terminal event `onError`/`onCompleted`, delivery, `afterError`/
     /// `afterCompleted`; then the source is disposed and `onDispose` runs. `onDispose` runs once,
-    /// whether the sequence terminated or the subscription was disposed (for a source that
-    /// terminates while it is being subscribed, after `onSubscribed`).
+    /// whether the sequence terminated, the subscription was disposed, or its source was released
+    /// with the subscription undisposed (a dropped subject: then at the release; see "Contracts",
+    /// "Lifetime"; RxSwift never runs it then); for a source that terminates while it is being
+    /// subscribed, after `onSubscribed`.
     ///
     /// An error thrown by `onNext`, `afterNext`, `onError` or `onCompleted` ends the sequence with
     /// that error instead and disposes the source (an error thrown by `onNext` means the element is
