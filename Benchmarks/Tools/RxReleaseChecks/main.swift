@@ -6,7 +6,7 @@ import RxSwift
 // Usage: RxReleaseChecks
 // The sturdiness checks of issue 26 in a release build (the test suite runs in debug builds, where
 // `create` keeps its own sink and frames are larger): a subscription through operators is released
-// with its dropped subject; deep chains neither overflow the main thread's stack nor a 512 KiB
+// with its dropped subject, the cleanup attached to it running then, once; deep chains neither overflow the main thread's stack nor a 512 KiB
 // thread's; `toBlocking` works inside another subscription's delivery and honours its timeout on an
 // endless source. Prints each check and exits with status 1 if any fails. CI runs it.
 
@@ -57,6 +57,41 @@ for (subjectName, make, send) in subjects {
         check("\(chainName) on a dropped \(subjectName) is released", releasedWithSubject(make, send: send, chain))
     }
 }
+
+// The cleanup a user attached between a dropped subject and its subscriber runs at the release, once
+// (issue 38): the optimizer may end a local subject's lifetime right after its last use.
+final class CountedResource: Disposable, @unchecked Sendable {
+    var disposed = 0
+    func dispose() { disposed += 1 }
+}
+
+func cleanupRunsOnceAtTheRelease() -> Bool {
+    var cleanups = 0
+    var handle: Disposable?
+    do {
+        let subject = PublishSubject<Int>()
+        handle = subject.do(onDispose: { cleanups += 1 }).map { $0 + 1 }.subscribe(onNext: { _ in })
+        subject.onNext(1)
+    }
+    let atRelease = cleanups
+    handle?.dispose()
+    return atRelease == 1 && cleanups == 1
+}
+
+func resourceDisposedOnceAtTheRelease() -> Bool {
+    let resource = CountedResource()
+    var handle: Disposable?
+    do {
+        let subject = PublishSubject<Int>()
+        handle = Observable.using({ resource }, observableFactory: { _ in subject.asObservable() }).subscribe()
+    }
+    let atRelease = resource.disposed
+    handle?.dispose()
+    return atRelease == 1 && resource.disposed == 1
+}
+
+check("do(onDispose:) runs once at a dropped subject's release", cleanupRunsOnceAtTheRelease())
+check("using's resource is disposed once at a dropped subject's release", resourceDisposedOnceAtTheRelease())
 
 /// Subscribes and pumps three elements through `maps` chained maps; returns what arrived.
 func pump(maps: Int) -> [Int] {
