@@ -1,4 +1,4 @@
-import RxSwift
+@_spi(RxInternal) import RxSwift
 import Synchronization
 
 /// Collects the isolation violations reported while it is installed as
@@ -16,12 +16,12 @@ final class IsolationViolationRecorder: Sendable {
     /// Installs a new recorder.
     init() {
         previous = Hooks.isolationViolationHandler
-        Hooks.isolationViolationHandler = { [self] violation in reports.withLock { $0.append(violation) } }
+        Hooks.isolationViolationHandler = { [self] violation in reports.withAnnotatedLock { $0.append(violation) } }
     }
 
     /// Restores the previous handler and returns what was reported meanwhile.
     func remove() -> [IsolationViolation] {
         Hooks.isolationViolationHandler = previous
-        return reports.withLock { $0 }
+        return reports.withAnnotatedLock { $0 }
     }
 }
