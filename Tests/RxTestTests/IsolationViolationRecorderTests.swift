@@ -67,8 +67,9 @@ final class IsolationCheckedTestCaseTests: RxLeakCheckingTestCase {
     }
 }
 
-/// `@Test(.isolationChecked)`: the trait records each report as an issue of the test.
-@Suite(.serialized)
+/// `@Test(.isolationChecked)`: the trait records each report as an issue of the test. Leak-checked, so
+/// that its Rx work never runs beside another leak-checked suite's and counts as that suite's leak.
+@Suite(.serialized, .leakChecked)
 struct IsolationCheckTraitTests {
     @Test func aViolationIsRecordedAsAnIssue() async throws {
         let test = try #require(Test.current)
