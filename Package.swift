@@ -50,7 +50,9 @@ let package = Package(
             name: "RxInspectTests", dependencies: ["RxInspect", "RxCocoaInspect", "RxCocoa", "RxTest", "RxSwift"],
             swiftSettings: strict),
         .testTarget(name: "RxRelayTests", dependencies: ["RxRelay", "RxTest"], swiftSettings: strict),
-        .testTarget(name: "RxTestTests", dependencies: ["RxSwift", "RxTest"], swiftSettings: strict),
+        .testTarget(
+            name: "RxTestTests", dependencies: ["RxSwift", "RxTest", "RxBlocking", "ChildProcessTesting"],
+            swiftSettings: strict),
         .testTarget(name: "RxBlockingTests", dependencies: ["RxSwift", "RxBlocking", "RxTest"], swiftSettings: strict),
         .testTarget(
             name: "RxCocoaTests",
@@ -64,7 +66,7 @@ let package = Package(
         // Code written for RxSwift in the Swift 5 language mode (as RxSwift's own suite and the community
         // libraries are) compiles with no warning: Swift 5-mode conformances and closures.
         .testTarget(
-            name: "RxSwiftSwift5ModeTests", dependencies: ["RxSwift", "RxCocoa", "RxTest"],
+            name: "RxSwiftSwift5ModeTests", dependencies: ["RxSwift", "RxCocoa", "RxTest", "ChildProcessTesting"],
             swiftSettings: strict + [.swiftLanguageMode(.v5)]),
         // Swift 6.2's "approachable concurrency" settings: main-actor controls, `.rx` extensions, a delegate
         // proxy and the seeds' view controller with no isolation annotation compile with no warning.

@@ -92,20 +92,30 @@ public func XCTAssertRecordedElements<Element: Equatable>(
 /// the check is exact. Work released on other threads gets up to a second to finish.
 ///
 /// Override ``failsOnGrammarViolations`` to also fail a test in which a source broke the Rx grammar
-/// (debug builds; see `Hooks.grammarViolationHandler`).
+/// (debug builds; see `Hooks.grammarViolationHandler`), and ``failsOnIsolationViolations`` to fail one
+/// in which swift-rx called a closure off the actor it was written on (see
+/// `Hooks.isolationViolationHandler`).
 open class RxLeakCheckingTestCase: XCTestCase {
     private var resourcesAtStart: Int32 = 0
     private var grammarRecorder: GrammarViolationRecorder?
+    private var isolationRecorder: IsolationViolationRecorder?
 
     /// Whether a grammar violation reported during a test fails it. `false` by default: violations
     /// are then reported as the process's handler says (printed to standard error by default).
     open var failsOnGrammarViolations: Bool { false }
+
+    /// Whether an isolation violation reported during a test fails it (debug builds), whatever the
+    /// language mode of the code that made it. `false` by default: violations are then handled as the
+    /// process's handler says (by default a Swift 6-mode caller stops the test process, a Swift 5-mode
+    /// one prints the report).
+    open var failsOnIsolationViolations: Bool { false }
 
     /// Records the live-resource count the test starts with.
     open override func setUp() {
         super.setUp()
         resourcesAtStart = Resources.total
         if failsOnGrammarViolations { grammarRecorder = GrammarViolationRecorder() }
+        if failsOnIsolationViolations { isolationRecorder = IsolationViolationRecorder() }
     }
 
     /// Fails the test if the live-resource count did not come back to its start within a second.
@@ -113,6 +123,10 @@ open class RxLeakCheckingTestCase: XCTestCase {
         if let grammarRecorder {
             for report in grammarRecorder.remove() { XCTFail(report) }
             self.grammarRecorder = nil
+        }
+        if let isolationRecorder {
+            for report in isolationRecorder.remove() { XCTFail(report.message) }
+            self.isolationRecorder = nil
         }
         let expected = resourcesAtStart
         // On the main thread, let the run loop drain the main queue while waiting: work a test left

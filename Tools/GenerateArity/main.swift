@@ -87,6 +87,10 @@ func generate(_ family: Family) -> String {
                 ///   - resultSelector: Builds a result from one element of each source.
                 ///   - isolation: The caller's actor, filled in by the compiler (`#isolation`): in debug builds a closure
                 ///     written on an actor is checked to run on it. Leave it out.
+                ///   - callerFile: `#file` as the caller's language mode spells it, filled in by the compiler: beside
+                ///     `callerFileID`, it tells a debug build whether to stop or to report. Leave it out.
+                ///   - callerFileID: The caller's `#fileID`, filled in by the compiler. Leave it out.
+                ///   - callerLine: The caller's line, filled in by the compiler. Leave it out.
                 /// - Returns: The results of `resultSelector`.
                 ///
                 /// \(family.equivalents)
@@ -94,9 +98,12 @@ func generate(_ family: Family) -> String {
                 public static func \(family.name)<\(generics)>(
                     \(parameters),
                     resultSelector: @escaping (\(elements)) throws -> Element,
-                    isolation: (any Actor)? = #isolation
+                    isolation: (any Actor)? = #isolation,
+                    callerFile: StaticString = #rxCallerFile,
+                    callerFileID: StaticString = #fileID,
+                    callerLine: UInt = #line
                 ) -> Observable<Element> {
-                    let resultSelector = isolation == nil ? resultSelector : rxIsolationCheckedSelector(resultSelector, isolation, "\(family.name)(resultSelector:)")
+                    let resultSelector = isolation == nil ? resultSelector : rxIsolationCheckedSelector(resultSelector, isolation, "\(family.name)(resultSelector:)", callerFile, callerFileID, callerLine)
                     return \(family.prefix)\(n)Observable(
                         \(asObservables), selector: resultSelector)
                 }
@@ -340,9 +347,12 @@ func generateTraitZip() -> String {
                     public static func zip<\(generics)>(
                         \(parameters),
                         resultSelector: @escaping (\(generics)) throws -> Element,
-                        isolation: (any Actor)? = #isolation
+                        isolation: (any Actor)? = #isolation,
+                        callerFile: StaticString = #rxCallerFile,
+                        callerFileID: StaticString = #fileID,
+                        callerLine: UInt = #line
                     ) -> PrimitiveSequence<Trait, Element> {
-                        let resultSelector = isolation == nil ? resultSelector : rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)")
+                        let resultSelector = isolation == nil ? resultSelector : rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)", callerFile, callerFileID, callerLine)
                         return PrimitiveSequence(
                             raw: Observable.zip(\(asObservables), resultSelector: resultSelector))
                     }
@@ -387,9 +397,12 @@ func generateInfallibleArity() -> String {
                     public static func \(name)<\(generics)>(
                         \(parameters),
                         resultSelector: @escaping (\(elements)) -> Element,
-                        isolation: (any Actor)? = #isolation
+                        isolation: (any Actor)? = #isolation,
+                        callerFile: StaticString = #rxCallerFile,
+                        callerFileID: StaticString = #fileID,
+                        callerLine: UInt = #line
                     ) -> Infallible<Element> {
-                        let resultSelector = isolation == nil ? resultSelector : rxIsolationCheckedSelector(resultSelector, isolation, "\(name)(resultSelector:)")
+                        let resultSelector = isolation == nil ? resultSelector : rxIsolationCheckedSelector(resultSelector, isolation, "\(name)(resultSelector:)", callerFile, callerFileID, callerLine)
                         return Infallible(Observable.\(name)(\(asObservables), resultSelector: resultSelector))
                     }
                 }
@@ -438,9 +451,12 @@ func generateSharedSequenceArity() -> String {
                     public static func \(name)<\(generics)>(
                         \(parameters),
                         resultSelector: @escaping (\(elements)) -> Element,
-                        isolation: (any Actor)? = #isolation
+                        isolation: (any Actor)? = #isolation,
+                        callerFile: StaticString = #rxCallerFile,
+                        callerFileID: StaticString = #fileID,
+                        callerLine: UInt = #line
                     ) -> SharedSequence<SharingStrategy, Element> where \(sameStrategy) {
-                        let resultSelector = isolation == nil ? resultSelector : rxIsolationCheckedSelector(resultSelector, isolation, "\(name)(resultSelector:)")
+                        let resultSelector = isolation == nil ? resultSelector : rxIsolationCheckedSelector(resultSelector, isolation, "\(name)(resultSelector:)", callerFile, callerFileID, callerLine)
                         return SharedSequence<SharingStrategy, Element>(
                             Observable.\(name)(\(asObservables), resultSelector: resultSelector))
                     }

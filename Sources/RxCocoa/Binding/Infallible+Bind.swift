@@ -39,19 +39,29 @@ extension InfallibleType {
     ///
     /// RxSwift: the same (RxCocoa).
     public func bind<Object: AnyObject>(
-        with object: Object, onNext: @escaping (Object, Element) -> Void, isolation: (any Actor)? = #isolation
+        with object: Object, onNext: @escaping (Object, Element) -> Void, isolation: (any Actor)? = #isolation,
+        callerFile: StaticString = #rxCallerFile,
+        callerFileID: StaticString = #fileID, callerLine: UInt = #line
     )
         -> Disposable
     {
-        let onNext = isolation == nil ? onNext : rxIsolationChecked(onNext, isolation, "bind(onNext:)")
+        let onNext =
+            isolation == nil
+            ? onNext : rxIsolationChecked(onNext, isolation, "bind(onNext:)", callerFile, callerFileID, callerLine)
         return asObservable().subscribe(with: object, onNext: onNext)
     }
 
     /// Subscribes `onNext` to the elements. Completion is ignored.
     ///
     /// RxSwift: the same (RxCocoa).
-    public func bind(onNext: @escaping (Element) -> Void, isolation: (any Actor)? = #isolation) -> Disposable {
-        let onNext = isolation == nil ? onNext : rxIsolationChecked(onNext, isolation, "bind(onNext:)")
+    public func bind(
+        onNext: @escaping (Element) -> Void, isolation: (any Actor)? = #isolation,
+        callerFile: StaticString = #rxCallerFile,
+        callerFileID: StaticString = #fileID, callerLine: UInt = #line
+    ) -> Disposable {
+        let onNext =
+            isolation == nil
+            ? onNext : rxIsolationChecked(onNext, isolation, "bind(onNext:)", callerFile, callerFileID, callerLine)
         return asObservable().subscribe(onNext: onNext)
     }
 

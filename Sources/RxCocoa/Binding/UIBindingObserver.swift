@@ -15,9 +15,15 @@ public struct UIBindingObserver<UIElement: AnyObject, Value>: ObserverType {
     /// Creates an observer that runs `binding` with `UIElement` (held weakly) and each element, on
     /// the main scheduler.
     public init(
-        UIElement: UIElement, binding: @escaping (UIElement, Value) -> Void, isolation: (any Actor)? = #isolation
+        UIElement: UIElement, binding: @escaping (UIElement, Value) -> Void, isolation: (any Actor)? = #isolation,
+        callerFile: StaticString = #rxCallerFile,
+        callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) {
-        let binding = isolation == nil ? binding : rxIsolationChecked(binding, isolation, "UIBindingObserver(binding:)")
+        let binding =
+            isolation == nil
+            ? binding
+            : rxIsolationChecked(
+                binding, isolation, "UIBindingObserver(binding:)", callerFile, callerFileID, callerLine)
         binder = Binder(UIElement, binding: binding)
     }
 

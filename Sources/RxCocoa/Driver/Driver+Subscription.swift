@@ -103,16 +103,26 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
     ///   - onDisposed: Called when the subscription ends, whatever the reason.
     ///   - isolation: The caller's actor, filled in by the compiler (`#isolation`): in debug builds a closure
     ///     written on an actor is checked to run on it. Leave it out.
+    ///   - callerFile: `#file` as the caller's language mode spells it, filled in by the compiler: beside
+    ///     `callerFileID`, it tells a debug build whether to stop or to report. Leave it out.
+    ///   - callerFileID: The caller's `#fileID`, filled in by the compiler. Leave it out.
+    ///   - callerLine: The caller's line, filled in by the compiler. Leave it out.
     ///
     /// RxSwift: the same (RxCocoa).
     @inlinable
     public func drive<Object: AnyObject>(
         with object: Object, onNext: ((Object, Element) -> Void)? = nil, onCompleted: ((Object) -> Void)? = nil,
-        onDisposed: ((Object) -> Void)? = nil, isolation: (any Actor)? = #isolation
+        onDisposed: ((Object) -> Void)? = nil, isolation: (any Actor)? = #isolation,
+        callerFile: StaticString = #rxCallerFile,
+        callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> Disposable {
-        let onNext = isolation == nil ? onNext : rxIsolationChecked(onNext, isolation, "drive(onNext:)")
+        let onNext =
+            isolation == nil
+            ? onNext : rxIsolationChecked(onNext, isolation, "drive(onNext:)", callerFile, callerFileID, callerLine)
         let onCompleted =
-            isolation == nil ? onCompleted : rxIsolationChecked(onCompleted, isolation, "drive(onCompleted:)")
+            isolation == nil
+            ? onCompleted
+            : rxIsolationChecked(onCompleted, isolation, "drive(onCompleted:)", callerFile, callerFileID, callerLine)
         ensureDrivingOnMainThread()
         return asObservable().subscribe(
             with: object, onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
@@ -127,17 +137,26 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
     ///   - onDisposed: Called when the subscription ends, whatever the reason.
     ///   - isolation: The caller's actor, filled in by the compiler (`#isolation`): in debug builds a closure
     ///     written on an actor is checked to run on it. Leave it out.
+    ///   - callerFile: `#file` as the caller's language mode spells it, filled in by the compiler: beside
+    ///     `callerFileID`, it tells a debug build whether to stop or to report. Leave it out.
+    ///   - callerFileID: The caller's `#fileID`, filled in by the compiler. Leave it out.
+    ///   - callerLine: The caller's line, filled in by the compiler. Leave it out.
     ///
     /// RxSwift: the same (RxCocoa).
     /// Inlinable, so that the subscription's sink is instantiated where the element type is concrete.
     @inlinable
     public func drive(
         onNext: ((Element) -> Void)? = nil, onCompleted: (() -> Void)? = nil, onDisposed: (() -> Void)? = nil,
-        isolation: (any Actor)? = #isolation
+        isolation: (any Actor)? = #isolation, callerFile: StaticString = #rxCallerFile,
+        callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> Disposable {
-        let onNext = isolation == nil ? onNext : rxIsolationChecked(onNext, isolation, "drive(onNext:)")
+        let onNext =
+            isolation == nil
+            ? onNext : rxIsolationChecked(onNext, isolation, "drive(onNext:)", callerFile, callerFileID, callerLine)
         let onCompleted =
-            isolation == nil ? onCompleted : rxIsolationChecked(onCompleted, isolation, "drive(onCompleted:)")
+            isolation == nil
+            ? onCompleted
+            : rxIsolationChecked(onCompleted, isolation, "drive(onCompleted:)", callerFile, callerFileID, callerLine)
         ensureDrivingOnMainThread()
         return asObservable().subscribe(onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
     }

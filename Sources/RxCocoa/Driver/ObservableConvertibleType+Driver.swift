@@ -26,11 +26,15 @@ extension ObservableConvertibleType {
     /// RxSwift: the same (RxCocoa).
     @inlinable
     public func asDriver(
-        onErrorRecover: @escaping (_ error: Swift.Error) -> Driver<Element>, isolation: (any Actor)? = #isolation
+        onErrorRecover: @escaping (_ error: Swift.Error) -> Driver<Element>, isolation: (any Actor)? = #isolation,
+        callerFile: StaticString = #rxCallerFile,
+        callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> Driver<Element> {
         let onErrorRecover =
             isolation == nil
-            ? onErrorRecover : rxIsolationChecked(onErrorRecover, isolation, "asDriver(onErrorRecover:)")
+            ? onErrorRecover
+            : rxIsolationChecked(
+                onErrorRecover, isolation, "asDriver(onErrorRecover:)", callerFile, callerFileID, callerLine)
         return asSharedSequence(sharingStrategy: DriverSharingStrategy.self, onErrorRecover: onErrorRecover)
     }
 }

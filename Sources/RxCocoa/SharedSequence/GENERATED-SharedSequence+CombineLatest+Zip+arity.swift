@@ -12,12 +12,17 @@ extension SharedSequenceConvertibleType {
     public static func combineLatest<O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType>(
         _ source1: O1, _ source2: O2,
         resultSelector: @escaping (O1.Element, O2.Element) -> Element,
-        isolation: (any Actor)? = #isolation
+        isolation: (any Actor)? = #isolation,
+        callerFile: StaticString = #rxCallerFile,
+        callerFileID: StaticString = #fileID,
+        callerLine: UInt = #line
     ) -> SharedSequence<SharingStrategy, Element>
     where SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy {
         let resultSelector =
             isolation == nil
-            ? resultSelector : rxIsolationCheckedSelector(resultSelector, isolation, "combineLatest(resultSelector:)")
+            ? resultSelector
+            : rxIsolationCheckedSelector(
+                resultSelector, isolation, "combineLatest(resultSelector:)", callerFile, callerFileID, callerLine)
         return SharedSequence<SharingStrategy, Element>(
             Observable.combineLatest(
                 source1.asSharedSequence().asObservable(), source2.asSharedSequence().asObservable(),
@@ -49,7 +54,10 @@ extension SharedSequenceConvertibleType {
     >(
         _ source1: O1, _ source2: O2, _ source3: O3,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element) -> Element,
-        isolation: (any Actor)? = #isolation
+        isolation: (any Actor)? = #isolation,
+        callerFile: StaticString = #rxCallerFile,
+        callerFileID: StaticString = #fileID,
+        callerLine: UInt = #line
     ) -> SharedSequence<SharingStrategy, Element>
     where
         SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy,
@@ -57,7 +65,9 @@ extension SharedSequenceConvertibleType {
     {
         let resultSelector =
             isolation == nil
-            ? resultSelector : rxIsolationCheckedSelector(resultSelector, isolation, "combineLatest(resultSelector:)")
+            ? resultSelector
+            : rxIsolationCheckedSelector(
+                resultSelector, isolation, "combineLatest(resultSelector:)", callerFile, callerFileID, callerLine)
         return SharedSequence<SharingStrategy, Element>(
             Observable.combineLatest(
                 source1.asSharedSequence().asObservable(), source2.asSharedSequence().asObservable(),
@@ -95,7 +105,10 @@ extension SharedSequenceConvertibleType {
     >(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element) -> Element,
-        isolation: (any Actor)? = #isolation
+        isolation: (any Actor)? = #isolation,
+        callerFile: StaticString = #rxCallerFile,
+        callerFileID: StaticString = #fileID,
+        callerLine: UInt = #line
     ) -> SharedSequence<SharingStrategy, Element>
     where
         SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy,
@@ -103,7 +116,9 @@ extension SharedSequenceConvertibleType {
     {
         let resultSelector =
             isolation == nil
-            ? resultSelector : rxIsolationCheckedSelector(resultSelector, isolation, "combineLatest(resultSelector:)")
+            ? resultSelector
+            : rxIsolationCheckedSelector(
+                resultSelector, isolation, "combineLatest(resultSelector:)", callerFile, callerFileID, callerLine)
         return SharedSequence<SharingStrategy, Element>(
             Observable.combineLatest(
                 source1.asSharedSequence().asObservable(), source2.asSharedSequence().asObservable(),
@@ -144,7 +159,10 @@ extension SharedSequenceConvertibleType {
     >(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element) -> Element,
-        isolation: (any Actor)? = #isolation
+        isolation: (any Actor)? = #isolation,
+        callerFile: StaticString = #rxCallerFile,
+        callerFileID: StaticString = #fileID,
+        callerLine: UInt = #line
     ) -> SharedSequence<SharingStrategy, Element>
     where
         SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy,
@@ -153,7 +171,9 @@ extension SharedSequenceConvertibleType {
     {
         let resultSelector =
             isolation == nil
-            ? resultSelector : rxIsolationCheckedSelector(resultSelector, isolation, "combineLatest(resultSelector:)")
+            ? resultSelector
+            : rxIsolationCheckedSelector(
+                resultSelector, isolation, "combineLatest(resultSelector:)", callerFile, callerFileID, callerLine)
         return SharedSequence<SharingStrategy, Element>(
             Observable.combineLatest(
                 source1.asSharedSequence().asObservable(), source2.asSharedSequence().asObservable(),
@@ -195,7 +215,10 @@ extension SharedSequenceConvertibleType {
     >(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element) -> Element,
-        isolation: (any Actor)? = #isolation
+        isolation: (any Actor)? = #isolation,
+        callerFile: StaticString = #rxCallerFile,
+        callerFileID: StaticString = #fileID,
+        callerLine: UInt = #line
     ) -> SharedSequence<SharingStrategy, Element>
     where
         SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy,
@@ -204,7 +227,9 @@ extension SharedSequenceConvertibleType {
     {
         let resultSelector =
             isolation == nil
-            ? resultSelector : rxIsolationCheckedSelector(resultSelector, isolation, "combineLatest(resultSelector:)")
+            ? resultSelector
+            : rxIsolationCheckedSelector(
+                resultSelector, isolation, "combineLatest(resultSelector:)", callerFile, callerFileID, callerLine)
         return SharedSequence<SharingStrategy, Element>(
             Observable.combineLatest(
                 source1.asSharedSequence().asObservable(), source2.asSharedSequence().asObservable(),
@@ -250,7 +275,10 @@ extension SharedSequenceConvertibleType {
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7,
         resultSelector:
             @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element) -> Element,
-        isolation: (any Actor)? = #isolation
+        isolation: (any Actor)? = #isolation,
+        callerFile: StaticString = #rxCallerFile,
+        callerFileID: StaticString = #fileID,
+        callerLine: UInt = #line
     ) -> SharedSequence<SharingStrategy, Element>
     where
         SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy,
@@ -260,7 +288,9 @@ extension SharedSequenceConvertibleType {
     {
         let resultSelector =
             isolation == nil
-            ? resultSelector : rxIsolationCheckedSelector(resultSelector, isolation, "combineLatest(resultSelector:)")
+            ? resultSelector
+            : rxIsolationCheckedSelector(
+                resultSelector, isolation, "combineLatest(resultSelector:)", callerFile, callerFileID, callerLine)
         return SharedSequence<SharingStrategy, Element>(
             Observable.combineLatest(
                 source1.asSharedSequence().asObservable(), source2.asSharedSequence().asObservable(),
@@ -314,7 +344,10 @@ extension SharedSequenceConvertibleType {
         resultSelector:
             @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element)
             -> Element,
-        isolation: (any Actor)? = #isolation
+        isolation: (any Actor)? = #isolation,
+        callerFile: StaticString = #rxCallerFile,
+        callerFileID: StaticString = #fileID,
+        callerLine: UInt = #line
     ) -> SharedSequence<SharingStrategy, Element>
     where
         SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy,
@@ -324,7 +357,9 @@ extension SharedSequenceConvertibleType {
     {
         let resultSelector =
             isolation == nil
-            ? resultSelector : rxIsolationCheckedSelector(resultSelector, isolation, "combineLatest(resultSelector:)")
+            ? resultSelector
+            : rxIsolationCheckedSelector(
+                resultSelector, isolation, "combineLatest(resultSelector:)", callerFile, callerFileID, callerLine)
         return SharedSequence<SharingStrategy, Element>(
             Observable.combineLatest(
                 source1.asSharedSequence().asObservable(), source2.asSharedSequence().asObservable(),
@@ -376,12 +411,17 @@ extension SharedSequenceConvertibleType {
     public static func zip<O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType>(
         _ source1: O1, _ source2: O2,
         resultSelector: @escaping (O1.Element, O2.Element) -> Element,
-        isolation: (any Actor)? = #isolation
+        isolation: (any Actor)? = #isolation,
+        callerFile: StaticString = #rxCallerFile,
+        callerFileID: StaticString = #fileID,
+        callerLine: UInt = #line
     ) -> SharedSequence<SharingStrategy, Element>
     where SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy {
         let resultSelector =
             isolation == nil
-            ? resultSelector : rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)")
+            ? resultSelector
+            : rxIsolationCheckedSelector(
+                resultSelector, isolation, "zip(resultSelector:)", callerFile, callerFileID, callerLine)
         return SharedSequence<SharingStrategy, Element>(
             Observable.zip(
                 source1.asSharedSequence().asObservable(), source2.asSharedSequence().asObservable(),
@@ -413,7 +453,10 @@ extension SharedSequenceConvertibleType {
     >(
         _ source1: O1, _ source2: O2, _ source3: O3,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element) -> Element,
-        isolation: (any Actor)? = #isolation
+        isolation: (any Actor)? = #isolation,
+        callerFile: StaticString = #rxCallerFile,
+        callerFileID: StaticString = #fileID,
+        callerLine: UInt = #line
     ) -> SharedSequence<SharingStrategy, Element>
     where
         SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy,
@@ -421,7 +464,9 @@ extension SharedSequenceConvertibleType {
     {
         let resultSelector =
             isolation == nil
-            ? resultSelector : rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)")
+            ? resultSelector
+            : rxIsolationCheckedSelector(
+                resultSelector, isolation, "zip(resultSelector:)", callerFile, callerFileID, callerLine)
         return SharedSequence<SharingStrategy, Element>(
             Observable.zip(
                 source1.asSharedSequence().asObservable(), source2.asSharedSequence().asObservable(),
@@ -459,7 +504,10 @@ extension SharedSequenceConvertibleType {
     >(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element) -> Element,
-        isolation: (any Actor)? = #isolation
+        isolation: (any Actor)? = #isolation,
+        callerFile: StaticString = #rxCallerFile,
+        callerFileID: StaticString = #fileID,
+        callerLine: UInt = #line
     ) -> SharedSequence<SharingStrategy, Element>
     where
         SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy,
@@ -467,7 +515,9 @@ extension SharedSequenceConvertibleType {
     {
         let resultSelector =
             isolation == nil
-            ? resultSelector : rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)")
+            ? resultSelector
+            : rxIsolationCheckedSelector(
+                resultSelector, isolation, "zip(resultSelector:)", callerFile, callerFileID, callerLine)
         return SharedSequence<SharingStrategy, Element>(
             Observable.zip(
                 source1.asSharedSequence().asObservable(), source2.asSharedSequence().asObservable(),
@@ -508,7 +558,10 @@ extension SharedSequenceConvertibleType {
     >(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element) -> Element,
-        isolation: (any Actor)? = #isolation
+        isolation: (any Actor)? = #isolation,
+        callerFile: StaticString = #rxCallerFile,
+        callerFileID: StaticString = #fileID,
+        callerLine: UInt = #line
     ) -> SharedSequence<SharingStrategy, Element>
     where
         SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy,
@@ -517,7 +570,9 @@ extension SharedSequenceConvertibleType {
     {
         let resultSelector =
             isolation == nil
-            ? resultSelector : rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)")
+            ? resultSelector
+            : rxIsolationCheckedSelector(
+                resultSelector, isolation, "zip(resultSelector:)", callerFile, callerFileID, callerLine)
         return SharedSequence<SharingStrategy, Element>(
             Observable.zip(
                 source1.asSharedSequence().asObservable(), source2.asSharedSequence().asObservable(),
@@ -559,7 +614,10 @@ extension SharedSequenceConvertibleType {
     >(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element) -> Element,
-        isolation: (any Actor)? = #isolation
+        isolation: (any Actor)? = #isolation,
+        callerFile: StaticString = #rxCallerFile,
+        callerFileID: StaticString = #fileID,
+        callerLine: UInt = #line
     ) -> SharedSequence<SharingStrategy, Element>
     where
         SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy,
@@ -568,7 +626,9 @@ extension SharedSequenceConvertibleType {
     {
         let resultSelector =
             isolation == nil
-            ? resultSelector : rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)")
+            ? resultSelector
+            : rxIsolationCheckedSelector(
+                resultSelector, isolation, "zip(resultSelector:)", callerFile, callerFileID, callerLine)
         return SharedSequence<SharingStrategy, Element>(
             Observable.zip(
                 source1.asSharedSequence().asObservable(), source2.asSharedSequence().asObservable(),
@@ -614,7 +674,10 @@ extension SharedSequenceConvertibleType {
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7,
         resultSelector:
             @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element) -> Element,
-        isolation: (any Actor)? = #isolation
+        isolation: (any Actor)? = #isolation,
+        callerFile: StaticString = #rxCallerFile,
+        callerFileID: StaticString = #fileID,
+        callerLine: UInt = #line
     ) -> SharedSequence<SharingStrategy, Element>
     where
         SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy,
@@ -624,7 +687,9 @@ extension SharedSequenceConvertibleType {
     {
         let resultSelector =
             isolation == nil
-            ? resultSelector : rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)")
+            ? resultSelector
+            : rxIsolationCheckedSelector(
+                resultSelector, isolation, "zip(resultSelector:)", callerFile, callerFileID, callerLine)
         return SharedSequence<SharingStrategy, Element>(
             Observable.zip(
                 source1.asSharedSequence().asObservable(), source2.asSharedSequence().asObservable(),
@@ -678,7 +743,10 @@ extension SharedSequenceConvertibleType {
         resultSelector:
             @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element)
             -> Element,
-        isolation: (any Actor)? = #isolation
+        isolation: (any Actor)? = #isolation,
+        callerFile: StaticString = #rxCallerFile,
+        callerFileID: StaticString = #fileID,
+        callerLine: UInt = #line
     ) -> SharedSequence<SharingStrategy, Element>
     where
         SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy,
@@ -688,7 +756,9 @@ extension SharedSequenceConvertibleType {
     {
         let resultSelector =
             isolation == nil
-            ? resultSelector : rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)")
+            ? resultSelector
+            : rxIsolationCheckedSelector(
+                resultSelector, isolation, "zip(resultSelector:)", callerFile, callerFileID, callerLine)
         return SharedSequence<SharingStrategy, Element>(
             Observable.zip(
                 source1.asSharedSequence().asObservable(), source2.asSharedSequence().asObservable(),

@@ -9,10 +9,16 @@ extension SharedSequenceConvertibleType {
     ///
     /// RxSwift: the same (RxCocoa).
     @inlinable
-    public func map<Result>(_ selector: @escaping (Element) -> Result, isolation: (any Actor)? = #isolation)
+    public func map<Result>(
+        _ selector: @escaping (Element) -> Result, isolation: (any Actor)? = #isolation,
+        callerFile: StaticString = #rxCallerFile,
+        callerFileID: StaticString = #fileID, callerLine: UInt = #line
+    )
         -> SharedSequence<SharingStrategy, Result>
     {
-        let selector = isolation == nil ? selector : rxIsolationChecked(selector, isolation, "map")
+        let selector =
+            isolation == nil
+            ? selector : rxIsolationChecked(selector, isolation, "map", callerFile, callerFileID, callerLine)
         // Driver and Signal: the map runs inside the share (one producer per stage, not two).
         if let replays = SharedSequence<SharingStrategy, Element>.fusedShareReplays {
             return SharedSequence(raw: asObservable()._mapShared(replays: replays, selector))
@@ -24,10 +30,16 @@ extension SharedSequenceConvertibleType {
     ///
     /// RxSwift: the same (RxCocoa).
     @inlinable
-    public func compactMap<Result>(_ selector: @escaping (Element) -> Result?, isolation: (any Actor)? = #isolation)
+    public func compactMap<Result>(
+        _ selector: @escaping (Element) -> Result?, isolation: (any Actor)? = #isolation,
+        callerFile: StaticString = #rxCallerFile,
+        callerFileID: StaticString = #fileID, callerLine: UInt = #line
+    )
         -> SharedSequence<SharingStrategy, Result>
     {
-        let selector = isolation == nil ? selector : rxIsolationChecked(selector, isolation, "compactMap")
+        let selector =
+            isolation == nil
+            ? selector : rxIsolationChecked(selector, isolation, "compactMap", callerFile, callerFileID, callerLine)
         return SharedSequence(asObservable().compactMap(selector))
     }
 
@@ -35,10 +47,16 @@ extension SharedSequenceConvertibleType {
     ///
     /// RxSwift: the same (RxCocoa).
     @inlinable
-    public func filter(_ predicate: @escaping (Element) -> Bool, isolation: (any Actor)? = #isolation)
+    public func filter(
+        _ predicate: @escaping (Element) -> Bool, isolation: (any Actor)? = #isolation,
+        callerFile: StaticString = #rxCallerFile,
+        callerFileID: StaticString = #fileID, callerLine: UInt = #line
+    )
         -> SharedSequence<SharingStrategy, Element>
     {
-        let predicate = isolation == nil ? predicate : rxIsolationChecked(predicate, isolation, "filter")
+        let predicate =
+            isolation == nil
+            ? predicate : rxIsolationChecked(predicate, isolation, "filter", callerFile, callerFileID, callerLine)
         if let replays = SharedSequence<SharingStrategy, Element>.fusedShareReplays {
             return SharedSequence(raw: asObservable()._filterShared(replays: replays, predicate))
         }
@@ -51,11 +69,15 @@ extension SharedSequenceConvertibleType {
     /// RxSwift: the same (RxCocoa).
     @inlinable
     public func flatMapLatest<Sharing, Result>(
-        _ selector: @escaping (Element) -> SharedSequence<Sharing, Result>, isolation: (any Actor)? = #isolation
+        _ selector: @escaping (Element) -> SharedSequence<Sharing, Result>, isolation: (any Actor)? = #isolation,
+        callerFile: StaticString = #rxCallerFile,
+        callerFileID: StaticString = #fileID, callerLine: UInt = #line
     )
         -> SharedSequence<Sharing, Result>
     {
-        let selector = isolation == nil ? selector : rxIsolationChecked(selector, isolation, "flatMapLatest")
+        let selector =
+            isolation == nil
+            ? selector : rxIsolationChecked(selector, isolation, "flatMapLatest", callerFile, callerFileID, callerLine)
         return SharedSequence(asObservable().flatMapLatest(selector))
     }
 
@@ -65,11 +87,15 @@ extension SharedSequenceConvertibleType {
     /// RxSwift: the same (RxCocoa).
     @inlinable
     public func flatMapFirst<Sharing, Result>(
-        _ selector: @escaping (Element) -> SharedSequence<Sharing, Result>, isolation: (any Actor)? = #isolation
+        _ selector: @escaping (Element) -> SharedSequence<Sharing, Result>, isolation: (any Actor)? = #isolation,
+        callerFile: StaticString = #rxCallerFile,
+        callerFileID: StaticString = #fileID, callerLine: UInt = #line
     )
         -> SharedSequence<Sharing, Result>
     {
-        let selector = isolation == nil ? selector : rxIsolationChecked(selector, isolation, "flatMapFirst")
+        let selector =
+            isolation == nil
+            ? selector : rxIsolationChecked(selector, isolation, "flatMapFirst", callerFile, callerFileID, callerLine)
         return SharedSequence(asObservable().flatMapFirst(selector))
     }
 
@@ -78,11 +104,15 @@ extension SharedSequenceConvertibleType {
     /// RxSwift: the same (RxCocoa).
     @inlinable
     public func flatMap<Sharing, Result>(
-        _ selector: @escaping (Element) -> SharedSequence<Sharing, Result>, isolation: (any Actor)? = #isolation
+        _ selector: @escaping (Element) -> SharedSequence<Sharing, Result>, isolation: (any Actor)? = #isolation,
+        callerFile: StaticString = #rxCallerFile,
+        callerFileID: StaticString = #fileID, callerLine: UInt = #line
     )
         -> SharedSequence<Sharing, Result>
     {
-        let selector = isolation == nil ? selector : rxIsolationChecked(selector, isolation, "flatMap")
+        let selector =
+            isolation == nil
+            ? selector : rxIsolationChecked(selector, isolation, "flatMap", callerFile, callerFileID, callerLine)
         return SharedSequence(asObservable().flatMap(selector))
     }
 
@@ -98,6 +128,10 @@ extension SharedSequenceConvertibleType {
     ///   - onDispose: Called when the subscription ends, whatever the reason.
     ///   - isolation: The caller's actor, filled in by the compiler (`#isolation`): in debug builds a closure
     ///     written on an actor is checked to run on it. Leave it out.
+    ///   - callerFile: `#file` as the caller's language mode spells it, filled in by the compiler: beside
+    ///     `callerFileID`, it tells a debug build whether to stop or to report. Leave it out.
+    ///   - callerFileID: The caller's `#fileID`, filled in by the compiler. Leave it out.
+    ///   - callerLine: The caller's line, filled in by the compiler. Leave it out.
     ///
     /// RxSwift: the same (RxCocoa).
     @inlinable
@@ -105,14 +139,15 @@ extension SharedSequenceConvertibleType {
         onNext: ((Element) -> Void)? = nil, afterNext: ((Element) -> Void)? = nil,
         onCompleted: (() -> Void)? = nil, afterCompleted: (() -> Void)? = nil,
         onSubscribe: (() -> Void)? = nil, onSubscribed: (() -> Void)? = nil, onDispose: (() -> Void)? = nil,
-        isolation: (any Actor)? = #isolation
+        isolation: (any Actor)? = #isolation, callerFile: StaticString = #rxCallerFile,
+        callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> SharedSequence<SharingStrategy, Element> {
         // The Observable operator checks the closures (issue 28).
         return SharedSequence(
             asObservable().do(
                 onNext: onNext, afterNext: afterNext, onCompleted: onCompleted, afterCompleted: afterCompleted,
                 onSubscribe: onSubscribe, onSubscribed: onSubscribed, onDispose: onDispose,
-                isolation: isolation))
+                isolation: isolation, callerFile: callerFile, callerFileID: callerFileID, callerLine: callerLine))
     }
 
     /// Prints every event and subscription of the sequence, tagged with `identifier` (by default
@@ -134,12 +169,16 @@ extension SharedSequenceConvertibleType {
     /// RxSwift: the same (RxCocoa).
     @inlinable
     public func distinctUntilChanged<Key: Equatable>(
-        _ keySelector: @escaping (Element) -> Key, isolation: (any Actor)? = #isolation
+        _ keySelector: @escaping (Element) -> Key, isolation: (any Actor)? = #isolation,
+        callerFile: StaticString = #rxCallerFile,
+        callerFileID: StaticString = #fileID, callerLine: UInt = #line
     )
         -> SharedSequence<SharingStrategy, Element>
     {
         let keySelector =
-            isolation == nil ? keySelector : rxIsolationChecked(keySelector, isolation, "distinctUntilChanged")
+            isolation == nil
+            ? keySelector
+            : rxIsolationChecked(keySelector, isolation, "distinctUntilChanged", callerFile, callerFileID, callerLine)
         return SharedSequence(asObservable().distinctUntilChanged(keySelector))
     }
 
@@ -148,11 +187,16 @@ extension SharedSequenceConvertibleType {
     /// RxSwift: the same (RxCocoa).
     @inlinable
     public func distinctUntilChanged(
-        _ comparer: @escaping (Element, Element) -> Bool, isolation: (any Actor)? = #isolation
+        _ comparer: @escaping (Element, Element) -> Bool, isolation: (any Actor)? = #isolation,
+        callerFile: StaticString = #rxCallerFile,
+        callerFileID: StaticString = #fileID, callerLine: UInt = #line
     )
         -> SharedSequence<SharingStrategy, Element>
     {
-        let comparer = isolation == nil ? comparer : rxIsolationChecked(comparer, isolation, "distinctUntilChanged")
+        let comparer =
+            isolation == nil
+            ? comparer
+            : rxIsolationChecked(comparer, isolation, "distinctUntilChanged", callerFile, callerFileID, callerLine)
         return SharedSequence(asObservable().distinctUntilChanged(comparer))
     }
 
@@ -163,12 +207,18 @@ extension SharedSequenceConvertibleType {
     @inlinable
     public func distinctUntilChanged<Key>(
         _ keySelector: @escaping (Element) -> Key, comparer: @escaping (Key, Key) -> Bool,
-        isolation: (any Actor)? = #isolation
+        isolation: (any Actor)? = #isolation, callerFile: StaticString = #rxCallerFile,
+        callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> SharedSequence<SharingStrategy, Element> {
         let keySelector =
-            isolation == nil ? keySelector : rxIsolationChecked(keySelector, isolation, "distinctUntilChanged")
+            isolation == nil
+            ? keySelector
+            : rxIsolationChecked(keySelector, isolation, "distinctUntilChanged", callerFile, callerFileID, callerLine)
         let comparer =
-            isolation == nil ? comparer : rxIsolationChecked(comparer, isolation, "distinctUntilChanged(comparer:)")
+            isolation == nil
+            ? comparer
+            : rxIsolationChecked(
+                comparer, isolation, "distinctUntilChanged(comparer:)", callerFile, callerFileID, callerLine)
         return SharedSequence(asObservable().distinctUntilChanged(keySelector, comparer: comparer))
     }
 
@@ -176,11 +226,17 @@ extension SharedSequenceConvertibleType {
     ///
     /// RxSwift: the same (RxCocoa).
     @inlinable
-    public func scan<A>(_ seed: A, accumulator: @escaping (A, Element) -> A, isolation: (any Actor)? = #isolation)
+    public func scan<A>(
+        _ seed: A, accumulator: @escaping (A, Element) -> A, isolation: (any Actor)? = #isolation,
+        callerFile: StaticString = #rxCallerFile,
+        callerFileID: StaticString = #fileID, callerLine: UInt = #line
+    )
         -> SharedSequence<SharingStrategy, A>
     {
         let accumulator =
-            isolation == nil ? accumulator : rxIsolationChecked(accumulator, isolation, "scan(accumulator:)")
+            isolation == nil
+            ? accumulator
+            : rxIsolationChecked(accumulator, isolation, "scan(accumulator:)", callerFile, callerFileID, callerLine)
         return SharedSequence(asObservable().scan(seed, accumulator: accumulator))
     }
 
@@ -302,11 +358,14 @@ extension SharedSequenceConvertibleType {
     @inlinable
     public func withLatestFrom<SecondO: SharedSequenceConvertibleType, ResultType>(
         _ second: SecondO, resultSelector: @escaping (Element, SecondO.Element) -> ResultType,
-        isolation: (any Actor)? = #isolation
+        isolation: (any Actor)? = #isolation, callerFile: StaticString = #rxCallerFile,
+        callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> SharedSequence<SharingStrategy, ResultType> where SecondO.SharingStrategy == SharingStrategy {
         let resultSelector =
             isolation == nil
-            ? resultSelector : rxIsolationChecked(resultSelector, isolation, "withLatestFrom(resultSelector:)")
+            ? resultSelector
+            : rxIsolationChecked(
+                resultSelector, isolation, "withLatestFrom(resultSelector:)", callerFile, callerFileID, callerLine)
         return SharedSequence(asObservable().withLatestFrom(second.asSharedSequence(), resultSelector: resultSelector))
     }
 
@@ -329,11 +388,15 @@ extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingSt
     /// RxSwift: the same (RxCocoa; for Signals only: a Driver's replay would keep `obj` alive).
     @inlinable
     public func withUnretained<Object: AnyObject, Out>(
-        _ obj: Object, resultSelector: @escaping (Object, Element) -> Out, isolation: (any Actor)? = #isolation
+        _ obj: Object, resultSelector: @escaping (Object, Element) -> Out, isolation: (any Actor)? = #isolation,
+        callerFile: StaticString = #rxCallerFile,
+        callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> SharedSequence<SharingStrategy, Out> {
         let resultSelector =
             isolation == nil
-            ? resultSelector : rxIsolationChecked(resultSelector, isolation, "withUnretained(resultSelector:)")
+            ? resultSelector
+            : rxIsolationChecked(
+                resultSelector, isolation, "withUnretained(resultSelector:)", callerFile, callerFileID, callerLine)
         return SharedSequence(asObservable().withUnretained(obj, resultSelector: resultSelector))
     }
 
@@ -354,11 +417,15 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
     )
     @inlinable
     public func withUnretained<Object: AnyObject, Out>(
-        _ obj: Object, resultSelector: @escaping (Object, Element) -> Out, isolation: (any Actor)? = #isolation
+        _ obj: Object, resultSelector: @escaping (Object, Element) -> Out, isolation: (any Actor)? = #isolation,
+        callerFile: StaticString = #rxCallerFile,
+        callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> SharedSequence<SharingStrategy, Out> {
         let resultSelector =
             isolation == nil
-            ? resultSelector : rxIsolationChecked(resultSelector, isolation, "withUnretained(resultSelector:)")
+            ? resultSelector
+            : rxIsolationChecked(
+                resultSelector, isolation, "withUnretained(resultSelector:)", callerFile, callerFileID, callerLine)
         return SharedSequence(asObservable().withUnretained(obj, resultSelector: resultSelector))
     }
 
@@ -408,10 +475,15 @@ extension SharedSequence {
     /// cannot error).
     @inlinable
     public static func zip<Collection: Swift.Collection, Result>(
-        _ collection: Collection, resultSelector: @escaping ([Element]) -> Result, isolation: (any Actor)? = #isolation
+        _ collection: Collection, resultSelector: @escaping ([Element]) -> Result, isolation: (any Actor)? = #isolation,
+        callerFile: StaticString = #rxCallerFile,
+        callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> SharedSequence<SharingStrategy, Result> where Collection.Element == SharedSequence<SharingStrategy, Element> {
         let resultSelector =
-            isolation == nil ? resultSelector : rxIsolationChecked(resultSelector, isolation, "zip(resultSelector:)")
+            isolation == nil
+            ? resultSelector
+            : rxIsolationChecked(
+                resultSelector, isolation, "zip(resultSelector:)", callerFile, callerFileID, callerLine)
         return SharedSequence<SharingStrategy, Result>(
             Observable.zip(collection.map { $0.asObservable() }, resultSelector: resultSelector))
     }
@@ -432,11 +504,15 @@ extension SharedSequence {
     /// RxSwift: the same (RxCocoa), whose selector may throw; this one may not.
     @inlinable
     public static func combineLatest<Collection: Swift.Collection, Result>(
-        _ collection: Collection, resultSelector: @escaping ([Element]) -> Result, isolation: (any Actor)? = #isolation
+        _ collection: Collection, resultSelector: @escaping ([Element]) -> Result, isolation: (any Actor)? = #isolation,
+        callerFile: StaticString = #rxCallerFile,
+        callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> SharedSequence<SharingStrategy, Result> where Collection.Element == SharedSequence<SharingStrategy, Element> {
         let resultSelector =
             isolation == nil
-            ? resultSelector : rxIsolationChecked(resultSelector, isolation, "combineLatest(resultSelector:)")
+            ? resultSelector
+            : rxIsolationChecked(
+                resultSelector, isolation, "combineLatest(resultSelector:)", callerFile, callerFileID, callerLine)
         return SharedSequence<SharingStrategy, Result>(
             Observable.combineLatest(collection.map { $0.asObservable() }, resultSelector: resultSelector))
     }

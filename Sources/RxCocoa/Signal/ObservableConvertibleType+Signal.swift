@@ -25,11 +25,15 @@ extension ObservableConvertibleType {
     /// RxSwift: the same (RxCocoa).
     @inlinable
     public func asSignal(
-        onErrorRecover: @escaping (_ error: Swift.Error) -> Signal<Element>, isolation: (any Actor)? = #isolation
+        onErrorRecover: @escaping (_ error: Swift.Error) -> Signal<Element>, isolation: (any Actor)? = #isolation,
+        callerFile: StaticString = #rxCallerFile,
+        callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> Signal<Element> {
         let onErrorRecover =
             isolation == nil
-            ? onErrorRecover : rxIsolationChecked(onErrorRecover, isolation, "asSignal(onErrorRecover:)")
+            ? onErrorRecover
+            : rxIsolationChecked(
+                onErrorRecover, isolation, "asSignal(onErrorRecover:)", callerFile, callerFileID, callerLine)
         return asSharedSequence(sharingStrategy: SignalSharingStrategy.self, onErrorRecover: onErrorRecover)
     }
 }

@@ -15,9 +15,16 @@ public struct AnyObserver<Element>: ObserverType, @unchecked Sendable {
     @usableFromInline let sink: Sink<Element>?
 
     /// Creates an observer that calls `eventHandler` for every event.
-    public init(eventHandler: @escaping EventHandler, isolation: (any Actor)? = #isolation) {
+    public init(
+        eventHandler: @escaping EventHandler, isolation: (any Actor)? = #isolation,
+        callerFile: StaticString = #rxCallerFile,
+        callerFileID: StaticString = #fileID, callerLine: UInt = #line
+    ) {
         let eventHandler =
-            isolation == nil ? eventHandler : rxIsolationChecked(eventHandler, isolation, "AnyObserver(eventHandler:)")
+            isolation == nil
+            ? eventHandler
+            : rxIsolationChecked(
+                eventHandler, isolation, "AnyObserver(eventHandler:)", callerFile, callerFileID, callerLine)
         self.observer = eventHandler
         self.sink = nil
     }
@@ -67,9 +74,13 @@ extension ObserverType {
     /// Returns an observer that transforms each element with `transform` before forwarding it here.
     /// A throwing `transform` forwards the error instead.
     public func mapObserver<Result>(
-        _ transform: @escaping (Result) throws -> Element, isolation: (any Actor)? = #isolation
+        _ transform: @escaping (Result) throws -> Element, isolation: (any Actor)? = #isolation,
+        callerFile: StaticString = #rxCallerFile,
+        callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> AnyObserver<Result> {
-        let transform = isolation == nil ? transform : rxIsolationChecked(transform, isolation, "mapObserver")
+        let transform =
+            isolation == nil
+            ? transform : rxIsolationChecked(transform, isolation, "mapObserver", callerFile, callerFileID, callerLine)
         return AnyObserver { event in
             self.on(event.map(transform))
         }

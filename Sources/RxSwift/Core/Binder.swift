@@ -17,9 +17,13 @@ public struct Binder<Value>: ObserverType, @unchecked Sendable {
     /// Creates a binder for `target` that runs `binding` on `scheduler`.
     public init<Target: AnyObject>(
         _ target: Target, scheduler: ImmediateSchedulerType = MainScheduler(),
-        binding: @escaping (Target, Value) -> Void, isolation: (any Actor)? = #isolation
+        binding: @escaping (Target, Value) -> Void, isolation: (any Actor)? = #isolation,
+        callerFile: StaticString = #rxCallerFile,
+        callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) {
-        let binding = isolation == nil ? binding : rxIsolationChecked(binding, isolation, "Binder(binding:)")
+        let binding =
+            isolation == nil
+            ? binding : rxIsolationChecked(binding, isolation, "Binder(binding:)", callerFile, callerFileID, callerLine)
         weak let weakTarget = target
         let box = UncheckedSendable(binding)
         self.binding = { event in

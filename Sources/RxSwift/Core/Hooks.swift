@@ -8,7 +8,7 @@ import Synchronization
     import Darwin
 #endif
 
-/// Global hooks: where unhandled errors and grammar violations are reported.
+/// Global hooks: where unhandled errors, grammar violations and isolation violations are reported.
 ///
 /// Each hook is synchronized (a `Mutex`, or an atomic for the flag read on every subscription); set
 /// them once at start-up (or in a test's set-up).
@@ -29,6 +29,16 @@ public enum Hooks {
         }
         var customCaptureSubscriptionCallstack: CustomCaptureSubscriptionCallstack = { [] }
         var grammarViolationHandler: @Sendable (String) -> Void = Hooks.printingGrammarViolationHandler
+        var isolationViolationHandler: @Sendable (IsolationViolation) -> Void = Hooks.defaultIsolationViolationHandler
+        /// The call sites reported to the current ``isolationViolationHandler``.
+        var reportedIsolationCallSites: Set<IsolationCallSiteKey> = []
+    }
+
+    /// A call site, as the once-per-call-site record of isolation violations tells them apart.
+    struct IsolationCallSiteKey: Hashable {
+        let file: String
+        let line: UInt
+        let operatorName: String
     }
 
     private static let state = Mutex(State())
@@ -84,6 +94,10 @@ public enum Hooks {
 
     /// Writes a grammar violation report to standard error (the default handler).
     public static let printingGrammarViolationHandler: @Sendable (String) -> Void = { message in
+        writeToStandardError(message)
+    }
+
+    private static func writeToStandardError(_ message: String) {
         var line = message + "\n"
         // `write` on the descriptor: the C `stderr` global is not concurrency-safe in Swift 6.
         line.withUTF8 { bytes in _ = write(2, bytes.baseAddress, bytes.count) }
@@ -92,5 +106,61 @@ public enum Hooks {
     /// Stops the program at a grammar violation in debug builds (`assertionFailure`).
     public static let trappingGrammarViolationHandler: @Sendable (String) -> Void = { message in
         assertionFailure(message)
+    }
+
+    /// Called, in debug builds only, when swift-rx is about to call a closure off the actor it was
+    /// written on: a closure given to an operator from `@MainActor` code or an `actor`'s method, called
+    /// from a background scheduler, a subject fed from another thread, an `AsyncSequence`'s task. Each
+    /// call site (the operator, its file and line) is reported once; the closure then runs as it would
+    /// have in release builds, unless the handler stops the program.
+    ///
+    /// The default, ``defaultIsolationViolationHandler``, follows the caller's language mode, as Swift's
+    /// own run-time isolation checks do: it stops a Swift 6-mode caller and prints the report for a Swift
+    /// 5-mode one (RxSwift code of that mode delivers into such closures from background threads, and
+    /// RxSwift lets it). Set ``printingIsolationViolationHandler`` to report in either mode and go on,
+    /// ``trappingIsolationViolationHandler`` to stop in either mode, or let RxTest turn the reports into
+    /// test failures (`RxLeakCheckingTestCase.failsOnIsolationViolations`, `@Test(.isolationChecked)`).
+    /// Setting the handler starts the record of reported call sites afresh, so a test that installs its
+    /// own sees every call site it runs. Release builds check nothing and never call it.
+    public static var isolationViolationHandler: @Sendable (IsolationViolation) -> Void {
+        get { state.withAnnotatedLock { $0.isolationViolationHandler } }
+        set {
+            let replaced = state.withAnnotatedLock { state in
+                let replaced = state.isolationViolationHandler
+                state.isolationViolationHandler = newValue
+                state.reportedIsolationCallSites = []
+                return replaced
+            }
+            withExtendedLifetime(replaced) {}
+        }
+    }
+
+    /// Stops a Swift 6-mode caller (``trappingIsolationViolationHandler``) and prints the report for a
+    /// Swift 5-mode one (``printingIsolationViolationHandler``): the default.
+    public static let defaultIsolationViolationHandler: @Sendable (IsolationViolation) -> Void = { violation in
+        switch violation.callerLanguageMode {
+        case .swift6: trappingIsolationViolationHandler(violation)
+        case .swift5: printingIsolationViolationHandler(violation)
+        }
+    }
+
+    /// Writes an isolation violation report to standard error and lets the program go on.
+    public static let printingIsolationViolationHandler: @Sendable (IsolationViolation) -> Void = { violation in
+        writeToStandardError(violation.message)
+    }
+
+    /// Stops the program at an isolation violation (`fatalError`), whatever the caller's language mode.
+    public static let trappingIsolationViolationHandler: @Sendable (IsolationViolation) -> Void = { violation in
+        rxFatalError(violation.message)
+    }
+
+    /// Hands `violation` to the handler unless its call site has been reported to it already; the
+    /// handler is called after unlocking (it may stop, print or record).
+    static func reportIsolationViolation(_ violation: IsolationViolation) {
+        let key = IsolationCallSiteKey(file: violation.file, line: violation.line, operatorName: violation.operatorName)
+        let handler = state.withAnnotatedLock { state in
+            state.reportedIsolationCallSites.insert(key).inserted ? state.isolationViolationHandler : nil
+        }
+        handler?(violation)
     }
 }

@@ -5,9 +5,13 @@ extension ObservableType {
     ///
     /// Goes through ``ObservableConvertibleType/asObservable()``, so a hand-written source is held to the
     /// grammar as well.
-    public func subscribe(_ on: @escaping (Event<Element>) -> Void, isolation: (any Actor)? = #isolation) -> Disposable
-    {
-        let on = isolation == nil ? on : rxIsolationChecked(on, isolation, "subscribe")
+    public func subscribe(
+        _ on: @escaping (Event<Element>) -> Void, isolation: (any Actor)? = #isolation,
+        callerFile: StaticString = #rxCallerFile,
+        callerFileID: StaticString = #fileID, callerLine: UInt = #line
+    ) -> Disposable {
+        let on =
+            isolation == nil ? on : rxIsolationChecked(on, isolation, "subscribe", callerFile, callerFileID, callerLine)
         return asObservable().subscribe(AnyObserver(eventHandler: on))
     }
 
@@ -27,12 +31,21 @@ extension ObservableType {
         onError: ((Swift.Error) -> Void)? = nil,
         onCompleted: (() -> Void)? = nil,
         onDisposed: (() -> Void)? = nil,
-        isolation: (any Actor)? = #isolation
+        isolation: (any Actor)? = #isolation, callerFile: StaticString = #rxCallerFile,
+        callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> Disposable {
-        let onNext = isolation == nil ? onNext : rxIsolationChecked(onNext, isolation, "subscribe(onNext:)")
-        let onError = isolation == nil ? onError : rxIsolationChecked(onError, isolation, "subscribe(onError:)")
+        let onNext =
+            isolation == nil
+            ? onNext : rxIsolationChecked(onNext, isolation, "subscribe(onNext:)", callerFile, callerFileID, callerLine)
+        let onError =
+            isolation == nil
+            ? onError
+            : rxIsolationChecked(onError, isolation, "subscribe(onError:)", callerFile, callerFileID, callerLine)
         let onCompleted =
-            isolation == nil ? onCompleted : rxIsolationChecked(onCompleted, isolation, "subscribe(onCompleted:)")
+            isolation == nil
+            ? onCompleted
+            : rxIsolationChecked(
+                onCompleted, isolation, "subscribe(onCompleted:)", callerFile, callerFileID, callerLine)
         let subscription = ClosureSubscription(onDisposed: onDisposed)
         // Captured now, as in RxSwift: at error time the stack no longer shows who subscribed.
         let callStack = onError == nil && Hooks.recordCallStackOnError ? Hooks.customCaptureSubscriptionCallstack() : []
@@ -53,12 +66,22 @@ extension ObservableType {
         onNext: ((Object, Element) -> Void)? = nil,
         onError: ((Object, Swift.Error) -> Void)? = nil,
         onCompleted: ((Object) -> Void)? = nil,
-        onDisposed: ((Object) -> Void)? = nil, isolation: (any Actor)? = #isolation
+        onDisposed: ((Object) -> Void)? = nil, isolation: (any Actor)? = #isolation,
+        callerFile: StaticString = #rxCallerFile,
+        callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> Disposable {
-        let onNext = isolation == nil ? onNext : rxIsolationChecked(onNext, isolation, "subscribe(onNext:)")
-        let onError = isolation == nil ? onError : rxIsolationChecked(onError, isolation, "subscribe(onError:)")
+        let onNext =
+            isolation == nil
+            ? onNext : rxIsolationChecked(onNext, isolation, "subscribe(onNext:)", callerFile, callerFileID, callerLine)
+        let onError =
+            isolation == nil
+            ? onError
+            : rxIsolationChecked(onError, isolation, "subscribe(onError:)", callerFile, callerFileID, callerLine)
         let onCompleted =
-            isolation == nil ? onCompleted : rxIsolationChecked(onCompleted, isolation, "subscribe(onCompleted:)")
+            isolation == nil
+            ? onCompleted
+            : rxIsolationChecked(
+                onCompleted, isolation, "subscribe(onCompleted:)", callerFile, callerFileID, callerLine)
         return subscribe(
             onNext: { [weak object] element in
                 guard let object else { return }

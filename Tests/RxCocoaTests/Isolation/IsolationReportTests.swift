@@ -1,7 +1,9 @@
 import ChildProcessTesting
 import Foundation
+import RxBlocking
 import RxCocoa
-import RxSwift
+@_spi(RxInternal) import RxSwift
+import Synchronization
 import XCTest
 
 /// Issue 28's six races: a closure isolated to an actor (written in a `@MainActor` class or an `actor`)
@@ -54,7 +56,50 @@ final class IsolationReportTests: XCTestCase {
             "rx.isolation.background")
     }
 
+    /// The stop goes through `Hooks.isolationViolationHandler`: a Swift 6 project that sets its own
+    /// handler gets the report, marked as a Swift 6-mode caller's, and the program goes on.
+    func testASwift6CallersViolationReachesTheHandlerInstead() throws {
+        let reports = Mutex<[IsolationViolation]>([])
+        let previous = Hooks.isolationViolationHandler
+        Hooks.isolationViolationHandler = { violation in reports.withAnnotatedLock { $0.append(violation) } }
+        defer { Hooks.isolationViolationHandler = previous }
+        let values = try MainActor.assumeIsolated { Doubler().doubled(backgroundNumbers()) }.toBlocking().toArray()
+        XCTAssertEqual(values, [2, 4, 6])
+        #if DEBUG
+            let all = reports.withAnnotatedLock { $0 }
+            XCTAssertEqual(all.count, 1, "\(all.map(\.message))")
+            XCTAssertEqual(all.first?.callerLanguageMode, .swift6)
+            XCTAssertEqual(all.first?.operatorName, "map")
+            XCTAssertEqual(all.first?.file, "RxCocoaTests/IsolationReportTests.swift")
+            XCTAssertEqual(all.first?.line, Doubler.mapLine)
+            XCTAssertTrue(all.first?.message.contains("the main actor") ?? false, "\(all.map(\.message))")
+        #endif
+    }
+
+    /// A Swift 6 project can choose to report instead of stop: with the printing handler, each call site
+    /// is printed once and the program goes on.
+    func testThePrintingHandlerReportsASwift6CallerOnceAndGoesOn() throws {
+        let run = try runTestInChildProcess(
+            "RxCocoaTests.IsolationReportTests/testChildWithThePrintingHandler",
+            adding: [Self.childVariable: "1", "SWIFT_BACKTRACE": "enable=no"])
+        XCTAssertTrue(run.passed, "the child did not pass:\n\(run.tail)")
+        #if DEBUG
+            let reports = run.output.components(separatedBy: "swift-rx: the closure given to `map`")
+            XCTAssertEqual(reports.count - 1, 1, run.tail)
+        #endif
+    }
+
     // MARK: - In the child
+
+    func testChildWithThePrintingHandler() throws {
+        try onlyInChild()
+        Hooks.isolationViolationHandler = Hooks.printingIsolationViolationHandler
+        let doubler = MainActor.assumeIsolated { Doubler() }
+        for _ in 0..<2 {
+            let values = try MainActor.assumeIsolated { doubler.doubled(backgroundNumbers()) }.toBlocking().toArray()
+            XCTAssertEqual(values, [2, 4, 6])
+        }
+    }
 
     func testChildMapAfterObserveOn() throws {
         try onlyInChild()
@@ -146,6 +191,23 @@ final class IsolationReportTests: XCTestCase {
             }
         #endif
     }
+}
+
+/// Three numbers, delivered on a background queue.
+private func backgroundNumbers() -> Observable<Int> {
+    Observable.of(1, 2, 3)
+        .observe(on: ConcurrentDispatchQueueScheduler(queue: DispatchQueue(label: "rx.isolation.background")))
+}
+
+/// A main-actor `map` whose closure touches no state: swift-rx's call off the main actor is the only race.
+@MainActor
+private final class Doubler {
+    nonisolated static let mapLine: UInt = #line + 2
+    func doubled(_ input: Observable<Int>) -> Observable<Int> {
+        input.map { $0 * 2 }
+    }
+
+    nonisolated init() {}
 }
 
 // MARK: - The six races, as a user writes them

@@ -13,9 +13,13 @@ extension ObservableType {
     @inlinable
     public static func create(
         _ subscribe: @escaping (AnyObserver<Element>) -> Disposable,
-        file: StaticString = #fileID, line: UInt = #line, isolation: (any Actor)? = #isolation
+        file: StaticString = #fileID, line: UInt = #line, isolation: (any Actor)? = #isolation,
+        callerFile: StaticString = #rxCallerFile,
+        callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> Observable<Element> {
-        let subscribe = isolation == nil ? subscribe : rxIsolationChecked(subscribe, isolation, "create")
+        let subscribe =
+            isolation == nil
+            ? subscribe : rxIsolationChecked(subscribe, isolation, "create", callerFile, callerFileID, callerLine)
         return CreateObservable(subscribe, file: file, line: line)
     }
 }

@@ -2,10 +2,14 @@ extension ObservableType {
     /// Calls `observableFactory` for each subscription and subscribes to the sequence it returns.
     /// A throwing factory gives an error event. RxJS: `defer`; Combine: `Deferred`.
     public static func deferred(
-        _ observableFactory: @escaping () throws -> Observable<Element>, isolation: (any Actor)? = #isolation
+        _ observableFactory: @escaping () throws -> Observable<Element>, isolation: (any Actor)? = #isolation,
+        callerFile: StaticString = #rxCallerFile,
+        callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> Observable<Element> {
         let observableFactory =
-            isolation == nil ? observableFactory : rxIsolationChecked(observableFactory, isolation, "deferred")
+            isolation == nil
+            ? observableFactory
+            : rxIsolationChecked(observableFactory, isolation, "deferred", callerFile, callerFileID, callerLine)
         return DeferredObservable(observableFactory)
     }
 }

@@ -44,10 +44,18 @@ extension ObservableType {
     public static func generate(
         initialState: Element, condition: @escaping (Element) throws -> Bool,
         scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance,
-        iterate: @escaping (Element) throws -> Element, isolation: (any Actor)? = #isolation
+        iterate: @escaping (Element) throws -> Element, isolation: (any Actor)? = #isolation,
+        callerFile: StaticString = #rxCallerFile,
+        callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> Observable<Element> {
-        let condition = isolation == nil ? condition : rxIsolationChecked(condition, isolation, "generate(condition:)")
-        let iterate = isolation == nil ? iterate : rxIsolationChecked(iterate, isolation, "generate(iterate:)")
+        let condition =
+            isolation == nil
+            ? condition
+            : rxIsolationChecked(condition, isolation, "generate(condition:)", callerFile, callerFileID, callerLine)
+        let iterate =
+            isolation == nil
+            ? iterate
+            : rxIsolationChecked(iterate, isolation, "generate(iterate:)", callerFile, callerFileID, callerLine)
         return GenerateObservable(
             initialState: initialState, condition: condition, iterate: iterate, scheduler: scheduler)
     }

@@ -6,13 +6,19 @@ extension ObservableType {
     /// is disposed. RxJS: `using`.
     public static func using<Resource: Disposable>(
         _ resourceFactory: @escaping () throws -> Resource,
-        observableFactory: @escaping (Resource) throws -> Observable<Element>, isolation: (any Actor)? = #isolation
+        observableFactory: @escaping (Resource) throws -> Observable<Element>, isolation: (any Actor)? = #isolation,
+        callerFile: StaticString = #rxCallerFile,
+        callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> Observable<Element> {
         let resourceFactory =
-            isolation == nil ? resourceFactory : rxIsolationChecked(resourceFactory, isolation, "using")
+            isolation == nil
+            ? resourceFactory
+            : rxIsolationChecked(resourceFactory, isolation, "using", callerFile, callerFileID, callerLine)
         let observableFactory =
             isolation == nil
-            ? observableFactory : rxIsolationChecked(observableFactory, isolation, "using(observableFactory:)")
+            ? observableFactory
+            : rxIsolationChecked(
+                observableFactory, isolation, "using(observableFactory:)", callerFile, callerFileID, callerLine)
         return UsingObservable(resourceFactory: resourceFactory, observableFactory: observableFactory)
     }
 }

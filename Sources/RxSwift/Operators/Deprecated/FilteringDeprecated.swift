@@ -8,32 +8,49 @@ extension ObservableType {
         element(at: index)
     }
 
-    /// Deprecated spelling of ``skip(while:isolation:)``.
+    /// Deprecated spelling of ``skip(while:isolation:callerFile:callerFileID:callerLine:)``.
     @available(*, deprecated, renamed: "skip(while:)")
-    public func skipWhile(_ predicate: @escaping (Element) throws -> Bool, isolation: (any Actor)? = #isolation)
-        -> Observable<Element>
-    {
-        let predicate = isolation == nil ? predicate : rxIsolationChecked(predicate, isolation, "skipWhile")
-        return skip(while: predicate)
-    }
-
-    /// Deprecated spelling of ``take(while:behavior:isolation:)`` (with the default, exclusive behavior).
-    @available(*, deprecated, renamed: "take(while:)")
-    public func takeWhile(_ predicate: @escaping (Element) throws -> Bool, isolation: (any Actor)? = #isolation)
-        -> Observable<Element>
-    {
-        let predicate = isolation == nil ? predicate : rxIsolationChecked(predicate, isolation, "takeWhile")
-        return take(while: predicate)
-    }
-
-    /// Deprecated spelling of ``take(until:behavior:isolation:)`` (RxSwift 5's predicate form of `takeUntil`).
-    @available(*, deprecated, renamed: "take(until:behavior:)")
-    public func takeUntil(
-        _ behavior: TakeBehavior, predicate: @escaping (Element) throws -> Bool, isolation: (any Actor)? = #isolation
+    public func skipWhile(
+        _ predicate: @escaping (Element) throws -> Bool, isolation: (any Actor)? = #isolation,
+        callerFile: StaticString = #rxCallerFile,
+        callerFileID: StaticString = #fileID, callerLine: UInt = #line
     )
         -> Observable<Element>
     {
-        let predicate = isolation == nil ? predicate : rxIsolationChecked(predicate, isolation, "takeUntil(predicate:)")
+        let predicate =
+            isolation == nil
+            ? predicate : rxIsolationChecked(predicate, isolation, "skipWhile", callerFile, callerFileID, callerLine)
+        return skip(while: predicate)
+    }
+
+    /// Deprecated spelling of ``take(while:behavior:isolation:callerFile:callerFileID:callerLine:)`` (with the default, exclusive behavior).
+    @available(*, deprecated, renamed: "take(while:)")
+    public func takeWhile(
+        _ predicate: @escaping (Element) throws -> Bool, isolation: (any Actor)? = #isolation,
+        callerFile: StaticString = #rxCallerFile,
+        callerFileID: StaticString = #fileID, callerLine: UInt = #line
+    )
+        -> Observable<Element>
+    {
+        let predicate =
+            isolation == nil
+            ? predicate : rxIsolationChecked(predicate, isolation, "takeWhile", callerFile, callerFileID, callerLine)
+        return take(while: predicate)
+    }
+
+    /// Deprecated spelling of ``take(until:behavior:isolation:callerFile:callerFileID:callerLine:)`` (RxSwift 5's predicate form of `takeUntil`).
+    @available(*, deprecated, renamed: "take(until:behavior:)")
+    public func takeUntil(
+        _ behavior: TakeBehavior, predicate: @escaping (Element) throws -> Bool, isolation: (any Actor)? = #isolation,
+        callerFile: StaticString = #rxCallerFile,
+        callerFileID: StaticString = #fileID, callerLine: UInt = #line
+    )
+        -> Observable<Element>
+    {
+        let predicate =
+            isolation == nil
+            ? predicate
+            : rxIsolationChecked(predicate, isolation, "takeUntil(predicate:)", callerFile, callerFileID, callerLine)
         return take(until: predicate, behavior: behavior)
     }
 

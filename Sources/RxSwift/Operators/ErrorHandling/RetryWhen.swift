@@ -19,15 +19,22 @@ extension ObservableType {
     ///   - notificationHandler: Builds the trigger from the sequence of errors.
     ///   - isolation: The caller's actor, filled in by the compiler (`#isolation`): in debug builds a closure
     ///     written on an actor is checked to run on it. Leave it out.
+    ///   - callerFile: `#file` as the caller's language mode spells it, filled in by the compiler: beside
+    ///     `callerFileID`, it tells a debug build whether to stop or to report. Leave it out.
+    ///   - callerFileID: The caller's `#fileID`, filled in by the compiler. Leave it out.
+    ///   - callerLine: The caller's line, filled in by the compiler. Leave it out.
     /// - Returns: The source's elements, repeated after each error the trigger answers with an element.
     ///
     /// RxJS: `retry({ delay: … })` / the former `retryWhen`.
     public func retry<TriggerObservable: ObservableType, Error: Swift.Error>(
         when notificationHandler: @escaping (Observable<Error>) -> TriggerObservable,
-        isolation: (any Actor)? = #isolation
+        isolation: (any Actor)? = #isolation, callerFile: StaticString = #rxCallerFile,
+        callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> Observable<Element> {
         let notificationHandler =
-            isolation == nil ? notificationHandler : rxIsolationChecked(notificationHandler, isolation, "retry(when:)")
+            isolation == nil
+            ? notificationHandler
+            : rxIsolationChecked(notificationHandler, isolation, "retry(when:)", callerFile, callerFileID, callerLine)
         return RetryWhenObservable(
             source: asObservable(), errorType: Error.self,
             notificationHandler: { notificationHandler($0).asObservable() })
@@ -41,36 +48,50 @@ extension ObservableType {
     ///   - notificationHandler: Builds the trigger from the sequence of errors.
     ///   - isolation: The caller's actor, filled in by the compiler (`#isolation`): in debug builds a closure
     ///     written on an actor is checked to run on it. Leave it out.
+    ///   - callerFile: `#file` as the caller's language mode spells it, filled in by the compiler: beside
+    ///     `callerFileID`, it tells a debug build whether to stop or to report. Leave it out.
+    ///   - callerFileID: The caller's `#fileID`, filled in by the compiler. Leave it out.
+    ///   - callerLine: The caller's line, filled in by the compiler. Leave it out.
     /// - Returns: The source's elements, repeated after each error the trigger answers with an element.
     public func retry<TriggerObservable: ObservableType>(
         when notificationHandler: @escaping (Observable<Swift.Error>) -> TriggerObservable,
-        isolation: (any Actor)? = #isolation
+        isolation: (any Actor)? = #isolation, callerFile: StaticString = #rxCallerFile,
+        callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> Observable<Element> {
         let notificationHandler =
-            isolation == nil ? notificationHandler : rxIsolationChecked(notificationHandler, isolation, "retry(when:)")
+            isolation == nil
+            ? notificationHandler
+            : rxIsolationChecked(notificationHandler, isolation, "retry(when:)", callerFile, callerFileID, callerLine)
         return RetryWhenObservable(
             source: asObservable(), errorType: (any Swift.Error).self,
             notificationHandler: { notificationHandler($0).asObservable() })
     }
 
-    /// Deprecated spelling of ``retry(when:isolation:)-((Observable<Error>)->TriggerObservable,_)``.
+    /// Deprecated spelling of ``retry(when:isolation:callerFile:callerFileID:callerLine:)-((Observable<Error>)->TriggerObservable,_,_,_,_)``.
     @available(*, deprecated, renamed: "retry(when:)")
     public func retryWhen<TriggerObservable: ObservableType, Error: Swift.Error>(
-        _ notificationHandler: @escaping (Observable<Error>) -> TriggerObservable, isolation: (any Actor)? = #isolation
+        _ notificationHandler: @escaping (Observable<Error>) -> TriggerObservable, isolation: (any Actor)? = #isolation,
+        callerFile: StaticString = #rxCallerFile,
+        callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> Observable<Element> {
         let notificationHandler =
-            isolation == nil ? notificationHandler : rxIsolationChecked(notificationHandler, isolation, "retryWhen")
+            isolation == nil
+            ? notificationHandler
+            : rxIsolationChecked(notificationHandler, isolation, "retryWhen", callerFile, callerFileID, callerLine)
         return retry(when: notificationHandler)
     }
 
-    /// Deprecated spelling of ``retry(when:isolation:)-((Observable<.Error>)->TriggerObservable,_)``.
+    /// Deprecated spelling of ``retry(when:isolation:callerFile:callerFileID:callerLine:)-((Observable<.Error>)->TriggerObservable,_,_,_,_)``.
     @available(*, deprecated, renamed: "retry(when:)")
     public func retryWhen<TriggerObservable: ObservableType>(
         _ notificationHandler: @escaping (Observable<Swift.Error>) -> TriggerObservable,
-        isolation: (any Actor)? = #isolation
+        isolation: (any Actor)? = #isolation, callerFile: StaticString = #rxCallerFile,
+        callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> Observable<Element> {
         let notificationHandler =
-            isolation == nil ? notificationHandler : rxIsolationChecked(notificationHandler, isolation, "retryWhen")
+            isolation == nil
+            ? notificationHandler
+            : rxIsolationChecked(notificationHandler, isolation, "retryWhen", callerFile, callerFileID, callerLine)
         return retry(when: notificationHandler)
     }
 }

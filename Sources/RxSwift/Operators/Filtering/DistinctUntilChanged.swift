@@ -17,12 +17,16 @@ extension ObservableType {
     /// RxJS: `distinctUntilKeyChanged` / `distinctUntilChanged(null, keySelector)`;
     /// Combine: `removeDuplicates(by:)`.
     public func distinctUntilChanged<Key: Equatable>(
-        _ keySelector: @escaping (Element) throws -> Key, isolation: (any Actor)? = #isolation
+        _ keySelector: @escaping (Element) throws -> Key, isolation: (any Actor)? = #isolation,
+        callerFile: StaticString = #rxCallerFile,
+        callerFileID: StaticString = #fileID, callerLine: UInt = #line
     )
         -> Observable<Element>
     {
         let keySelector =
-            isolation == nil ? keySelector : rxIsolationChecked(keySelector, isolation, "distinctUntilChanged")
+            isolation == nil
+            ? keySelector
+            : rxIsolationChecked(keySelector, isolation, "distinctUntilChanged", callerFile, callerFileID, callerLine)
         return DistinctUntilChangedObservable(source: asObservable(), keySelector: keySelector, comparer: ==)
     }
 
@@ -34,9 +38,14 @@ extension ObservableType {
     /// the sequence with its error and disposes the source. No scheduler.
     /// RxJS: `distinctUntilChanged(comparer)`; Combine: `removeDuplicates(by:)` / `tryRemoveDuplicates(by:)`.
     public func distinctUntilChanged(
-        _ comparer: @escaping (Element, Element) throws -> Bool, isolation: (any Actor)? = #isolation
+        _ comparer: @escaping (Element, Element) throws -> Bool, isolation: (any Actor)? = #isolation,
+        callerFile: StaticString = #rxCallerFile,
+        callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> Observable<Element> {
-        let comparer = isolation == nil ? comparer : rxIsolationChecked(comparer, isolation, "distinctUntilChanged")
+        let comparer =
+            isolation == nil
+            ? comparer
+            : rxIsolationChecked(comparer, isolation, "distinctUntilChanged", callerFile, callerFileID, callerLine)
         return DistinctUntilChangedObservable(source: asObservable(), keySelector: { $0 }, comparer: comparer)
     }
 
@@ -50,12 +59,18 @@ extension ObservableType {
     /// RxJS: `distinctUntilChanged(comparer, keySelector)`; Combine: `removeDuplicates(by:)`.
     public func distinctUntilChanged<K>(
         _ keySelector: @escaping (Element) throws -> K, comparer: @escaping (K, K) throws -> Bool,
-        isolation: (any Actor)? = #isolation
+        isolation: (any Actor)? = #isolation, callerFile: StaticString = #rxCallerFile,
+        callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> Observable<Element> {
         let keySelector =
-            isolation == nil ? keySelector : rxIsolationChecked(keySelector, isolation, "distinctUntilChanged")
+            isolation == nil
+            ? keySelector
+            : rxIsolationChecked(keySelector, isolation, "distinctUntilChanged", callerFile, callerFileID, callerLine)
         let comparer =
-            isolation == nil ? comparer : rxIsolationChecked(comparer, isolation, "distinctUntilChanged(comparer:)")
+            isolation == nil
+            ? comparer
+            : rxIsolationChecked(
+                comparer, isolation, "distinctUntilChanged(comparer:)", callerFile, callerFileID, callerLine)
         return DistinctUntilChangedObservable(source: asObservable(), keySelector: keySelector, comparer: comparer)
     }
 

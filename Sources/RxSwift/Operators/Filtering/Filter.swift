@@ -5,10 +5,16 @@ extension ObservableType {
     /// error and disposes the source. No scheduler; no lock or allocation per element.
     /// RxJS: `filter`; Combine: `filter` / `tryFilter`.
     @inlinable
-    public func filter(_ predicate: @escaping (Element) throws -> Bool, isolation: (any Actor)? = #isolation)
+    public func filter(
+        _ predicate: @escaping (Element) throws -> Bool, isolation: (any Actor)? = #isolation,
+        callerFile: StaticString = #rxCallerFile,
+        callerFileID: StaticString = #fileID, callerLine: UInt = #line
+    )
         -> Observable<Element>
     {
-        let predicate = isolation == nil ? predicate : rxIsolationChecked(predicate, isolation, "filter")
+        let predicate =
+            isolation == nil
+            ? predicate : rxIsolationChecked(predicate, isolation, "filter", callerFile, callerFileID, callerLine)
         return FilterObservable(source: asObservable(), predicate: predicate)
     }
 }

@@ -20,10 +20,16 @@ extension ObservableType {
     /// `predicate` ends the sequence with its error and disposes the source. No scheduler.
     ///
     /// RxJS: `single(predicate)`; Combine: none.
-    public func single(_ predicate: @escaping (Element) throws -> Bool, isolation: (any Actor)? = #isolation)
+    public func single(
+        _ predicate: @escaping (Element) throws -> Bool, isolation: (any Actor)? = #isolation,
+        callerFile: StaticString = #rxCallerFile,
+        callerFileID: StaticString = #fileID, callerLine: UInt = #line
+    )
         -> Observable<Element>
     {
-        let predicate = isolation == nil ? predicate : rxIsolationChecked(predicate, isolation, "single")
+        let predicate =
+            isolation == nil
+            ? predicate : rxIsolationChecked(predicate, isolation, "single", callerFile, callerFileID, callerLine)
         return SingleObservable(source: asObservable(), predicate: predicate)
     }
 }

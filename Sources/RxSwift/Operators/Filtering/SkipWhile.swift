@@ -5,10 +5,16 @@ extension ObservableType {
     /// Completes and errors when the source does; a throwing `predicate` ends the sequence with its
     /// error and disposes the source. No scheduler; no lock or allocation per element.
     /// RxJS: `skipWhile`; Combine: `drop(while:)` / `tryDrop(while:)`.
-    public func skip(while predicate: @escaping (Element) throws -> Bool, isolation: (any Actor)? = #isolation)
+    public func skip(
+        while predicate: @escaping (Element) throws -> Bool, isolation: (any Actor)? = #isolation,
+        callerFile: StaticString = #rxCallerFile,
+        callerFileID: StaticString = #fileID, callerLine: UInt = #line
+    )
         -> Observable<Element>
     {
-        let predicate = isolation == nil ? predicate : rxIsolationChecked(predicate, isolation, "skip(while:)")
+        let predicate =
+            isolation == nil
+            ? predicate : rxIsolationChecked(predicate, isolation, "skip(while:)", callerFile, callerFileID, callerLine)
         return SkipWhileObservable(source: asObservable(), predicate: predicate)
     }
 }

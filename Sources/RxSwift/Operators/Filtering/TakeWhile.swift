@@ -19,11 +19,14 @@ extension ObservableType {
     /// RxJS: `takeWhile(predicate, inclusive)`; Combine: `prefix(while:)` / `tryPrefix(while:)`.
     public func take(
         while predicate: @escaping (Element) throws -> Bool, behavior: TakeBehavior = .exclusive,
-        isolation: (any Actor)? = #isolation
+        isolation: (any Actor)? = #isolation, callerFile: StaticString = #rxCallerFile,
+        callerFileID: StaticString = #fileID, callerLine: UInt = #line
     )
         -> Observable<Element>
     {
-        let predicate = isolation == nil ? predicate : rxIsolationChecked(predicate, isolation, "take(while:)")
+        let predicate =
+            isolation == nil
+            ? predicate : rxIsolationChecked(predicate, isolation, "take(while:)", callerFile, callerFileID, callerLine)
         return TakeWhileObservable(source: asObservable(), predicate: predicate, stopWhen: false, behavior: behavior)
     }
 
@@ -38,11 +41,14 @@ extension ObservableType {
     /// predicate.
     public func take(
         until predicate: @escaping (Element) throws -> Bool, behavior: TakeBehavior = .exclusive,
-        isolation: (any Actor)? = #isolation
+        isolation: (any Actor)? = #isolation, callerFile: StaticString = #rxCallerFile,
+        callerFileID: StaticString = #fileID, callerLine: UInt = #line
     )
         -> Observable<Element>
     {
-        let predicate = isolation == nil ? predicate : rxIsolationChecked(predicate, isolation, "take(until:)")
+        let predicate =
+            isolation == nil
+            ? predicate : rxIsolationChecked(predicate, isolation, "take(until:)", callerFile, callerFileID, callerLine)
         return TakeWhileObservable(source: asObservable(), predicate: predicate, stopWhen: true, behavior: behavior)
     }
 }

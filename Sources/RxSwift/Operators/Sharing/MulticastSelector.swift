@@ -11,17 +11,27 @@ extension ObservableType {
     ///   - selector: Builds the result from the multicast source; it may subscribe to it many times.
     ///   - isolation: The caller's actor, filled in by the compiler (`#isolation`): in debug builds a closure
     ///     written on an actor is checked to run on it. Leave it out.
+    ///   - callerFile: `#file` as the caller's language mode spells it, filled in by the compiler: beside
+    ///     `callerFileID`, it tells a debug build whether to stop or to report. Leave it out.
+    ///   - callerFileID: The caller's `#fileID`, filled in by the compiler. Leave it out.
+    ///   - callerLine: The caller's line, filled in by the compiler. Leave it out.
     /// - Returns: The selector's sequence, fed by one subscription to the source.
     ///
     /// RxJS: `connect(selector)`; Combine: no equivalent.
     public func multicast<Subject: SubjectType, Result>(
         _ subjectSelector: @escaping () throws -> Subject,
         selector: @escaping (Observable<Subject.Element>) throws -> Observable<Result>,
-        isolation: (any Actor)? = #isolation
+        isolation: (any Actor)? = #isolation, callerFile: StaticString = #rxCallerFile,
+        callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> Observable<Result> where Subject.Observer.Element == Element {
         let subjectSelector =
-            isolation == nil ? subjectSelector : rxIsolationChecked(subjectSelector, isolation, "multicast")
-        let selector = isolation == nil ? selector : rxIsolationChecked(selector, isolation, "multicast(selector:)")
+            isolation == nil
+            ? subjectSelector
+            : rxIsolationChecked(subjectSelector, isolation, "multicast", callerFile, callerFileID, callerLine)
+        let selector =
+            isolation == nil
+            ? selector
+            : rxIsolationChecked(selector, isolation, "multicast(selector:)", callerFile, callerFileID, callerLine)
         return MulticastSelectorObservable(source: asObservable(), subjectSelector: subjectSelector, selector: selector)
     }
 }

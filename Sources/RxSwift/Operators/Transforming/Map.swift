@@ -6,11 +6,15 @@ extension ObservableType {
     /// RxJS: `map`; Combine: `map` / `tryMap`.
     @inlinable
     public func map<Result>(
-        _ transform: @escaping (Element) throws -> Result, isolation: (any Actor)? = #isolation
+        _ transform: @escaping (Element) throws -> Result, isolation: (any Actor)? = #isolation,
+        callerFile: StaticString = #rxCallerFile,
+        callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> Observable<Result> {
         // Only a closure written on an actor passes through the check: in debug builds a generic
         // function in between would cost every closure two reabstraction thunks.
-        let transform = isolation == nil ? transform : rxIsolationChecked(transform, isolation, "map")
+        let transform =
+            isolation == nil
+            ? transform : rxIsolationChecked(transform, isolation, "map", callerFile, callerFileID, callerLine)
         return MapObservable(source: asObservable(), transform: transform)
     }
 }

@@ -13,14 +13,24 @@ extension ObservableType {
     ///   - mapResult: Turns the final accumulator into the emitted result.
     ///   - isolation: The caller's actor, filled in by the compiler (`#isolation`): in debug builds a closure
     ///     written on an actor is checked to run on it. Leave it out.
+    ///   - callerFile: `#file` as the caller's language mode spells it, filled in by the compiler: beside
+    ///     `callerFileID`, it tells a debug build whether to stop or to report. Leave it out.
+    ///   - callerFileID: The caller's `#fileID`, filled in by the compiler. Leave it out.
+    ///   - callerLine: The caller's line, filled in by the compiler. Leave it out.
     /// - Returns: A sequence of one element, the mapped result, or an error.
     public func reduce<A, Result>(
         _ seed: A, accumulator: @escaping (A, Element) throws -> A, mapResult: @escaping (A) throws -> Result,
-        isolation: (any Actor)? = #isolation
+        isolation: (any Actor)? = #isolation, callerFile: StaticString = #rxCallerFile,
+        callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> Observable<Result> {
         let accumulator =
-            isolation == nil ? accumulator : rxIsolationChecked(accumulator, isolation, "reduce(accumulator:)")
-        let mapResult = isolation == nil ? mapResult : rxIsolationChecked(mapResult, isolation, "reduce(mapResult:)")
+            isolation == nil
+            ? accumulator
+            : rxIsolationChecked(accumulator, isolation, "reduce(accumulator:)", callerFile, callerFileID, callerLine)
+        let mapResult =
+            isolation == nil
+            ? mapResult
+            : rxIsolationChecked(mapResult, isolation, "reduce(mapResult:)", callerFile, callerFileID, callerLine)
         return ReduceObservable(source: asObservable(), seed: seed, accumulator: accumulator, mapResult: mapResult)
     }
 
@@ -37,12 +47,20 @@ extension ObservableType {
     ///   - accumulator: Returns the next accumulator value from the previous one and an element.
     ///   - isolation: The caller's actor, filled in by the compiler (`#isolation`): in debug builds a closure
     ///     written on an actor is checked to run on it. Leave it out.
+    ///   - callerFile: `#file` as the caller's language mode spells it, filled in by the compiler: beside
+    ///     `callerFileID`, it tells a debug build whether to stop or to report. Leave it out.
+    ///   - callerFileID: The caller's `#fileID`, filled in by the compiler. Leave it out.
+    ///   - callerLine: The caller's line, filled in by the compiler. Leave it out.
     /// - Returns: A sequence of one element, the final accumulator, or an error.
     public func reduce<A>(
-        _ seed: A, accumulator: @escaping (A, Element) throws -> A, isolation: (any Actor)? = #isolation
+        _ seed: A, accumulator: @escaping (A, Element) throws -> A, isolation: (any Actor)? = #isolation,
+        callerFile: StaticString = #rxCallerFile,
+        callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> Observable<A> {
         let accumulator =
-            isolation == nil ? accumulator : rxIsolationChecked(accumulator, isolation, "reduce(accumulator:)")
+            isolation == nil
+            ? accumulator
+            : rxIsolationChecked(accumulator, isolation, "reduce(accumulator:)", callerFile, callerFileID, callerLine)
         return ReduceObservable(source: asObservable(), seed: seed, accumulator: accumulator, mapResult: { $0 })
     }
 }

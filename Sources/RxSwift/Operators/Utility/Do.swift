@@ -31,26 +31,49 @@ extension ObservableType {
     ///   - onDispose: Runs after the subscription to the source was disposed, for any reason.
     ///   - isolation: The caller's actor, filled in by the compiler (`#isolation`): in debug builds a closure
     ///     written on an actor is checked to run on it. Leave it out.
+    ///   - callerFile: `#file` as the caller's language mode spells it, filled in by the compiler: beside
+    ///     `callerFileID`, it tells a debug build whether to stop or to report. Leave it out.
+    ///   - callerFileID: The caller's `#fileID`, filled in by the compiler. Leave it out.
+    ///   - callerLine: The caller's line, filled in by the compiler. Leave it out.
     /// - Returns: The source sequence with the side effects attached.
     public func `do`(
         onNext: ((Element) throws -> Void)? = nil, afterNext: ((Element) throws -> Void)? = nil,
         onError: ((Swift.Error) throws -> Void)? = nil, afterError: ((Swift.Error) throws -> Void)? = nil,
         onCompleted: (() throws -> Void)? = nil, afterCompleted: (() throws -> Void)? = nil,
         onSubscribe: (() -> Void)? = nil, onSubscribed: (() -> Void)? = nil, onDispose: (() -> Void)? = nil,
-        isolation: (any Actor)? = #isolation
+        isolation: (any Actor)? = #isolation, callerFile: StaticString = #rxCallerFile,
+        callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> Observable<Element> {
-        let onNext = isolation == nil ? onNext : rxIsolationChecked(onNext, isolation, "do(onNext:)")
-        let afterNext = isolation == nil ? afterNext : rxIsolationChecked(afterNext, isolation, "do(afterNext:)")
-        let onError = isolation == nil ? onError : rxIsolationChecked(onError, isolation, "do(onError:)")
-        let afterError = isolation == nil ? afterError : rxIsolationChecked(afterError, isolation, "do(afterError:)")
+        let onNext =
+            isolation == nil
+            ? onNext : rxIsolationChecked(onNext, isolation, "do(onNext:)", callerFile, callerFileID, callerLine)
+        let afterNext =
+            isolation == nil
+            ? afterNext
+            : rxIsolationChecked(afterNext, isolation, "do(afterNext:)", callerFile, callerFileID, callerLine)
+        let onError =
+            isolation == nil
+            ? onError : rxIsolationChecked(onError, isolation, "do(onError:)", callerFile, callerFileID, callerLine)
+        let afterError =
+            isolation == nil
+            ? afterError
+            : rxIsolationChecked(afterError, isolation, "do(afterError:)", callerFile, callerFileID, callerLine)
         let onCompleted =
-            isolation == nil ? onCompleted : rxIsolationChecked(onCompleted, isolation, "do(onCompleted:)")
+            isolation == nil
+            ? onCompleted
+            : rxIsolationChecked(onCompleted, isolation, "do(onCompleted:)", callerFile, callerFileID, callerLine)
         let afterCompleted =
-            isolation == nil ? afterCompleted : rxIsolationChecked(afterCompleted, isolation, "do(afterCompleted:)")
+            isolation == nil
+            ? afterCompleted
+            : rxIsolationChecked(afterCompleted, isolation, "do(afterCompleted:)", callerFile, callerFileID, callerLine)
         let onSubscribe =
-            isolation == nil ? onSubscribe : rxIsolationChecked(onSubscribe, isolation, "do(onSubscribe:)")
+            isolation == nil
+            ? onSubscribe
+            : rxIsolationChecked(onSubscribe, isolation, "do(onSubscribe:)", callerFile, callerFileID, callerLine)
         let onSubscribed =
-            isolation == nil ? onSubscribed : rxIsolationChecked(onSubscribed, isolation, "do(onSubscribed:)")
+            isolation == nil
+            ? onSubscribed
+            : rxIsolationChecked(onSubscribed, isolation, "do(onSubscribed:)", callerFile, callerFileID, callerLine)
         return DoObservable(
             source: asObservable(),
             handlers: DoHandlers(

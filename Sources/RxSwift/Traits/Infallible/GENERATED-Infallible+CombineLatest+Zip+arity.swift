@@ -8,11 +8,16 @@ extension InfallibleType {
     public static func combineLatest<I1: InfallibleType, I2: InfallibleType>(
         _ source1: I1, _ source2: I2,
         resultSelector: @escaping (I1.Element, I2.Element) -> Element,
-        isolation: (any Actor)? = #isolation
+        isolation: (any Actor)? = #isolation,
+        callerFile: StaticString = #rxCallerFile,
+        callerFileID: StaticString = #fileID,
+        callerLine: UInt = #line
     ) -> Infallible<Element> {
         let resultSelector =
             isolation == nil
-            ? resultSelector : rxIsolationCheckedSelector(resultSelector, isolation, "combineLatest(resultSelector:)")
+            ? resultSelector
+            : rxIsolationCheckedSelector(
+                resultSelector, isolation, "combineLatest(resultSelector:)", callerFile, callerFileID, callerLine)
         return Infallible(
             Observable.combineLatest(source1.asObservable(), source2.asObservable(), resultSelector: resultSelector))
     }
@@ -33,11 +38,16 @@ extension InfallibleType {
     public static func combineLatest<I1: InfallibleType, I2: InfallibleType, I3: InfallibleType>(
         _ source1: I1, _ source2: I2, _ source3: I3,
         resultSelector: @escaping (I1.Element, I2.Element, I3.Element) -> Element,
-        isolation: (any Actor)? = #isolation
+        isolation: (any Actor)? = #isolation,
+        callerFile: StaticString = #rxCallerFile,
+        callerFileID: StaticString = #fileID,
+        callerLine: UInt = #line
     ) -> Infallible<Element> {
         let resultSelector =
             isolation == nil
-            ? resultSelector : rxIsolationCheckedSelector(resultSelector, isolation, "combineLatest(resultSelector:)")
+            ? resultSelector
+            : rxIsolationCheckedSelector(
+                resultSelector, isolation, "combineLatest(resultSelector:)", callerFile, callerFileID, callerLine)
         return Infallible(
             Observable.combineLatest(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), resultSelector: resultSelector))
@@ -61,11 +71,16 @@ extension InfallibleType {
     public static func combineLatest<I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType>(
         _ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4,
         resultSelector: @escaping (I1.Element, I2.Element, I3.Element, I4.Element) -> Element,
-        isolation: (any Actor)? = #isolation
+        isolation: (any Actor)? = #isolation,
+        callerFile: StaticString = #rxCallerFile,
+        callerFileID: StaticString = #fileID,
+        callerLine: UInt = #line
     ) -> Infallible<Element> {
         let resultSelector =
             isolation == nil
-            ? resultSelector : rxIsolationCheckedSelector(resultSelector, isolation, "combineLatest(resultSelector:)")
+            ? resultSelector
+            : rxIsolationCheckedSelector(
+                resultSelector, isolation, "combineLatest(resultSelector:)", callerFile, callerFileID, callerLine)
         return Infallible(
             Observable.combineLatest(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
@@ -92,11 +107,16 @@ extension InfallibleType {
     >(
         _ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4, _ source5: I5,
         resultSelector: @escaping (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element) -> Element,
-        isolation: (any Actor)? = #isolation
+        isolation: (any Actor)? = #isolation,
+        callerFile: StaticString = #rxCallerFile,
+        callerFileID: StaticString = #fileID,
+        callerLine: UInt = #line
     ) -> Infallible<Element> {
         let resultSelector =
             isolation == nil
-            ? resultSelector : rxIsolationCheckedSelector(resultSelector, isolation, "combineLatest(resultSelector:)")
+            ? resultSelector
+            : rxIsolationCheckedSelector(
+                resultSelector, isolation, "combineLatest(resultSelector:)", callerFile, callerFileID, callerLine)
         return Infallible(
             Observable.combineLatest(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
@@ -126,11 +146,16 @@ extension InfallibleType {
     >(
         _ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4, _ source5: I5, _ source6: I6,
         resultSelector: @escaping (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element) -> Element,
-        isolation: (any Actor)? = #isolation
+        isolation: (any Actor)? = #isolation,
+        callerFile: StaticString = #rxCallerFile,
+        callerFileID: StaticString = #fileID,
+        callerLine: UInt = #line
     ) -> Infallible<Element> {
         let resultSelector =
             isolation == nil
-            ? resultSelector : rxIsolationCheckedSelector(resultSelector, isolation, "combineLatest(resultSelector:)")
+            ? resultSelector
+            : rxIsolationCheckedSelector(
+                resultSelector, isolation, "combineLatest(resultSelector:)", callerFile, callerFileID, callerLine)
         return Infallible(
             Observable.combineLatest(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
@@ -162,11 +187,16 @@ extension InfallibleType {
         _ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4, _ source5: I5, _ source6: I6, _ source7: I7,
         resultSelector:
             @escaping (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element, I7.Element) -> Element,
-        isolation: (any Actor)? = #isolation
+        isolation: (any Actor)? = #isolation,
+        callerFile: StaticString = #rxCallerFile,
+        callerFileID: StaticString = #fileID,
+        callerLine: UInt = #line
     ) -> Infallible<Element> {
         let resultSelector =
             isolation == nil
-            ? resultSelector : rxIsolationCheckedSelector(resultSelector, isolation, "combineLatest(resultSelector:)")
+            ? resultSelector
+            : rxIsolationCheckedSelector(
+                resultSelector, isolation, "combineLatest(resultSelector:)", callerFile, callerFileID, callerLine)
         return Infallible(
             Observable.combineLatest(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
@@ -201,11 +231,16 @@ extension InfallibleType {
         resultSelector:
             @escaping (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element, I7.Element, I8.Element)
             -> Element,
-        isolation: (any Actor)? = #isolation
+        isolation: (any Actor)? = #isolation,
+        callerFile: StaticString = #rxCallerFile,
+        callerFileID: StaticString = #fileID,
+        callerLine: UInt = #line
     ) -> Infallible<Element> {
         let resultSelector =
             isolation == nil
-            ? resultSelector : rxIsolationCheckedSelector(resultSelector, isolation, "combineLatest(resultSelector:)")
+            ? resultSelector
+            : rxIsolationCheckedSelector(
+                resultSelector, isolation, "combineLatest(resultSelector:)", callerFile, callerFileID, callerLine)
         return Infallible(
             Observable.combineLatest(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
@@ -236,11 +271,16 @@ extension InfallibleType {
     public static func zip<I1: InfallibleType, I2: InfallibleType>(
         _ source1: I1, _ source2: I2,
         resultSelector: @escaping (I1.Element, I2.Element) -> Element,
-        isolation: (any Actor)? = #isolation
+        isolation: (any Actor)? = #isolation,
+        callerFile: StaticString = #rxCallerFile,
+        callerFileID: StaticString = #fileID,
+        callerLine: UInt = #line
     ) -> Infallible<Element> {
         let resultSelector =
             isolation == nil
-            ? resultSelector : rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)")
+            ? resultSelector
+            : rxIsolationCheckedSelector(
+                resultSelector, isolation, "zip(resultSelector:)", callerFile, callerFileID, callerLine)
         return Infallible(
             Observable.zip(source1.asObservable(), source2.asObservable(), resultSelector: resultSelector))
     }
@@ -261,11 +301,16 @@ extension InfallibleType {
     public static func zip<I1: InfallibleType, I2: InfallibleType, I3: InfallibleType>(
         _ source1: I1, _ source2: I2, _ source3: I3,
         resultSelector: @escaping (I1.Element, I2.Element, I3.Element) -> Element,
-        isolation: (any Actor)? = #isolation
+        isolation: (any Actor)? = #isolation,
+        callerFile: StaticString = #rxCallerFile,
+        callerFileID: StaticString = #fileID,
+        callerLine: UInt = #line
     ) -> Infallible<Element> {
         let resultSelector =
             isolation == nil
-            ? resultSelector : rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)")
+            ? resultSelector
+            : rxIsolationCheckedSelector(
+                resultSelector, isolation, "zip(resultSelector:)", callerFile, callerFileID, callerLine)
         return Infallible(
             Observable.zip(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), resultSelector: resultSelector))
@@ -289,11 +334,16 @@ extension InfallibleType {
     public static func zip<I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType>(
         _ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4,
         resultSelector: @escaping (I1.Element, I2.Element, I3.Element, I4.Element) -> Element,
-        isolation: (any Actor)? = #isolation
+        isolation: (any Actor)? = #isolation,
+        callerFile: StaticString = #rxCallerFile,
+        callerFileID: StaticString = #fileID,
+        callerLine: UInt = #line
     ) -> Infallible<Element> {
         let resultSelector =
             isolation == nil
-            ? resultSelector : rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)")
+            ? resultSelector
+            : rxIsolationCheckedSelector(
+                resultSelector, isolation, "zip(resultSelector:)", callerFile, callerFileID, callerLine)
         return Infallible(
             Observable.zip(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
@@ -320,11 +370,16 @@ extension InfallibleType {
     >(
         _ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4, _ source5: I5,
         resultSelector: @escaping (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element) -> Element,
-        isolation: (any Actor)? = #isolation
+        isolation: (any Actor)? = #isolation,
+        callerFile: StaticString = #rxCallerFile,
+        callerFileID: StaticString = #fileID,
+        callerLine: UInt = #line
     ) -> Infallible<Element> {
         let resultSelector =
             isolation == nil
-            ? resultSelector : rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)")
+            ? resultSelector
+            : rxIsolationCheckedSelector(
+                resultSelector, isolation, "zip(resultSelector:)", callerFile, callerFileID, callerLine)
         return Infallible(
             Observable.zip(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
@@ -354,11 +409,16 @@ extension InfallibleType {
     >(
         _ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4, _ source5: I5, _ source6: I6,
         resultSelector: @escaping (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element) -> Element,
-        isolation: (any Actor)? = #isolation
+        isolation: (any Actor)? = #isolation,
+        callerFile: StaticString = #rxCallerFile,
+        callerFileID: StaticString = #fileID,
+        callerLine: UInt = #line
     ) -> Infallible<Element> {
         let resultSelector =
             isolation == nil
-            ? resultSelector : rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)")
+            ? resultSelector
+            : rxIsolationCheckedSelector(
+                resultSelector, isolation, "zip(resultSelector:)", callerFile, callerFileID, callerLine)
         return Infallible(
             Observable.zip(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
@@ -390,11 +450,16 @@ extension InfallibleType {
         _ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4, _ source5: I5, _ source6: I6, _ source7: I7,
         resultSelector:
             @escaping (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element, I7.Element) -> Element,
-        isolation: (any Actor)? = #isolation
+        isolation: (any Actor)? = #isolation,
+        callerFile: StaticString = #rxCallerFile,
+        callerFileID: StaticString = #fileID,
+        callerLine: UInt = #line
     ) -> Infallible<Element> {
         let resultSelector =
             isolation == nil
-            ? resultSelector : rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)")
+            ? resultSelector
+            : rxIsolationCheckedSelector(
+                resultSelector, isolation, "zip(resultSelector:)", callerFile, callerFileID, callerLine)
         return Infallible(
             Observable.zip(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
@@ -429,11 +494,16 @@ extension InfallibleType {
         resultSelector:
             @escaping (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element, I7.Element, I8.Element)
             -> Element,
-        isolation: (any Actor)? = #isolation
+        isolation: (any Actor)? = #isolation,
+        callerFile: StaticString = #rxCallerFile,
+        callerFileID: StaticString = #fileID,
+        callerLine: UInt = #line
     ) -> Infallible<Element> {
         let resultSelector =
             isolation == nil
-            ? resultSelector : rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)")
+            ? resultSelector
+            : rxIsolationCheckedSelector(
+                resultSelector, isolation, "zip(resultSelector:)", callerFile, callerFileID, callerLine)
         return Infallible(
             Observable.zip(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),

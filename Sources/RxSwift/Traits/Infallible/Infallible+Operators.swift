@@ -40,86 +40,134 @@ extension InfallibleType {
 
     /// An Infallible whose subscription subscribes to the one `factory` makes. (RxSwift's `factory`
     /// may throw, which lets an error through an Infallible; this one may not.)
-    public static func deferred(_ factory: @escaping () -> Infallible<Element>, isolation: (any Actor)? = #isolation)
+    public static func deferred(
+        _ factory: @escaping () -> Infallible<Element>, isolation: (any Actor)? = #isolation,
+        callerFile: StaticString = #rxCallerFile,
+        callerFileID: StaticString = #fileID, callerLine: UInt = #line
+    )
         -> Infallible<Element>
     {
-        let factory = isolation == nil ? factory : rxIsolationChecked(factory, isolation, "deferred")
+        let factory =
+            isolation == nil
+            ? factory : rxIsolationChecked(factory, isolation, "deferred", callerFile, callerFileID, callerLine)
         return Infallible(.deferred { factory().asObservable() })
     }
 
     /// Transforms each element.
-    public func map<Result>(_ transform: @escaping (Element) -> Result, isolation: (any Actor)? = #isolation)
+    public func map<Result>(
+        _ transform: @escaping (Element) -> Result, isolation: (any Actor)? = #isolation,
+        callerFile: StaticString = #rxCallerFile,
+        callerFileID: StaticString = #fileID, callerLine: UInt = #line
+    )
         -> Infallible<Result>
     {
-        let transform = isolation == nil ? transform : rxIsolationChecked(transform, isolation, "map")
+        let transform =
+            isolation == nil
+            ? transform : rxIsolationChecked(transform, isolation, "map", callerFile, callerFileID, callerLine)
         return Infallible(asObservable().map(transform))
     }
 
     /// Keeps the elements for which `predicate` holds.
-    public func filter(_ predicate: @escaping (Element) -> Bool, isolation: (any Actor)? = #isolation) -> Infallible<
+    public func filter(
+        _ predicate: @escaping (Element) -> Bool, isolation: (any Actor)? = #isolation,
+        callerFile: StaticString = #rxCallerFile,
+        callerFileID: StaticString = #fileID, callerLine: UInt = #line
+    ) -> Infallible<
         Element
     > {
-        let predicate = isolation == nil ? predicate : rxIsolationChecked(predicate, isolation, "filter")
+        let predicate =
+            isolation == nil
+            ? predicate : rxIsolationChecked(predicate, isolation, "filter", callerFile, callerFileID, callerLine)
         return Infallible(asObservable().filter(predicate))
     }
 
     /// Transforms each element, dropping `nil` results.
-    public func compactMap<Result>(_ transform: @escaping (Element) -> Result?, isolation: (any Actor)? = #isolation)
+    public func compactMap<Result>(
+        _ transform: @escaping (Element) -> Result?, isolation: (any Actor)? = #isolation,
+        callerFile: StaticString = #rxCallerFile,
+        callerFileID: StaticString = #fileID, callerLine: UInt = #line
+    )
         -> Infallible<Result>
     {
-        let transform = isolation == nil ? transform : rxIsolationChecked(transform, isolation, "compactMap")
+        let transform =
+            isolation == nil
+            ? transform : rxIsolationChecked(transform, isolation, "compactMap", callerFile, callerFileID, callerLine)
         return Infallible(asObservable().compactMap(transform))
     }
 
     /// Accumulates the elements, delivering each intermediate result.
     public func scan<Seed>(
-        _ seed: Seed, accumulator: @escaping (Seed, Element) -> Seed, isolation: (any Actor)? = #isolation
+        _ seed: Seed, accumulator: @escaping (Seed, Element) -> Seed, isolation: (any Actor)? = #isolation,
+        callerFile: StaticString = #rxCallerFile,
+        callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> Infallible<Seed> {
         let accumulator =
-            isolation == nil ? accumulator : rxIsolationChecked(accumulator, isolation, "scan(accumulator:)")
+            isolation == nil
+            ? accumulator
+            : rxIsolationChecked(accumulator, isolation, "scan(accumulator:)", callerFile, callerFileID, callerLine)
         return Infallible(asObservable().scan(seed, accumulator: accumulator))
     }
 
     /// Accumulates the elements in place, delivering each intermediate result.
     public func scan<Seed>(
-        into seed: Seed, accumulator: @escaping (inout Seed, Element) -> Void, isolation: (any Actor)? = #isolation
+        into seed: Seed, accumulator: @escaping (inout Seed, Element) -> Void, isolation: (any Actor)? = #isolation,
+        callerFile: StaticString = #rxCallerFile,
+        callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> Infallible<Seed> {
         let accumulator =
-            isolation == nil ? accumulator : rxIsolationChecked(accumulator, isolation, "scan(accumulator:)")
+            isolation == nil
+            ? accumulator
+            : rxIsolationChecked(accumulator, isolation, "scan(accumulator:)", callerFile, callerFileID, callerLine)
         return Infallible(asObservable().scan(into: seed, accumulator: accumulator))
     }
 
     /// Merges the Infallibles `selector` makes from the elements.
     public func flatMap<Source: InfallibleType>(
-        _ selector: @escaping (Element) -> Source, isolation: (any Actor)? = #isolation
+        _ selector: @escaping (Element) -> Source, isolation: (any Actor)? = #isolation,
+        callerFile: StaticString = #rxCallerFile,
+        callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> Infallible<Source.Element> {
-        let selector = isolation == nil ? selector : rxIsolationChecked(selector, isolation, "flatMap")
+        let selector =
+            isolation == nil
+            ? selector : rxIsolationChecked(selector, isolation, "flatMap", callerFile, callerFileID, callerLine)
         return Infallible(asObservable().flatMap { selector($0).asObservable() })
     }
 
     /// Mirrors the Infallible `selector` makes from the latest element.
     public func flatMapLatest<Source: InfallibleType>(
-        _ selector: @escaping (Element) -> Source, isolation: (any Actor)? = #isolation
+        _ selector: @escaping (Element) -> Source, isolation: (any Actor)? = #isolation,
+        callerFile: StaticString = #rxCallerFile,
+        callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> Infallible<Source.Element> {
-        let selector = isolation == nil ? selector : rxIsolationChecked(selector, isolation, "flatMapLatest")
+        let selector =
+            isolation == nil
+            ? selector : rxIsolationChecked(selector, isolation, "flatMapLatest", callerFile, callerFileID, callerLine)
         return Infallible(asObservable().flatMapLatest { selector($0).asObservable() })
     }
 
     /// Mirrors the Infallible `selector` makes from an element while none is active.
     public func flatMapFirst<Source: InfallibleType>(
-        _ selector: @escaping (Element) -> Source, isolation: (any Actor)? = #isolation
+        _ selector: @escaping (Element) -> Source, isolation: (any Actor)? = #isolation,
+        callerFile: StaticString = #rxCallerFile,
+        callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> Infallible<Source.Element> {
-        let selector = isolation == nil ? selector : rxIsolationChecked(selector, isolation, "flatMapFirst")
+        let selector =
+            isolation == nil
+            ? selector : rxIsolationChecked(selector, isolation, "flatMapFirst", callerFile, callerFileID, callerLine)
         return Infallible(asObservable().flatMapFirst { selector($0).asObservable() })
     }
 
     /// Concatenates the Infallibles `selector` makes from the elements.
     public func concatMap<Source: InfallibleType>(
-        _ selector: @escaping (Element) -> Source, isolation: (any Actor)? = #isolation
+        _ selector: @escaping (Element) -> Source, isolation: (any Actor)? = #isolation,
+        callerFile: StaticString = #rxCallerFile,
+        callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> Infallible<
         Source.Element
     > {
-        let selector = isolation == nil ? selector : rxIsolationChecked(selector, isolation, "concatMap")
+        let selector =
+            isolation == nil
+            ? selector : rxIsolationChecked(selector, isolation, "concatMap", callerFile, callerFileID, callerLine)
         return Infallible(asObservable().concatMap { selector($0).asObservable() })
     }
 
@@ -151,11 +199,14 @@ extension InfallibleType {
     /// Combines each element with the latest of `second`.
     public func withLatestFrom<Source: InfallibleType, Result>(
         _ second: Source, resultSelector: @escaping (Element, Source.Element) -> Result,
-        isolation: (any Actor)? = #isolation
+        isolation: (any Actor)? = #isolation, callerFile: StaticString = #rxCallerFile,
+        callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> Infallible<Result> {
         let resultSelector =
             isolation == nil
-            ? resultSelector : rxIsolationChecked(resultSelector, isolation, "withLatestFrom(resultSelector:)")
+            ? resultSelector
+            : rxIsolationChecked(
+                resultSelector, isolation, "withLatestFrom(resultSelector:)", callerFile, callerFileID, callerLine)
         return Infallible(asObservable().withLatestFrom(second.asObservable(), resultSelector: resultSelector))
     }
 
@@ -169,14 +220,15 @@ extension InfallibleType {
         onNext: ((Element) -> Void)? = nil, afterNext: ((Element) -> Void)? = nil,
         onCompleted: (() -> Void)? = nil, afterCompleted: (() -> Void)? = nil,
         onSubscribe: (() -> Void)? = nil, onSubscribed: (() -> Void)? = nil, onDispose: (() -> Void)? = nil,
-        isolation: (any Actor)? = #isolation
+        isolation: (any Actor)? = #isolation, callerFile: StaticString = #rxCallerFile,
+        callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> Infallible<Element> {
         // The Observable operator checks the closures (issue 28).
         return Infallible(
             asObservable().do(
                 onNext: onNext, afterNext: afterNext, onCompleted: onCompleted, afterCompleted: afterCompleted,
                 onSubscribe: onSubscribe, onSubscribed: onSubscribed, onDispose: onDispose,
-                isolation: isolation))
+                isolation: isolation, callerFile: callerFile, callerFileID: callerFileID, callerLine: callerLine))
     }
 
     /// Prints every event. See ``ObservableType/debug(_:trimOutput:file:line:function:)``.
@@ -215,30 +267,45 @@ extension InfallibleType where Element: Equatable {
 extension InfallibleType {
     /// Drops elements whose key equals the one before.
     public func distinctUntilChanged<Key: Equatable>(
-        _ keySelector: @escaping (Element) -> Key, isolation: (any Actor)? = #isolation
+        _ keySelector: @escaping (Element) -> Key, isolation: (any Actor)? = #isolation,
+        callerFile: StaticString = #rxCallerFile,
+        callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> Infallible<Element> {
         let keySelector =
-            isolation == nil ? keySelector : rxIsolationChecked(keySelector, isolation, "distinctUntilChanged")
+            isolation == nil
+            ? keySelector
+            : rxIsolationChecked(keySelector, isolation, "distinctUntilChanged", callerFile, callerFileID, callerLine)
         return Infallible(asObservable().distinctUntilChanged(keySelector))
     }
 
     /// Drops elements whose key `comparer` finds equal to the one before.
     public func distinctUntilChanged<Key>(
         _ keySelector: @escaping (Element) -> Key, comparer: @escaping (Key, Key) -> Bool,
-        isolation: (any Actor)? = #isolation
+        isolation: (any Actor)? = #isolation, callerFile: StaticString = #rxCallerFile,
+        callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> Infallible<Element> {
         let keySelector =
-            isolation == nil ? keySelector : rxIsolationChecked(keySelector, isolation, "distinctUntilChanged")
+            isolation == nil
+            ? keySelector
+            : rxIsolationChecked(keySelector, isolation, "distinctUntilChanged", callerFile, callerFileID, callerLine)
         let comparer =
-            isolation == nil ? comparer : rxIsolationChecked(comparer, isolation, "distinctUntilChanged(comparer:)")
+            isolation == nil
+            ? comparer
+            : rxIsolationChecked(
+                comparer, isolation, "distinctUntilChanged(comparer:)", callerFile, callerFileID, callerLine)
         return Infallible(asObservable().distinctUntilChanged(keySelector, comparer: comparer))
     }
 
     /// Drops elements that `comparer` finds equal to the one before.
     public func distinctUntilChanged(
-        _ comparer: @escaping (Element, Element) -> Bool, isolation: (any Actor)? = #isolation
+        _ comparer: @escaping (Element, Element) -> Bool, isolation: (any Actor)? = #isolation,
+        callerFile: StaticString = #rxCallerFile,
+        callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> Infallible<Element> {
-        let comparer = isolation == nil ? comparer : rxIsolationChecked(comparer, isolation, "distinctUntilChanged")
+        let comparer =
+            isolation == nil
+            ? comparer
+            : rxIsolationChecked(comparer, isolation, "distinctUntilChanged", callerFile, callerFileID, callerLine)
         return Infallible(asObservable().distinctUntilChanged(comparer))
     }
 
@@ -256,9 +323,13 @@ extension ObservableType {
     /// the `Infallible` it returns; here it cannot be delivered: it goes to
     /// `Hooks.defaultErrorHandler`, as an unhandled error would, and the result completes.
     public func flatMapLatest<Source: InfallibleType>(
-        _ selector: @escaping (Element) throws -> Source, isolation: (any Actor)? = #isolation
+        _ selector: @escaping (Element) throws -> Source, isolation: (any Actor)? = #isolation,
+        callerFile: StaticString = #rxCallerFile,
+        callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> Infallible<Source.Element> {
-        let selector = isolation == nil ? selector : rxIsolationChecked(selector, isolation, "flatMapLatest")
+        let selector =
+            isolation == nil
+            ? selector : rxIsolationChecked(selector, isolation, "flatMapLatest", callerFile, callerFileID, callerLine)
         let callStack = Hooks.recordCallStackOnError ? Hooks.customCaptureSubscriptionCallstack() : []
         return Infallible(
             flatMapLatest { try selector($0).asObservable() as Observable<Source.Element> }
@@ -273,11 +344,14 @@ extension InfallibleType {
     /// Combines the latest elements of the Infallibles of `collection` with `resultSelector`.
     public static func combineLatest<Collection: Swift.Collection>(
         _ collection: Collection, resultSelector: @escaping ([Collection.Element.Element]) -> Element,
-        isolation: (any Actor)? = #isolation
+        isolation: (any Actor)? = #isolation, callerFile: StaticString = #rxCallerFile,
+        callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> Infallible<Element> where Collection.Element: InfallibleType {
         let resultSelector =
             isolation == nil
-            ? resultSelector : rxIsolationChecked(resultSelector, isolation, "combineLatest(resultSelector:)")
+            ? resultSelector
+            : rxIsolationChecked(
+                resultSelector, isolation, "combineLatest(resultSelector:)", callerFile, callerFileID, callerLine)
         return Infallible(
             Observable.combineLatest(collection.map { $0.asObservable() }, resultSelector: resultSelector))
     }
@@ -323,25 +397,31 @@ extension InfallibleType {
         Infallible(asObservable().throttle(dueTime, latest: latest, scheduler: scheduler))
     }
 
-    /// Takes elements while `predicate` holds. See ``ObservableType/take(while:behavior:isolation:)``.
+    /// Takes elements while `predicate` holds. See ``ObservableType/take(while:behavior:isolation:callerFile:callerFileID:callerLine:)``.
     public func take(
         while predicate: @escaping (Element) -> Bool, behavior: TakeBehavior = .exclusive,
-        isolation: (any Actor)? = #isolation
+        isolation: (any Actor)? = #isolation, callerFile: StaticString = #rxCallerFile,
+        callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> Infallible<
         Element
     > {
-        let predicate = isolation == nil ? predicate : rxIsolationChecked(predicate, isolation, "take(while:)")
+        let predicate =
+            isolation == nil
+            ? predicate : rxIsolationChecked(predicate, isolation, "take(while:)", callerFile, callerFileID, callerLine)
         return Infallible(asObservable().take(while: predicate, behavior: behavior))
     }
 
-    /// Takes elements until `predicate` holds. See ``ObservableType/take(until:behavior:isolation:)``.
+    /// Takes elements until `predicate` holds. See ``ObservableType/take(until:behavior:isolation:callerFile:callerFileID:callerLine:)``.
     public func take(
         until predicate: @escaping (Element) -> Bool, behavior: TakeBehavior = .exclusive,
-        isolation: (any Actor)? = #isolation
+        isolation: (any Actor)? = #isolation, callerFile: StaticString = #rxCallerFile,
+        callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> Infallible<
         Element
     > {
-        let predicate = isolation == nil ? predicate : rxIsolationChecked(predicate, isolation, "take(until:)")
+        let predicate =
+            isolation == nil
+            ? predicate : rxIsolationChecked(predicate, isolation, "take(until:)", callerFile, callerFileID, callerLine)
         return Infallible(asObservable().take(until: predicate, behavior: behavior))
     }
 
@@ -356,13 +436,17 @@ extension InfallibleType {
     }
 
     /// Pairs each element with `obj` while it is alive; completes once it is gone. See
-    /// ``ObservableType/withUnretained(_:resultSelector:isolation:)``.
+    /// ``ObservableType/withUnretained(_:resultSelector:isolation:callerFile:callerFileID:callerLine:)``.
     public func withUnretained<Object: AnyObject, Out>(
-        _ obj: Object, resultSelector: @escaping (Object, Element) -> Out, isolation: (any Actor)? = #isolation
+        _ obj: Object, resultSelector: @escaping (Object, Element) -> Out, isolation: (any Actor)? = #isolation,
+        callerFile: StaticString = #rxCallerFile,
+        callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> Infallible<Out> {
         let resultSelector =
             isolation == nil
-            ? resultSelector : rxIsolationChecked(resultSelector, isolation, "withUnretained(resultSelector:)")
+            ? resultSelector
+            : rxIsolationChecked(
+                resultSelector, isolation, "withUnretained(resultSelector:)", callerFile, callerFileID, callerLine)
         return Infallible(asObservable().withUnretained(obj, resultSelector: resultSelector))
     }
 

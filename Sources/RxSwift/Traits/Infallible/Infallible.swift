@@ -50,9 +50,14 @@ extension Infallible {
     /// An Infallible whose subscription runs `subscribe`, which sends elements and completion
     /// through the observer it is given (it cannot send an error) and returns what to dispose.
     public static func create(
-        subscribe: @escaping (@escaping InfallibleObserver) -> Disposable, isolation: (any Actor)? = #isolation
+        subscribe: @escaping (@escaping InfallibleObserver) -> Disposable, isolation: (any Actor)? = #isolation,
+        callerFile: StaticString = #rxCallerFile,
+        callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> Infallible<Element> {
-        let subscribe = isolation == nil ? subscribe : rxIsolationChecked(subscribe, isolation, "create(subscribe:)")
+        let subscribe =
+            isolation == nil
+            ? subscribe
+            : rxIsolationChecked(subscribe, isolation, "create(subscribe:)", callerFile, callerFileID, callerLine)
         return Infallible(
             Observable.create { observer in
                 subscribe { event in observer.on(event.event) }
@@ -65,30 +70,47 @@ extension InfallibleType {
     /// completion or on disposal.
     public func subscribe(
         onNext: ((Element) -> Void)? = nil, onCompleted: (() -> Void)? = nil, onDisposed: (() -> Void)? = nil,
-        isolation: (any Actor)? = #isolation
+        isolation: (any Actor)? = #isolation, callerFile: StaticString = #rxCallerFile,
+        callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> Disposable {
-        let onNext = isolation == nil ? onNext : rxIsolationChecked(onNext, isolation, "subscribe(onNext:)")
+        let onNext =
+            isolation == nil
+            ? onNext : rxIsolationChecked(onNext, isolation, "subscribe(onNext:)", callerFile, callerFileID, callerLine)
         let onCompleted =
-            isolation == nil ? onCompleted : rxIsolationChecked(onCompleted, isolation, "subscribe(onCompleted:)")
+            isolation == nil
+            ? onCompleted
+            : rxIsolationChecked(
+                onCompleted, isolation, "subscribe(onCompleted:)", callerFile, callerFileID, callerLine)
         return asObservable().subscribe(onNext: onNext, onError: nil, onCompleted: onCompleted, onDisposed: onDisposed)
     }
 
     /// Subscribes with closures that receive `object` while it is alive (nothing once it is gone).
     public func subscribe<Object: AnyObject>(
         with object: Object, onNext: ((Object, Element) -> Void)? = nil, onCompleted: ((Object) -> Void)? = nil,
-        onDisposed: ((Object) -> Void)? = nil, isolation: (any Actor)? = #isolation
+        onDisposed: ((Object) -> Void)? = nil, isolation: (any Actor)? = #isolation,
+        callerFile: StaticString = #rxCallerFile,
+        callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> Disposable {
-        let onNext = isolation == nil ? onNext : rxIsolationChecked(onNext, isolation, "subscribe(onNext:)")
+        let onNext =
+            isolation == nil
+            ? onNext : rxIsolationChecked(onNext, isolation, "subscribe(onNext:)", callerFile, callerFileID, callerLine)
         let onCompleted =
-            isolation == nil ? onCompleted : rxIsolationChecked(onCompleted, isolation, "subscribe(onCompleted:)")
+            isolation == nil
+            ? onCompleted
+            : rxIsolationChecked(
+                onCompleted, isolation, "subscribe(onCompleted:)", callerFile, callerFileID, callerLine)
         return asObservable().subscribe(
             with: object, onNext: onNext, onError: nil, onCompleted: onCompleted, onDisposed: onDisposed)
     }
 
     /// Subscribes `on`, which receives every event (never an error).
-    public func subscribe(_ on: @escaping (Event<Element>) -> Void, isolation: (any Actor)? = #isolation) -> Disposable
-    {
-        let on = isolation == nil ? on : rxIsolationChecked(on, isolation, "subscribe")
+    public func subscribe(
+        _ on: @escaping (Event<Element>) -> Void, isolation: (any Actor)? = #isolation,
+        callerFile: StaticString = #rxCallerFile,
+        callerFileID: StaticString = #fileID, callerLine: UInt = #line
+    ) -> Disposable {
+        let on =
+            isolation == nil ? on : rxIsolationChecked(on, isolation, "subscribe", callerFile, callerFileID, callerLine)
         return asObservable().subscribe(on)
     }
 }
@@ -107,11 +129,15 @@ extension ObservableConvertibleType {
     /// The sequence as an ``Infallible`` that continues with the sequence `onErrorRecover` makes from
     /// the error.
     public func asInfallible(
-        onErrorRecover: @escaping (Swift.Error) -> Infallible<Element>, isolation: (any Actor)? = #isolation
+        onErrorRecover: @escaping (Swift.Error) -> Infallible<Element>, isolation: (any Actor)? = #isolation,
+        callerFile: StaticString = #rxCallerFile,
+        callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> Infallible<Element> {
         let onErrorRecover =
             isolation == nil
-            ? onErrorRecover : rxIsolationChecked(onErrorRecover, isolation, "asInfallible(onErrorRecover:)")
+            ? onErrorRecover
+            : rxIsolationChecked(
+                onErrorRecover, isolation, "asInfallible(onErrorRecover:)", callerFile, callerFileID, callerLine)
         return Infallible(asObservable().catch { onErrorRecover($0).asObservable() })
     }
 }

@@ -8,11 +8,16 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     public static func zip<E1, E2>(
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
         resultSelector: @escaping (E1, E2) throws -> Element,
-        isolation: (any Actor)? = #isolation
+        isolation: (any Actor)? = #isolation,
+        callerFile: StaticString = #rxCallerFile,
+        callerFileID: StaticString = #fileID,
+        callerLine: UInt = #line
     ) -> PrimitiveSequence<Trait, Element> {
         let resultSelector =
             isolation == nil
-            ? resultSelector : rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)")
+            ? resultSelector
+            : rxIsolationCheckedSelector(
+                resultSelector, isolation, "zip(resultSelector:)", callerFile, callerFileID, callerLine)
         return PrimitiveSequence(
             raw: Observable.zip(source1.asObservable(), source2.asObservable(), resultSelector: resultSelector))
     }
@@ -34,11 +39,16 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
         _ source3: PrimitiveSequence<Trait, E3>,
         resultSelector: @escaping (E1, E2, E3) throws -> Element,
-        isolation: (any Actor)? = #isolation
+        isolation: (any Actor)? = #isolation,
+        callerFile: StaticString = #rxCallerFile,
+        callerFileID: StaticString = #fileID,
+        callerLine: UInt = #line
     ) -> PrimitiveSequence<Trait, Element> {
         let resultSelector =
             isolation == nil
-            ? resultSelector : rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)")
+            ? resultSelector
+            : rxIsolationCheckedSelector(
+                resultSelector, isolation, "zip(resultSelector:)", callerFile, callerFileID, callerLine)
         return PrimitiveSequence(
             raw: Observable.zip(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), resultSelector: resultSelector))
@@ -64,11 +74,16 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
         _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>,
         resultSelector: @escaping (E1, E2, E3, E4) throws -> Element,
-        isolation: (any Actor)? = #isolation
+        isolation: (any Actor)? = #isolation,
+        callerFile: StaticString = #rxCallerFile,
+        callerFileID: StaticString = #fileID,
+        callerLine: UInt = #line
     ) -> PrimitiveSequence<Trait, Element> {
         let resultSelector =
             isolation == nil
-            ? resultSelector : rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)")
+            ? resultSelector
+            : rxIsolationCheckedSelector(
+                resultSelector, isolation, "zip(resultSelector:)", callerFile, callerFileID, callerLine)
         return PrimitiveSequence(
             raw: Observable.zip(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
@@ -96,11 +111,16 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>,
         _ source5: PrimitiveSequence<Trait, E5>,
         resultSelector: @escaping (E1, E2, E3, E4, E5) throws -> Element,
-        isolation: (any Actor)? = #isolation
+        isolation: (any Actor)? = #isolation,
+        callerFile: StaticString = #rxCallerFile,
+        callerFileID: StaticString = #fileID,
+        callerLine: UInt = #line
     ) -> PrimitiveSequence<Trait, Element> {
         let resultSelector =
             isolation == nil
-            ? resultSelector : rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)")
+            ? resultSelector
+            : rxIsolationCheckedSelector(
+                resultSelector, isolation, "zip(resultSelector:)", callerFile, callerFileID, callerLine)
         return PrimitiveSequence(
             raw: Observable.zip(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
@@ -129,11 +149,16 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>,
         _ source5: PrimitiveSequence<Trait, E5>, _ source6: PrimitiveSequence<Trait, E6>,
         resultSelector: @escaping (E1, E2, E3, E4, E5, E6) throws -> Element,
-        isolation: (any Actor)? = #isolation
+        isolation: (any Actor)? = #isolation,
+        callerFile: StaticString = #rxCallerFile,
+        callerFileID: StaticString = #fileID,
+        callerLine: UInt = #line
     ) -> PrimitiveSequence<Trait, Element> {
         let resultSelector =
             isolation == nil
-            ? resultSelector : rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)")
+            ? resultSelector
+            : rxIsolationCheckedSelector(
+                resultSelector, isolation, "zip(resultSelector:)", callerFile, callerFileID, callerLine)
         return PrimitiveSequence(
             raw: Observable.zip(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
@@ -163,11 +188,16 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         _ source5: PrimitiveSequence<Trait, E5>, _ source6: PrimitiveSequence<Trait, E6>,
         _ source7: PrimitiveSequence<Trait, E7>,
         resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7) throws -> Element,
-        isolation: (any Actor)? = #isolation
+        isolation: (any Actor)? = #isolation,
+        callerFile: StaticString = #rxCallerFile,
+        callerFileID: StaticString = #fileID,
+        callerLine: UInt = #line
     ) -> PrimitiveSequence<Trait, Element> {
         let resultSelector =
             isolation == nil
-            ? resultSelector : rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)")
+            ? resultSelector
+            : rxIsolationCheckedSelector(
+                resultSelector, isolation, "zip(resultSelector:)", callerFile, callerFileID, callerLine)
         return PrimitiveSequence(
             raw: Observable.zip(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
@@ -199,11 +229,16 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         _ source5: PrimitiveSequence<Trait, E5>, _ source6: PrimitiveSequence<Trait, E6>,
         _ source7: PrimitiveSequence<Trait, E7>, _ source8: PrimitiveSequence<Trait, E8>,
         resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Element,
-        isolation: (any Actor)? = #isolation
+        isolation: (any Actor)? = #isolation,
+        callerFile: StaticString = #rxCallerFile,
+        callerFileID: StaticString = #fileID,
+        callerLine: UInt = #line
     ) -> PrimitiveSequence<Trait, Element> {
         let resultSelector =
             isolation == nil
-            ? resultSelector : rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)")
+            ? resultSelector
+            : rxIsolationCheckedSelector(
+                resultSelector, isolation, "zip(resultSelector:)", callerFile, callerFileID, callerLine)
         return PrimitiveSequence(
             raw: Observable.zip(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
@@ -233,11 +268,16 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     public static func zip<E1, E2>(
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
         resultSelector: @escaping (E1, E2) throws -> Element,
-        isolation: (any Actor)? = #isolation
+        isolation: (any Actor)? = #isolation,
+        callerFile: StaticString = #rxCallerFile,
+        callerFileID: StaticString = #fileID,
+        callerLine: UInt = #line
     ) -> PrimitiveSequence<Trait, Element> {
         let resultSelector =
             isolation == nil
-            ? resultSelector : rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)")
+            ? resultSelector
+            : rxIsolationCheckedSelector(
+                resultSelector, isolation, "zip(resultSelector:)", callerFile, callerFileID, callerLine)
         return PrimitiveSequence(
             raw: Observable.zip(source1.asObservable(), source2.asObservable(), resultSelector: resultSelector))
     }
@@ -259,11 +299,16 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
         _ source3: PrimitiveSequence<Trait, E3>,
         resultSelector: @escaping (E1, E2, E3) throws -> Element,
-        isolation: (any Actor)? = #isolation
+        isolation: (any Actor)? = #isolation,
+        callerFile: StaticString = #rxCallerFile,
+        callerFileID: StaticString = #fileID,
+        callerLine: UInt = #line
     ) -> PrimitiveSequence<Trait, Element> {
         let resultSelector =
             isolation == nil
-            ? resultSelector : rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)")
+            ? resultSelector
+            : rxIsolationCheckedSelector(
+                resultSelector, isolation, "zip(resultSelector:)", callerFile, callerFileID, callerLine)
         return PrimitiveSequence(
             raw: Observable.zip(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), resultSelector: resultSelector))
@@ -289,11 +334,16 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
         _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>,
         resultSelector: @escaping (E1, E2, E3, E4) throws -> Element,
-        isolation: (any Actor)? = #isolation
+        isolation: (any Actor)? = #isolation,
+        callerFile: StaticString = #rxCallerFile,
+        callerFileID: StaticString = #fileID,
+        callerLine: UInt = #line
     ) -> PrimitiveSequence<Trait, Element> {
         let resultSelector =
             isolation == nil
-            ? resultSelector : rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)")
+            ? resultSelector
+            : rxIsolationCheckedSelector(
+                resultSelector, isolation, "zip(resultSelector:)", callerFile, callerFileID, callerLine)
         return PrimitiveSequence(
             raw: Observable.zip(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
@@ -321,11 +371,16 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
         _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>,
         _ source5: PrimitiveSequence<Trait, E5>,
         resultSelector: @escaping (E1, E2, E3, E4, E5) throws -> Element,
-        isolation: (any Actor)? = #isolation
+        isolation: (any Actor)? = #isolation,
+        callerFile: StaticString = #rxCallerFile,
+        callerFileID: StaticString = #fileID,
+        callerLine: UInt = #line
     ) -> PrimitiveSequence<Trait, Element> {
         let resultSelector =
             isolation == nil
-            ? resultSelector : rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)")
+            ? resultSelector
+            : rxIsolationCheckedSelector(
+                resultSelector, isolation, "zip(resultSelector:)", callerFile, callerFileID, callerLine)
         return PrimitiveSequence(
             raw: Observable.zip(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
@@ -354,11 +409,16 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
         _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>,
         _ source5: PrimitiveSequence<Trait, E5>, _ source6: PrimitiveSequence<Trait, E6>,
         resultSelector: @escaping (E1, E2, E3, E4, E5, E6) throws -> Element,
-        isolation: (any Actor)? = #isolation
+        isolation: (any Actor)? = #isolation,
+        callerFile: StaticString = #rxCallerFile,
+        callerFileID: StaticString = #fileID,
+        callerLine: UInt = #line
     ) -> PrimitiveSequence<Trait, Element> {
         let resultSelector =
             isolation == nil
-            ? resultSelector : rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)")
+            ? resultSelector
+            : rxIsolationCheckedSelector(
+                resultSelector, isolation, "zip(resultSelector:)", callerFile, callerFileID, callerLine)
         return PrimitiveSequence(
             raw: Observable.zip(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
@@ -388,11 +448,16 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
         _ source5: PrimitiveSequence<Trait, E5>, _ source6: PrimitiveSequence<Trait, E6>,
         _ source7: PrimitiveSequence<Trait, E7>,
         resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7) throws -> Element,
-        isolation: (any Actor)? = #isolation
+        isolation: (any Actor)? = #isolation,
+        callerFile: StaticString = #rxCallerFile,
+        callerFileID: StaticString = #fileID,
+        callerLine: UInt = #line
     ) -> PrimitiveSequence<Trait, Element> {
         let resultSelector =
             isolation == nil
-            ? resultSelector : rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)")
+            ? resultSelector
+            : rxIsolationCheckedSelector(
+                resultSelector, isolation, "zip(resultSelector:)", callerFile, callerFileID, callerLine)
         return PrimitiveSequence(
             raw: Observable.zip(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
@@ -424,11 +489,16 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
         _ source5: PrimitiveSequence<Trait, E5>, _ source6: PrimitiveSequence<Trait, E6>,
         _ source7: PrimitiveSequence<Trait, E7>, _ source8: PrimitiveSequence<Trait, E8>,
         resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Element,
-        isolation: (any Actor)? = #isolation
+        isolation: (any Actor)? = #isolation,
+        callerFile: StaticString = #rxCallerFile,
+        callerFileID: StaticString = #fileID,
+        callerLine: UInt = #line
     ) -> PrimitiveSequence<Trait, Element> {
         let resultSelector =
             isolation == nil
-            ? resultSelector : rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)")
+            ? resultSelector
+            : rxIsolationCheckedSelector(
+                resultSelector, isolation, "zip(resultSelector:)", callerFile, callerFileID, callerLine)
         return PrimitiveSequence(
             raw: Observable.zip(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),

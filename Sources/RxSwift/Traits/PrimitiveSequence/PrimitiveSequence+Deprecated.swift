@@ -14,34 +14,44 @@ extension PrimitiveSequence {
         subscribe(on: scheduler)
     }
 
-    /// Deprecated spelling of ``catch(_:isolation:)``.
+    /// Deprecated spelling of ``catch(_:isolation:callerFile:callerFileID:callerLine:)``.
     @available(*, deprecated, renamed: "catch(_:)")
     public func catchError(
         _ handler: @escaping (Swift.Error) throws -> PrimitiveSequence<Trait, Element>,
-        isolation: (any Actor)? = #isolation
+        isolation: (any Actor)? = #isolation, callerFile: StaticString = #rxCallerFile,
+        callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> PrimitiveSequence<Trait, Element> {
-        let handler = isolation == nil ? handler : rxIsolationChecked(handler, isolation, "catchError")
+        let handler =
+            isolation == nil
+            ? handler : rxIsolationChecked(handler, isolation, "catchError", callerFile, callerFileID, callerLine)
         return `catch`(handler)
     }
 
-    /// Deprecated spelling of ``retry(when:isolation:)-((Observable<Error>)->TriggerObservable,_)``.
+    /// Deprecated spelling of ``retry(when:isolation:callerFile:callerFileID:callerLine:)-((Observable<Error>)->TriggerObservable,_,_,_,_)``.
     @available(*, deprecated, renamed: "retry(when:)")
     public func retryWhen<TriggerObservable: ObservableType, Error: Swift.Error>(
-        _ notificationHandler: @escaping (Observable<Error>) -> TriggerObservable, isolation: (any Actor)? = #isolation
+        _ notificationHandler: @escaping (Observable<Error>) -> TriggerObservable, isolation: (any Actor)? = #isolation,
+        callerFile: StaticString = #rxCallerFile,
+        callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> PrimitiveSequence<Trait, Element> {
         let notificationHandler =
-            isolation == nil ? notificationHandler : rxIsolationChecked(notificationHandler, isolation, "retryWhen")
+            isolation == nil
+            ? notificationHandler
+            : rxIsolationChecked(notificationHandler, isolation, "retryWhen", callerFile, callerFileID, callerLine)
         return retry(when: notificationHandler)
     }
 
-    /// Deprecated spelling of ``retry(when:isolation:)-((Observable<.Error>)->TriggerObservable,_)``.
+    /// Deprecated spelling of ``retry(when:isolation:callerFile:callerFileID:callerLine:)-((Observable<.Error>)->TriggerObservable,_,_,_,_)``.
     @available(*, deprecated, renamed: "retry(when:)")
     public func retryWhen<TriggerObservable: ObservableType>(
         _ notificationHandler: @escaping (Observable<Swift.Error>) -> TriggerObservable,
-        isolation: (any Actor)? = #isolation
+        isolation: (any Actor)? = #isolation, callerFile: StaticString = #rxCallerFile,
+        callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> PrimitiveSequence<Trait, Element> {
         let notificationHandler =
-            isolation == nil ? notificationHandler : rxIsolationChecked(notificationHandler, isolation, "retryWhen")
+            isolation == nil
+            ? notificationHandler
+            : rxIsolationChecked(notificationHandler, isolation, "retryWhen", callerFile, callerFileID, callerLine)
         return retry(when: notificationHandler)
     }
 }

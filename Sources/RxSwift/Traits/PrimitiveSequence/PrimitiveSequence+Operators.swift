@@ -3,13 +3,16 @@
 
 extension PrimitiveSequence {
     /// A sequence whose subscription runs `observableFactory` and subscribes to the trait it returns.
-    /// See ``ObservableType/deferred(_:isolation:)``.
+    /// See ``ObservableType/deferred(_:isolation:callerFile:callerFileID:callerLine:)``.
     public static func deferred(
         _ observableFactory: @escaping () throws -> PrimitiveSequence<Trait, Element>,
-        isolation: (any Actor)? = #isolation
+        isolation: (any Actor)? = #isolation, callerFile: StaticString = #rxCallerFile,
+        callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> PrimitiveSequence<Trait, Element> {
         let observableFactory =
-            isolation == nil ? observableFactory : rxIsolationChecked(observableFactory, isolation, "deferred")
+            isolation == nil
+            ? observableFactory
+            : rxIsolationChecked(observableFactory, isolation, "deferred", callerFile, callerFileID, callerLine)
         return PrimitiveSequence(raw: Observable.deferred { try observableFactory().asObservable() })
     }
 
@@ -35,12 +38,15 @@ extension PrimitiveSequence {
         PrimitiveSequence(raw: source.subscribe(on: scheduler))
     }
 
-    /// Continues with the sequence `handler` returns for an error. See ``ObservableType/catch(_:isolation:)``.
+    /// Continues with the sequence `handler` returns for an error. See ``ObservableType/catch(_:isolation:callerFile:callerFileID:callerLine:)``.
     public func `catch`(
         _ handler: @escaping (Swift.Error) throws -> PrimitiveSequence<Trait, Element>,
-        isolation: (any Actor)? = #isolation
+        isolation: (any Actor)? = #isolation, callerFile: StaticString = #rxCallerFile,
+        callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> PrimitiveSequence<Trait, Element> {
-        let handler = isolation == nil ? handler : rxIsolationChecked(handler, isolation, "catch")
+        let handler =
+            isolation == nil
+            ? handler : rxIsolationChecked(handler, isolation, "catch", callerFile, callerFileID, callerLine)
         return PrimitiveSequence(raw: source.catch { try handler($0).asObservable() })
     }
 
@@ -55,23 +61,29 @@ extension PrimitiveSequence {
     }
 
     /// Resubscribes when the sequence `notificationHandler` derives from the errors emits. See
-    /// ``ObservableType/retry(when:isolation:)-((Observable<Error>)->TriggerObservable,_)``.
+    /// ``ObservableType/retry(when:isolation:callerFile:callerFileID:callerLine:)-((Observable<Error>)->TriggerObservable,_,_,_,_)``.
     public func retry<TriggerObservable: ObservableType, Error: Swift.Error>(
         when notificationHandler: @escaping (Observable<Error>) -> TriggerObservable,
-        isolation: (any Actor)? = #isolation
+        isolation: (any Actor)? = #isolation, callerFile: StaticString = #rxCallerFile,
+        callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> PrimitiveSequence<Trait, Element> {
         let notificationHandler =
-            isolation == nil ? notificationHandler : rxIsolationChecked(notificationHandler, isolation, "retry(when:)")
+            isolation == nil
+            ? notificationHandler
+            : rxIsolationChecked(notificationHandler, isolation, "retry(when:)", callerFile, callerFileID, callerLine)
         return PrimitiveSequence(raw: source.retry(when: notificationHandler))
     }
 
     /// Resubscribes when the sequence `notificationHandler` derives from the errors emits.
     public func retry<TriggerObservable: ObservableType>(
         when notificationHandler: @escaping (Observable<Swift.Error>) -> TriggerObservable,
-        isolation: (any Actor)? = #isolation
+        isolation: (any Actor)? = #isolation, callerFile: StaticString = #rxCallerFile,
+        callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> PrimitiveSequence<Trait, Element> {
         let notificationHandler =
-            isolation == nil ? notificationHandler : rxIsolationChecked(notificationHandler, isolation, "retry(when:)")
+            isolation == nil
+            ? notificationHandler
+            : rxIsolationChecked(notificationHandler, isolation, "retry(when:)", callerFile, callerFileID, callerLine)
         return PrimitiveSequence(raw: source.retry(when: notificationHandler))
     }
 
@@ -84,18 +96,23 @@ extension PrimitiveSequence {
             raw: source.debug(identifier, trimOutput: trimOutput, file: file, line: line, function: function))
     }
 
-    /// A sequence that lives as long as a resource. See ``ObservableType/using(_:observableFactory:isolation:)``.
+    /// A sequence that lives as long as a resource. See ``ObservableType/using(_:observableFactory:isolation:callerFile:callerFileID:callerLine:)``.
     public static func using<Resource: Disposable>(
         _ resourceFactory: @escaping () throws -> Resource,
         primitiveSequenceFactory: @escaping (Resource) throws -> PrimitiveSequence<Trait, Element>,
-        isolation: (any Actor)? = #isolation
+        isolation: (any Actor)? = #isolation, callerFile: StaticString = #rxCallerFile,
+        callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> PrimitiveSequence<Trait, Element> {
         let resourceFactory =
-            isolation == nil ? resourceFactory : rxIsolationChecked(resourceFactory, isolation, "using")
+            isolation == nil
+            ? resourceFactory
+            : rxIsolationChecked(resourceFactory, isolation, "using", callerFile, callerFileID, callerLine)
         let primitiveSequenceFactory =
             isolation == nil
             ? primitiveSequenceFactory
-            : rxIsolationChecked(primitiveSequenceFactory, isolation, "using(primitiveSequenceFactory:)")
+            : rxIsolationChecked(
+                primitiveSequenceFactory, isolation, "using(primitiveSequenceFactory:)", callerFile, callerFileID,
+                callerLine)
         return PrimitiveSequence(
             raw: Observable.using(
                 resourceFactory, observableFactory: { try primitiveSequenceFactory($0).asObservable() }))

@@ -15,9 +15,14 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     /// A Single whose subscription runs `subscribe`, which reports the result through the observer
     /// it is given (later calls are ignored) and returns what to dispose.
     public static func create(
-        subscribe: @escaping (@escaping SingleObserver) -> Disposable, isolation: (any Actor)? = #isolation
+        subscribe: @escaping (@escaping SingleObserver) -> Disposable, isolation: (any Actor)? = #isolation,
+        callerFile: StaticString = #rxCallerFile,
+        callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> Single<Element> {
-        let subscribe = isolation == nil ? subscribe : rxIsolationChecked(subscribe, isolation, "create(subscribe:)")
+        let subscribe =
+            isolation == nil
+            ? subscribe
+            : rxIsolationChecked(subscribe, isolation, "create(subscribe:)", callerFile, callerFileID, callerLine)
         let source = Observable<Element>.create { observer in
             subscribe { event in
                 switch event {
@@ -36,10 +41,16 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     ///
     /// A Single built with `PrimitiveSequence(raw:)`-style code that completes without an element
     /// reports `RxError.noElements` (RxSwift stops the program in debug builds instead).
-    public func subscribe(_ observer: @escaping (SingleEvent<Element>) -> Void, isolation: (any Actor)? = #isolation)
+    public func subscribe(
+        _ observer: @escaping (SingleEvent<Element>) -> Void, isolation: (any Actor)? = #isolation,
+        callerFile: StaticString = #rxCallerFile,
+        callerFileID: StaticString = #fileID, callerLine: UInt = #line
+    )
         -> Disposable
     {
-        let observer = isolation == nil ? observer : rxIsolationChecked(observer, isolation, "subscribe")
+        let observer =
+            isolation == nil
+            ? observer : rxIsolationChecked(observer, isolation, "subscribe", callerFile, callerFileID, callerLine)
         var delivered = false
         return primitiveSequence.source.subscribe { event in
             guard !delivered else { return }
@@ -56,10 +67,17 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     /// disposal. An error without `onFailure` goes to `Hooks.defaultErrorHandler`.
     public func subscribe(
         onSuccess: ((Element) -> Void)? = nil, onFailure: ((Swift.Error) -> Void)? = nil,
-        onDisposed: (() -> Void)? = nil, isolation: (any Actor)? = #isolation
+        onDisposed: (() -> Void)? = nil, isolation: (any Actor)? = #isolation, callerFile: StaticString = #rxCallerFile,
+        callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> Disposable {
-        let onSuccess = isolation == nil ? onSuccess : rxIsolationChecked(onSuccess, isolation, "subscribe(onSuccess:)")
-        let onFailure = isolation == nil ? onFailure : rxIsolationChecked(onFailure, isolation, "subscribe(onFailure:)")
+        let onSuccess =
+            isolation == nil
+            ? onSuccess
+            : rxIsolationChecked(onSuccess, isolation, "subscribe(onSuccess:)", callerFile, callerFileID, callerLine)
+        let onFailure =
+            isolation == nil
+            ? onFailure
+            : rxIsolationChecked(onFailure, isolation, "subscribe(onFailure:)", callerFile, callerFileID, callerLine)
         return primitiveSequence.source.subscribe(
             onNext: onSuccess, onError: onFailure, onCompleted: nil, onDisposed: onDisposed)
     }
@@ -68,22 +86,36 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     public func subscribe<Object: AnyObject>(
         with object: Object, onSuccess: ((Object, Element) -> Void)? = nil,
         onFailure: ((Object, Swift.Error) -> Void)? = nil, onDisposed: ((Object) -> Void)? = nil,
-        isolation: (any Actor)? = #isolation
+        isolation: (any Actor)? = #isolation, callerFile: StaticString = #rxCallerFile,
+        callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> Disposable {
-        let onSuccess = isolation == nil ? onSuccess : rxIsolationChecked(onSuccess, isolation, "subscribe(onSuccess:)")
-        let onFailure = isolation == nil ? onFailure : rxIsolationChecked(onFailure, isolation, "subscribe(onFailure:)")
+        let onSuccess =
+            isolation == nil
+            ? onSuccess
+            : rxIsolationChecked(onSuccess, isolation, "subscribe(onSuccess:)", callerFile, callerFileID, callerLine)
+        let onFailure =
+            isolation == nil
+            ? onFailure
+            : rxIsolationChecked(onFailure, isolation, "subscribe(onFailure:)", callerFile, callerFileID, callerLine)
         return primitiveSequence.source.subscribe(
             with: object, onNext: onSuccess, onError: onFailure, onCompleted: nil, onDisposed: onDisposed)
     }
 
-    /// The RxSwift 5 spelling of ``subscribe(onSuccess:onFailure:onDisposed:isolation:)``.
+    /// The RxSwift 5 spelling of ``subscribe(onSuccess:onFailure:onDisposed:isolation:callerFile:callerFileID:callerLine:)``.
     @available(*, deprecated, renamed: "subscribe(onSuccess:onFailure:onDisposed:)")
     public func subscribe(
         onSuccess: ((Element) -> Void)? = nil, onError: @escaping (Swift.Error) -> Void,
-        onDisposed: (() -> Void)? = nil, isolation: (any Actor)? = #isolation
+        onDisposed: (() -> Void)? = nil, isolation: (any Actor)? = #isolation, callerFile: StaticString = #rxCallerFile,
+        callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> Disposable {
-        let onSuccess = isolation == nil ? onSuccess : rxIsolationChecked(onSuccess, isolation, "subscribe(onSuccess:)")
-        let onError = isolation == nil ? onError : rxIsolationChecked(onError, isolation, "subscribe(onError:)")
+        let onSuccess =
+            isolation == nil
+            ? onSuccess
+            : rxIsolationChecked(onSuccess, isolation, "subscribe(onSuccess:)", callerFile, callerFileID, callerLine)
+        let onError =
+            isolation == nil
+            ? onError
+            : rxIsolationChecked(onError, isolation, "subscribe(onError:)", callerFile, callerFileID, callerLine)
         return subscribe(onSuccess: onSuccess, onFailure: onError, onDisposed: onDisposed)
     }
 
@@ -108,22 +140,37 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     }
 
     /// Runs side effects around the events; the closures are those of
-    /// ``ObservableType/do(onNext:afterNext:onError:afterError:onCompleted:afterCompleted:onSubscribe:onSubscribed:onDispose:isolation:)``.
+    /// ``ObservableType/do(onNext:afterNext:onError:afterError:onCompleted:afterCompleted:onSubscribe:onSubscribed:onDispose:isolation:callerFile:callerFileID:callerLine:)``.
     public func `do`(
         onSuccess: ((Element) throws -> Void)? = nil, afterSuccess: ((Element) throws -> Void)? = nil,
         onError: ((Swift.Error) throws -> Void)? = nil, afterError: ((Swift.Error) throws -> Void)? = nil,
         onSubscribe: (() -> Void)? = nil, onSubscribed: (() -> Void)? = nil, onDispose: (() -> Void)? = nil,
-        isolation: (any Actor)? = #isolation
+        isolation: (any Actor)? = #isolation, callerFile: StaticString = #rxCallerFile,
+        callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> Single<Element> {
-        let onSuccess = isolation == nil ? onSuccess : rxIsolationChecked(onSuccess, isolation, "do(onSuccess:)")
+        let onSuccess =
+            isolation == nil
+            ? onSuccess
+            : rxIsolationChecked(onSuccess, isolation, "do(onSuccess:)", callerFile, callerFileID, callerLine)
         let afterSuccess =
-            isolation == nil ? afterSuccess : rxIsolationChecked(afterSuccess, isolation, "do(afterSuccess:)")
-        let onError = isolation == nil ? onError : rxIsolationChecked(onError, isolation, "do(onError:)")
-        let afterError = isolation == nil ? afterError : rxIsolationChecked(afterError, isolation, "do(afterError:)")
+            isolation == nil
+            ? afterSuccess
+            : rxIsolationChecked(afterSuccess, isolation, "do(afterSuccess:)", callerFile, callerFileID, callerLine)
+        let onError =
+            isolation == nil
+            ? onError : rxIsolationChecked(onError, isolation, "do(onError:)", callerFile, callerFileID, callerLine)
+        let afterError =
+            isolation == nil
+            ? afterError
+            : rxIsolationChecked(afterError, isolation, "do(afterError:)", callerFile, callerFileID, callerLine)
         let onSubscribe =
-            isolation == nil ? onSubscribe : rxIsolationChecked(onSubscribe, isolation, "do(onSubscribe:)")
+            isolation == nil
+            ? onSubscribe
+            : rxIsolationChecked(onSubscribe, isolation, "do(onSubscribe:)", callerFile, callerFileID, callerLine)
         let onSubscribed =
-            isolation == nil ? onSubscribed : rxIsolationChecked(onSubscribed, isolation, "do(onSubscribed:)")
+            isolation == nil
+            ? onSubscribed
+            : rxIsolationChecked(onSubscribed, isolation, "do(onSubscribed:)", callerFile, callerFileID, callerLine)
         return PrimitiveSequence(
             raw: primitiveSequence.source.do(
                 onNext: onSuccess, afterNext: afterSuccess, onError: onError, afterError: afterError,
@@ -131,50 +178,79 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     }
 
     /// Transforms the element; a throwing `transform` fails the Single.
-    public func map<Result>(_ transform: @escaping (Element) throws -> Result, isolation: (any Actor)? = #isolation)
+    public func map<Result>(
+        _ transform: @escaping (Element) throws -> Result, isolation: (any Actor)? = #isolation,
+        callerFile: StaticString = #rxCallerFile,
+        callerFileID: StaticString = #fileID, callerLine: UInt = #line
+    )
         -> Single<Result>
     {
-        let transform = isolation == nil ? transform : rxIsolationChecked(transform, isolation, "map")
+        let transform =
+            isolation == nil
+            ? transform : rxIsolationChecked(transform, isolation, "map", callerFile, callerFileID, callerLine)
         return PrimitiveSequence(raw: primitiveSequence.source.map(transform))
     }
 
     /// Transforms the element; a `nil` result completes the Maybe without an element.
     public func compactMap<Result>(
-        _ transform: @escaping (Element) throws -> Result?, isolation: (any Actor)? = #isolation
+        _ transform: @escaping (Element) throws -> Result?, isolation: (any Actor)? = #isolation,
+        callerFile: StaticString = #rxCallerFile,
+        callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> Maybe<Result> {
-        let transform = isolation == nil ? transform : rxIsolationChecked(transform, isolation, "compactMap")
+        let transform =
+            isolation == nil
+            ? transform : rxIsolationChecked(transform, isolation, "compactMap", callerFile, callerFileID, callerLine)
         return PrimitiveSequence(raw: primitiveSequence.source.compactMap(transform))
     }
 
     /// Keeps the element if `predicate` holds; otherwise the Maybe completes without one.
-    public func filter(_ predicate: @escaping (Element) throws -> Bool, isolation: (any Actor)? = #isolation) -> Maybe<
+    public func filter(
+        _ predicate: @escaping (Element) throws -> Bool, isolation: (any Actor)? = #isolation,
+        callerFile: StaticString = #rxCallerFile,
+        callerFileID: StaticString = #fileID, callerLine: UInt = #line
+    ) -> Maybe<
         Element
     > {
-        let predicate = isolation == nil ? predicate : rxIsolationChecked(predicate, isolation, "filter")
+        let predicate =
+            isolation == nil
+            ? predicate : rxIsolationChecked(predicate, isolation, "filter", callerFile, callerFileID, callerLine)
         return PrimitiveSequence(raw: primitiveSequence.source.filter(predicate))
     }
 
     /// Continues with the Single that `selector` makes from the element.
     public func flatMap<Result>(
-        _ selector: @escaping (Element) throws -> Single<Result>, isolation: (any Actor)? = #isolation
+        _ selector: @escaping (Element) throws -> Single<Result>, isolation: (any Actor)? = #isolation,
+        callerFile: StaticString = #rxCallerFile,
+        callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> Single<Result> {
-        let selector = isolation == nil ? selector : rxIsolationChecked(selector, isolation, "flatMap")
+        let selector =
+            isolation == nil
+            ? selector : rxIsolationChecked(selector, isolation, "flatMap", callerFile, callerFileID, callerLine)
         return PrimitiveSequence(raw: primitiveSequence.source.flatMap { try selector($0).asObservable() })
     }
 
     /// Continues with the Maybe that `selector` makes from the element.
     public func flatMapMaybe<Result>(
-        _ selector: @escaping (Element) throws -> Maybe<Result>, isolation: (any Actor)? = #isolation
+        _ selector: @escaping (Element) throws -> Maybe<Result>, isolation: (any Actor)? = #isolation,
+        callerFile: StaticString = #rxCallerFile,
+        callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> Maybe<Result> {
-        let selector = isolation == nil ? selector : rxIsolationChecked(selector, isolation, "flatMapMaybe")
+        let selector =
+            isolation == nil
+            ? selector : rxIsolationChecked(selector, isolation, "flatMapMaybe", callerFile, callerFileID, callerLine)
         return PrimitiveSequence(raw: primitiveSequence.source.flatMap { try selector($0).asObservable() })
     }
 
     /// Continues with the Completable that `selector` makes from the element.
     public func flatMapCompletable(
-        _ selector: @escaping (Element) throws -> Completable, isolation: (any Actor)? = #isolation
+        _ selector: @escaping (Element) throws -> Completable, isolation: (any Actor)? = #isolation,
+        callerFile: StaticString = #rxCallerFile,
+        callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> Completable {
-        let selector = isolation == nil ? selector : rxIsolationChecked(selector, isolation, "flatMapCompletable")
+        let selector =
+            isolation == nil
+            ? selector
+            : rxIsolationChecked(selector, isolation, "flatMapCompletable", callerFile, callerFileID, callerLine)
         return PrimitiveSequence(raw: primitiveSequence.source.flatMap { try selector($0).asObservable() })
     }
 
@@ -202,16 +278,20 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
 
 extension PrimitiveSequenceType where Trait == SingleTrait {
     /// Combines the elements of the Singles of `collection` with `resultSelector` once all have
-    /// delivered (see ``ObservableType/zip(_:resultSelector:isolation:)``).
+    /// delivered (see ``ObservableType/zip(_:resultSelector:isolation:callerFile:callerFileID:callerLine:)``).
     ///
     /// An empty `collection` succeeds on subscription with `resultSelector([])` (a throwing selector
     /// fails it). RxSwift: the same.
     public static func zip<Collection: Swift.Collection, Result>(
         _ collection: Collection, resultSelector: @escaping ([Element]) throws -> Result,
-        isolation: (any Actor)? = #isolation
+        isolation: (any Actor)? = #isolation, callerFile: StaticString = #rxCallerFile,
+        callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> PrimitiveSequence<Trait, Result> where Collection.Element == PrimitiveSequence<Trait, Element> {
         let resultSelector =
-            isolation == nil ? resultSelector : rxIsolationChecked(resultSelector, isolation, "zip(resultSelector:)")
+            isolation == nil
+            ? resultSelector
+            : rxIsolationChecked(
+                resultSelector, isolation, "zip(resultSelector:)", callerFile, callerFileID, callerLine)
         return PrimitiveSequence<Trait, Element>.zipped(collection, resultSelector: resultSelector)
     }
 

@@ -19,6 +19,10 @@ extension ObservableType {
     ///   - resultSelector: Builds a result from one element of each source.
     ///   - isolation: The caller's actor, filled in by the compiler (`#isolation`): in debug builds a closure
     ///     written on an actor is checked to run on it. Leave it out.
+    ///   - callerFile: `#file` as the caller's language mode spells it, filled in by the compiler: beside
+    ///     `callerFileID`, it tells a debug build whether to stop or to report. Leave it out.
+    ///   - callerFileID: The caller's `#fileID`, filled in by the compiler. Leave it out.
+    ///   - callerLine: The caller's line, filled in by the compiler. Leave it out.
     /// - Returns: The results of `resultSelector`.
     ///
     /// RxJS: `combineLatest`; Combine: `combineLatest`.
@@ -26,11 +30,16 @@ extension ObservableType {
     public static func combineLatest<O1: ObservableType, O2: ObservableType>(
         _ source1: O1, _ source2: O2,
         resultSelector: @escaping (O1.Element, O2.Element) throws -> Element,
-        isolation: (any Actor)? = #isolation
+        isolation: (any Actor)? = #isolation,
+        callerFile: StaticString = #rxCallerFile,
+        callerFileID: StaticString = #fileID,
+        callerLine: UInt = #line
     ) -> Observable<Element> {
         let resultSelector =
             isolation == nil
-            ? resultSelector : rxIsolationCheckedSelector(resultSelector, isolation, "combineLatest(resultSelector:)")
+            ? resultSelector
+            : rxIsolationCheckedSelector(
+                resultSelector, isolation, "combineLatest(resultSelector:)", callerFile, callerFileID, callerLine)
         return CombineLatest2Observable(
             source1.asObservable(), source2.asObservable(), selector: resultSelector)
     }
@@ -200,6 +209,10 @@ extension ObservableType {
     ///   - resultSelector: Builds a result from one element of each source.
     ///   - isolation: The caller's actor, filled in by the compiler (`#isolation`): in debug builds a closure
     ///     written on an actor is checked to run on it. Leave it out.
+    ///   - callerFile: `#file` as the caller's language mode spells it, filled in by the compiler: beside
+    ///     `callerFileID`, it tells a debug build whether to stop or to report. Leave it out.
+    ///   - callerFileID: The caller's `#fileID`, filled in by the compiler. Leave it out.
+    ///   - callerLine: The caller's line, filled in by the compiler. Leave it out.
     /// - Returns: The results of `resultSelector`.
     ///
     /// RxJS: `combineLatest`; Combine: `combineLatest`.
@@ -207,11 +220,16 @@ extension ObservableType {
     public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element) throws -> Element,
-        isolation: (any Actor)? = #isolation
+        isolation: (any Actor)? = #isolation,
+        callerFile: StaticString = #rxCallerFile,
+        callerFileID: StaticString = #fileID,
+        callerLine: UInt = #line
     ) -> Observable<Element> {
         let resultSelector =
             isolation == nil
-            ? resultSelector : rxIsolationCheckedSelector(resultSelector, isolation, "combineLatest(resultSelector:)")
+            ? resultSelector
+            : rxIsolationCheckedSelector(
+                resultSelector, isolation, "combineLatest(resultSelector:)", callerFile, callerFileID, callerLine)
         return CombineLatest3Observable(
             source1.asObservable(), source2.asObservable(), source3.asObservable(), selector: resultSelector)
     }
@@ -400,6 +418,10 @@ extension ObservableType {
     ///   - resultSelector: Builds a result from one element of each source.
     ///   - isolation: The caller's actor, filled in by the compiler (`#isolation`): in debug builds a closure
     ///     written on an actor is checked to run on it. Leave it out.
+    ///   - callerFile: `#file` as the caller's language mode spells it, filled in by the compiler: beside
+    ///     `callerFileID`, it tells a debug build whether to stop or to report. Leave it out.
+    ///   - callerFileID: The caller's `#fileID`, filled in by the compiler. Leave it out.
+    ///   - callerLine: The caller's line, filled in by the compiler. Leave it out.
     /// - Returns: The results of `resultSelector`.
     ///
     /// RxJS: `combineLatest`; Combine: `combineLatest`.
@@ -407,11 +429,16 @@ extension ObservableType {
     public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element) throws -> Element,
-        isolation: (any Actor)? = #isolation
+        isolation: (any Actor)? = #isolation,
+        callerFile: StaticString = #rxCallerFile,
+        callerFileID: StaticString = #fileID,
+        callerLine: UInt = #line
     ) -> Observable<Element> {
         let resultSelector =
             isolation == nil
-            ? resultSelector : rxIsolationCheckedSelector(resultSelector, isolation, "combineLatest(resultSelector:)")
+            ? resultSelector
+            : rxIsolationCheckedSelector(
+                resultSelector, isolation, "combineLatest(resultSelector:)", callerFile, callerFileID, callerLine)
         return CombineLatest4Observable(
             source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
             selector: resultSelector)
@@ -626,6 +653,10 @@ extension ObservableType {
     ///   - resultSelector: Builds a result from one element of each source.
     ///   - isolation: The caller's actor, filled in by the compiler (`#isolation`): in debug builds a closure
     ///     written on an actor is checked to run on it. Leave it out.
+    ///   - callerFile: `#file` as the caller's language mode spells it, filled in by the compiler: beside
+    ///     `callerFileID`, it tells a debug build whether to stop or to report. Leave it out.
+    ///   - callerFileID: The caller's `#fileID`, filled in by the compiler. Leave it out.
+    ///   - callerLine: The caller's line, filled in by the compiler. Leave it out.
     /// - Returns: The results of `resultSelector`.
     ///
     /// RxJS: `combineLatest`; Combine: `combineLatest`.
@@ -635,11 +666,16 @@ extension ObservableType {
     >(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element) throws -> Element,
-        isolation: (any Actor)? = #isolation
+        isolation: (any Actor)? = #isolation,
+        callerFile: StaticString = #rxCallerFile,
+        callerFileID: StaticString = #fileID,
+        callerLine: UInt = #line
     ) -> Observable<Element> {
         let resultSelector =
             isolation == nil
-            ? resultSelector : rxIsolationCheckedSelector(resultSelector, isolation, "combineLatest(resultSelector:)")
+            ? resultSelector
+            : rxIsolationCheckedSelector(
+                resultSelector, isolation, "combineLatest(resultSelector:)", callerFile, callerFileID, callerLine)
         return CombineLatest5Observable(
             source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
             source5.asObservable(), selector: resultSelector)
@@ -882,6 +918,10 @@ extension ObservableType {
     ///   - resultSelector: Builds a result from one element of each source.
     ///   - isolation: The caller's actor, filled in by the compiler (`#isolation`): in debug builds a closure
     ///     written on an actor is checked to run on it. Leave it out.
+    ///   - callerFile: `#file` as the caller's language mode spells it, filled in by the compiler: beside
+    ///     `callerFileID`, it tells a debug build whether to stop or to report. Leave it out.
+    ///   - callerFileID: The caller's `#fileID`, filled in by the compiler. Leave it out.
+    ///   - callerLine: The caller's line, filled in by the compiler. Leave it out.
     /// - Returns: The results of `resultSelector`.
     ///
     /// RxJS: `combineLatest`; Combine: `combineLatest`.
@@ -893,11 +933,16 @@ extension ObservableType {
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6,
         resultSelector:
             @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element) throws -> Element,
-        isolation: (any Actor)? = #isolation
+        isolation: (any Actor)? = #isolation,
+        callerFile: StaticString = #rxCallerFile,
+        callerFileID: StaticString = #fileID,
+        callerLine: UInt = #line
     ) -> Observable<Element> {
         let resultSelector =
             isolation == nil
-            ? resultSelector : rxIsolationCheckedSelector(resultSelector, isolation, "combineLatest(resultSelector:)")
+            ? resultSelector
+            : rxIsolationCheckedSelector(
+                resultSelector, isolation, "combineLatest(resultSelector:)", callerFile, callerFileID, callerLine)
         return CombineLatest6Observable(
             source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
             source5.asObservable(), source6.asObservable(), selector: resultSelector)
@@ -1161,6 +1206,10 @@ extension ObservableType {
     ///   - resultSelector: Builds a result from one element of each source.
     ///   - isolation: The caller's actor, filled in by the compiler (`#isolation`): in debug builds a closure
     ///     written on an actor is checked to run on it. Leave it out.
+    ///   - callerFile: `#file` as the caller's language mode spells it, filled in by the compiler: beside
+    ///     `callerFileID`, it tells a debug build whether to stop or to report. Leave it out.
+    ///   - callerFileID: The caller's `#fileID`, filled in by the compiler. Leave it out.
+    ///   - callerLine: The caller's line, filled in by the compiler. Leave it out.
     /// - Returns: The results of `resultSelector`.
     ///
     /// RxJS: `combineLatest`; Combine: `combineLatest`.
@@ -1173,11 +1222,16 @@ extension ObservableType {
         resultSelector:
             @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element) throws ->
             Element,
-        isolation: (any Actor)? = #isolation
+        isolation: (any Actor)? = #isolation,
+        callerFile: StaticString = #rxCallerFile,
+        callerFileID: StaticString = #fileID,
+        callerLine: UInt = #line
     ) -> Observable<Element> {
         let resultSelector =
             isolation == nil
-            ? resultSelector : rxIsolationCheckedSelector(resultSelector, isolation, "combineLatest(resultSelector:)")
+            ? resultSelector
+            : rxIsolationCheckedSelector(
+                resultSelector, isolation, "combineLatest(resultSelector:)", callerFile, callerFileID, callerLine)
         return CombineLatest7Observable(
             source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
             source5.asObservable(), source6.asObservable(), source7.asObservable(), selector: resultSelector)
@@ -1463,6 +1517,10 @@ extension ObservableType {
     ///   - resultSelector: Builds a result from one element of each source.
     ///   - isolation: The caller's actor, filled in by the compiler (`#isolation`): in debug builds a closure
     ///     written on an actor is checked to run on it. Leave it out.
+    ///   - callerFile: `#file` as the caller's language mode spells it, filled in by the compiler: beside
+    ///     `callerFileID`, it tells a debug build whether to stop or to report. Leave it out.
+    ///   - callerFileID: The caller's `#fileID`, filled in by the compiler. Leave it out.
+    ///   - callerLine: The caller's line, filled in by the compiler. Leave it out.
     /// - Returns: The results of `resultSelector`.
     ///
     /// RxJS: `combineLatest`; Combine: `combineLatest`.
@@ -1476,11 +1534,16 @@ extension ObservableType {
         resultSelector:
             @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element)
             throws -> Element,
-        isolation: (any Actor)? = #isolation
+        isolation: (any Actor)? = #isolation,
+        callerFile: StaticString = #rxCallerFile,
+        callerFileID: StaticString = #fileID,
+        callerLine: UInt = #line
     ) -> Observable<Element> {
         let resultSelector =
             isolation == nil
-            ? resultSelector : rxIsolationCheckedSelector(resultSelector, isolation, "combineLatest(resultSelector:)")
+            ? resultSelector
+            : rxIsolationCheckedSelector(
+                resultSelector, isolation, "combineLatest(resultSelector:)", callerFile, callerFileID, callerLine)
         return CombineLatest8Observable(
             source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
             source5.asObservable(), source6.asObservable(), source7.asObservable(), source8.asObservable(),
