@@ -17,6 +17,8 @@ let package = Package(
         .library(name: "RxInspect", targets: ["RxInspect"]),
         // `inspect` on Driver and Signal: its own product so that RxInspect depends on RxSwift only.
         .library(name: "RxCocoaInspect", targets: ["RxCocoaInspect"]),
+        // RxDataSources' diff and section models; the standard library only.
+        .library(name: "Differentiator", targets: ["Differentiator"]),
     ],
     // OperationQueueScheduler is the one part of RxSwift that needs full Foundation, which adds about
     // 44 MB (ICU's data) to a statically linked Linux binary: on by default for drop-in compatibility,
@@ -41,6 +43,7 @@ let package = Package(
         .target(name: "RxCocoa", dependencies: ["RxSwift", "RxRelay"], swiftSettings: strict),
         .target(name: "RxInspect", dependencies: ["RxSwift"], swiftSettings: strict),
         .target(name: "RxCocoaInspect", dependencies: ["RxInspect", "RxCocoa", "RxSwift"], swiftSettings: strict),
+        .target(name: "Differentiator", swiftSettings: strict),
         // Runs a test of the calling bundle in a child process (debug-build stops, fresh-process state).
         .target(name: "ChildProcessTesting", path: "Tests/ChildProcessTesting", swiftSettings: strict),
         .testTarget(
@@ -49,6 +52,7 @@ let package = Package(
         .testTarget(
             name: "RxInspectTests", dependencies: ["RxInspect", "RxCocoaInspect", "RxCocoa", "RxTest", "RxSwift"],
             swiftSettings: strict),
+        .testTarget(name: "DifferentiatorTests", dependencies: ["Differentiator"], swiftSettings: strict),
         .testTarget(name: "RxRelayTests", dependencies: ["RxRelay", "RxTest"], swiftSettings: strict),
         .testTarget(
             name: "RxTestTests", dependencies: ["RxSwift", "RxTest", "RxBlocking", "ChildProcessTesting"],
