@@ -5,7 +5,7 @@ import RxSwift
 /// (RxDataSources' `RxTableViewSectionedAnimatedDataSource`): rows and sections inserted, deleted,
 /// moved and reloaded as batch updates, with ``animationConfiguration``; the first array, a table that
 /// is not showing, or ``decideViewTransition`` answering `.reload` reload the table instead, and so do
-/// sections that cannot be diffed (duplicate identities), which go to ``Hooks/dataSourceErrorHandler``.
+/// sections that cannot be diffed (duplicate identities), which go to `Hooks.dataSourceErrorHandler`.
 @MainActor
 open class RxTableViewSectionedAnimatedDataSource<Section: AnimatableSectionModelType, TableView: SectionedTableView>:
     TableViewSectionedDataSource<Section, TableView>, RxTableViewDataSourceType
