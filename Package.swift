@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "RxCocoaInspect", targets: ["RxCocoaInspect"]),
         // RxDataSources' diff and section models; the standard library only.
         .library(name: "Differentiator", targets: ["Differentiator"]),
+        .library(name: "RxDataSources", targets: ["RxDataSources"]),
     ],
     // OperationQueueScheduler is the one part of RxSwift that needs full Foundation, which adds about
     // 44 MB (ICU's data) to a statically linked Linux binary: on by default for drop-in compatibility,
@@ -44,6 +45,8 @@ let package = Package(
         .target(name: "RxInspect", dependencies: ["RxSwift"], swiftSettings: strict),
         .target(name: "RxCocoaInspect", dependencies: ["RxInspect", "RxCocoa", "RxSwift"], swiftSettings: strict),
         .target(name: "Differentiator", swiftSettings: strict),
+        .target(
+            name: "RxDataSources", dependencies: ["Differentiator", "RxSwift", "RxCocoa"], swiftSettings: strict),
         // Runs a test of the calling bundle in a child process (debug-build stops, fresh-process state).
         .target(name: "ChildProcessTesting", path: "Tests/ChildProcessTesting", swiftSettings: strict),
         .testTarget(
@@ -53,6 +56,9 @@ let package = Package(
             name: "RxInspectTests", dependencies: ["RxInspect", "RxCocoaInspect", "RxCocoa", "RxTest", "RxSwift"],
             swiftSettings: strict),
         .testTarget(name: "DifferentiatorTests", dependencies: ["Differentiator"], swiftSettings: strict),
+        .testTarget(
+            name: "RxDataSourcesTests", dependencies: ["RxDataSources", "RxTest", "RxSwift", "RxCocoa"],
+            swiftSettings: strict),
         .testTarget(name: "RxRelayTests", dependencies: ["RxRelay", "RxTest"], swiftSettings: strict),
         .testTarget(
             name: "RxTestTests", dependencies: ["RxSwift", "RxTest", "RxBlocking", "ChildProcessTesting"],

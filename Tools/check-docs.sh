@@ -8,7 +8,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="/opt/swift/usr/bin:$PATH"
 
-modules=(RxSwift RxRelay RxTest RxBlocking RxCocoa RxInspect RxCocoaInspect Differentiator)
+modules=(RxSwift RxRelay RxTest RxBlocking RxCocoa RxInspect RxCocoaInspect Differentiator RxDataSources)
 
 # The graphs live in the scratch path, not in a fresh temporary directory: the compiler writes a
 # module's graph only when it compiles the module, so a second, incremental run would find none.

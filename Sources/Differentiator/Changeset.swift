@@ -25,9 +25,9 @@ public struct Changeset<Section: SectionModelType> {
     public let movedItems: [(from: ItemPath, to: ItemPath)]
     public let updatedItems: [ItemPath]
 
-    // `package`: the RxDataSources module of this package builds changesets; users get them from the diff.
-    @usableFromInline
-    package init(
+    /// A changeset of your own (RxDataSources' initializer), for a view layer's tests or a transition
+    /// the diff does not make; a view applies it as it applies the diff's.
+    public init(
         reloadData: Bool = false,
         originalSections: [Section] = [],
         finalSections: [Section] = [],
