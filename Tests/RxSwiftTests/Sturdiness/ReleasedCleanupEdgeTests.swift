@@ -467,4 +467,34 @@ final class ReleasedCleanupEdgeTests: RxLeakCheckingTestCase {
         XCTAssertEqual(terminated, ["onDisposed", "do"])
         XCTAssertEqual(released, terminated)
     }
+
+    /// Operators that switch to another sequence when their source ends (`catch`, `ifEmpty(switchTo:)`,
+    /// `concat`, `flatMapLatest` after its source completed): the sequence switched to is a subject,
+    /// dropped later; the subscription ends at that release, its cleanup and `onDisposed` once.
+    func testTheSequenceSwitchedToIsReleasedLater() {
+        struct Failure: Error {}
+        let operators: [(String, (Observable<Int>, Observable<Int>) -> Observable<Int>)] = [
+            ("catch", { first, second in first.concat(Observable.error(Failure())).catch { _ in second } }),
+            ("ifEmpty(switchTo:)", { first, second in first.ifEmpty(switchTo: second) }),
+            ("concat", { first, second in first.concat(second) }),
+            ("flatMapLatest", { first, second in first.concat(Observable.just(0)).flatMapLatest { _ in second } }),
+        ]
+        for (name, apply) in operators {
+            var cleaned = 0
+            var disposed = 0
+            var received: [Int] = []
+            var second: PublishSubject<Int>? = PublishSubject<Int>()
+            let handle = apply(.empty(), weakly(second!).do(onDispose: { cleaned += 1 }))
+                .subscribe(onNext: { received.append($0) }, onDisposed: { disposed += 1 })
+            second?.onNext(4)
+            XCTAssertEqual(received, [4], name)
+            XCTAssertEqual(disposed, 0, name)
+            second = nil
+            XCTAssertEqual(cleaned, 1, name)
+            XCTAssertEqual(disposed, 1, name)
+            handle.dispose()
+            XCTAssertEqual(cleaned, 1, name)
+            XCTAssertEqual(disposed, 1, name)
+        }
+    }
 }
