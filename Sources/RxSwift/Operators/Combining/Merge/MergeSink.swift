@@ -211,15 +211,23 @@ final class MergeSink<SourceElement, Inner>: SerializingOperatorSink<SourceEleme
 
     /// Frees an active slot; returns the waiting sequence that takes it, if any (taken in the same
     /// critical section, so two inner sequences completing at once never take the same one).
-    /// Completes the result when the source completed and nothing is left.
+    /// Completes the result when the source completed and nothing is left; releases the sink when
+    /// what is left can never deliver (the source gone or completed, and the remaining active inner
+    /// sequences released).
     private func finishInner() -> Observable<Inner>? {
         var next: Observable<Inner>?
+        var released = false
         let after = locked { () -> MergeStateMachine.AfterInner in
             let after = state.innerCompleted()
-            if case .startWaiting = after { next = dequeueWaitingLocked() }
+            switch after {
+            case .startWaiting: next = dequeueWaitingLocked()
+            case .none: released = allGoneLocked() && releaseNowOrWhenIdleLocked()
+            case .complete: break
+            }
             return after
         }
         if case .complete = after { sendTermination(.completed) }
+        if released { releaseWithSources() }
         return next
     }
 

@@ -135,17 +135,22 @@ final class SwitchSink<SourceElement, Inner>: SerializingOperatorSink<SourceElem
     }
 
     /// The end of the inner sequence `id`: ends the result if it is still the latest and failed, or
-    /// completed after the source.
+    /// completed after the source; releases the sink if it completed after the source let go.
     func innerTerminated(_ termination: Termination, id: Int) {
+        var released = false
         let claimed = locked { () -> Bool in
             guard id == latest else { return false }
             if case .completed = termination {
                 hasLatest = false
-                guard sourceCompleted else { return false }
+                guard sourceCompleted else {
+                    released = allGoneLocked() && releaseNowOrWhenIdleLocked()
+                    return false
+                }
             }
             return claimTerminationLocked(termination)
         }
         if claimed { deliverClaimedTermination(termination) }
+        if released { releaseWithSources() }
     }
 
     override func forwardSourceRelease() {
