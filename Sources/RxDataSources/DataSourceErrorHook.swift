@@ -25,7 +25,7 @@ extension Hooks {
         }
     }
 
-    /// The default ``dataSourceErrorHandler``: writes the error to standard error.
+    /// The default `dataSourceErrorHandler`: writes the error to standard error.
     public static let printingDataSourceErrorHandler: @Sendable (Swift.Error) -> Void = { error in
         var line = "RxDataSources: the sections cannot be animated, reloading instead: \(error)\n"
         // `write` on the descriptor: the C `stderr` global is not concurrency-safe in Swift 6.
