@@ -25,6 +25,7 @@ let package = Package(
                 .product(name: "RxCocoa", package: "swift-rx"),
                 .product(name: "RxTest", package: "swift-rx"),
                 .product(name: "RxInspect", package: "swift-rx"),
+                .product(name: "Differentiator", package: "swift-rx"),
                 .product(name: "OpenCombine", package: "OpenCombine"),
             ],
             path: "Scenarios",

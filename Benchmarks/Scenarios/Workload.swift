@@ -5,6 +5,8 @@ public enum Flavour: String, CaseIterable, Sendable {
     case asyncStream = "AsyncStream"
     /// Hand-written closures calling each other: what the work costs with no library at all.
     case closures = "closures"
+    /// The standard library's own way of doing the work (`CollectionDifference` for the diffing workloads).
+    case standardLibrary = "CollectionDifference"
 }
 
 /// A pipeline built and subscribed outside the measurement, ready to run.
@@ -38,7 +40,8 @@ public let elementsPerIteration = 10_000
 public let subscriptionsPerIteration = 1_000
 
 /// Every workload, in the order they are reported.
-public let allWorkloads: [Workload] = pumpingWorkloads + creatingWorkloads + traitWorkloads + scalingWorkloads
+public let allWorkloads: [Workload] =
+    pumpingWorkloads + creatingWorkloads + traitWorkloads + scalingWorkloads + diffingWorkloads
 
 /// Accumulates what a subscriber received.
 ///
