@@ -25,7 +25,8 @@ extension Reactive where Base: SectionedTableView {
             weak let weakBase = base
             return Disposables.create {
                 subscription.dispose()
-                _ = MainScheduler.instance.schedule(()) { _ in
+                // A scheduler of its own runs at once on the main thread, whatever the shared one has queued.
+                _ = MainScheduler().schedule(()) { _ in
                     if let table = weakBase, table.sectionedDataSource === dataSource {
                         table.sectionedDataSource = nil
                     }
