@@ -44,6 +44,8 @@ struct TableEntry {
     var mark: TableRowMark?
     var batch = 0
     var isGhost = false
+    /// Whether this is the table's highlighted row, so the highlight follows it through a batch.
+    var isHighlighted = false
 }
 
 /// A section as the table holds it; a ghost section is a deleted one still shown.

@@ -162,6 +162,35 @@ struct TableContent {
         }
     }
 
+    /// The row at `path` (none for `nil`) becomes the one the highlight follows.
+    mutating func follow(_ path: IndexPath?) {
+        var sectionIndex = 0
+        for section in sections.indices {
+            var row = 0
+            for entry in sections[section].entries.indices {
+                let live = !sections[section].isGhost && !sections[section].entries[entry].isGhost
+                sections[section].entries[entry].isHighlighted =
+                    live && path == IndexPath(row: row, section: sectionIndex)
+                if live { row += 1 }
+            }
+            if !sections[section].isGhost { sectionIndex += 1 }
+        }
+    }
+
+    /// Where the row the highlight follows is now, unless it was deleted.
+    var followedPath: IndexPath? {
+        var sectionIndex = 0
+        for section in sections where !section.isGhost {
+            var row = 0
+            for entry in section.entries where !entry.isGhost {
+                if entry.isHighlighted { return IndexPath(row: row, section: sectionIndex) }
+                row += 1
+            }
+            sectionIndex += 1
+        }
+        return nil
+    }
+
     /// Whether anything carries batch `id`'s mark.
     func hasMarks(ofBatch id: Int) -> Bool {
         sections.contains { $0.batch == id || $0.entries.contains { $0.batch == id } }

@@ -77,6 +77,7 @@ extension TableView {
         let paths = rowPaths
         batchCount += 1
         let id = batchCount
+        content.follow(highlightedIndexPath)
         content.apply(batch, from: source, id: id, marksMoves: marksMoves)
         if content.hasMarks(ofBatch: id) {
             markTimers[id] = Observable<Int>.timer(markDuration, scheduler: scheduler)
@@ -88,6 +89,7 @@ extension TableView {
     private func endMarks(ofBatch id: Int) {
         markTimers[id] = nil
         let paths = rowPaths
+        content.follow(highlightedIndexPath)
         content.endMarks(ofBatch: id)
         keepHighlight(previous: paths, report: false)
     }

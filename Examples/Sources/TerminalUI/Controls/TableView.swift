@@ -87,11 +87,12 @@ public final class TableView: Control, SectionedTableView {
     }
 
     /// How a mark is drawn: inserted rows on green, deleted ones dim red, moved ones on amber, reloaded
-    /// ones on blue; a `.fade` animation is drawn dim instead.
+    /// ones on blue; a `.fade` animation is drawn dim grey instead.
     public static func markStyle(_ mark: TableRowMark) -> CellStyle {
         let white = RGB(hex: 0xFFFFFF)
         switch mark {
-        case .inserted(.fade), .deleted(.fade), .reloaded(.fade): return CellStyle(attributes: [.dim])
+        case .inserted(.fade), .deleted(.fade), .reloaded(.fade):
+            return CellStyle(foreground: RGB(hex: 0x8A8A8A), attributes: [.dim])
         case .inserted: return CellStyle(foreground: white, background: RGB(hex: 0x1E6B35), attributes: [.bold])
         case .deleted: return CellStyle(foreground: RGB(hex: 0xE06C6C), attributes: [.dim])
         case .moved: return CellStyle(foreground: white, background: RGB(hex: 0x7A5A00), attributes: [.bold])
@@ -128,11 +129,13 @@ public final class TableView: Control, SectionedTableView {
         if report, let highlightedIndexPath { highlights.onNext(highlightedIndexPath) }
     }
 
-    /// After the rows changed, the highlight stays at the same place in the table's order of rows.
+    /// After the rows changed, the highlight follows its row through a batch (as UIKit's selection
+    /// does); after a reload, or when its row went, it stays at the same place in the order of rows.
     func keepHighlight(previous paths: [IndexPath], report: Bool) {
         let ordinal = highlightedIndexPath.flatMap { paths.firstIndex(of: $0) } ?? 0
         let before = highlightedIndexPath
-        highlight(ordinal: ordinal, in: rowPaths, report: false)
+        let now = rowPaths
+        highlight(ordinal: content.followedPath.flatMap { now.firstIndex(of: $0) } ?? ordinal, in: now, report: false)
         if report || before != highlightedIndexPath, let highlightedIndexPath {
             highlights.onNext(highlightedIndexPath)
         }
