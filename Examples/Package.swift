@@ -29,7 +29,7 @@ let package = Package(
             name: "terminal-gallery",
             dependencies: [
                 "TerminalUI", .product(name: "RxSwift", package: "swift-rx"),
-                .product(name: "RxCocoa", package: "swift-rx"),
+                .product(name: "RxCocoa", package: "swift-rx"), .product(name: "RxDataSources", package: "swift-rx"),
             ],
             path: "Sources/TerminalGallery",
             swiftSettings: [.treatAllWarnings(as: .error)]
@@ -151,7 +151,8 @@ let package = Package(
             name: "TerminalUI",
             dependencies: [
                 .product(name: "RxSwift", package: "swift-rx"), .product(name: "RxRelay", package: "swift-rx"),
-                .product(name: "RxCocoa", package: "swift-rx"),
+                .product(name: "RxCocoa", package: "swift-rx"), .product(name: "Differentiator", package: "swift-rx"),
+                .product(name: "RxDataSources", package: "swift-rx"),
             ],
             swiftSettings: [.treatAllWarnings(as: .error)]
         ),
@@ -178,6 +179,7 @@ let package = Package(
             dependencies: [
                 "ExampleTestSupport", "TerminalUI", .product(name: "RxSwift", package: "swift-rx"),
                 .product(name: "RxCocoa", package: "swift-rx"), .product(name: "RxTest", package: "swift-rx"),
+                .product(name: "RxDataSources", package: "swift-rx"),
             ],
             swiftSettings: [.treatAllWarnings(as: .error)]
         ),

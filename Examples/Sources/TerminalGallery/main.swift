@@ -232,6 +232,22 @@ Terminal.main { terminal in
         cityNameLabel: cityNameLabel, slider: slider, progress: progress, cities: cities, selectedLabel: selectedLabel,
         map: map, centerLabel: centerLabel, picture: picture, locationButton: location.button,
         locationLabel: location.label, status: status)
-    screen.layout = layout.layout
+    // The second page, the sectioned table (F3), over the same status line.
+    let tablePage = TablePage.add(to: screen, disposedBy: bag)
+    screen.additionalKeyHelp += TablePage.keyHelp
+    let pageViews: [View] = [tablePage.title, tablePage.hint, tablePage.table]
+    let galleryViews = screen.views.filter { view in view !== status && !pageViews.contains { $0 === view } }
+    screen.unhandledKeys.filter { $0 == .function(3) }
+        .subscribe(onNext: { _ in
+            let showTable = tablePage.table.isHidden
+            galleryViews.forEach { $0.isHidden = showTable }
+            pageViews.forEach { $0.isHidden = !showTable }
+            screen.focus(showTable ? tablePage.table : searchCityName)
+        })
+        .disposed(by: bag)
+    screen.layout = { size in
+        layout.layout(size)
+        tablePage.layout(size)
+    }
     screen.run(on: terminal).disposed(by: bag)
 }

@@ -86,6 +86,7 @@ public final class Screen {
     /// Adds `view` on top; the first view that can take the focus gets it.
     public func addSubview(_ view: View) {
         views.append(view)
+        view.screen = self
         view.displayNeeded = { [weak self] in self?.onDisplayNeeded?() }
         if focusedView == nil && view.canBecomeFocused { focus(view) }
         view.screenFocusDidChange(focusTakesText: focusedView?.acceptsTextInput ?? false)

@@ -38,6 +38,9 @@ open class View: ReactiveCompatible {
     /// Called when the view needs a new frame drawn; set by the ``Screen`` the view is added to.
     var displayNeeded: (() -> Void)?
 
+    /// The screen the view was added to (`UIView.window`), so a view can tell whether it is on it.
+    weak var screen: Screen?
+
     let deallocatedSubject = PublishSubject<Void>()
 
     /// Creates a view occupying `frame`.

@@ -1,0 +1,233 @@
+import FoundationEssentials
+import RxDataSources
+
+/// What a ``TableView`` shows: its sections and rows as last read from the data source, plus the
+/// deleted rows and sections kept on screen, marked, until their batch's mark ends.
+///
+/// A batch is applied to what is shown, as UIKit applies it to its cells: rows are turned into
+/// ghosts or taken out at their old index paths, then put in at their new ones, and finally every
+/// row still standing is read again from the data source, which already holds the new sections. If
+/// the counts then disagree with the data source (a changeset that does not add up), the content is
+/// read afresh: what is shown always ends as the data source says.
+struct TableContent {
+    var sections: [TableSectionContent] = []
+
+    /// Everything the data source holds, unmarked.
+    init(source: TableSource) {
+        sections = (0..<source.numberOfSections).map { Self.section($0, from: source, mark: nil, batch: 0) }
+    }
+
+    private static func section(_ index: Int, from source: TableSource, mark: TableRowMark?, batch: Int)
+        -> TableSectionContent
+    {
+        let entries = (0..<source.numberOfRows(index)).map {
+            TableEntry(cell: source.cell(IndexPath(row: $0, section: index)), mark: mark, batch: batch)
+        }
+        return TableSectionContent(
+            header: source.header(index), footer: source.footer(index), entries: entries, mark: mark, batch: batch)
+    }
+
+    private var liveSections: [Int] { sections.indices.filter { !sections[$0].isGhost } }
+
+    /// Applies `batch`, marking what it changes with batch number `id`; moves are marked only if
+    /// `marksMoves` (a move has no animation of its own in `SectionedViewType`).
+    mutating func apply(_ batch: TableBatch, from source: TableSource, id: Int, marksMoves: Bool) {
+        // The batch's old index paths, resolved before anything moves.
+        let oldSections = liveSections
+        func position(_ path: IndexPath) -> (section: Int, entry: Int)? {
+            guard path.count == 2, oldSections.indices.contains(path.section) else { return nil }
+            let section = oldSections[path.section]
+            let live = sections[section].liveEntries
+            return live.indices.contains(path.row) ? (section, live[path.row]) : nil
+        }
+        func mark(_ mark: TableRowMark, _ animation: RowAnimation) -> TableRowMark? {
+            animation == .none ? nil : mark
+        }
+
+        var removedEntries: [(section: Int, entry: Int)] = []
+        for (path, animation) in batch.reloadedItems {
+            guard let at = position(path), let mark = mark(.reloaded(animation), animation) else { continue }
+            (sections[at.section].entries[at.entry].mark, sections[at.section].entries[at.entry].batch) = (mark, id)
+        }
+        for (path, animation) in batch.deletedItems {
+            guard let at = position(path) else { continue }
+            if let mark = mark(.deleted(animation), animation) {
+                sections[at.section].entries[at.entry] = TableEntry(
+                    cell: sections[at.section].entries[at.entry].cell, mark: mark, batch: id, isGhost: true)
+            } else {
+                removedEntries.append(at)
+            }
+        }
+        var movedEntries: [(to: IndexPath, entry: TableEntry)] = []
+        for move in batch.movedItems {
+            guard let at = position(move.from) else { continue }
+            var entry = sections[at.section].entries[at.entry]
+            (entry.mark, entry.batch) = marksMoves ? (.moved, id) : (nil, 0)
+            movedEntries.append((move.to, entry))
+            removedEntries.append(at)
+        }
+
+        var removedSections: [Int] = []
+        for (index, animation) in batch.reloadedSections where oldSections.indices.contains(index) {
+            guard let mark = mark(.reloaded(animation), animation) else { continue }
+            markAll(oldSections[index], mark, id)
+        }
+        for (index, animation) in batch.deletedSections where oldSections.indices.contains(index) {
+            let section = oldSections[index]
+            if let mark = mark(.deleted(animation), animation) {
+                markAll(section, mark, id)
+                sections[section].isGhost = true
+                for entry in sections[section].entries.indices { sections[section].entries[entry].isGhost = true }
+            } else {
+                removedSections.append(section)
+            }
+        }
+        var movedSections: [(to: Int, section: TableSectionContent)] = []
+        for move in batch.movedSections where oldSections.indices.contains(move.from) {
+            let section = oldSections[move.from]
+            var content = sections[section]
+            if marksMoves { Self.mark(&content, .moved, id) }
+            movedSections.append((move.to, content))
+            removedSections.append(section)
+        }
+
+        for at in removedEntries.sorted(by: { ($0.section, $0.entry) > ($1.section, $1.entry) }) {
+            sections[at.section].entries.remove(at: at.entry)
+        }
+        for section in Set(removedSections).sorted(by: >) { sections.remove(at: section) }
+
+        // The new index paths, in increasing order so that each lands among those already placed.
+        var arrivingSections = movedSections.map { (index: $0.to, section: $0.section) }
+        for (index, animation) in batch.insertedSections {
+            arrivingSections.append(
+                (index, Self.section(index, from: source, mark: mark(.inserted(animation), animation), batch: id)))
+        }
+        for arriving in arrivingSections.sorted(by: { $0.index < $1.index }) {
+            sections.insert(arriving.section, at: sectionPosition(forLiveIndex: arriving.index))
+        }
+        var arrivingEntries = movedEntries.map { (path: $0.to, entry: $0.entry) }
+        for (path, animation) in batch.insertedItems {
+            let mark = mark(.inserted(animation), animation)
+            arrivingEntries.append((path, TableEntry(cell: "", mark: mark, batch: mark == nil ? 0 : id)))
+        }
+        for arriving in arrivingEntries.sorted(by: { ($0.path.section, $0.path.row) < ($1.path.section, $1.path.row) })
+        {
+            let live = liveSections
+            guard arriving.path.count == 2, live.indices.contains(arriving.path.section) else { continue }
+            let section = live[arriving.path.section]
+            let rows = sections[section].liveEntries
+            let entry =
+                rows.indices.contains(arriving.path.row) ? rows[arriving.path.row] : sections[section].entries.count
+            sections[section].entries.insert(arriving.entry, at: entry)
+        }
+        refresh(from: source)
+    }
+
+    private mutating func markAll(_ section: Int, _ mark: TableRowMark, _ id: Int) {
+        Self.mark(&sections[section], mark, id)
+    }
+
+    /// Marks a section's header and rows (not its ghosts, which keep their own batch).
+    private static func mark(_ content: inout TableSectionContent, _ mark: TableRowMark, _ id: Int) {
+        (content.mark, content.batch) = (mark, id)
+        for entry in content.entries.indices where !content.entries[entry].isGhost {
+            (content.entries[entry].mark, content.entries[entry].batch) = (mark, id)
+        }
+    }
+
+    /// Where a section that will have `index` live sections before it goes.
+    private func sectionPosition(forLiveIndex index: Int) -> Int {
+        let live = liveSections
+        return live.indices.contains(index) ? live[index] : sections.count
+    }
+
+    /// Reads every row and header still standing again from the data source.
+    private mutating func refresh(from source: TableSource) {
+        let live = liveSections
+        guard live.count == source.numberOfSections else {
+            self = TableContent(source: source)
+            return
+        }
+        for (index, section) in live.enumerated() {
+            sections[section].header = source.header(index)
+            sections[section].footer = source.footer(index)
+            let rows = sections[section].liveEntries
+            guard rows.count == source.numberOfRows(index) else {
+                sections[section].entries = Self.section(index, from: source, mark: nil, batch: 0).entries
+                continue
+            }
+            for (row, entry) in rows.enumerated() {
+                sections[section].entries[entry].cell = source.cell(IndexPath(row: row, section: index))
+            }
+        }
+    }
+
+    /// The row at `path` (none for `nil`) becomes the one the highlight follows.
+    mutating func follow(_ path: IndexPath?) {
+        var sectionIndex = 0
+        for section in sections.indices {
+            var row = 0
+            for entry in sections[section].entries.indices {
+                let live = !sections[section].isGhost && !sections[section].entries[entry].isGhost
+                sections[section].entries[entry].isHighlighted =
+                    live && path == IndexPath(row: row, section: sectionIndex)
+                if live { row += 1 }
+            }
+            if !sections[section].isGhost { sectionIndex += 1 }
+        }
+    }
+
+    /// Where the row the highlight follows is now, unless it was deleted.
+    var followedPath: IndexPath? {
+        var sectionIndex = 0
+        for section in sections where !section.isGhost {
+            var row = 0
+            for entry in section.entries where !entry.isGhost {
+                if entry.isHighlighted { return IndexPath(row: row, section: sectionIndex) }
+                row += 1
+            }
+            sectionIndex += 1
+        }
+        return nil
+    }
+
+    /// Whether anything carries batch `id`'s mark.
+    func hasMarks(ofBatch id: Int) -> Bool {
+        sections.contains { $0.batch == id || $0.entries.contains { $0.batch == id } }
+    }
+
+    /// Ends batch `id`'s marks: its ghosts go, its other marks are cleared.
+    mutating func endMarks(ofBatch id: Int) {
+        sections.removeAll { $0.isGhost && $0.batch == id }
+        for section in sections.indices {
+            if sections[section].batch == id { (sections[section].mark, sections[section].batch) = (nil, 0) }
+            sections[section].entries.removeAll { $0.isGhost && $0.batch == id }
+            for entry in sections[section].entries.indices where sections[section].entries[entry].batch == id {
+                (sections[section].entries[entry].mark, sections[section].entries[entry].batch) = (nil, 0)
+            }
+        }
+    }
+
+    /// The lines shown: per section its header (if it has one), its rows and its footer (if any).
+    var lines: [TableLine] {
+        var lines: [TableLine] = []
+        var sectionIndex = 0
+        for section in sections {
+            if let header = section.header {
+                lines.append(TableLine(kind: section.isGhost ? .ghost : .header, text: header, mark: section.mark))
+            }
+            var row = 0
+            for entry in section.entries {
+                let kind: TableLine.Kind =
+                    entry.isGhost ? .ghost : .row(IndexPath(row: row, section: sectionIndex))
+                lines.append(TableLine(kind: kind, text: entry.cell.text, style: entry.cell.style, mark: entry.mark))
+                if !entry.isGhost { row += 1 }
+            }
+            if let footer = section.footer {
+                lines.append(TableLine(kind: section.isGhost ? .ghost : .footer, text: footer, mark: section.mark))
+            }
+            if !section.isGhost { sectionIndex += 1 }
+        }
+        return lines
+    }
+}

@@ -1,0 +1,107 @@
+import FoundationEssentials
+import RxDataSources
+import RxSwift
+
+/// RxDataSources' view protocol: the data source tells the table what changed, the table shows it.
+extension TableView {
+    /// Whether the table is on a screen and visible there: an animated data source reloads a table
+    /// that is not (as RxDataSources does a table without a window).
+    public var isShowing: Bool {
+        guard !isHidden, let screen, frame.size.rows > 0, frame.size.columns > 0 else { return false }
+        let shown = frame.intersection(Rect(origin: .zero, size: screen.size))
+        return shown.size.rows > 0 && shown.size.columns > 0
+    }
+
+    /// Reads everything from the data source again, ending every mark at once.
+    public func reloadData() {
+        let paths = rowPaths
+        markTimers.values.forEach { $0.dispose() }
+        markTimers = [:]
+        content = TableContent(source: source)
+        keepHighlight(previous: paths, report: true)
+    }
+
+    /// Runs `updates` as one batch, shown when it ends (a nested batch joins the outer one).
+    public func performBatchUpdates(_ updates: () -> Void) {
+        guard pendingBatch == nil else { return updates() }
+        pendingBatch = TableBatch()
+        updates()
+        let batch = pendingBatch ?? TableBatch()
+        pendingBatch = nil
+        commit(batch)
+    }
+
+    public func insertItemsAtIndexPaths(_ paths: [IndexPath], animationStyle: RowAnimation) {
+        record { $0.insertedItems += paths.map { ($0, animationStyle) } }
+    }
+
+    public func deleteItemsAtIndexPaths(_ paths: [IndexPath], animationStyle: RowAnimation) {
+        record { $0.deletedItems += paths.map { ($0, animationStyle) } }
+    }
+
+    public func moveItemAtIndexPath(_ from: IndexPath, to: IndexPath) {
+        record { $0.movedItems.append((from, to)) }
+    }
+
+    public func reloadItemsAtIndexPaths(_ paths: [IndexPath], animationStyle: RowAnimation) {
+        record { $0.reloadedItems += paths.map { ($0, animationStyle) } }
+    }
+
+    public func insertSections(_ sections: [Int], animationStyle: RowAnimation) {
+        record { $0.insertedSections += sections.map { ($0, animationStyle) } }
+    }
+
+    public func deleteSections(_ sections: [Int], animationStyle: RowAnimation) {
+        record { $0.deletedSections += sections.map { ($0, animationStyle) } }
+    }
+
+    public func moveSection(_ from: Int, to: Int) {
+        record { $0.movedSections.append((from, to)) }
+    }
+
+    public func reloadSections(_ sections: [Int], animationStyle: RowAnimation) {
+        record { $0.reloadedSections += sections.map { ($0, animationStyle) } }
+    }
+
+    /// A change outside a batch is a batch of its own, as in UIKit.
+    private func record(_ change: (inout TableBatch) -> Void) {
+        guard pendingBatch != nil else { return performBatchUpdates { record(change) } }
+        change(&pendingBatch!)
+    }
+
+    private func commit(_ batch: TableBatch) {
+        guard batch.changeCount > 0 else { return }
+        guard isShowing, batch.changeCount <= reloadThreshold ?? max(1, frame.size.rows) else {
+            return reloadData()
+        }
+        let paths = rowPaths
+        batchCount += 1
+        let id = batchCount
+        content.follow(highlightedIndexPath)
+        content.apply(batch, from: source, id: id, marksMoves: marksMoves)
+        if content.hasMarks(ofBatch: id) {
+            markTimers[id] = Observable<Int>.timer(markDuration, scheduler: scheduler)
+                .subscribe(onNext: { [weak self] _ in self?.endMarks(ofBatch: id) })
+        }
+        keepHighlight(previous: paths, report: false)
+    }
+
+    private func endMarks(ofBatch id: Int) {
+        markTimers[id] = nil
+        let paths = rowPaths
+        content.follow(highlightedIndexPath)
+        content.endMarks(ofBatch: id)
+        keepHighlight(previous: paths, report: false)
+    }
+
+    /// The data source, as closures over this table.
+    private var source: TableSource {
+        guard let dataSource = sectionedDataSource else { return .empty }
+        return TableSource(
+            numberOfSections: dataSource.numberOfSections(in: self),
+            numberOfRows: { [unowned self] in dataSource.tableView(self, numberOfRowsInSection: $0) },
+            cell: { [unowned self] in dataSource.tableView(self, cellForRowAt: $0) },
+            header: { [unowned self] in dataSource.tableView(self, titleForHeaderInSection: $0) },
+            footer: { [unowned self] in dataSource.tableView(self, titleForFooterInSection: $0) })
+    }
+}
