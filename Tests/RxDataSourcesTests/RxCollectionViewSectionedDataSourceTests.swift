@@ -2,10 +2,11 @@ import FoundationEssentials
 import RxCocoa
 import RxDataSources
 import RxSwift
+import RxTest
 import Testing
 
 @MainActor
-@Suite(.serialized)
+@Suite(.serialized, .leakChecked)
 struct RxCollectionViewSectionedDataSourceTests {
     @Test func theReloadDataSourceReloadsWithHeaders() {
         let collection = RecordingCollection()

@@ -6,7 +6,7 @@ import RxTest
 import Testing
 
 @MainActor
-@Suite(.serialized)
+@Suite(.serialized, .leakChecked)
 struct RxTableViewSectionedAnimatedDataSourceTests {
     private func dataSource(
         animation: AnimationConfiguration = AnimationConfiguration(insertAnimation: .top, deleteAnimation: .fade),

@@ -2,10 +2,11 @@ import FoundationEssentials
 import RxCocoa
 import RxDataSources
 import RxSwift
+import RxTest
 import Testing
 
 @MainActor
-@Suite(.serialized)
+@Suite(.serialized, .leakChecked)
 struct TableViewSectionedDataSourceTests {
     private func reloadDataSource() -> RxTableViewSectionedReloadDataSource<
         SectionModel<String, String>, RecordingTable
