@@ -8,9 +8,8 @@ import RxSwift
 /// `rx.items(dataSource:)`.
 @MainActor
 open class CollectionViewSectionedDataSource<Section: SectionModelType, CollectionView: SectionedCollectionView>:
-    SectionedCollectionViewDataSource, @MainActor SectionedViewDataSourceType
+    SectionedDataSource<Section>, SectionedCollectionViewDataSource
 {
-    public typealias Item = Section.Item
     public typealias ConfigureCell = (
         CollectionViewSectionedDataSource<Section, CollectionView>, CollectionView, IndexPath, Item
     ) -> CollectionView.Cell
@@ -29,8 +28,6 @@ open class CollectionViewSectionedDataSource<Section: SectionModelType, Collecti
     open var moveItem: MoveItem
     open var canMoveItemAtIndexPath: CanMoveItemAtIndexPath
 
-    private var storage = SectionStorage<Section>()
-
     public init(
         configureCell: @escaping ConfigureCell, configureSupplementaryView: ConfigureSupplementaryView? = nil,
         moveItem: @escaping MoveItem = { _, _, _ in () },
@@ -42,32 +39,12 @@ open class CollectionViewSectionedDataSource<Section: SectionModelType, Collecti
         self.canMoveItemAtIndexPath = canMoveItemAtIndexPath
     }
 
-    /// The sections shown.
-    open var sectionModels: [Section] { storage.sections }
-
-    open subscript(section: Int) -> Section { storage.sections[section] }
-
-    open subscript(indexPath: IndexPath) -> Item {
-        get { storage[indexPath] }
-        set { storage[indexPath] = newValue }
-    }
-
-    /// The item at `indexPath`; throws ``RxDataSourceError/outOfBounds(indexPath:)`` when there is none.
-    open func model(at indexPath: IndexPath) throws -> Any {
-        try storage.item(at: indexPath)
-    }
-
-    /// Replaces the sections shown (the view is not told: a binding reloads or animates it).
-    open func setSections(_ sections: [Section]) {
-        storage.sections = sections
-    }
-
     open func numberOfSections(in collectionView: CollectionView) -> Int {
-        storage.sections.count
+        sectionModels.count
     }
 
     open func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int {
-        storage.sections.indices.contains(section) ? storage.sections[section].items.count : 0
+        itemCount(inSection: section)
     }
 
     open func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath)
@@ -89,7 +66,7 @@ open class CollectionViewSectionedDataSource<Section: SectionModelType, Collecti
     open func collectionView(
         _ collectionView: CollectionView, moveItemAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath
     ) {
-        storage.moveItem(from: sourceIndexPath, to: destinationIndexPath)
+        moveStoredItem(from: sourceIndexPath, to: destinationIndexPath)
         moveItem(self, sourceIndexPath, destinationIndexPath)
     }
 }

@@ -12,22 +12,10 @@ extension Reactive where Base: SectionedCollectionView {
     ) -> (_ source: Source) -> Disposable
     where DataSource.CollectionView == Base, DataSource.Element == Source.Element {
         { source in
-            base.sectionedDataSource = dataSource
-            let subscription = source.subscribe(
-                Binder(base) { collection, sections in
-                    dataSource.collectionView(collection, observedEvent: .next(sections))
-                })
-            weak let weakBase = base
-            return Disposables.create {
-                subscription.dispose()
-                // A scheduler of its own runs at once on the main thread, whatever the shared one has queued.
-                _ = MainScheduler().schedule(()) { _ in
-                    if let collection = weakBase, collection.sectionedDataSource === dataSource {
-                        collection.sectionedDataSource = nil
-                    }
-                    return Disposables.create()
-                }
-            }
+            bindSections(
+                source, to: base, through: dataSource, attach: { $0.sectionedDataSource = $1 },
+                isAttached: { $0.sectionedDataSource === $1 },
+                deliver: { dataSource.collectionView($0, observedEvent: .next($1)) })
         }
     }
 }

@@ -17,22 +17,10 @@ extension Reactive where Base: SectionedTableView {
     ) -> (_ source: Source) -> Disposable
     where DataSource.TableView == Base, DataSource.Element == Source.Element {
         { source in
-            base.sectionedDataSource = dataSource
-            let subscription = source.subscribe(
-                Binder(base) { table, sections in
-                    dataSource.tableView(table, observedEvent: .next(sections))
-                })
-            weak let weakBase = base
-            return Disposables.create {
-                subscription.dispose()
-                // A scheduler of its own runs at once on the main thread, whatever the shared one has queued.
-                _ = MainScheduler().schedule(()) { _ in
-                    if let table = weakBase, table.sectionedDataSource === dataSource {
-                        table.sectionedDataSource = nil
-                    }
-                    return Disposables.create()
-                }
-            }
+            bindSections(
+                source, to: base, through: dataSource, attach: { $0.sectionedDataSource = $1 },
+                isAttached: { $0.sectionedDataSource === $1 },
+                deliver: { dataSource.tableView($0, observedEvent: .next($1)) })
         }
     }
 }

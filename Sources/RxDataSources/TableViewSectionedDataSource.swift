@@ -7,9 +7,8 @@ import RxSwift
 /// second generic parameter). Configure it fully before binding it with `rx.items(dataSource:)`.
 @MainActor
 open class TableViewSectionedDataSource<Section: SectionModelType, TableView: SectionedTableView>:
-    SectionedTableViewDataSource, @MainActor SectionedViewDataSourceType
+    SectionedDataSource<Section>, SectionedTableViewDataSource
 {
-    public typealias Item = Section.Item
     public typealias ConfigureCell = (TableViewSectionedDataSource<Section, TableView>, TableView, IndexPath, Item) ->
         TableView.Cell
     public typealias TitleForHeaderInSection = (TableViewSectionedDataSource<Section, TableView>, Int) -> String?
@@ -22,8 +21,6 @@ open class TableViewSectionedDataSource<Section: SectionModelType, TableView: Se
     open var titleForFooterInSection: TitleForFooterInSection
     open var canEditRowAtIndexPath: CanEditRowAtIndexPath
     open var canMoveRowAtIndexPath: CanMoveRowAtIndexPath
-
-    private var storage = SectionStorage<Section>()
 
     public init(
         configureCell: @escaping ConfigureCell,
@@ -39,32 +36,12 @@ open class TableViewSectionedDataSource<Section: SectionModelType, TableView: Se
         self.canMoveRowAtIndexPath = canMoveRowAtIndexPath
     }
 
-    /// The sections shown.
-    open var sectionModels: [Section] { storage.sections }
-
-    open subscript(section: Int) -> Section { storage.sections[section] }
-
-    open subscript(indexPath: IndexPath) -> Item {
-        get { storage[indexPath] }
-        set { storage[indexPath] = newValue }
-    }
-
-    /// The item at `indexPath`; throws ``RxDataSourceError/outOfBounds(indexPath:)`` when there is none.
-    open func model(at indexPath: IndexPath) throws -> Any {
-        try storage.item(at: indexPath)
-    }
-
-    /// Replaces the sections shown (the view is not told: a binding reloads or animates it).
-    open func setSections(_ sections: [Section]) {
-        storage.sections = sections
-    }
-
     open func numberOfSections(in tableView: TableView) -> Int {
-        storage.sections.count
+        sectionModels.count
     }
 
     open func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int {
-        storage.sections.indices.contains(section) ? storage.sections[section].items.count : 0
+        itemCount(inSection: section)
     }
 
     open func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableView.Cell {
@@ -90,6 +67,6 @@ open class TableViewSectionedDataSource<Section: SectionModelType, TableView: Se
     open func tableView(
         _ tableView: TableView, moveRowAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath
     ) {
-        storage.moveItem(from: sourceIndexPath, to: destinationIndexPath)
+        moveStoredItem(from: sourceIndexPath, to: destinationIndexPath)
     }
 }
