@@ -104,7 +104,7 @@ let package = Package(
             dependencies: [
                 "AppSupport", "TerminalUI", .product(name: "RxInspect", package: "swift-rx"),
                 .product(name: "RxSwift", package: "swift-rx"),
-                .product(name: "RxCocoa", package: "swift-rx"),
+                .product(name: "RxCocoa", package: "swift-rx"), .product(name: "RxDataSources", package: "swift-rx"),
             ],
             swiftSettings: [.treatAllWarnings(as: .error)]
         ),
@@ -133,7 +133,7 @@ let package = Package(
                 "ExampleTestSupport", "IGif", "IGifFixtures", "TerminalUI",
                 .product(name: "RxSwift", package: "swift-rx"),
                 .product(name: "RxCocoa", package: "swift-rx"), .product(name: "RxTest", package: "swift-rx"),
-                .product(name: "RxBlocking", package: "swift-rx"),
+                .product(name: "RxBlocking", package: "swift-rx"), .product(name: "RxDataSources", package: "swift-rx"),
             ],
             resources: [.copy("FuzzCorpus")],
             swiftSettings: [.treatAllWarnings(as: .error)]

@@ -13,7 +13,7 @@ import TerminalUI
 /// the ``ImageView`` one after another, each for its own delay, as many times as the GIF's loop count
 /// says, and a progress bar shows the download (the seed's challenge, "add processing feedback").
 @MainActor
-public final class GifCell {
+public final class GifCell: CollectionGridCell {
     public let gifImageView = ImageView()
     public let progressView = ProgressView(style: CellStyle(foreground: RGB(hex: 0x6F_C3_DF)))
     public let activityIndicator: ActivityIndicator
@@ -49,7 +49,7 @@ public final class GifCell {
     }
 
     /// Places the cell's views inside `slot` (the grid draws the highlight frame around it).
-    func place(in slot: Rect) {
+    public func place(in slot: Rect) {
         let inner = Rect(
             column: slot.origin.column + 1, row: slot.origin.row + 1, columns: max(0, slot.size.columns - 2),
             rows: max(0, slot.size.rows - 2))
@@ -70,7 +70,7 @@ public final class GifCell {
 
     /// The seed's `prepareForReuse()`: the running download and animation are disposed of, and a new
     /// `SingleAssignmentDisposable` waits for the next one.
-    func prepareForReuse() {
+    public func prepareForReuse() {
         disposable.dispose()
         disposable = SingleAssignmentDisposable()
         gif = nil

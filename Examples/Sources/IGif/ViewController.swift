@@ -1,6 +1,7 @@
 import AppSupport
 import Foundation
 import RxCocoa
+import RxDataSources
 import RxInspect
 import RxSwift
 import TerminalUI
@@ -14,12 +15,18 @@ import TerminalUI
 ///   per letter), without repeats, then `flatMapLatest` into the search, so a newer query disposes of
 ///   an older search still running; a failed search shows its error and an empty grid, and searching
 ///   goes on;
-/// - the grid's visible items into cells, as a table view dequeues them: a cell whose item scrolled
-///   off goes through `prepareForReuse()` (its download is cancelled, its GIF stops) into the reuse
-///   queue; an item that scrolled on takes a cell from the queue and `downloadAndDisplay(gif:)`; the
-///   cells that stay on screen keep playing.
+/// - the results bound to the grid with `rx.items(dataSource:)`, as an RxDataSources app binds its
+///   collection view: a reload data source, since a new search replaces every result. The grid
+///   dequeues the cells: a cell whose item scrolled off goes through `prepareForReuse()` (its download
+///   is cancelled, its GIF stops) into the reuse queue; an item that scrolled on takes a cell from the
+///   queue, and `configureCell` hands it its GIF (`downloadAndDisplay(gif:)`); the cells that stay on
+///   screen keep playing.
 @MainActor
 public final class ViewController {
+    /// The grid's sections: one, the search's results, titled with the query.
+    public typealias Section = SectionModel<String, GiphyGif>
+    public typealias GridView = CollectionGridView<GifCell>
+
     // The storyboard.
     public let titleLabel = Label(text: "iGif", style: CellStyle(attributes: .bold))
     public let helpLabel = Label(
@@ -29,20 +36,32 @@ public final class ViewController {
         placeholder: "Search Giphy",
         style: CellStyle(foreground: RGB(hex: 0xEE_EE_EE), background: RGB(hex: 0x30_3A_4A)))
     public let activityIndicator: ActivityIndicator
-    public let gridView = GifGridView()
-    /// Every cell there is: at most as many as the grid shows at once.
-    public let cells: [GifCell]
+    public let gridView: GridView
     public let statusLine = StatusLine()
     /// The window the views are in.
     public let screen: Screen
 
+    /// The smallest slot, frame included: a caption line, three lines of picture, the progress line.
+    public static let minimumSlotSize = Size(columns: 24, rows: 7)
+    /// The most slots shown at once: the cells there are.
+    public static let maximumSlots = 24
+
+    /// Every cell there is: at most as many as the grid shows at once.
+    public var cells: [GifCell] { gridView.cells }
     /// The GIFs shown.
-    public private(set) var gifs: [GiphyGif] = []
-    /// The cell showing each visible item (the table view's visible cells).
-    public private(set) var visibleCells: [Int: GifCell] = [:]
-    /// The cells not showing anything, waiting to be reused: the last one in is the next one out, so
-    /// a cell that just scrolled off is the one reused.
-    private var reuseQueue: [GifCell]
+    public var gifs: [GiphyGif] { dataSource.sectionModels.first?.items ?? [] }
+    /// The cell showing each visible item (the collection view's visible cells), by item.
+    public var visibleCells: [Int: GifCell] {
+        Dictionary(uniqueKeysWithValues: gridView.visibleCells.map { ($0.key.item, $0.value) })
+    }
+
+    /// The results' data source: each cell the grid dequeues is given its GIF.
+    let dataSource = RxCollectionViewSectionedReloadDataSource<Section, GridView>(
+        configureCell: { _, grid, indexPath, gif in
+            let cell = grid.dequeueReusableCell(for: indexPath)
+            cell.downloadAndDisplay(gif: gif)
+            return cell
+        })
 
     private let api: GiphyAPI
     private let scheduler: SchedulerType
@@ -60,16 +79,19 @@ public final class ViewController {
         self.scheduler = scheduler
         activityIndicator = ActivityIndicator(scheduler: scheduler)
         let failures = failures
-        cells = (0..<GifGridView.maximumSlots).map { _ in GifCell(api: api, scheduler: scheduler, failures: failures) }
-        reuseQueue = cells.reversed()
+        gridView = GridView(
+            cells: (0..<Self.maximumSlots).map { _ in GifCell(api: api, scheduler: scheduler, failures: failures) },
+            minimumSlotSize: Self.minimumSlotSize)
         screen = Screen(size: size)
-        [titleLabel, helpLabel, searchField, activityIndicator, gridView, statusLine].forEach { screen.addSubview($0) }
-        cells.flatMap(\.views).forEach { screen.addSubview($0) }
+        // The grid after its cells' views, so a click on a cell reaches it (it draws only its highlight).
+        [titleLabel, helpLabel, searchField, activityIndicator].forEach { screen.addSubview($0) }
+        gridView.cells.flatMap(\.views).forEach { screen.addSubview($0) }
+        [gridView, statusLine].forEach { screen.addSubview($0) }
         screen.layout = { [unowned self] size in layout(size) }
     }
 
     /// The cell showing `item`, if it is on screen.
-    public func cell(forItem item: Int) -> GifCell? { visibleCells[item] }
+    public func cell(forItem item: Int) -> GifCell? { gridView.cellForItem(at: IndexPath(item: item, section: 0)) }
 
     public func viewDidLoad() {
         let search = searchField.rx.text.orEmpty.asObservable()
@@ -90,17 +112,9 @@ public final class ViewController {
         }
         .asDriver(onErrorJustReturn: (text: "", gifs: [], failed: true))
 
-        // New results: every cell is reused (new GIFs from the top), then the grid shows them.
-        results.map(\.gifs)
-            .drive(onNext: { [unowned self] gifs in
-                for item in visibleCells.keys.sorted(by: >) { enqueue(item) }
-                self.gifs = gifs
-                gridView.reload(count: gifs.count)
-            })
-            .disposed(by: bag)
-
-        gridView.visibleItemsChanged
-            .subscribe(onNext: { [unowned self] visible in show(visible) })
+        // New results: the grid reuses every cell and shows them from the top.
+        results.map { [Section(model: $0.text, items: $0.gifs)] }
+            .drive(gridView.rx.items(dataSource: dataSource))
             .disposed(by: bag)
 
         Observable.merge(search.map { _ in true }, results.map { _ in false }.asObservable())
@@ -121,27 +135,6 @@ public final class ViewController {
             .disposed(by: bag)
     }
 
-    // MARK: - Reuse
-
-    /// The cells for `visible`: those that scrolled off are reused first, so the queue holds them for
-    /// the items that scrolled on; every visible cell is placed in its slot.
-    private func show(_ visible: Range<Int>) {
-        // Last in, first out: enqueued from the last item back, the first item's cell is reused first.
-        for item in visibleCells.keys.sorted(by: >) where !visible.contains(item) { enqueue(item) }
-        for item in visible where visibleCells[item] == nil && gifs.indices.contains(item) {
-            guard let cell = reuseQueue.popLast() else { break }
-            visibleCells[item] = cell
-            cell.downloadAndDisplay(gif: gifs[item])
-        }
-        for (item, cell) in visibleCells { cell.place(in: gridView.slotFrame(of: item)) }
-    }
-
-    private func enqueue(_ item: Int) {
-        guard let cell = visibleCells.removeValue(forKey: item) else { return }
-        cell.prepareForReuse()
-        reuseQueue.append(cell)
-    }
-
     // MARK: - Layout
 
     /// The header and the search field on top; the grid of GIFs; the status line at the bottom.
@@ -158,10 +151,8 @@ public final class ViewController {
         let searchRow = Layout.columns(
             [.fixed(min(36, max(10, size.columns - 6))), .fixed(1), .fixed(1)], in: inset(rows[2]))
         (searchField.frame, activityIndicator.frame) = (searchRow[0], searchRow[2])
-        gridView.setFrame(inset(rows[4]))
+        // The grid reuses and places its cells for its new frame.
+        gridView.frame = inset(rows[4])
         statusLine.frame = rows[5]
-        // The grid's new frame may show other items (its subscription reuses and places the cells);
-        // those it still shows move to their new slots.
-        for (item, cell) in visibleCells { cell.place(in: gridView.slotFrame(of: item)) }
     }
 }

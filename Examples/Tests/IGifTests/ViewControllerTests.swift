@@ -1,5 +1,6 @@
 import Foundation
 import RxCocoa
+import RxDataSources
 import RxSwift
 import RxTest
 import TerminalUI
@@ -7,34 +8,6 @@ import Testing
 
 @testable import IGif
 @testable import IGifFixtures
-
-/// Giphy in virtual time: each search and each download is answered by the cold observable the test
-/// set up for it, and recorded with the time it was made.
-private final class FakeGiphyAPI: GiphyAPI {
-    let scheduler: TestScheduler
-    var searches: [String: TestableObservable<[GiphyGif]>] = [:]
-    var downloads: [URL: TestableObservable<GifLoad>] = [:]
-    /// Each request, `search text` or `download id`, at the time it was subscribed.
-    private(set) var requests: [Recorded<Event<String>>] = []
-
-    init(scheduler: TestScheduler) {
-        self.scheduler = scheduler
-    }
-
-    func search(text: String) -> Observable<[GiphyGif]> {
-        Observable.deferred { [unowned self] in
-            requests.append(.next(scheduler.clock, "search \(text)"))
-            return searches[text]?.asObservable() ?? .error(GiphyError.rateLimited(message: "API rate limit exceeded"))
-        }
-    }
-
-    func downloadGif(url: URL) -> Observable<GifLoad> {
-        Observable.deferred { [unowned self] in
-            requests.append(.next(scheduler.clock, "download \(url.lastPathComponent)"))
-            return downloads[url]?.asObservable() ?? .never()
-        }
-    }
-}
 
 /// The view controller wired by `viewDidLoad()`, driven with keys in virtual time: one tick is 10 ms,
 /// a marble frame is ten ticks (100 ms), so the 300 ms debounce is three frames.
@@ -69,9 +42,11 @@ final class ViewControllerTests {
     private let blue = TerminalUI.Image(width: 2, height: 2, color: RGBA(0, 0, 255))
 
     /// Keys for the letters of a key diagram: `T` is Tab, `D` Down, `U` Up, `B` Backspace, `P` Page
-    /// Down, and a lower-case letter types itself.
+    /// Down, `R` Right, `E` Enter, and a lower-case letter types itself.
     private func type(_ diagram: String) {
-        var values: [Character: Key] = ["T": .tab, "D": .down, "U": .up, "B": .backspace, "P": .pageDown]
+        var values: [Character: Key] = [
+            "T": .tab, "D": .down, "U": .up, "B": .backspace, "P": .pageDown, "R": .right, "E": .enter,
+        ]
         for letter in "abcdefghijklmnopqrstuvwxyz" { values[letter] = .character(letter) }
         scheduler.createHotObservable(diagram, values: values)
             .subscribe(onNext: { [viewController] in viewController!.screen.handle($0) })
@@ -254,6 +229,29 @@ final class ViewControllerTests {
             #expect(viewController.visibleCells.isEmpty)
             #expect(cell.gifImageView.image == nil)
             #expect(cell.disposable.isDisposed == false)
+        }
+    }
+
+    /// The results are the grid's one section, bound with `rx.items(dataSource:)`: Enter on the
+    /// highlighted cell selects its index path and its GIF, and the visible items are the grid's.
+    @Test func testTheGridIsBoundToTheResultsAndSelectsTheirGIFs() {
+        withViewController {
+            let results = (0..<6).map { gif("g\($0)") }
+            api.searches["cats"] = scheduler.createColdObservable("-r|", values: ["r": results])
+            let paths = scheduler.createObserver(IndexPath.self)
+            let models = scheduler.createObserver(GiphyGif.self)
+            viewController.gridView.rx.itemSelected.subscribe(paths).disposed(by: bag)
+            viewController.gridView.rx.modelSelected(GiphyGif.self).subscribe(models).disposed(by: bag)
+            // Results at 80; Tab at 150, Right at 160, Down at 170 (item 3), Enter at 180.
+            type("-cats----------TRDE")
+            scheduler.advanceTo(100)
+            #expect(
+                viewController.gridView.indexPathsForVisibleItems == (0..<4).map { IndexPath(item: $0, section: 0) })
+            #expect(viewController.dataSource.sectionModels.map(\.model) == ["cats"])
+            scheduler.advanceTo(200)
+            #expect(paths.events == [.next(180, IndexPath(item: 3, section: 0))])
+            #expect(models.events.map(\.value.element?.id) == ["g3"])
+            #expect(viewController.cell(forItem: 3)?.gif?.id == "g3")
         }
     }
 
