@@ -119,9 +119,10 @@ public final class CategoriesViewController {
             .disposed(by: bag)
 
         // Enter on an event: its detail pane.
-        // The data source's own subscript rather than `rx.modelSelected`: in the ourplanet executable the
-        // kit's `rx.model(at:)` cannot cast this data source to `SectionedViewDataSourceType` (it can in
-        // the test bundle), so every Enter would be a fatal error.
+        // The data source's own subscript rather than `rx.modelSelected`: the kit's `rx.model(at:)` casts
+        // the data source to `SectionedViewDataSourceType`, a `@MainActor` (isolated) conformance, and in
+        // the program's key handling that cast fails (it succeeds in the test bundle's main actor tasks),
+        // so every Enter would be a fatal error.
         eventsController.tableView.rx.itemSelected.asDriver()
             .map { [dataSource = eventsController.dataSource] path in dataSource[path] }
             .drive(onNext: { [unowned self] row in
