@@ -80,6 +80,7 @@ let package = Package(
                 "AppSupport", "TerminalUI", .product(name: "RxInspect", package: "swift-rx"),
                 .product(name: "RxSwift", package: "swift-rx"),
                 .product(name: "RxRelay", package: "swift-rx"), .product(name: "RxCocoa", package: "swift-rx"),
+                .product(name: "RxDataSources", package: "swift-rx"),
             ],
             swiftSettings: [.treatAllWarnings(as: .error)]
         ),
@@ -200,6 +201,7 @@ let package = Package(
                 .product(name: "RxSwift", package: "swift-rx"),
                 .product(name: "RxRelay", package: "swift-rx"), .product(name: "RxCocoa", package: "swift-rx"),
                 .product(name: "RxTest", package: "swift-rx"), .product(name: "FlyingFox", package: "FlyingFox"),
+                .product(name: "RxDataSources", package: "swift-rx"),
             ],
             swiftSettings: [.treatAllWarnings(as: .error)]
         ),

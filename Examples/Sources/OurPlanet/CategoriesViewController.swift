@@ -60,9 +60,10 @@ public final class CategoriesViewController {
     ) {
         self.eonet = eonet
         activityIndicator = ActivityIndicator(scheduler: scheduler)
-        eventsController = EventsViewController(now: now)
+        eventsController = EventsViewController(now: now, scheduler: scheduler)
         screen = Screen(size: size)
-        // Keys the lists pass on to this controller (NavigableListView), for the help overlay.
+        // Keys the lists pass on to this controller (NavigableListView, and the events table through the
+        // screen's unhandled keys), for the help overlay.
         screen.additionalKeyHelp = [
             (key: "r", action: "retry what failed"), (key: "⌫ / ←", action: "back"),
             (key: "Enter", action: "open the category or event"),
@@ -108,7 +109,7 @@ public final class CategoriesViewController {
         opened.asDriver(onErrorDriveWith: .empty())
             .drive(onNext: { [unowned self] _ in
                 eventsController.hideDetail()
-                eventsController.tableView.highlight(0)
+                eventsController.tableView.highlight(IndexPath(row: 0, section: 0))
                 screen.focus(eventsController.tableView)
             })
             .disposed(by: bag)
@@ -118,19 +119,28 @@ public final class CategoriesViewController {
             .disposed(by: bag)
 
         // Enter on an event: its detail pane.
-        eventsController.tableView.rx.modelSelected(EOEvent.self).asDriver()
-            .drive(onNext: { [unowned self] event in
-                eventsController.showDetail(of: event)
+        // The data source's own subscript rather than `rx.modelSelected`: the kit's `rx.model(at:)` casts
+        // the data source to `SectionedViewDataSourceType`, a `@MainActor` (isolated) conformance, and in
+        // the program's key handling that cast fails (it succeeds in the test bundle's main actor tasks),
+        // so every Enter would be a fatal error.
+        eventsController.tableView.rx.itemSelected.asDriver()
+            .map { [dataSource = eventsController.dataSource] path in dataSource[path] }
+            .drive(onNext: { [unowned self] row in
+                eventsController.showDetail(of: row.event)
                 screen.focus(eventsController.detailView)
             })
             .disposed(by: bag)
 
         tableView.unusedKey = { [unowned self] key in handleScreenKey(key) }
-        eventsController.tableView.unusedKey = { [unowned self] key in
-            guard key == .backspace || key == .left else { return handleScreenKey(key) }
-            screen.focus(tableView)
-            return true
-        }
+        // The kit's TableView is final and has no `unusedKey`: what it leaves unused reaches the screen's
+        // unhandled keys (after Tab, q and ?, which it never uses either), at once, as the list's do.
+        screen.unhandledKeys
+            .subscribe(onNext: { [unowned self] key in
+                guard screen.focusedView === eventsController.tableView else { return }
+                guard key == .backspace || key == .left else { return _ = handleScreenKey(key) }
+                screen.focus(tableView)
+            })
+            .disposed(by: bag)
         eventsController.detailView.unusedKey = { [unowned self] key in
             guard key == .backspace || key == .left else { return handleScreenKey(key) }
             eventsController.hideDetail()
@@ -271,40 +281,5 @@ public final class CategoriesViewController {
         tableView.frame = leftRows[3]
         eventsController.layout(in: columns[3])
         statusLine.frame = rows[3]
-    }
-}
-
-/// A category whose events could not be downloaded, and why.
-public struct DownloadError: Error, LocalizedError {
-    public let categoryID: String
-    public let category: String
-    public let error: Error
-
-    public var errorDescription: String? {
-        "\(category): \(StatusLine.describe(error)) — press r to retry"
-    }
-}
-
-/// The categories request failed: nothing else can be downloaded until it is retried.
-public struct CategoriesFailure: Error, LocalizedError {
-    public let error: Error
-
-    public var errorDescription: String? {
-        "Categories failed: \(StatusLine.describe(error)) — press r to retry"
-    }
-}
-
-/// What the downloads came to: a message, or an error when some categories failed.
-public struct DownloadSummary: Error, LocalizedError, Equatable {
-    public let categories: Int
-    /// Distinct events (one in two categories counts once).
-    public let events: Int
-    /// The names of the categories whose download failed, in the order they failed.
-    public let failed: [String]
-
-    public var errorDescription: String? {
-        let summary = "\(categories) categories, \(events) events of the last \(CategoriesViewController.days) days"
-        return failed.isEmpty
-            ? summary : "Not downloaded: \(failed.joined(separator: ", ")) — press r to retry · \(summary)"
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import RxCocoa
+import RxDataSources
 import RxInspect
 import RxRelay
 import RxSwift
@@ -11,8 +12,10 @@ import TerminalUI
 /// request.
 ///
 /// The seed's `Variable`s are `BehaviorRelay`s (RxSwift 5 replaced `Variable`), and its
-/// `reloadData()` subscriptions are `rx.items` bindings. It lives in the right half of the screen the
-/// categories list is on, where the seed pushes it.
+/// `reloadData()` subscription is an RxDataSources binding: the filtered events, grouped by month
+/// (``sections(of:)``), drive an animated data source, so events arriving and the slider narrowing or
+/// widening the days are marked in the table rather than reloading it. It lives in the right half of
+/// the screen the categories list is on, where the seed pushes it.
 @MainActor
 public final class EventsViewController {
     // The storyboard.
@@ -21,7 +24,15 @@ public final class EventsViewController {
     public let daysLabel = Label()
     /// 1 to 360 days; Left and Right move it by ``daysStep``, Home and End to the ends.
     public let slider = Slider(value: 360, minimumValue: 1, maximumValue: 360, step: EventsViewController.daysStep)
-    public let tableView = NavigableListView()
+    /// The events by month. Its marks end on the controller's scheduler (tests give a `TestScheduler`).
+    public let tableView: TableView
+    /// The table's data source, whose `sectionModels` are the sections shown.
+    public let dataSource = RxTableViewSectionedAnimatedDataSource<EventSection, TableView>(
+        decideViewTransition: { dataSource, _, changesets in
+            EventsViewController.transition(from: dataSource.sectionModels, by: changesets)
+        },
+        configureCell: { _, table, _, row in table.cell(text: row.text) },
+        titleForHeaderInSection: { dataSource, section in EventsViewController.header(of: dataSource[section]) })
     /// The event chosen with Enter, over the list (where the seed would push a detail screen).
     public let detailView = EventDetailView()
 
@@ -38,10 +49,14 @@ public final class EventsViewController {
     private let now: () -> Date
     private let bag = DisposeBag()
 
-    public init(now: @escaping () -> Date = Date.init) {
+    public init(now: @escaping () -> Date = Date.init, scheduler: SchedulerType = MainScheduler.instance) {
         self.now = now
+        tableView = TableView(scheduler: scheduler)
         detailView.isHidden = true
     }
+
+    /// The rows' lines, section after section, as the data source holds them.
+    public var rows: [String] { dataSource.sectionModels.flatMap { $0.items.map(\.text) } }
 
     /// Whether the detail pane is shown (over the list).
     public var isShowingDetail: Bool { !detailView.isHidden }
@@ -81,9 +96,8 @@ public final class EventsViewController {
         .disposed(by: bag)
 
         filteredEvents.asDriver()
-            .drive(tableView.rx.items) { _, _, event in
-                EventsViewController.row(for: event)
-            }
+            .map(EventsViewController.sections(of:))
+            .drive(tableView.rx.items(dataSource: dataSource))
             .disposed(by: bag)
 
         days.asDriver()
@@ -100,7 +114,7 @@ public final class EventsViewController {
 
     /// The seed's `EventCell.configure(event:)` on one line: open or closed, the date, the title and
     /// who reports it.
-    static func row(for event: EOEvent) -> String {
+    nonisolated static func row(for event: EOEvent) -> String {
         let state = event.closeDate == nil ? "open  " : "closed"
         let date = event.date.map { $0.formatted(.iso8601.year().month().day()) } ?? "          "
         let sources = event.sources.isEmpty ? "" : " · " + event.sources.joined(separator: ", ")

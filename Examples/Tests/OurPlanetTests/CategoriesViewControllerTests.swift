@@ -214,9 +214,9 @@ final class CategoriesViewControllerTests {
             let events = viewController.eventsController
             #expect(events.titleLabel.text == "Wildfires")
             #expect(events.daysLabel.text == "Last 340 days")
-            #expect(events.tableView.rows.count == 21)
-            #expect(events.tableView.rows.first == "open   2026-11-24  Wildfire SAN FRANCISCO 2, Starr, Texas · IRWIN")
-            #expect(events.tableView.rows.last == "closed 2026-01-17  Wildfire Mesa Verde, Montezuma, Colorado · IRWIN")
+            #expect(events.rows.count == 21)
+            #expect(events.rows.first == "open   2026-11-24  Wildfire SAN FRANCISCO 2, Starr, Texas · IRWIN")
+            #expect(events.rows.last == "closed 2026-01-17  Wildfire Mesa Verde, Montezuma, Colorado · IRWIN")
             #expect(events.slider.isFocused)
         }
     }
@@ -241,7 +241,7 @@ final class CategoriesViewControllerTests {
             expectMarbles(shown, "0------m", values: ["0": 0, "m": 22])
             #expect(viewController.eventsController.titleLabel.text == "Wildfires")
             #expect(viewController.eventsController.tableView.isFocused)
-            #expect(viewController.eventsController.tableView.highlightedRow == 0)
+            #expect(viewController.eventsController.tableView.highlightedIndexPath == IndexPath(row: 0, section: 0))
         }
     }
 
@@ -351,15 +351,18 @@ final class CategoriesViewControllerTests {
             scheduler.createHotObservable("------NEDDDTUE", values: keys)
                 .subscribe(onNext: { [viewController] in viewController!.screen.handle($0) })
                 .disposed(by: bag)
-            var highlighted: Int?
-            scheduler.scheduleAt(101) { highlighted = self.viewController.eventsController.tableView.highlightedRow }
+            var highlighted: IndexPath?
+            scheduler.scheduleAt(101) {
+                highlighted = self.viewController.eventsController.tableView.highlightedIndexPath
+            }
             load()
             scheduler.start()
 
-            #expect(highlighted == 3)
+            // The fourth row, still in November's section (eight events).
+            #expect(highlighted == IndexPath(row: 3, section: 0))
             #expect(viewController.eventsController.titleLabel.text == "Volcanoes")
-            #expect(viewController.eventsController.tableView.highlightedRow == 0)
-            #expect(viewController.eventsController.tableView.rows.count == 8)
+            #expect(viewController.eventsController.tableView.highlightedIndexPath == IndexPath(row: 0, section: 0))
+            #expect(viewController.eventsController.rows.count == 8)
         }
     }
 }
