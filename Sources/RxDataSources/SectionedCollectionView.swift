@@ -18,6 +18,9 @@ public protocol SectionedCollectionView: AnimatableSectionedView {
 @MainActor
 public protocol SectionedCollectionViewDataSource<CollectionView>: AnyObject {
     associatedtype CollectionView: SectionedCollectionView
+    /// The model at `indexPath` (RxCocoa's `SectionedViewDataSourceType`, which `rx.model(at:)` and
+    /// `rx.modelSelected(_:)` read); throws when there is none.
+    func model(at indexPath: IndexPath) throws -> Any
     func numberOfSections(in collectionView: CollectionView) -> Int
     func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int
     func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CollectionView.Cell

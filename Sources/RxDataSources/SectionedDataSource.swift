@@ -1,10 +1,15 @@
 import FoundationEssentials
-import RxCocoa
 
 /// The sections a table or collection data source shows, with the ways to read and replace them that
 /// RxDataSources' table and collection data sources both offer.
+///
+/// Not RxCocoa's `SectionedViewDataSourceType`: a main-actor class can conform to it only as an isolated
+/// (`@MainActor`) conformance, and Swift fails a dynamic cast to such a conformance wherever the runtime
+/// cannot tell it runs on the main actor (a block on the main dispatch queue, as a terminal program's key
+/// handling is). A view reads ``model(at:)`` through ``SectionedTableViewDataSource`` or
+/// ``SectionedCollectionViewDataSource`` instead, which need no cast.
 @MainActor
-open class SectionedDataSource<Section: SectionModelType>: @MainActor SectionedViewDataSourceType {
+open class SectionedDataSource<Section: SectionModelType> {
     public typealias Item = Section.Item
 
     private var storage = SectionStorage<Section>()

@@ -15,6 +15,9 @@ public protocol SectionedTableView: AnimatableSectionedView {
 @MainActor
 public protocol SectionedTableViewDataSource<TableView>: AnyObject {
     associatedtype TableView: SectionedTableView
+    /// The model at `indexPath` (RxCocoa's `SectionedViewDataSourceType`, which `rx.model(at:)` and
+    /// `rx.modelSelected(_:)` read); throws when there is none.
+    func model(at indexPath: IndexPath) throws -> Any
     func numberOfSections(in tableView: TableView) -> Int
     func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int
     func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableView.Cell

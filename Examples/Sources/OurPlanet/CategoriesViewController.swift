@@ -119,12 +119,7 @@ public final class CategoriesViewController {
             .disposed(by: bag)
 
         // Enter on an event: its detail pane.
-        // The data source's own subscript rather than `rx.modelSelected`: the kit's `rx.model(at:)` casts
-        // the data source to `SectionedViewDataSourceType`, a `@MainActor` (isolated) conformance, and in
-        // the program's key handling that cast fails (it succeeds in the test bundle's main actor tasks),
-        // so every Enter would be a fatal error.
-        eventsController.tableView.rx.itemSelected.asDriver()
-            .map { [dataSource = eventsController.dataSource] path in dataSource[path] }
+        eventsController.tableView.rx.modelSelected(EventRow.self).asDriver()
             .drive(onNext: { [unowned self] row in
                 eventsController.showDetail(of: row.event)
                 screen.focus(eventsController.detailView)

@@ -33,7 +33,7 @@ extension Reactive where Base: CollectionGridSelecting {
     /// The model of the item at `indexPath`, read through the data source (RxCocoa's
     /// `UICollectionView.rx.model(at:)`); throws if there is none or it is not a `T`.
     public func model<T>(at indexPath: IndexPath) throws -> T {
-        guard let dataSource = base.sectionedDataSource as? any SectionedViewDataSourceType else {
+        guard let dataSource = base.sectionedDataSource else {
             throw RxCocoaError.itemsNotYetBound(object: base)
         }
         let model = try dataSource.model(at: indexPath)

@@ -19,7 +19,7 @@ extension Reactive where Base: TableView {
     /// The model of the row at `indexPath`, read through the data source (RxCocoa's
     /// `UITableView.rx.model(at:)`); throws if there is none or it is not a `T`.
     public func model<T>(at indexPath: IndexPath) throws -> T {
-        guard let dataSource = base.sectionedDataSource as? any SectionedViewDataSourceType else {
+        guard let dataSource = base.sectionedDataSource else {
             throw RxCocoaError.itemsNotYetBound(object: base)
         }
         let model = try dataSource.model(at: indexPath)
