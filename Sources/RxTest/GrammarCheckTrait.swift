@@ -14,17 +14,8 @@ public struct GrammarCheckTrait: TestTrait, SuiteTrait, TestScoping {
     public func provideScope(
         for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
     ) async throws {
-        guard testCase != nil || !test.isSuite else {
-            try await function()
-            return
-        }
-        let recorder = GrammarViolationRecorder()
-        defer {
-            for report in recorder.remove() {
-                Issue.record(Comment(rawValue: report), sourceLocation: test.sourceLocation)
-            }
-        }
-        try await function()
+        try await runRecordingReports(
+            GrammarViolationRecorder.init, describedBy: { $0 }, for: test, testCase: testCase, performing: function)
     }
 }
 

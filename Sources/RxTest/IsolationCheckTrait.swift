@@ -18,17 +18,9 @@ public struct IsolationCheckTrait: TestTrait, SuiteTrait, TestScoping {
     public func provideScope(
         for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
     ) async throws {
-        guard testCase != nil || !test.isSuite else {
-            try await function()
-            return
-        }
-        let recorder = IsolationViolationRecorder()
-        defer {
-            for report in recorder.remove() {
-                Issue.record(Comment(rawValue: report.message), sourceLocation: test.sourceLocation)
-            }
-        }
-        try await function()
+        try await runRecordingReports(
+            IsolationViolationRecorder.init, describedBy: { $0.message }, for: test, testCase: testCase,
+            performing: function)
     }
 }
 
