@@ -31,9 +31,14 @@ struct AnimatedSectionsUpdate<Section: AnimatableSectionModelType, View: Animata
             reload(newSections, setSections)
         case .animated:
             for difference in differences {
-                view.performBatchUpdates {
+                let updates = {
                     setSections(difference.finalSections)
                     view.batchUpdates(difference, animationConfiguration: animationConfiguration)
+                }
+                if animationConfiguration.animatesChanges {
+                    view.performBatchUpdates(updates)
+                } else {
+                    view.performBatchUpdatesWithoutAnimation(updates)
                 }
             }
         }

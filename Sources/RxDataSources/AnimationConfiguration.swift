@@ -23,4 +23,11 @@ public struct AnimationConfiguration: Sendable, Hashable {
         self.reloadAnimation = reloadAnimation
         self.deleteAnimation = deleteAnimation
     }
+
+    /// Whether anything is animated: `false` when inserts, reloads and deletes are all `.none`, and then
+    /// an animated data source shows its changes without animation, moves included (RxDataSources'
+    /// issue 90: switched-off animations still ran there).
+    public var animatesChanges: Bool {
+        insertAnimation != .none || reloadAnimation != .none || deleteAnimation != .none
+    }
 }

@@ -45,7 +45,18 @@ public protocol AnimatableSectionedView: AnyObject, SectionedViewType {
     func reloadData()
     /// Runs `updates` (calls of ``SectionedViewType``'s methods) as one transition.
     func performBatchUpdates(_ updates: () -> Void)
+    /// Runs `updates` as one change shown at once, nothing animated: what an animated data source asks
+    /// for when every animation of its configuration is `.none` (UIKit: `UIView.performWithoutAnimation`
+    /// around the batch, so that moves, which have no `RowAnimation`, do not animate either). By default,
+    /// ``performBatchUpdates(_:)``.
+    func performBatchUpdatesWithoutAnimation(_ updates: () -> Void)
     /// Whether the view is showing (UIKit: it has a window). A view that is not applies every change
     /// as a reload, as RxDataSources does.
     var isShowing: Bool { get }
+}
+
+extension AnimatableSectionedView {
+    public func performBatchUpdatesWithoutAnimation(_ updates: () -> Void) {
+        performBatchUpdates(updates)
+    }
 }

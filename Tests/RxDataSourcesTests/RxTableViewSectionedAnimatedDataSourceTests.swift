@@ -56,6 +56,29 @@ struct RxTableViewSectionedAnimatedDataSourceTests {
         subscription.dispose()
     }
 
+    /// Every animation `.none`: each batch is one the view shows without animation, moves included
+    /// (RxDataSources' issue 90); one animation left on and the batches animate again.
+    @Test func switchedOffAnimationsAskForUnanimatedBatches() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let none = AnimationConfiguration(insertAnimation: .none, reloadAnimation: .none, deleteAnimation: .none)
+        #expect(!none.animatesChanges)
+        #expect(AnimationConfiguration(insertAnimation: .none, reloadAnimation: .none).animatesChanges)
+        let table = RecordingTable()
+        let sections = scheduler.createHotObservable([
+            .next(210, [Group(model: "a", items: [1, 2, 3])]),
+            .next(220, [Group(model: "a", items: [3, 1, 2])]),
+        ])
+        let subscription = sections.bind(to: table.rx.items(dataSource: dataSource(animation: none)))
+        scheduler.advanceTo(220)
+        #expect(
+            table.calls == [
+                .reload, .beginUnanimatedBatch, .moveItem(IndexPath(row: 2, section: 0), IndexPath(row: 0, section: 0)),
+                .endBatch,
+            ])
+        #expect(table.shown == ["# a", "0: 3", "1: 1", "2: 2"])
+        subscription.dispose()
+    }
+
     @Test func aTableThatIsNotShowingIsReloaded() {
         let table = RecordingTable()
         let sections = PublishSubject<[Group]>()

@@ -20,7 +20,9 @@ import TerminalUI
 ///   dequeues the cells: a cell whose item scrolled off goes through `prepareForReuse()` (its download
 ///   is cancelled, its GIF stops) into the reuse queue; an item that scrolled on takes a cell from the
 ///   queue, and `configureCell` hands it its GIF (`downloadAndDisplay(gif:)`); the cells that stay on
-///   screen keep playing.
+///   screen keep playing;
+/// - Enter on a GIF (or a click) shows its title, size and address on the status line, through the
+///   grid's `rx.modelSelected`.
 @MainActor
 public final class ViewController {
     /// The grid's sections: one, the search's results, titled with the query.
@@ -30,7 +32,7 @@ public final class ViewController {
     // The storyboard.
     public let titleLabel = Label(text: "iGif", style: CellStyle(attributes: .bold))
     public let helpLabel = Label(
-        text: "type to search · Tab: GIFs · arrows/PgUp/PgDn: scroll",
+        text: "type to search · Tab: GIFs · arrows/PgUp/PgDn: scroll · Enter: about",
         style: CellStyle(attributes: .dim))
     public let searchField = TextField(
         placeholder: "Search Giphy",
@@ -81,7 +83,7 @@ public final class ViewController {
         let failures = failures
         gridView = GridView(
             cells: (0..<Self.maximumSlots).map { _ in GifCell(api: api, scheduler: scheduler, failures: failures) },
-            minimumSlotSize: Self.minimumSlotSize)
+            minimumSlotSize: Self.minimumSlotSize, scheduler: scheduler)
         screen = Screen(size: size)
         // The grid after its cells' views, so a click on a cell reaches it (it draws only its highlight).
         [titleLabel, helpLabel, searchField, activityIndicator].forEach { screen.addSubview($0) }
@@ -132,6 +134,12 @@ public final class ViewController {
 
         failures.asSignal()
             .emit(to: statusLine.rx.error)
+            .disposed(by: bag)
+
+        // Enter on a GIF, or a click: what it is, on the status line (where an app would push a detail).
+        gridView.rx.modelSelected(GiphyGif.self).asDriver()
+            .map { gif in "\(gif.summary) · \(gif.image.url.absoluteString)" }
+            .drive(statusLine.rx.text)
             .disposed(by: bag)
     }
 

@@ -1,12 +1,15 @@
 import Foundation
 import RxCocoa
+import RxDataSources
 import RxRelay
 import RxSwift
 import TerminalUI
 
 /// OurPlanet's screen, written as seed 003's `CategoriesViewController`: the categories with their
 /// event counts on the left, growing as each category's events arrive, and the events of the selected
-/// category on the right (an ``EventsViewController``, where the seed pushes one).
+/// category on the right (an ``EventsViewController``, where the seed pushes one). The categories are
+/// bound to their table as an RxDataSources app binds them, one section through an animated data
+/// source, so a count that grows as its events arrive flashes its row instead of reloading the list.
 ///
 /// `startDownload()` is the seed's last version: the categories, shared; every category's events,
 /// downloaded two categories at a time (`merge(maxConcurrent: 2)`); `scan` folding each arrival into
@@ -29,7 +32,14 @@ public final class CategoriesViewController {
     public let headerLabel = Label(text: "Categories", style: CellStyle(attributes: .bold))
     public let activityIndicator: ActivityIndicator
     public let downloadView = ProgressView()
-    public let tableView = NavigableListView()
+    /// The categories. Its marks end on the controller's scheduler (tests give a `TestScheduler`).
+    public let tableView: TableView
+    /// The table's data source, whose `sectionModels` are the categories shown.
+    public let dataSource = RxTableViewSectionedAnimatedDataSource<CategorySection, TableView>(
+        decideViewTransition: { dataSource, _, changesets in
+            EventsViewController.transition(from: dataSource.sectionModels, by: changesets)
+        },
+        configureCell: { _, table, _, category in table.cell(text: CategoriesViewController.row(for: category)) })
     public let statusLine = StatusLine()
     /// The selected category's events.
     public let eventsController: EventsViewController
@@ -38,6 +48,8 @@ public final class CategoriesViewController {
 
     /// The categories shown, with the events downloaded so far (the seed's `Variable`).
     public let categories = BehaviorRelay<[EOCategory]>(value: [])
+    /// The rows' lines, as the data source holds them.
+    public var rows: [String] { dataSource.sectionModels.flatMap { $0.items.map(Self.row(for:)) } }
     /// How many days back the events are downloaded (the seed's `forLast: 360`, the slider's maximum).
     nonisolated public static let days = 360
 
@@ -60,10 +72,11 @@ public final class CategoriesViewController {
     ) {
         self.eonet = eonet
         activityIndicator = ActivityIndicator(scheduler: scheduler)
+        tableView = TableView(scheduler: scheduler)
         eventsController = EventsViewController(now: now, scheduler: scheduler)
         screen = Screen(size: size)
-        // Keys the lists pass on to this controller (NavigableListView, and the events table through the
-        // screen's unhandled keys), for the help overlay.
+        // Keys the tables leave to this controller (through the screen's unhandled keys), for the help
+        // overlay.
         screen.additionalKeyHelp = [
             (key: "r", action: "retry what failed"), (key: "⌫ / ←", action: "back"),
             (key: "Enter", action: "open the category or event"),
@@ -78,11 +91,8 @@ public final class CategoriesViewController {
         eventsController.viewDidLoad()
 
         categories.asDriver()
-            .drive(tableView.rx.items) { _, _, category in
-                // The seed's cell: the name and the count, and a disclosure indicator when there is
-                // something to show.
-                "\(category.name) (\(category.events.count))\(category.events.isEmpty ? "" : " ›")"
-            }
+            .map { [CategorySection(model: "Categories", items: $0)] }
+            .drive(tableView.rx.items(dataSource: dataSource))
             .disposed(by: bag)
 
         // The seed's `didSelectRowAt`: only a category with events is opened (its `!events.isEmpty`
@@ -126,11 +136,11 @@ public final class CategoriesViewController {
             })
             .disposed(by: bag)
 
-        tableView.unusedKey = { [unowned self] key in handleScreenKey(key) }
-        // The kit's TableView is final and has no `unusedKey`: what it leaves unused reaches the screen's
-        // unhandled keys (after Tab, q and ?, which it never uses either), at once, as the list's do.
+        // What a table leaves unused reaches the screen's unhandled keys (after Tab, q and ?, which
+        // tables never use either): `r` on either table, and going back from the events.
         screen.unhandledKeys
             .subscribe(onNext: { [unowned self] key in
+                if screen.focusedView === tableView { return _ = handleScreenKey(key) }
                 guard screen.focusedView === eventsController.tableView else { return }
                 guard key == .backspace || key == .left else { return _ = handleScreenKey(key) }
                 screen.focus(tableView)
@@ -256,6 +266,12 @@ public final class CategoriesViewController {
             .asSignal(onErrorSignalWith: .empty())
             .emit(onNext: { [unowned self] _ in showSummary() })
             .disposed(by: bag)
+    }
+
+    /// The seed's cell on one line: the name and the count, and a disclosure indicator when there is
+    /// something to show.
+    nonisolated static func row(for category: EOCategory) -> String {
+        "\(category.name) (\(category.events.count))\(category.events.isEmpty ? "" : " ›")"
     }
 
     // MARK: - Layout

@@ -1,4 +1,5 @@
 import Foundation
+import RxDataSources
 
 /// One of EONET's event categories (`{"id": "wildfires", "title": "Wildfires", "description": …}`), with
 /// the events downloaded for it so far.
@@ -28,3 +29,12 @@ public struct EOCategory: Equatable, Sendable {
         self.events = events
     }
 }
+
+/// A row of the categories table: its identity is EONET's id, so a category keeps its row while its
+/// events arrive, and the row is reloaded (marked) when they change.
+extension EOCategory: IdentifiableType {
+    public var identity: String { id }
+}
+
+/// The categories table's one section.
+public typealias CategorySection = AnimatableSectionModel<String, EOCategory>

@@ -46,12 +46,13 @@ extension EventsViewController {
         return sections
     }
 
-    /// A reload when no event shown before (`shown`, what the data source holds while it decides) is
-    /// still shown once `changesets` are applied (a category opened, or another one): marking every row
-    /// of a new list would tell a person nothing; otherwise the changes are marked.
-    nonisolated static func transition(from shown: [EventSection], by changesets: [Changeset<EventSection>])
-        -> ViewTransition
-    {
+    /// A reload when no row shown before (`shown`, what the data source holds while it decides) is
+    /// still shown once `changesets` are applied (a category opened, or another one; the first
+    /// categories): marking every row of a new list would tell a person nothing; otherwise the changes
+    /// are marked. Both of OurPlanet's tables decide so.
+    nonisolated static func transition<Section: AnimatableSectionModelType>(
+        from shown: [Section], by changesets: [Changeset<Section>]
+    ) -> ViewTransition {
         guard let final = changesets.last?.finalSections else { return .animated }
         let before = Set(shown.flatMap { $0.items.map(\.identity) })
         let after = Set(final.flatMap { $0.items.map(\.identity) })

@@ -233,7 +233,8 @@ final class ViewControllerTests {
     }
 
     /// The results are the grid's one section, bound with `rx.items(dataSource:)`: Enter on the
-    /// highlighted cell selects its index path and its GIF, and the visible items are the grid's.
+    /// highlighted cell selects its index path and its GIF, which the status line describes, and the
+    /// visible items are the grid's.
     @Test func testTheGridIsBoundToTheResultsAndSelectsTheirGIFs() {
         withViewController {
             let results = (0..<6).map { gif("g\($0)") }
@@ -252,6 +253,8 @@ final class ViewControllerTests {
             #expect(paths.events == [.next(180, IndexPath(item: 3, section: 0))])
             #expect(models.events.map(\.value.element?.id) == ["g3"])
             #expect(viewController.cell(forItem: 3)?.gif?.id == "g3")
+            #expect(
+                viewController.statusLine.displayedText == "G3 Cat GIF  2×2 · 123 B · http://giphy.test/media/g3.gif")
         }
     }
 

@@ -113,10 +113,41 @@ final class CategoriesViewControllerTests {
             #expect(progress == [1: 0, 11: 0, 41: 0.25, 61: 0.5, 71: 0.75, 81: 1])
             #expect(animating == [1: true, 11: true, 41: true, 61: true, 71: true, 81: false])
             #expect(
-                viewController.tableView.rows == [
+                viewController.rows == [
                     "Sea and Lake Ice (6) ›", "Severe Storms (12) ›", "Volcanoes (8) ›", "Wildfires (22) ›",
                 ])
             #expect(viewController.statusLine.displayedText == "4 categories, 48 events of the last 360 days")
+        }
+    }
+
+    /// The categories' table, an animated data source: the first categories are a reload, unmarked; a
+    /// category whose events arrive flashes its row (reloaded) for the table's mark duration, 70 ticks,
+    /// while the others stay as they were.
+    @Test func testACountThatGrowsFlashesItsRow() {
+        withViewController { _ in
+            virtual.answerCategories(ids, "-(r|)")
+            virtual.answerEvents("seaLakeIce", "open", "--(r|)")
+            virtual.answerEvents("seaLakeIce", "closed", "-(r|)")
+            for id in ids where id != "seaLakeIce" {
+                virtual.answerEvents(id, "open", "----------(r|)")
+                virtual.answerEvents(id, "closed", "-(r|)")
+            }
+            var seen: [TestTime: [String]] = [:]
+            for time in [11, 41, 109, 111] as [TestTime] {
+                scheduler.scheduleAt(time) {
+                    seen[time] = Array(marked(self.viewController.tableView, in: self.viewController.screen).prefix(4))
+                }
+            }
+            load()
+            scheduler.start()
+
+            #expect(
+                seen[11] == [" >Sea and Lake Ice (0)", "  Severe Storms (0)", "  Volcanoes (0)", "  Wildfires (0)"])
+            #expect(
+                seen[41] == ["*>Sea and Lake Ice (6) ›", "  Severe Storms (0)", "  Volcanoes (0)", "  Wildfires (0)"])
+            #expect(seen[109] == seen[41])
+            #expect(
+                seen[111] == [" >Sea and Lake Ice (6) ›", "  Severe Storms (0)", "  Volcanoes (0)", "  Wildfires (0)"])
         }
     }
 
@@ -338,7 +369,7 @@ final class CategoriesViewControllerTests {
             #expect(focusedAt125 === events.tableView)
             #expect(!events.isShowingDetail)
             #expect(viewController.screen.focusedView === viewController.tableView)
-            #expect(viewController.tableView.highlightedRow == 3)
+            #expect(viewController.tableView.highlightedIndexPath == IndexPath(row: 3, section: 0))
         }
     }
 

@@ -141,7 +141,7 @@ final class FixtureServerTests: XCTestCase {
             XCTAssertEqual(counters.requests.count, 1 + 2 * 12 + 1)
             XCTAssertEqual(viewController.downloadView.progress, 1)
             XCTAssertEqual(
-                viewController.tableView.rows,
+                viewController.rows,
                 [
                     // Floods failed, but Tropical Cyclone Nuri, a storm and a flood, came with the storms.
                     "Drought (0)", "Dust and Haze (2) ›", "Earthquakes (2) ›", "Floods (1) ›", "Landslides (3) ›",
@@ -162,7 +162,7 @@ final class FixtureServerTests: XCTestCase {
             XCTAssertEqual(counters.requests.count, 1 + 2 * 12 + 1 + 2)
             XCTAssertEqual(counters.requests.suffix(2).map { $0.contains("category=floods") }, [true, true])
             XCTAssertEqual(viewController.failedCategoryIDs, [])
-            XCTAssertTrue(viewController.tableView.rows.contains("Floods (4) ›"), "\(viewController.tableView.rows)")
+            XCTAssertTrue(viewController.rows.contains("Floods (4) ›"), "\(viewController.rows)")
             XCTAssertEqual(viewController.statusLine.displayedText, "13 categories, 64 events of the last 360 days")
         }
     }

@@ -36,9 +36,12 @@ final class CollectionGridViewTests {
 
     /// A 20 × 6 screen holding a grid of 10 × 3 slots (two across, two down) and four cells, the grid
     /// added after the cells' labels, as an app does, so a click anywhere on a slot reaches it.
+    /// Its marks last 5 ticks.
     private func gridScreen() -> (Screen, Grid) {
         let screen = Screen(size: Size(columns: 20, rows: 6), minimumSize: .zero)
-        let grid = Grid(cells: (0..<4).map { _ in NameCell() }, minimumSlotSize: Size(columns: 10, rows: 3))
+        let grid = Grid(
+            cells: (0..<4).map { _ in NameCell() }, minimumSlotSize: Size(columns: 10, rows: 3),
+            markDuration: .seconds(5), scheduler: scheduler)
         grid.frame = Rect(column: 0, row: 0, columns: 20, rows: 6)
         grid.cells.forEach { screen.addSubview($0.label) }
         screen.addSubview(grid)
@@ -166,5 +169,84 @@ final class CollectionGridViewTests {
         #expect(grid.cellForItem(at: path(2)) === before["c"])
         #expect(grid.cellForItem(at: path(0)) === before["b"], "b's cell, reused for z")
         #expect(before["b"]?.reuses == 2)
+    }
+
+    private func animatedDataSource(_ configuration: AnimationConfiguration = AnimationConfiguration())
+        -> RxCollectionViewSectionedAnimatedDataSource<AnimatableSectionModel<String, String>, Grid>
+    {
+        RxCollectionViewSectionedAnimatedDataSource(
+            animationConfiguration: configuration,
+            configureCell: { _, grid, indexPath, name in
+                let cell = grid.dequeueReusableCell(for: indexPath)
+                cell.label.text = name
+                return cell
+            })
+    }
+
+    /// The marks of every visible slot, by the text of its cell.
+    private func marks(_ grid: Grid) -> [String: TableRowMark] {
+        var marks: [String: TableRowMark] = [:]
+        for (path, cell) in grid.visibleCells {
+            if let mark = grid.mark(forItemAt: path) { marks[cell.label.text ?? ""] = mark }
+        }
+        return marks
+    }
+
+    /// An inserted item's slot is framed, doubled, for the mark's duration, then the highlight's frame
+    /// is back; a move marks only the item that left its place, and a mark follows its item through a
+    /// later batch; a reload ends every mark.
+    @Test func testABatchMarksTheSlotsItChangedForAMoment() {
+        let (screen, grid) = gridScreen()
+        let sections = scheduler.createHotObservable([
+            .next(10, [AnimatableSectionModel(model: "s", items: ["a", "b"])]),
+            .next(20, [AnimatableSectionModel(model: "s", items: ["z", "a", "b"])]),
+            .next(30, [AnimatableSectionModel(model: "s", items: ["a", "b", "z"])]),
+            .next(32, [AnimatableSectionModel(model: "s", items: ["y", "a", "b", "z"])]),
+        ])
+        sections.bind(to: grid.rx.items(dataSource: animatedDataSource())).disposed(by: bag)
+        var seen: [Int: [String: TableRowMark]] = [:]
+        var firstLine: [Int: String] = [:]
+        for time in [15, 21, 26, 31, 33, 36, 38] {
+            scheduler.scheduleAt(time) {
+                seen[time] = self.marks(grid)
+                firstLine[time] = String(screen.text.split(separator: "\n").first ?? "")
+            }
+        }
+        scheduler.start()
+
+        #expect(seen[15] == [:])
+        #expect(seen[21] == ["z": .inserted(.automatic)])
+        // The highlight followed a to the second slot.
+        #expect(firstLine[21] == "╔════════╗┌────────┐", "z's slot marked")
+        #expect(seen[26] == [:])
+        #expect(firstLine[26] == "          ┌────────┐")
+        #expect(seen[31] == ["z": .moved])
+        // y's insert at 32 carries z's mark to z's new place, where it ends at 35 as before.
+        #expect(seen[33] == ["z": .moved, "y": .inserted(.automatic)])
+        #expect(seen[36] == ["y": .inserted(.automatic)])
+        #expect(seen[38] == [:])
+        #expect(grid.mark(forItemAt: path(3)) == nil)
+    }
+
+    /// Every animation `.none`: no mark, moves included; a reload ends the marks there are.
+    @Test func testSwitchedOffAnimationsAndReloadsLeaveNoMarks() {
+        let (_, grid) = gridScreen()
+        let none = AnimationConfiguration(insertAnimation: .none, reloadAnimation: .none, deleteAnimation: .none)
+        let sections = PublishSubject<[AnimatableSectionModel<String, String>]>()
+        sections.bind(to: grid.rx.items(dataSource: animatedDataSource(none))).disposed(by: bag)
+        sections.onNext([AnimatableSectionModel(model: "s", items: ["a", "b"])])
+        sections.onNext([AnimatableSectionModel(model: "s", items: ["b", "a", "c"])])
+        #expect(names(grid) == [path(0): "b", path(1): "a", path(2): "c"])
+        #expect(marks(grid) == [:])
+
+        let marked = PublishSubject<[AnimatableSectionModel<String, String>]>()
+        let (otherScreen, other) = gridScreen()
+        marked.bind(to: other.rx.items(dataSource: animatedDataSource())).disposed(by: bag)
+        marked.onNext([AnimatableSectionModel(model: "s", items: ["a"])])
+        marked.onNext([AnimatableSectionModel(model: "s", items: ["a", "b"])])
+        #expect(marks(other) == ["b": .inserted(.automatic)])
+        other.reloadData()
+        #expect(marks(other) == [:])
+        #expect(otherScreen.size.rows == 6, "the grid is shown until the end")
     }
 }

@@ -78,7 +78,8 @@ final class TableViewAnimationTests {
         #expect(seen()[226] == ["  Stock", " >fig 2", ""])
     }
 
-    /// `.none` shows every change at once; `.fade` marks dim.
+    /// `.none` shows every change at once, moves included (a move has no animation of its own: the
+    /// data source shows the batch without animation); `.fade` marks dim.
     @Test func testTheAnimationConfigurationIsHonouredNoneIncluded() {
         let (screen, table) = tableScreen(rows: 4, scheduler: scheduler)
         let none = AnimationConfiguration(insertAnimation: .none, reloadAnimation: .none, deleteAnimation: .none)
@@ -86,6 +87,7 @@ final class TableViewAnimationTests {
             [
                 .next(210, [Shelf(model: "Fruit", items: ["apple", "pear"])]),
                 .next(220, [Shelf(model: "Fruit", items: ["apple", "fig"])]),
+                .next(230, [Shelf(model: "Fruit", items: ["fig", "apple"])]),
             ], to: table, shelfDataSource(none))
         let (fadeScreen, fadeTable) = tableScreen(rows: 4, scheduler: scheduler)
         let fade = AnimationConfiguration(insertAnimation: .fade, reloadAnimation: .fade, deleteAnimation: .fade)
@@ -94,10 +96,11 @@ final class TableViewAnimationTests {
                 .next(210, [Shelf(model: "Fruit", items: ["apple", "pear"])]),
                 .next(220, [Shelf(model: "Fruit", items: ["apple", "fig"])]),
             ], to: fadeTable, shelfDataSource(fade))
-        let seen = snapshots(screen, at: [221], on: scheduler)
+        let seen = snapshots(screen, at: [221, 231], on: scheduler)
         let faded = snapshots(fadeScreen, at: [221, 226], on: scheduler)
         scheduler.start()
         #expect(seen()[221] == ["  Fruit", " >apple", "  fig", ""])
+        #expect(seen()[231] == ["  Fruit", "  fig", " >apple", ""])
         #expect(faded()[221] == ["  Fruit", " >apple", ". pear", ". fig"])
         #expect(faded()[226] == ["  Fruit", " >apple", "  fig", ""])
     }

@@ -6,6 +6,8 @@ import RxSwift
 enum ViewCall: Equatable, CustomStringConvertible {
     case reload
     case beginBatch, endBatch
+    /// A batch to be shown without animation.
+    case beginUnanimatedBatch
     case insertItems([IndexPath], RowAnimation)
     case deleteItems([IndexPath], RowAnimation)
     case moveItem(IndexPath, IndexPath)
@@ -19,6 +21,7 @@ enum ViewCall: Equatable, CustomStringConvertible {
         switch self {
         case .reload: "reload"
         case .beginBatch: "begin"
+        case .beginUnanimatedBatch: "begin unanimated"
         case .endBatch: "end"
         case .insertItems(let paths, let animation): "insert \(paths.map(Self.text)) \(animation)"
         case .deleteItems(let paths, let animation): "delete \(paths.map(Self.text)) \(animation)"
@@ -45,6 +48,12 @@ class RecordingSectionedView: AnimatableSectionedView, ReactiveCompatible {
 
     func performBatchUpdates(_ updates: () -> Void) {
         calls.append(.beginBatch)
+        updates()
+        calls.append(.endBatch)
+    }
+
+    func performBatchUpdatesWithoutAnimation(_ updates: () -> Void) {
+        calls.append(.beginUnanimatedBatch)
         updates()
         calls.append(.endBatch)
     }

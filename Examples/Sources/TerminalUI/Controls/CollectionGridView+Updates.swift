@@ -5,8 +5,12 @@ import RxDataSources
 ///
 /// A batch keeps the cells of the items it leaves standing, at their new index paths (a download
 /// goes on through an insert above it); the cells of deleted and reloaded items are reused, and the
-/// items that come into view ask for cells. Changes are shown at once: a slot of pictures has no
-/// row to mark, unlike ``TableView``.
+/// items that come into view ask for cells. The slots of inserted, moved and reloaded items are
+/// framed in their mark's colour for ``markDuration`` (``TableView/markStyle(_:)``'s colours); a
+/// deleted item goes at once, since its cell is handed to another. A `RowAnimation` of `.none` is not
+/// marked, nor is a batch shown without animation, nor one that changes more than
+/// ``markThreshold`` items (such a batch is still applied in place: reloading a grid would restart
+/// every cell's download).
 extension CollectionGridView {
     /// Whether the grid is on a screen and visible there: an animated data source reloads a grid that
     /// is not (as RxDataSources does a collection without a window).
@@ -19,6 +23,7 @@ extension CollectionGridView {
     /// Shows the data source's items from the top, every cell reused, the first item highlighted: a
     /// reload is new content (a new search), not the old one changed.
     public func reloadData() {
+        endAllMarks()
         for path in visibleCells.keys.sorted(by: >) { enqueue(path) }
         indexPaths = readIndexPaths()
         firstVisibleItem = 0
@@ -27,8 +32,17 @@ extension CollectionGridView {
 
     /// Runs `updates` as one batch, shown when it ends (a nested batch joins the outer one).
     public func performBatchUpdates(_ updates: () -> Void) {
+        performBatch(animated: true, updates)
+    }
+
+    /// Runs `updates` as one batch with nothing marked (the data source's animations are all `.none`).
+    public func performBatchUpdatesWithoutAnimation(_ updates: () -> Void) {
+        performBatch(animated: false, updates)
+    }
+
+    private func performBatch(animated: Bool, _ updates: () -> Void) {
         guard pendingBatch == nil else { return updates() }
-        pendingBatch = GridBatch()
+        pendingBatch = GridBatch(animated: animated)
         updates()
         let batch = pendingBatch ?? GridBatch()
         pendingBatch = nil
@@ -36,7 +50,7 @@ extension CollectionGridView {
     }
 
     public func insertItemsAtIndexPaths(_ paths: [IndexPath], animationStyle: RowAnimation) {
-        record { $0.insertedItems += paths }
+        record { $0.insertedItems += paths.map { ($0, animationStyle) } }
     }
 
     public func deleteItemsAtIndexPaths(_ paths: [IndexPath], animationStyle: RowAnimation) {
@@ -48,11 +62,11 @@ extension CollectionGridView {
     }
 
     public func reloadItemsAtIndexPaths(_ paths: [IndexPath], animationStyle: RowAnimation) {
-        record { $0.reloadedItems += paths }
+        record { $0.reloadedItems += paths.map { ($0, animationStyle) } }
     }
 
     public func insertSections(_ sections: [Int], animationStyle: RowAnimation) {
-        record { $0.insertedSections += sections }
+        record { $0.insertedSections += sections.map { ($0, animationStyle) } }
     }
 
     public func deleteSections(_ sections: [Int], animationStyle: RowAnimation) {
@@ -64,7 +78,7 @@ extension CollectionGridView {
     }
 
     public func reloadSections(_ sections: [Int], animationStyle: RowAnimation) {
-        record { $0.reloadedSections += sections }
+        record { $0.reloadedSections += sections.map { ($0, animationStyle) } }
     }
 
     /// A change outside a batch is a batch of its own, as in UIKit.
@@ -93,46 +107,9 @@ extension CollectionGridView {
             return reloadData()
         }
         visibleCells = kept
+        mark(batch)
         let followed = highlighted.flatMap(batch.newPath(for:)).flatMap { indexPaths.firstIndex(of: $0) }
         highlight(itemCount > 0 ? followed ?? before ?? 0 : nil)
     }
 }
 
-/// The calls of one batch update, kept until it ends because UIKit's rule for index paths needs the
-/// whole batch: deletes, reloads and move sources count before it, inserts and move destinations after.
-struct GridBatch {
-    var deletedItems: [IndexPath] = []
-    var insertedItems: [IndexPath] = []
-    var reloadedItems: [IndexPath] = []
-    var movedItems: [(from: IndexPath, to: IndexPath)] = []
-    var deletedSections: [Int] = []
-    var insertedSections: [Int] = []
-    var reloadedSections: [Int] = []
-    var movedSections: [(from: Int, to: Int)] = []
-
-    var isEmpty: Bool {
-        deletedItems.isEmpty && insertedItems.isEmpty && reloadedItems.isEmpty && movedItems.isEmpty
-            && deletedSections.isEmpty && insertedSections.isEmpty && reloadedSections.isEmpty && movedSections.isEmpty
-    }
-
-    /// Where the item at `old` is after the batch, or `nil` if it went or is to be made again.
-    func newPath(for old: IndexPath) -> IndexPath? {
-        guard !deletedSections.contains(old.section), !reloadedSections.contains(old.section),
-            !deletedItems.contains(old), !reloadedItems.contains(old)
-        else { return nil }
-        if let move = movedItems.first(where: { $0.from == old }) { return move.to }
-        guard let section = newSection(for: old.section) else { return nil }
-        let gone = (deletedItems + movedItems.map(\.from)).filter { $0.section == old.section && $0.item < old.item }
-        var item = old.item - gone.count
-        let arriving = (insertedItems + movedItems.map(\.to)).filter { $0.section == section }.map(\.item).sorted()
-        for index in arriving where index <= item { item += 1 }
-        return IndexPath(item: item, section: section)
-    }
-
-    private func newSection(for old: Int) -> Int? {
-        if let move = movedSections.first(where: { $0.from == old }) { return move.to }
-        var section = old - (deletedSections + movedSections.map(\.from)).filter { $0 < old }.count
-        for index in (insertedSections + movedSections.map(\.to)).sorted() where index <= section { section += 1 }
-        return section
-    }
-}

@@ -1,3 +1,4 @@
+import Dispatch
 import FoundationEssentials
 import RxCocoa
 import RxDataSources
@@ -12,7 +13,8 @@ import RxSwift
 /// scrolls off, or goes in a reload or a batch, is `prepareForReuse()`d and queued; an item that
 /// scrolls on asks the data source for a cell. The last cell queued is the next handed out, so a cell
 /// that just scrolled off is the one reused. Add the cells' views to the screen before the grid:
-/// the screen gives a click to the topmost view under it, and the grid draws only its highlight.
+/// the screen gives a click to the topmost view under it, and the grid draws only its highlight and
+/// the marks of a batch update (see ``performBatchUpdates(_:)``).
 ///
 /// Arrows move the highlight (Left/Right by one, Up/Down by a row), Page Up/Page Down by a screenful,
 /// Home/End to the first and last; the grid scrolls by whole rows so the highlight stays visible.
@@ -48,22 +50,40 @@ public final class CollectionGridView<Cell: CollectionGridCell>: Control, Sectio
     /// The cell showing each visible item.
     public internal(set) var visibleCells: [IndexPath: Cell] = [:]
 
+    /// How long a batch update's marks last.
+    public var markDuration: RxTimeInterval
+    /// The most items and sections one batch may change and still be marked; `nil`: the slots shown.
+    public var markThreshold: Int?
+    /// Whether moved items are marked (a move has no `RowAnimation` of its own).
+    public var marksMoves = true
+
     var reuseQueue: [Cell]
     var pendingBatch: GridBatch?
+    var marks: [IndexPath: (mark: TableRowMark, batch: Int)] = [:]
+    var markTimers: [Int: Disposable] = [:]
+    var batchCount = 0
+    let scheduler: SchedulerType
     private let visibleSubject = BehaviorSubject<Range<Int>>(value: 0..<0)
     private let selections = PublishSubject<IndexPath>()
     private let highlights = PublishSubject<IndexPath>()
 
-    /// A grid of `cells`, whose slots are at least `minimumSlotSize` and at most `maximumSlotRows` tall.
-    public init(cells: [Cell], minimumSlotSize: Size, maximumSlotRows: Int = 12) {
+    /// A grid of `cells`, whose slots are at least `minimumSlotSize` and at most `maximumSlotRows` tall;
+    /// its marks end on `scheduler`.
+    public init(
+        cells: [Cell], minimumSlotSize: Size, maximumSlotRows: Int = 12,
+        markDuration: RxTimeInterval = .milliseconds(700), scheduler: SchedulerType = MainScheduler.instance
+    ) {
         self.cells = cells
         self.minimumSlotSize = minimumSlotSize
         self.maximumSlotRows = maximumSlotRows
+        self.markDuration = markDuration
+        self.scheduler = scheduler
         reuseQueue = cells.reversed()
         super.init()
     }
 
     deinit {
+        markTimers.values.forEach { $0.dispose() }
         selections.onCompleted()
         highlights.onCompleted()
         visibleSubject.onCompleted()
@@ -226,25 +246,36 @@ public final class CollectionGridView<Cell: CollectionGridCell>: Control, Sectio
     var selectedIndexPaths: Observable<IndexPath> { selections.asObservable() }
     var highlightedIndexPaths: Observable<IndexPath> { highlights.asObservable() }
 
-    /// Only the highlight: the grid is added to the screen after its cells' views, so that a click
-    /// anywhere on a slot reaches it, and they must show through.
+    /// The highlight and the marks only: the grid is added to the screen after its cells' views, so
+    /// that a click anywhere on a slot reaches it, and they must show through. A marked slot is framed
+    /// in its mark's colour, doubled, the highlighted one too while its mark lasts.
     public override func draw(into grid: inout CellGrid) {
-        guard let highlightedItem, visibleItems.contains(highlightedItem) else { return }
-        let slot = slotFrame(of: highlightedItem)
-        guard slot.size.rows >= 2, slot.size.columns >= 2 else { return }
+        for item in visibleItems {
+            guard let mark = marks[indexPaths[item]]?.mark else { continue }
+            drawFrame(around: item, style: Self.frameStyle(mark), corners: "╔╗╚╝", lines: "═║", into: &grid)
+        }
+        guard let highlightedItem, visibleItems.contains(highlightedItem),
+            marks[indexPaths[highlightedItem]] == nil
+        else { return }
         let style = CellStyle(foreground: RGB(hex: 0x6F_C3_DF), attributes: isFocused ? .bold : .dim)
-        let inner = slot.size.columns - 2
-        let top = "┌" + String(repeating: "─", count: inner) + "┐"
-        let bottom = "└" + String(repeating: "─", count: inner) + "┘"
-        grid.draw(top, at: slot.origin, style: style, clip: frame)
+        drawFrame(around: highlightedItem, style: style, corners: "┌┐└┘", lines: "─│", into: &grid)
+    }
+
+    private func drawFrame(
+        around item: Int, style: CellStyle, corners: String, lines: String, into grid: inout CellGrid
+    ) {
+        let slot = slotFrame(of: item)
+        guard slot.size.rows >= 2, slot.size.columns >= 2 else { return }
+        let (corner, line) = (Array(corners).map(String.init), Array(lines).map(String.init))
+        let inner = String(repeating: line[0], count: slot.size.columns - 2)
+        let right = slot.origin.column + slot.size.columns - 1
+        grid.draw(corner[0] + inner + corner[1], at: slot.origin, style: style, clip: frame)
         grid.draw(
-            bottom, at: Point(column: slot.origin.column, row: slot.origin.row + slot.size.rows - 1), style: style,
-            clip: frame)
+            corner[2] + inner + corner[3], at: Point(column: slot.origin.column, row: slot.origin.row + slot.size.rows - 1),
+            style: style, clip: frame)
         for row in 1..<(slot.size.rows - 1) {
-            grid.draw("│", at: Point(column: slot.origin.column, row: slot.origin.row + row), style: style, clip: frame)
-            grid.draw(
-                "│", at: Point(column: slot.origin.column + slot.size.columns - 1, row: slot.origin.row + row),
-                style: style, clip: frame)
+            grid.draw(line[1], at: Point(column: slot.origin.column, row: slot.origin.row + row), style: style, clip: frame)
+            grid.draw(line[1], at: Point(column: right, row: slot.origin.row + row), style: style, clip: frame)
         }
     }
 }

@@ -5,6 +5,8 @@ import RxDataSources
 /// needs the whole batch: deletes, reloads and move sources count in the sections before it,
 /// inserts and move destinations in the sections after it.
 struct TableBatch {
+    /// Whether the batch may be marked: not when it is shown without animation.
+    var animated = true
     var deletedItems: [(path: IndexPath, animation: RowAnimation)] = []
     var insertedItems: [(path: IndexPath, animation: RowAnimation)] = []
     var reloadedItems: [(path: IndexPath, animation: RowAnimation)] = []

@@ -23,8 +23,18 @@ extension TableView {
 
     /// Runs `updates` as one batch, shown when it ends (a nested batch joins the outer one).
     public func performBatchUpdates(_ updates: () -> Void) {
+        performBatch(animated: true, updates)
+    }
+
+    /// Runs `updates` as one batch with nothing marked, moves included (the data source's animations
+    /// are all `.none`).
+    public func performBatchUpdatesWithoutAnimation(_ updates: () -> Void) {
+        performBatch(animated: false, updates)
+    }
+
+    private func performBatch(animated: Bool, _ updates: () -> Void) {
         guard pendingBatch == nil else { return updates() }
-        pendingBatch = TableBatch()
+        pendingBatch = TableBatch(animated: animated)
         updates()
         let batch = pendingBatch ?? TableBatch()
         pendingBatch = nil
@@ -78,7 +88,7 @@ extension TableView {
         batchCount += 1
         let id = batchCount
         content.follow(highlightedIndexPath)
-        content.apply(batch, from: source, id: id, marksMoves: marksMoves)
+        content.apply(batch, from: source, id: id, marksMoves: marksMoves && batch.animated)
         if content.hasMarks(ofBatch: id) {
             markTimers[id] = Observable<Int>.timer(markDuration, scheduler: scheduler)
                 .subscribe(onNext: { [weak self] _ in self?.endMarks(ofBatch: id) })

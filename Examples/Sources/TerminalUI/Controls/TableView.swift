@@ -49,7 +49,9 @@ public final class TableView: Control, SectionedTableView {
     /// The most rows and sections one batch update may change and still be marked; more reloads the
     /// table. `nil`: the frame's height.
     public var reloadThreshold: Int?
-    /// Whether moved rows are marked (a move has no `RowAnimation` to say `.none`).
+    /// Whether moved rows are marked. A move has no `RowAnimation` of its own; a batch shown without
+    /// animation (``performBatchUpdatesWithoutAnimation(_:)``, an animated data source whose animations
+    /// are all `.none`) marks none either way.
     public var marksMoves = true
 
     var content = TableContent(source: .empty)
