@@ -112,4 +112,3 @@ extension CollectionGridView {
         highlight(itemCount > 0 ? followed ?? before ?? 0 : nil)
     }
 }
-

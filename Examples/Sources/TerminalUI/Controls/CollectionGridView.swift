@@ -271,10 +271,12 @@ public final class CollectionGridView<Cell: CollectionGridCell>: Control, Sectio
         let right = slot.origin.column + slot.size.columns - 1
         grid.draw(corner[0] + inner + corner[1], at: slot.origin, style: style, clip: frame)
         grid.draw(
-            corner[2] + inner + corner[3], at: Point(column: slot.origin.column, row: slot.origin.row + slot.size.rows - 1),
+            corner[2] + inner + corner[3],
+            at: Point(column: slot.origin.column, row: slot.origin.row + slot.size.rows - 1),
             style: style, clip: frame)
         for row in 1..<(slot.size.rows - 1) {
-            grid.draw(line[1], at: Point(column: slot.origin.column, row: slot.origin.row + row), style: style, clip: frame)
+            grid.draw(
+                line[1], at: Point(column: slot.origin.column, row: slot.origin.row + row), style: style, clip: frame)
             grid.draw(line[1], at: Point(column: right, row: slot.origin.row + row), style: style, clip: frame)
         }
     }
