@@ -19,3 +19,38 @@ func rxMapFilterChain(_ operators: Int) -> @Sendable () -> Prepared {
             tearDown: { subscription.dispose() })
     }
 }
+
+/// `operators` maps over a subject: what one element costs per operator, as the chain grows past the
+/// depth where its operators are folded into a run.
+func rxMapChain(_ operators: Int) -> @Sendable () -> Prepared {
+    {
+        let subject = PublishSubject<Int>()
+        let total = Total()
+        let chain = (0..<operators).reduce(subject.asObservable()) { chain, _ in chain.map(increment) }
+        let subscription = chain.subscribe(onNext: { total.value &+= $0 })
+        return .sync(
+            run: { count in
+                for element in 0..<count { subject.onNext(element) }
+                return total.value
+            },
+            tearDown: { subscription.dispose() })
+    }
+}
+
+/// Building `operators` maps over a subject, subscribing and disposing: what a chain costs to make
+/// per operator, as it grows past the depth where its operators are folded into a run.
+func rxMapChainBuilding(_ operators: Int) -> @Sendable () -> Prepared {
+    {
+        let subject = PublishSubject<Int>()
+        let total = Total()
+        return .sync(
+            run: { count in
+                for _ in 0..<count {
+                    let chain = (0..<operators).reduce(subject.asObservable()) { chain, _ in chain.map(increment) }
+                    chain.subscribe(onNext: { total.value &+= $0 }).dispose()
+                }
+                return total.value
+            },
+            tearDown: {})
+    }
+}

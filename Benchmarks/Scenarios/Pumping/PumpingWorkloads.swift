@@ -37,6 +37,17 @@ let pumpingWorkloads: [Workload] =
                 scenario: "Pumping/subject → 96 × map/filter (a run) → subscriber", flavour: .swiftRx,
                 count: elementsPerIteration, prepare: rxMapFilterChain(96)),
         ],
+        // swift-rx only: the cost per operator of a chain of maps, short and long.
+        [10, 100].flatMap { operators in
+            [
+                Workload(
+                    scenario: "Pumping/subject → \(operators) × map → subscriber", flavour: .swiftRx,
+                    count: elementsPerIteration, prepare: rxMapChain(operators)),
+                Workload(
+                    scenario: "Creating/subject → \(operators) × map → subscribe + dispose", flavour: .swiftRx,
+                    count: subscriptionsPerIteration, prepare: rxMapChainBuilding(operators)),
+            ]
+        },
         // swift-rx only: OpenCombine has no Driver, and its `AnySubscriber` is another shape.
         [
             Workload(

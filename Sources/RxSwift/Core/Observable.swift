@@ -4,8 +4,8 @@
 /// creates the mutable state (sinks), so an `Observable` may be shared across threads and actors.
 /// Closures given to operators run on whatever thread delivers the events, as in RxSwift.
 public class Observable<Element>: ObservableType, @unchecked Sendable {
-    /// Always inlined: every producer's initializer calls it (a call each where the optimizer left
-    /// it out of line, about 10 instructions per operator).
+    /// Always inlined: every producer's initializer calls it, and a call each costs every operator
+    /// (the `MapFilterCreating` benchmark).
     @usableFromInline @inline(__always)
     init() {
         runDepth = 0
@@ -58,26 +58,28 @@ public class Observable<Element>: ObservableType, @unchecked Sendable {
     @usableFromInline
     var isConstantSource: Bool { false }
 
-    /// How many `map`/`filter` operators are stacked here above a source of another kind (every
-    /// other observable: 0); at ``runThreshold`` the next one folds them into a run (see
-    /// `StatelessRun.swift`). Stored, not a virtual property: reading it is a load, where a call
-    /// cost each `map` about 30 instructions (MapFilterCreating +3 %).
-    /// Set once, by the initializers of `map`, `filter` and runs.
+    // The hooks of stateless fusion (`Operators/Transforming/Stateless/StatelessChains.swift` says how a
+    // chain of `map`s and `filter`s becomes sinks). Declared here because only a class's own body can
+    // declare what its subclasses override; `map`, `filter` and runs override them.
+
+    /// How many `map`/`filter` operators are stacked here above a source of another kind (every other
+    /// observable: 0); at `runThreshold` the next one folds them into a run. Stored, not a virtual
+    /// property: reading it is a load, where a call costs each `map` more (the `MapFilterCreating`
+    /// benchmark). Set once, by the initializers of `map`, `filter` and runs.
     @usableFromInline @exclusivity(unchecked) final var runDepth: Int
 
     /// This observable as run stages over a root source, if it is a `map`, a `filter` or a run.
     func runParts() -> RunParts? { nil }
 
-    /// Subscribes `filter`, whose source this is: by default `filter`'s own sink. An operator whose
-    /// sink can do the filtering as well overrides it and subscribes one sink for both (see
-    /// "Stateless pairs" in `StatelessPairs.swift`).
+    /// Subscribes `filter`, whose source this is: by default `filter`'s own sink; a `map` or `filter`
+    /// subscribes one sink for both (a pair).
     @usableFromInline
     func subscribe(filter: FilterObservable<Element>, downstream: Sink<Element>) -> Disposable {
         filter.subscribeOwnSink(downstream)
     }
 
-    /// Subscribes `map`, whose source this is: by default `map`'s own sink (see
-    /// ``subscribe(filter:downstream:)``).
+    /// Subscribes `map`, whose source this is: by default `map`'s own sink; a `filter` subscribes one
+    /// sink for both (a pair).
     @usableFromInline
     func subscribe<Result>(map: MapObservable<Element, Result>, downstream: Sink<Result>) -> Disposable {
         map.subscribeOwnSink(downstream)

@@ -29,7 +29,7 @@ final class FilterObservable<Element>: Observable<Element>, @unchecked Sendable 
     /// Makes the sinks where the element type is concrete (the default argument is evaluated in the
     /// caller's module): a sink made in this unspecialized code would look its class metadata up on
     /// every subscription. Besides its own sink, a `filter` makes the one sink of two `filter`s in a
-    /// row (see `StatelessPairs.swift`).
+    /// row (see `StatelessChains.swift`).
     private let makeSink: MakeFilterSink<Element>
 
     @usableFromInline

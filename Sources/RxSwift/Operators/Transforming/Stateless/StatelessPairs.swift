@@ -1,31 +1,5 @@
-// Stateless pairs: a `map` or `filter` subscribed to a `map` or `filter` shares one sink with it.
-//
-// When an operator of the pair is subscribed, it asks its source to subscribe it
-// (`subscribe(filter:downstream:)`, `subscribe(map:downstream:)`); a source that is itself a `map` or
-// `filter` answers with one sink that does both steps and subscribes that sink to its own source.
-// What is delivered, when, and what is disposed are the same as with two sinks; what changes is one
-// allocation, one subscription and one virtual call per element fewer per pair.
-//
-// The pair's sink holds the two closures, never the operators' observables: a subscription keeps
-// alive what RxSwift's sinks keep alive, and nothing upstream (a run of operators subscribed as one
-// sink that held its stages was measured and rejected for that reason; see Benchmarks/README.md).
-// Only pairs, and only those whose element types are all known where the pair's sink is made (in
-// the caller's module, through the operators' factories): two `map`s in a row would need a sink
-// generic over three types, which no single operator knows, and so a run-time metadata lookup per
-// subscription.
-
-/// Makes a `map`'s sink: its own, or with a `filter` before (`before`) or after (`after`) it.
-@usableFromInline
-typealias MakeMapSink<Source, Result> = (
-    _ transform: @escaping (Source) throws -> Result, _ before: ((Source) throws -> Bool)?,
-    _ after: ((Result) throws -> Bool)?, _ downstream: Sink<Result>
-) -> OperatorSink<Source, Result>
-
-/// Makes a `filter`'s sink: its own, or with a second `filter` after it (`then`).
-@usableFromInline
-typealias MakeFilterSink<Element> = (
-    _ predicate: @escaping (Element) throws -> Bool, _ then: ((Element) throws -> Bool)?, _ downstream: Sink<Element>
-) -> OperatorSink<Element, Element>
+// The pair sinks: a `map` or `filter` subscribed to a `map` or `filter` shares one sink with it (see
+// `StatelessChains.swift`, which says how a chain of stateless operators becomes sinks).
 
 /// `map(transform).filter(predicate)` as one sink.
 @usableFromInline
@@ -114,19 +88,5 @@ final class FilterFilterSink<Element>: StatelessSink<Element, Element>, @uncheck
         } catch {
             forwardTermination(.error(error))
         }
-    }
-}
-
-/// The sinks of `map`, `filter` and their pairs: a terminal event passes straight through (their
-/// closures see only elements). They guard their input (``Sink/guardsItsInput``): `next` checks
-/// `isForwarding`, and `forwardTermination` forwards one terminal event and disposes upstream.
-@usableFromInline
-class StatelessSink<Input, Output>: OperatorSink<Input, Output>, @unchecked Sendable {
-    override final var guardsItsInput: Bool { true }
-
-    override final var releasesWithItsSource: Bool { true }
-
-    override final func terminate(_ termination: Termination) {
-        forwardTermination(termination)
     }
 }

@@ -1,18 +1,9 @@
-// Long runs of `map` and `filter`: one observable, one sink, a loop.
-//
-// Programs build long chains by folding over data (`items.reduce(source) { $0.map … }`). As nested
-// operators, every stage of such a chain is a stack frame when it is subscribed, a frame per element
-// delivered, and a frame when it is released or disposed: 100 000 `map`s overflow the main thread's
-// 8 MiB stack (160 bytes a `map` to subscribe, 256 per element, release builds; see
-// Benchmarks/README.md). So once `runThreshold` operators are stacked, the next `map` or `filter`
-// folds the operators below it into a *run*: a linked list of type-erased stages built in O(1) per
-// operator and released iteratively, subscribed as one sink that passes each element through the
-// stages in a loop. The operator itself stays an operator over the run, so that the chain's depth
-// never exceeds the threshold plus one. Below the threshold nothing changes: short chains keep
-// their sinks and pairs, which are faster per element.
+// Long runs of `map` and `filter`: one observable, one sink, a loop (see `StatelessChains.swift`, which
+// says when a chain becomes a run and why).
 //
 // A run holds the stages' closures and its root (the first source that is not a `map` or `filter`),
-// never the folded operators: a subscription keeps alive what the operators' own sinks kept alive.
+// never the folded operators. The operator that folds the run stays an operator over it, so that the
+// chain's depth never exceeds the threshold plus one.
 
 /// How many `map`/`filter` operators are stacked as themselves before the next one folds them into
 /// a run. Small enough that subscribing, delivering through and releasing them takes a few

@@ -29,7 +29,7 @@ final class MapObservable<Source, Result>: Observable<Result>, @unchecked Sendab
     /// Makes the sinks where the element types are concrete (the default argument is evaluated in
     /// the caller's module): a sink made in this unspecialized code would look its class metadata up
     /// on every subscription. Besides its own sink, a `map` makes the one sink of a pair with a
-    /// `filter` before or after it (see `StatelessPairs.swift`). One closure for the three, so that
+    /// `filter` before or after it (see `StatelessChains.swift`). One closure for the three, so that
     /// an operator costs one closure to store and release, not three.
     private let makeSink: MakeMapSink<Source, Result>
 

@@ -1,0 +1,102 @@
+/// The subscribers catching up with a subject or a share connection: the one catch-up storage both
+/// use.
+///
+/// A subscriber that joins a source with something to replay (a `BehaviorSubject`'s value, a
+/// `ReplaySubject`'s buffer, a share's latest element) receives that replay on its own thread,
+/// without the source's lock held, and must not miss, repeat or reorder an event another thread
+/// sends meanwhile. So it is registered here first; senders append what they send to its queue
+/// instead of delivering to it; it delivers its queue, looks again, and joins the observers once the
+/// queue is empty, all under the source's lock but for the delivery.
+///
+/// Members are in any order (each has its own queue), so one leaves in O(1): the last member takes
+/// its place, and its owner is told its new index (a member keeps its index, which is what leaving
+/// reads instead of searching). Made on first use: a source nobody joins late never pays for it.
+///
+/// Generic over the member's class only, which is always concrete (`SubjectObserver`, `AnySink`);
+/// the queues are ``CatchUpQueue``s of the source's element type, held as `AnyObject`, so that
+/// registering a subscriber with nothing sent meanwhile looks up no metadata.
+///
+/// Thread-safety: none; its owner guards it with its lock.
+final class CatchUpRoster<Member: AnyObject> {
+    private(set) var members = ContiguousArray<Member>()
+    private var queues = ContiguousArray<AnyObject?>()
+
+    var count: Int { members.count }
+
+    /// Adds `member` (with its first queue, if it has one already); returns its index.
+    func add(_ member: Member, queue: AnyObject? = nil) -> Int {
+        members.append(member)
+        queues.append(queue)
+        return members.count - 1
+    }
+
+    /// Removes the member at `index` and returns its queue; the last member takes its place, and
+    /// `moved` is told its new index.
+    func remove(at index: Int, moved: (Member, Int) -> Void) -> AnyObject? {
+        let queue = queues[index]
+        let last = members.count - 1
+        if index != last {
+            members.swapAt(index, last)
+            queues.swapAt(index, last)
+            moved(members[index], index)
+        }
+        members.removeLast()
+        queues.removeLast()
+        return queue
+    }
+
+    /// Takes out the queue of the member at `index`, for it to deliver after unlocking; senders make
+    /// it a new one if more arrives.
+    func takeQueue(at index: Int) -> AnyObject? {
+        defer { queues[index] = nil }
+        return queues[index]
+    }
+
+    /// Takes out every queue (the source was disposed: what was kept is dropped after unlocking).
+    func takeAllQueues() -> [AnyObject] {
+        var taken: [AnyObject] = []
+        for index in queues.indices {
+            if let queue = queues[index] { taken.append(queue) }
+            queues[index] = nil
+        }
+        return taken
+    }
+
+    /// Appends `element` to the queue of every member whose queue has not ended.
+    @inline(never)
+    func append<Element>(_ element: Element) {
+        for index in queues.indices {
+            let queue = self.queue(at: index, of: Element.self)
+            if queue.termination == nil { queue.elements.append(element) }
+        }
+    }
+
+    /// Ends the queue of every member whose queue has not ended: `elements`, then `termination`.
+    @inline(never)
+    func append<Element>(_ termination: Termination, after elements: [Element]) {
+        for index in queues.indices {
+            let queue = self.queue(at: index, of: Element.self)
+            guard queue.termination == nil else { continue }
+            for element in elements { queue.elements.append(element) }
+            queue.termination = termination
+        }
+    }
+
+    /// The queue of the member at `index`, made if it has none.
+    private func queue<Element>(at index: Int, of _: Element.Type) -> CatchUpQueue<Element> {
+        if let queue = queues[index] { return unsafeDowncast(queue, to: CatchUpQueue<Element>.self) }
+        let made = CatchUpQueue<Element>()
+        queues[index] = made
+        return made
+    }
+}
+
+/// What a source sent while one subscriber was catching up, kept for it alone.
+///
+/// Thread-safety: filled under the source's lock; the subscriber takes it out under the lock and
+/// reads it after unlocking, when nobody else holds it.
+final class CatchUpQueue<Element>: @unchecked Sendable {
+    let elements = ReplayBuffer<Element>()
+    /// The terminal event, after every element.
+    var termination: Termination?
+}

@@ -1,0 +1,60 @@
+// How a chain of stateless operators (`map`, `filter`) becomes sinks.
+//
+// Every operator's sink costs an allocation, a subscription and a virtual call per element, so the
+// chain is not subscribed one sink per operator:
+//
+// - **Pairs, up to `runThreshold` (32) operators.** When a `map` or `filter` is subscribed, it asks its
+//   source to subscribe it: `Observable.subscribe(map:downstream:)` and `subscribe(filter:downstream:)`
+//   (in `Core/Observable.swift`, because Swift lets only a class's own body declare members that
+//   subclasses override; by default they subscribe the operator's own sink). A source that is itself
+//   a `map` or `filter` overrides them and answers with one sink that does both steps
+//   (`StatelessPairs.swift`), subscribed to its own source. The sinks are made by factories that the
+//   operators receive as default arguments (`MakeMapSink`, `MakeFilterSink`), evaluated in the
+//   caller's module, where the element types are concrete: a sink made in this library's
+//   unspecialized code would look its class metadata up on every subscription. Only pairs: two `map`s
+//   in a row would need a sink generic over three types, which no single operator's factory knows.
+// - **Runs, past the threshold.** Programs that build chains by folding over data reach depths no
+//   hand-written chain does, and nested sinks then cost a stack frame per operator to subscribe, to
+//   deliver an element and to release: 100 000 `map`s overflow the main thread's stack. So the next
+//   `map` or `filter` folds the operators below it into a *run* (`StatelessRun.swift`): type-erased
+//   stages in a linked list, one sink that passes each element through them in a loop, released
+//   iteratively. The threshold is small enough that the nested part stays a few kilobytes of stack
+//   (the `RxStackDepth` tool measures it), and large enough that chains written by hand never reach it.
+//
+// Either way a subscription holds the operators' closures, never the operators (their observables):
+// it keeps alive exactly what RxSwift's one-sink-per-operator subscription keeps alive, and nothing
+// upstream. What is delivered, when, and what is disposed are the same as with a sink per operator.
+// The `Pumping/subject → 32 × map/filter (pairs)`, `96 × map/filter (a run)` and `N × map` benchmarks
+// measure both, per element and per subscription.
+//
+// Driver's and Signal's `map` and `filter` fuse differently: a Driver stage is a `map` followed by
+// its share, so the map runs inside the share's relay (`_mapShared`, `_filterShared` in
+// `Operators/Sharing`), one producer per stage. That fusion is of a stateless operator with a stateful
+// one and cannot be a pair: a pair's sink serves one subscriber, a share's connection serves many.
+
+/// Makes a `map`'s sink: its own, or with a `filter` before (`before`) or after (`after`) it.
+@usableFromInline
+typealias MakeMapSink<Source, Result> = (
+    _ transform: @escaping (Source) throws -> Result, _ before: ((Source) throws -> Bool)?,
+    _ after: ((Result) throws -> Bool)?, _ downstream: Sink<Result>
+) -> OperatorSink<Source, Result>
+
+/// Makes a `filter`'s sink: its own, or with a second `filter` after it (`then`).
+@usableFromInline
+typealias MakeFilterSink<Element> = (
+    _ predicate: @escaping (Element) throws -> Bool, _ then: ((Element) throws -> Bool)?, _ downstream: Sink<Element>
+) -> OperatorSink<Element, Element>
+
+/// The sinks of `map`, `filter` and their pairs: a terminal event passes straight through (their
+/// closures see only elements). They guard their input (``Sink/guardsItsInput``): `next` checks
+/// `isForwarding`, and `forwardTermination` forwards one terminal event and disposes upstream.
+@usableFromInline
+class StatelessSink<Input, Output>: OperatorSink<Input, Output>, @unchecked Sendable {
+    override final var guardsItsInput: Bool { true }
+
+    override final var releasesWithItsSource: Bool { true }
+
+    override final func terminate(_ termination: Termination) {
+        forwardTermination(termination)
+    }
+}
