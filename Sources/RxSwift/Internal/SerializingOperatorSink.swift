@@ -23,6 +23,10 @@ enum SerializedEvent<Element> {
 /// A sender may also wait for the delivery in progress on another thread, as `switchLatest` does
 /// when it replaces its inner sequence: see ``supersedeLocked()``.
 ///
+/// Its claim is the delivering thread's id (`holder`) rather than a ``DrainClaim``, so that a sender
+/// can tell a delivery on another thread from its own re-entrant one (``DrainClaim`` says why that
+/// matters); it throttles with a ``SenderThrottle`` as the other drain loops do.
+///
 /// Thread-safety: `outbox`, `holder`, `terminationQueued` and `deliveryWaiters` are guarded by
 /// ``lock``, as is the subclass's own state; delivery belongs to the token holder alone.
 @usableFromInline

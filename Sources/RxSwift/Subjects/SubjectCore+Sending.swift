@@ -8,11 +8,10 @@ extension SubjectCore {
         let snapshot: ContiguousArray<SubjectObserver?>? = lock.locked {
             if acceptedStop != nil || isDisposed { return nil }
             if catchUpCount > 0 { catchUps.append(element) }
-            if emitting {
+            guard emission.claimLocked() else {
                 enqueueNextLocked(element)
                 return nil
             }
-            emitting = true
             return observers.entries
         }
         guard let snapshot else {
@@ -40,11 +39,10 @@ extension SubjectCore {
                 let replaced = policy.accept(element, replaced: replacedSlot, retired: &retired)
                 if !Policy.deliversElements { return (nil, replaced) }
                 if catchUpCount > 0 { catchUps.append(element) }
-                if emitting {
+                guard emission.claimLocked() else {
                     enqueueNextLocked(element)
                     return (nil, replaced)
                 }
-                emitting = true
                 return (observers.entries, replaced)
             }
             // Released after unlocking: its deinitializer may call back into the subject.
@@ -69,12 +67,11 @@ extension SubjectCore {
             let stopped = observers.removeAll()
             if catchUpCount > 0 { catchUps.append(termination, after: elements) }
             updateObserverCountLocked()
-            if emitting {
+            guard emission.claimLocked() else {
                 backlog.pending.enqueue(.terminate(termination, elementsBefore: elements, stopped))
                 pendingCount += 1
                 return nil
             }
-            emitting = true
             return (stopped, elements)
         }
         guard let (stopped, elements) = accepted else { return }
@@ -102,7 +99,7 @@ extension SubjectCore {
     private func endEmission() {
         let more: Bool = lock.locked {
             if pendingCount == 0 && retired.isEmpty {
-                emitting = false
+                emission.releaseLocked()
                 return false
             }
             return true
@@ -124,7 +121,7 @@ extension SubjectCore {
                     throttle.holderDrainsLocked()
                     return (item, released)
                 }
-                emitting = false
+                emission.releaseLocked()
                 wakeUp = throttle.tokenReleasedLocked()
                 return (nil, released)
             }

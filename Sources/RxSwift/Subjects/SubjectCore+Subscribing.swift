@@ -171,7 +171,7 @@ extension SubjectCore {
                 observer.place = .unlisted
                 // Once the subject has stopped or been disposed, the array it was in is gone.
                 if acceptedStop == nil && !isDisposed {
-                    observers.markDeparted(observer, snapshotHeld: emitting) { $0.place == .live }
+                    observers.markDeparted(observer, snapshotHeld: emission.isClaimed) { $0.place == .live }
                     updateObserverCountLocked()
                 }
             case .catchingUp:
@@ -180,7 +180,7 @@ extension SubjectCore {
             case .unlisted:
                 break
             }
-            if emitting {
+            if emission.isClaimed {
                 retired.append(observer)
                 return false
             }

@@ -61,7 +61,8 @@ final class SubjectCore<Policy: SubjectPolicy>: SubjectCoreBase, @unchecked Send
     @exclusivity(unchecked) var policy: Policy
     @exclusivity(unchecked) var acceptedStop: Termination?
     @exclusivity(unchecked) var observers = ObserverList<SubjectObserver>()
-    @exclusivity(unchecked) var emitting = false
+    /// Whether a sender is emitting (the *emitting* flag): the drain loop's claim.
+    @exclusivity(unchecked) var emission = DrainClaim()
     @exclusivity(unchecked) var backlogStorage: Backlog?
     /// Makes racing senders wait once the backlog is long (``SenderThrottle``).
     @exclusivity(unchecked) var throttle = SenderThrottle()
@@ -196,7 +197,7 @@ final class SubjectCore<Policy: SubjectPolicy>: SubjectCoreBase, @unchecked Send
             let dropped = pendingCount > 0 ? dropQueuedLocked() : nil
             // Each catching-up subscriber stops when it next looks; what was kept for it goes now.
             let droppedCatchUps = catchUpCount > 0 ? catchUps.takeAllQueues() : []
-            if emitting {
+            if emission.isClaimed {
                 // The emitting sender may be calling them: it releases them between two events.
                 for case let observer? in taken { retired.append(observer) }
                 taken = []

@@ -96,7 +96,7 @@ where Subject.Observer.Element == Source {
     /// The connectable's generation the count is for; `nil` when nobody counts.
     @exclusivity(unchecked) private var countedGeneration: UInt?
     @exclusivity(unchecked) private var pending: [Operation] = []
-    @exclusivity(unchecked) private var draining = false
+    @exclusivity(unchecked) private var drainClaim = DrainClaim()
 
     init(shared: MulticastState<Source, Subject>) {
         self.shared = shared
@@ -134,9 +134,7 @@ where Subject.Observer.Element == Source {
     /// Queues a call out to the source; returns whether the caller must drain. Under the lock.
     func enqueueLocked(_ operation: Operation) -> Bool {
         pending.append(operation)
-        if draining { return false }
-        draining = true
-        return true
+        return drainClaim.claimLocked()
     }
 
     /// Performs the queued operations, in order, outside the lock.
@@ -153,7 +151,7 @@ where Subject.Observer.Element == Source {
 
     private func nextOperationLocked() -> Operation? {
         if pending.isEmpty {
-            draining = false
+            drainClaim.releaseLocked()
             return nil
         }
         return pending.removeFirst()

@@ -58,7 +58,7 @@ final class BufferSink<Element>: OperatorSink<Element, [Element]>, @unchecked Se
     @exclusivity(unchecked) private var timer: Disposable?
     @exclusivity(unchecked) private var stopped = false
     @exclusivity(unchecked) private var outputs = Queue<Output>()
-    @exclusivity(unchecked) private var draining = false
+    @exclusivity(unchecked) private var drainClaim = DrainClaim()
 
     init(timeSpan: RxTimeInterval, count: Int, scheduler: SchedulerType, downstream: Sink<[Element]>) {
         self.timeSpan = timeSpan
@@ -131,16 +131,14 @@ final class BufferSink<Element>: OperatorSink<Element, [Element]>, @unchecked Se
     /// Queues `output`; returns whether the caller must drain the queue.
     private func enqueueLocked(_ output: Output) -> Bool {
         outputs.enqueue(output)
-        if draining { return false }
-        draining = true
-        return true
+        return drainClaim.claimLocked()
     }
 
     private func drainOutputs() {
         while true {
             let output: Output? = lock.locked {
                 if let output = outputs.dequeue() { return output }
-                draining = false
+                drainClaim.releaseLocked()
                 return nil
             }
             switch output {

@@ -71,7 +71,7 @@ final class WindowSink<Element>: OperatorSink<Element, Observable<Element>>, @un
     /// The source terminated.
     @exclusivity(unchecked) private var stopped = false
     @exclusivity(unchecked) private var outputs = Queue<Output>()
-    @exclusivity(unchecked) private var draining = false
+    @exclusivity(unchecked) private var drainClaim = DrainClaim()
     private let sourceSubscription = SingleAssignmentDisposable()
     /// What the outer subscription and each window subscription hold: the source subscription and
     /// the timer are released when all of them are disposed.
@@ -157,16 +157,14 @@ final class WindowSink<Element>: OperatorSink<Element, Observable<Element>>, @un
     /// Queues `output`; returns whether the caller must drain the queue.
     private func enqueueLocked(_ output: Output) -> Bool {
         outputs.enqueue(output)
-        if draining { return false }
-        draining = true
-        return true
+        return drainClaim.claimLocked()
     }
 
     private func drainOutputs() {
         while true {
             let output: Output? = lock.locked {
                 if let output = outputs.dequeue() { return output }
-                draining = false
+                drainClaim.releaseLocked()
                 return nil
             }
             switch output {

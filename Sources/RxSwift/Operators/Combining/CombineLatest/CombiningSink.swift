@@ -3,19 +3,19 @@ import Synchronization
 /// The base of the operators that combine the elements of several sequences (`combineLatest` and
 /// `zip`, arity and collection forms).
 ///
-/// Arrivals are serialized by a drain loop (DESIGN §4): a source's event is handled at once by the
+/// Arrivals are serialized by a drain loop (``DrainClaim``, with a ``SenderThrottle``): a source's event is handled at once by the
 /// thread that delivers it if no other thread is handling one; otherwise it is queued and the busy
 /// thread handles it before giving the token back. The state a subclass keeps about its sources
 /// (latest values, queues, which have completed) is therefore touched by one thread at a time and
 /// needs no lock, and downstream is called by the token holder only, never under `lock`. An event
 /// sent from inside a delivery (re-entrantly) is handled after that delivery returns.
 ///
-/// Thread-safety: `running`, `pending` and `stateReleased` are guarded by `lock`; everything the
+/// Thread-safety: `drainClaim`, `pending` and `stateReleased` are guarded by `lock`; everything the
 /// subclass keeps about its sources belongs to the token holder.
 @usableFromInline
 class CombiningSink<Output>: OperatorSink<Never, Output>, @unchecked Sendable {
     private let lock = Mutex<Void>(())
-    @exclusivity(unchecked) private var running = false
+    @exclusivity(unchecked) private var drainClaim = DrainClaim()
     @exclusivity(unchecked) private var pending = Queue<() -> Void>()
     @exclusivity(unchecked) private var stateReleased = false
     @exclusivity(unchecked) private var throttle = SenderThrottle()
@@ -65,11 +65,7 @@ class CombiningSink<Output>: OperatorSink<Never, Output>, @unchecked Sendable {
     /// Takes the token if nobody holds it; then handle the event and call ``leave()``.
     @usableFromInline @inline(__always)
     final func enter() -> Bool {
-        lock.locked { () -> Bool in
-            if running { return false }
-            running = true
-            return true
-        }
+        lock.locked { () -> Bool in drainClaim.claimLocked() }
     }
 
     /// Runs `work` as the token holder: now if the token is free, otherwise after the current holder's
@@ -78,13 +74,10 @@ class CombiningSink<Output>: OperatorSink<Never, Output>, @unchecked Sendable {
     final func enqueue(_ work: @escaping () -> Void) {
         var gate: ThrottleGate?
         let mustRun = lock.locked { () -> Bool in
-            if running {
-                pending.enqueue(work)
-                gate = throttle.gateLocked(backlog: pending.count)
-                return false
-            }
-            running = true
-            return true
+            if drainClaim.claimLocked() { return true }
+            pending.enqueue(work)
+            gate = throttle.gateLocked(backlog: pending.count)
+            return false
         }
         if mustRun {
             work()
@@ -101,7 +94,7 @@ class CombiningSink<Output>: OperatorSink<Never, Output>, @unchecked Sendable {
         // The usual case, in one critical section: nothing was queued meanwhile and the sink goes on.
         if lock.locked({ () -> Bool in
             guard pending.isEmpty, isForwarding else { return false }
-            running = false
+            drainClaim.releaseLocked()
             return true
         }) {
             return
@@ -115,14 +108,14 @@ class CombiningSink<Output>: OperatorSink<Never, Output>, @unchecked Sendable {
                         throttle.holderDrainsLocked()
                         return (work, false)
                     }
-                    running = false
+                    drainClaim.releaseLocked()
                     wakeUp = throttle.tokenReleasedLocked()
                     return (nil, false)
                 }
                 // Stopped: what is queued can deliver nothing. It is dropped rather than run one by
                 // one, so a source that keeps sending from another thread cannot keep this thread here.
                 swap(&dropped, &pending)
-                running = false
+                drainClaim.releaseLocked()
                 wakeUp = throttle.tokenReleasedLocked()
                 guard !stateReleased else { return (nil, false) }
                 stateReleased = true
