@@ -5,9 +5,9 @@ import RxTest
 import Synchronization
 import XCTest
 
-/// Adversarial review of the async bridges (value, values, AsyncSequence.asObservable, Single.create(work:)). Run under the thread
+/// Stress for the async bridges (value, values, AsyncSequence.asObservable, Single.create(work:)). Run under the thread
 /// sanitizer in CI.
-final class ReviewAsyncBridgeStressTests: RxLeakCheckingTestCase {
+final class ConcurrencyBridgeStressTests: RxLeakCheckingTestCase {
     /// `Single.value` whose task is cancelled while the source succeeds on another thread: the task
     /// gets one of the two outcomes, nothing stays subscribed.
     func testSingleValueCancelRacingSuccessStress() async {
@@ -173,8 +173,8 @@ final class ReviewAsyncBridgeStressTests: RxLeakCheckingTestCase {
     }
 
     /// An `AsyncSequence` that itself throws `CancellationError` (nobody disposed the subscription):
-    /// the subscriber must get a terminal event. (Review finding 2, fixed: the bridge swallowed every
-    /// `CancellationError`, so the subscription never ended.)
+    /// the subscriber must get a terminal event (a bridge that swallowed every `CancellationError` would
+    /// never end the subscription).
     func testAsyncSequenceThrowingCancellationErrorWithoutDisposalTerminates() {
         let stream = AsyncThrowingStream<Int, Error> { continuation in
             continuation.yield(1)

@@ -338,3 +338,169 @@ private final class LockedLog: Sendable {
     var values: [Int] { state.withAnnotatedLock { $0.values } }
     var timedOut: Bool { state.withAnnotatedLock { $0.timedOut } }
 }
+
+/// The merge family (flatMap, flatMapFirst, concatMap, merge(maxConcurrent:)) disposed during a
+/// selection or racing inner subscriptions and completions.
+extension MergeStressTests {
+    /// Control: the merge family disposes an inner made while the result is disposed from inside the
+    /// selector (its group is made only while the sink goes on).
+    func testMergeFamilyDisposedDuringSelectionDisposesTheInner() {
+        for make in [
+            { (s: PublishSubject<Int>, f: @escaping (Int) -> Observable<Int>) in s.flatMap(f) },
+            { (s: PublishSubject<Int>, f: @escaping (Int) -> Observable<Int>) in s.flatMapFirst(f) },
+            { (s: PublishSubject<Int>, f: @escaping (Int) -> Observable<Int>) in s.concatMap(f) },
+            { (s: PublishSubject<Int>, f: @escaping (Int) -> Observable<Int>) in s.map(f).merge(maxConcurrent: 2) },
+        ] {
+            let source = PublishSubject<Int>()
+            let inner = PublishSubject<Int>()
+            let box = DisposableBox()
+            let subscription = make(source) { _ in
+                box.dispose()
+                return inner.asObservable()
+            }.subscribe { _ in }
+            box.set(subscription)
+            source.onNext(1)
+            XCTAssertFalse(inner.hasObservers)
+        }
+    }
+
+    /// `merge(maxConcurrent: 2)` of 40 inner subjects, each completed from its own thread at once
+    /// (after one element). Every element arrives, the result completes once, serialized.
+    func testLimitedMergeInnersCompletingOnManyThreadsStress() {
+        for _ in 0..<6 {
+            let inners = (0..<16).map { _ in ReplaySubject<Int>.create(bufferSize: 1) }
+            let recorder = FilteringGrammarRecorder<Int>(elementWork: 1)
+            let subscription = Observable.from(inners.map { $0.asObservable() }).merge(maxConcurrent: 2)
+                .subscribe(recorder)
+            race(
+                inners.enumerated().map { index, inner in
+                    {
+                        inner.onNext(index)
+                        inner.onCompleted()
+                    }
+                })
+            assertGrammar(recorder)
+            XCTAssertEqual(recorder.elements.sorted(), Array(0..<16))
+            subscription.dispose()
+        }
+    }
+
+    /// `flatMapFirst`: an inner completing on another thread races with the next source element:
+    /// never two inner sequences at once, and the result completes.
+    func testFlatMapFirstReservationRacingInnerCompletionStress() {
+        for _ in 0..<20 {
+            let source = PublishSubject<Int>()
+            let active = Shared(0)
+            let maximum = Shared(0)
+            let subjects = Shared<[PublishSubject<Int>]>([])
+            let recorder = FilteringGrammarRecorder<Int>()
+            let subscription = source.flatMapFirst { value -> Observable<Int> in
+                let inner = PublishSubject<Int>()
+                subjects.update { $0.append(inner) }
+                // Counted as active from its subscription to its completion (`onCompleted` runs
+                // before the operator hears of it; `onDispose` would run after the slot is freed).
+                let ended = Atomic<Bool>(false)
+                return inner.do(
+                    onCompleted: {
+                        if !ended.exchange(true, ordering: .acquiringAndReleasing) { active.update { $0 -= 1 } }
+                    },
+                    onSubscribe: {
+                        let now = active.update { a -> Int in
+                            a += 1
+                            return a
+                        }
+                        maximum.update { $0 = Swift.max($0, now) }
+                    },
+                    onDispose: {
+                        if !ended.exchange(true, ordering: .acquiringAndReleasing) { active.update { $0 -= 1 } }
+                    })
+            }.subscribe(recorder)
+            let stop = Atomic<Bool>(false)
+            race([
+                {
+                    for value in 0..<200 {
+                        source.onNext(value)
+                        stressPause(value)
+                    }
+                    source.onCompleted()
+                    stop.store(true, ordering: .releasing)
+                },
+                {
+                    while !stop.load(ordering: .acquiring) {
+                        for inner in subjects.value {
+                            inner.onNext(1)
+                            inner.onCompleted()
+                        }
+                    }
+                    for inner in subjects.value { inner.onCompleted() }
+                },
+            ])
+            assertGrammar(recorder)
+            XCTAssertLessThanOrEqual(maximum.value, 1, "two inner sequences active at once")
+            subscription.dispose()
+        }
+    }
+
+    /// `flatMap` disposed from another thread while the source thread subscribes inner subjects: no
+    /// inner subscription survives.
+    func testFlatMapDisposeRacingInnerSubscriptionLeavesNoInnerSubscribed() {
+        var leaked = 0
+        for round in 0..<150 {
+            let source = PublishSubject<Int>()
+            let inners = (0..<8).map { _ in PublishSubject<Int>() }
+            let subscription = source.flatMap { inners[$0].asObservable() }.subscribe { _ in }
+            race([
+                { for index in 0..<8 { source.onNext(index) } },
+                {
+                    if round % 2 == 0 { usleep(UInt32(round % 20)) }
+                    subscription.dispose()
+                },
+            ])
+            leaked += inners.filter(\.hasObservers).count
+        }
+        XCTAssertEqual(leaked, 0)
+    }
+
+    /// `concatMap` disposed from another thread while the active inner completes on a third
+    /// (starting the next waiting one): no inner subscription survives.
+    func testConcatMapDisposeRacingWaitingStartLeavesNothingSubscribed() {
+        var leaked = 0
+        for _ in 0..<150 {
+            let source = PublishSubject<Int>()
+            let inners = (0..<4).map { _ in PublishSubject<Int>() }
+            let subscription = source.concatMap { inners[$0].asObservable() }.subscribe { _ in }
+            for index in 0..<4 { source.onNext(index) }
+            race([
+                { for inner in inners { inner.onCompleted() } },
+                { subscription.dispose() },
+            ])
+            leaked += inners.filter(\.hasObservers).count
+        }
+        XCTAssertEqual(leaked, 0)
+    }
+
+    /// `merge(maxConcurrent:)`: the source completes on one thread while inners complete on others:
+    /// exactly one completion, after every element.
+    func testLimitedMergeSourceCompletionRacingInnerCompletionsStress() {
+        for round in 0..<60 {
+            let source = PublishSubject<Observable<Int>>()
+            let inners = (0..<6).map { _ in PublishSubject<Int>() }
+            let recorder = FilteringGrammarRecorder<Int>()
+            let subscription = source.merge(maxConcurrent: 1 + round % 3).subscribe(recorder)
+            for inner in inners { source.onNext(inner.asObservable()) }
+            race(
+                [{ source.onCompleted() }]
+                    + inners.enumerated().map { index, inner in
+                        {
+                            // An inner that is still waiting gets its element once subscribed.
+                            while !inner.hasObservers { usleep(5) }
+                            inner.onNext(index)
+                            inner.onCompleted()
+                        }
+                    })
+            assertGrammar(recorder)
+            XCTAssertEqual(recorder.elements.sorted(), Array(0..<6))
+            subscription.dispose()
+        }
+    }
+}

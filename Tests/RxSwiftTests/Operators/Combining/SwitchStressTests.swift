@@ -244,3 +244,103 @@ extension SwitchStressTests {
         subscription.dispose()
     }
 }
+
+/// `flatMapLatest` disposed during its first switch, and its source, inner sequences and disposal racing.
+extension SwitchStressTests {
+    /// The subscription is disposed while the first source element is being switched (here from the
+    /// selector, i.e. after `next`'s `isForwarding` guard, before `current()` makes the serial
+    /// disposable). The inner subscription made afterwards must be disposed too.
+    /// (`SwitchSink.current()` must not make a fresh, undisposed `SerialDisposable`
+    /// after `disposeResources()` found none.)
+    func testSwitchDisposedDuringFirstSwitchDisposesTheInnerSubscription() {
+        let source = PublishSubject<Int>()
+        let inner = PublishSubject<Int>()
+        let box = DisposableBox()
+        let recorder = FilteringGrammarRecorder<Int>()
+        let subscription = source.flatMapLatest { _ -> Observable<Int> in
+            box.dispose()
+            return inner.asObservable()
+        }.subscribe(recorder)
+        box.set(subscription)
+        source.onNext(1)
+        XCTAssertFalse(source.hasObservers, "source still subscribed after dispose")
+        XCTAssertFalse(inner.hasObservers, "inner subscribed after the result was disposed: it is never disposed")
+        inner.onNext(5)
+        XCTAssertEqual(recorder.elements, [])
+    }
+
+    /// The same race with the disposal on another thread: the first switch and `dispose()` at once.
+    func testSwitchDisposeRacingTheFirstSwitchStress() {
+        var leaked = 0
+        for _ in 0..<300 {
+            let source = PublishSubject<Int>()
+            let inner = PublishSubject<Int>()
+            let subscription = source.flatMapLatest { _ -> Observable<Int> in
+                // A selector that takes a moment widens the window.
+                usleep(20)
+                return inner.asObservable()
+            }.subscribe { _ in }
+            race([
+                { source.onNext(1) },
+                {
+                    usleep(10); subscription.dispose()
+                },
+            ])
+            if inner.hasObservers { leaked += 1 }
+        }
+        XCTAssertEqual(leaked, 0, "inner subscriptions that outlived dispose()")
+    }
+
+    /// `flatMapLatest` switching on the source thread while the inner completes / errors on another
+    /// and the result is disposed on a third.
+    func testSwitchThreeWayStress() {
+        for _ in 0..<60 {
+            let source = PublishSubject<Int>()
+            let inners = (0..<20).map { _ in PublishSubject<Int>() }
+            let recorder = FilteringGrammarRecorder<Int>()
+            let subscription = source.flatMapLatest { inners[$0].asObservable() }.subscribe(recorder)
+            race([
+                {
+                    for index in 0..<20 { source.onNext(index) }
+                },
+                {
+                    for (index, inner) in inners.enumerated() {
+                        inner.onNext(index)
+                        if index % 3 == 0 { inner.onCompleted() }
+                    }
+                },
+                {
+                    usleep(30)
+                    subscription.dispose()
+                },
+            ])
+            XCTAssertEqual(recorder.violations, [])
+            XCTAssertLessThanOrEqual(recorder.terminals, 1)
+            XCTAssertLessThanOrEqual(recorder.maximumConcurrentCalls, 1)
+            XCTAssertEqual(inners.filter(\.hasObservers).count, 0)
+            XCTAssertFalse(source.hasObservers)
+        }
+    }
+
+    /// `flatMapLatest`: the source completes on one thread while the latest inner completes on another:
+    /// exactly one completion.
+    func testSwitchSourceAndInnerCompletingAtOnceStress() {
+        for _ in 0..<200 {
+            let source = PublishSubject<Int>()
+            let inner = PublishSubject<Int>()
+            let recorder = FilteringGrammarRecorder<Int>()
+            let subscription = source.flatMapLatest { _ in inner.asObservable() }.subscribe(recorder)
+            source.onNext(1)
+            race([
+                { source.onCompleted() },
+                {
+                    inner.onNext(1)
+                    inner.onCompleted()
+                },
+            ])
+            assertGrammar(recorder)
+            XCTAssertEqual(recorder.elements, [1])
+            subscription.dispose()
+        }
+    }
+}
