@@ -9,9 +9,7 @@ import XCTest
 /// `subscribe(onDisposed:)` — runs exactly once for every subscription, whatever ends it: a terminal
 /// event, `dispose()`, or the release after its sources were dropped (then at the release; a `create`
 /// is not released, and runs its cleanup when the handle is disposed; Contracts, "Lifetime").
-final class ReleasedCleanupTests: RxLeakCheckingTestCase {
-    private final class Owner {}
-
+extension SourceReleaseTests {
     /// How many times a cleanup's subscription was made, and how many times its cleanup ran.
     private final class Tally {
         var subscribed = 0

@@ -7,9 +7,7 @@ import XCTest
 /// Edge cases of the release (Contracts, "Lifetime"): every cleanup runs exactly once per
 /// subscription whatever ends it, at the release when the sources are dropped, upstream first; the
 /// release mixed with terminal events, disposals and re-entrant calls.
-final class ReleasedCleanupEdgeTests: RxLeakCheckingTestCase {
-    private final class Owner: @unchecked Sendable {}
-
+extension SourceReleaseTests {
     /// A subject reached through `deferred` with a weak reference, so that dropping it is up to the
     /// test.
     private func weakly(_ subject: PublishSubject<Int>) -> Observable<Int> {
@@ -440,15 +438,6 @@ final class ReleasedCleanupEdgeTests: RxLeakCheckingTestCase {
                 XCTAssertEqual(disposed.value, 1, label)
             }
         }
-    }
-
-    /// Waits up to two seconds for `condition`.
-    private func waitUntil(_ condition: () -> Bool) -> Bool {
-        for _ in 0..<2000 {
-            if condition() { return true }
-            usleep(1000)
-        }
-        return condition()
     }
 
     /// A source that lets go while the chain is still being subscribed ends it as a source that

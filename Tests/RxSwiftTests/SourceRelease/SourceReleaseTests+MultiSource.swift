@@ -3,10 +3,8 @@ import RxTest
 import XCTest
 
 /// Operators with several sources live as long as any of them can still deliver: a subscription
-/// nobody disposes is released once every source has let go of it or ended (DESIGN §4; issue 26).
-final class DroppedSourcesLeakTests: RxLeakCheckingTestCase {
-    private final class Owner {}
-
+/// nobody disposes is released once every source has let go of it or ended (DESIGN §4).
+extension SourceReleaseTests {
     /// Operators combining two sources, as `(first, second) -> result`. (The inner sequences of
     /// `flatMap` are captured weakly: a closure that holds a subject keeps it, and the subscription,
     /// alive.)
@@ -135,9 +133,7 @@ final class DroppedSourcesLeakTests: RxLeakCheckingTestCase {
 }
 
 /// Time operators deliver what they hold before letting go of a subscription whose source went.
-final class DroppedSourceTimeOperatorTests: RxLeakCheckingTestCase {
-    private final class Owner {}
-
+extension SourceReleaseTests {
     private func check(
         _ name: String, _ operate: @escaping (Observable<Int>, TestScheduler) -> Observable<Int>, send: [Int],
         expected: [Recorded<Event<Int>>]
