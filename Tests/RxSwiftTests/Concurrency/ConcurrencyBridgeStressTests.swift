@@ -180,9 +180,9 @@ final class ConcurrencyBridgeStressTests: RxLeakCheckingTestCase {
             continuation.yield(1)
             continuation.finish(throwing: CancellationError())
         }
-        let recorder = FilteringGrammarRecorder<Int>()
+        let recorder = GrammarRecorder<Int>()
         let subscription = stream.asObservable().subscribe(recorder)
-        XCTAssertTrue(recorder.waitForTermination(seconds: 1), "no terminal event: the subscriber hangs forever")
+        XCTAssertTrue(recorder.waitForTerminal(seconds: 1), "no terminal event: the subscriber hangs forever")
         XCTAssertEqual(recorder.elements, [1])
         subscription.dispose()
     }
@@ -195,12 +195,12 @@ final class ConcurrencyBridgeStressTests: RxLeakCheckingTestCase {
                 for value in 0..<5 { continuation.yield(value) }
                 continuation.finish()
             }
-            let recorder = FilteringGrammarRecorder<Int>()
+            let recorder = GrammarRecorder<Int>()
             let subscription = stream.asObservable().subscribe(recorder)
             if round % 2 == 0 {
                 race([{ subscription.dispose() }])
             } else {
-                _ = recorder.waitForTermination(seconds: 2)
+                _ = recorder.waitForTerminal(seconds: 2)
                 subscription.dispose()
             }
             XCTAssertEqual(recorder.violations, [])
@@ -215,7 +215,7 @@ final class ConcurrencyBridgeStressTests: RxLeakCheckingTestCase {
                 if round % 3 == 0 { try await Task.sleep(nanoseconds: 1000) }
                 return round
             }
-            let recorder = FilteringGrammarRecorder<Int>()
+            let recorder = GrammarRecorder<Int>()
             let subscription = single.asObservable().subscribe(recorder)
             race([
                 {

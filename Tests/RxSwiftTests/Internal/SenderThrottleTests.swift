@@ -18,7 +18,7 @@ final class SenderThrottleTests: RxLeakCheckingTestCase {
         let flooded = PublishSubject<Int>()
         let feeder = FloodingThread { flooded.onNext($0) }
         for round in 0..<40 {
-            let recorder = FilteringGrammarRecorder<Int>()
+            let recorder = GrammarRecorder<Int>()
             let one = Observable.just(1)
             let two = Observable.just(2)
             let combined: Observable<Int> =
@@ -39,10 +39,10 @@ final class SenderThrottleTests: RxLeakCheckingTestCase {
     func testSubscribingToMergeReturnsWhileASourceIsFlooded() {
         let flooded = PublishSubject<Int>()
         let feeder = FloodingThread { flooded.onNext($0) }
-        var subscriptions: [(FilteringGrammarRecorder<Int>, Disposable)] = []
+        var subscriptions: [(GrammarRecorder<Int>, Disposable)] = []
         for _ in 0..<10 {
             // Slower than the feeding thread (see the subject test).
-            let recorder = FilteringGrammarRecorder<Int>(elementWork: 1)
+            let recorder = GrammarRecorder<Int>(elementWork: 1)
             subscriptions.append((recorder, Observable.merge(flooded, .just(-1), .just(-2)).subscribe(recorder)))
         }
         feeder.stop()
@@ -60,7 +60,7 @@ final class SenderThrottleTests: RxLeakCheckingTestCase {
         let subject = PublishSubject<Int>()
         // A consumer slower than the feeding thread: without the throttle this thread, once it holds
         // the token, drains the other thread's elements for ever.
-        let recorder = FilteringGrammarRecorder<Int>(elementWork: 1)
+        let recorder = GrammarRecorder<Int>(elementWork: 1)
         let subscription = subject.subscribe(recorder)
         let feeder = FloodingThread { subject.onNext($0) }
         for value in 0..<20 { subject.onNext(-value - 1) }
@@ -162,7 +162,7 @@ final class SenderThrottleTests: RxLeakCheckingTestCase {
 
     /// Disposed before it ended: no terminal event to wait for, only the serialization to check.
     private func assertSerialized(
-        _ recorder: FilteringGrammarRecorder<Int>, file: StaticString = #filePath, line: UInt = #line
+        _ recorder: GrammarRecorder<Int>, file: StaticString = #filePath, line: UInt = #line
     ) {
         XCTAssertEqual(recorder.violations, [], file: file, line: line)
         XCTAssertLessThanOrEqual(recorder.maximumConcurrentCalls, 1, "concurrent delivery", file: file, line: line)

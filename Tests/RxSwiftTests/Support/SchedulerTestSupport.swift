@@ -45,7 +45,9 @@ final class OverlapDetector: Sendable {
     private let inside = Atomic<Int>(0)
     private let maximum = Atomic<Int>(0)
 
-    func enter() {
+    /// Enters the section; returns whether another caller was inside already.
+    @discardableResult
+    func enter() -> Bool {
         let now = inside.wrappingAdd(1, ordering: .acquiringAndReleasing).newValue
         var seen = maximum.load(ordering: .relaxed)
         while now > seen {
@@ -53,6 +55,7 @@ final class OverlapDetector: Sendable {
             if exchanged { break }
             seen = original
         }
+        return now > 1
     }
 
     func leave() {

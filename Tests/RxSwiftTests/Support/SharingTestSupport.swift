@@ -32,3 +32,18 @@ func sharingHotSource(_ scheduler: TestScheduler) -> TestableObservable<Int> {
         .completed(260),
     ])
 }
+
+/// An element whose release runs a closure.
+final class ReleaseTrackingPayload: @unchecked Sendable {
+    let id: Int
+    private let onRelease: () -> Void
+
+    init(id: Int, onRelease: @escaping () -> Void) {
+        self.id = id
+        self.onRelease = onRelease
+    }
+
+    deinit {
+        onRelease()
+    }
+}

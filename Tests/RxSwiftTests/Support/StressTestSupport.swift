@@ -46,9 +46,9 @@ func tightRace(_ bodies: [@Sendable () -> Void], file: StaticString = #filePath,
 /// Checks what a stress test's recorder saw: one terminal event, nothing after it, never two calls at
 /// once.
 func assertGrammar<Element>(
-    _ recorder: FilteringGrammarRecorder<Element>, file: StaticString = #filePath, line: UInt = #line
+    _ recorder: GrammarRecorder<Element>, file: StaticString = #filePath, line: UInt = #line
 ) {
-    XCTAssertTrue(recorder.waitForTermination(seconds: 5), "no terminal event", file: file, line: line)
+    XCTAssertTrue(recorder.waitForTerminal(seconds: 5), "no terminal event", file: file, line: line)
     XCTAssertEqual(recorder.terminals, 1, file: file, line: line)
     XCTAssertEqual(recorder.violations, [], file: file, line: line)
     XCTAssertEqual(recorder.maximumConcurrentCalls, 1, "concurrent delivery", file: file, line: line)

@@ -36,7 +36,7 @@ final class CombiningStressTests: RxLeakCheckingTestCase {
     ) {
         for _ in 0..<rounds {
             let subjects = (0..<arity).map { _ in PublishSubject<Int>() }
-            let recorder = FilteringGrammarRecorder<[Int]>(elementWork: 2)
+            let recorder = GrammarRecorder<[Int]>(elementWork: 2)
             let subscription = combine(subjects).subscribe(recorder)
             race(subjects.map { Self.feed($0, 0..<count) }, file: file, line: line)
             assertGrammar(recorder, file: file, line: line)
@@ -83,7 +83,7 @@ final class CombiningStressTests: RxLeakCheckingTestCase {
     ) {
         for _ in 0..<rounds {
             let subjects = (0..<arity).map { _ in PublishSubject<Int>() }
-            let recorder = FilteringGrammarRecorder<[Int]>(elementWork: 2)
+            let recorder = GrammarRecorder<[Int]>(elementWork: 2)
             let subscription = zip(subjects).subscribe(recorder)
             let count = self.count
             race(
@@ -135,7 +135,7 @@ final class CombiningStressTests: RxLeakCheckingTestCase {
         for round in 0..<rounds * 4 {
             let subjects = (0..<3).map { _ in PublishSubject<Int>() }
             // No work per element: the feeders must not outpace the delivering thread indefinitely.
-            let recorder = FilteringGrammarRecorder<[Int]>()
+            let recorder = GrammarRecorder<[Int]>()
             let subscription = combine(subjects).subscribe(recorder)
             let stop = StopFlag()
             let resultsBeforeDisposal = 5 + round % 8 * 5
@@ -261,7 +261,7 @@ final class CombiningStressTests: RxLeakCheckingTestCase {
     func testCombineLatestReentrantSendsWhileOtherThreadsEmitStress() {
         /// Sends to `feedback` from inside every tenth `onNext`.
         final class SendingObserver: ObserverType, @unchecked Sendable {
-            let recorder = FilteringGrammarRecorder<[Int]>()
+            let recorder = GrammarRecorder<[Int]>()
             let overlap = OverlapDetector()
             let feedback: PublishSubject<Int>
             private var received = 0
@@ -322,7 +322,7 @@ extension CombiningStressTests {
                 return Disposables.create()
             }
             let third = PublishSubject<Int>()
-            let recorder = FilteringGrammarRecorder<Int>()
+            let recorder = GrammarRecorder<Int>()
             let subscription =
                 round % 3 == 0
                 ? Observable.combineLatest(first, failing, third) { $0 + $1 + $2 }.subscribe(recorder)
@@ -381,7 +381,7 @@ extension CombiningStressTests {
     func testCombineLatestAndZipOfSeventySourcesStress() {
         for zip in [false, true] {
             let subjects = (0..<70).map { _ in PublishSubject<Int>() }
-            let recorder = FilteringGrammarRecorder<[Int]>()
+            let recorder = GrammarRecorder<[Int]>()
             let observables = subjects.map { $0.asObservable() }
             let subscription = (zip ? Observable.zip(observables) : Observable.combineLatest(observables))
                 .subscribe(recorder)
@@ -412,7 +412,7 @@ extension CombiningStressTests {
     func testCombiningDisposeWhileTokenHolderDeliversStress() {
         for round in 0..<30 {
             let subjects = (0..<3).map { _ in PublishSubject<Int>() }
-            let recorder = FilteringGrammarRecorder<Int>(elementWork: 20)
+            let recorder = GrammarRecorder<Int>(elementWork: 20)
             let observable: Observable<Int> =
                 round % 2 == 0
                 ? Observable.combineLatest(subjects[0], subjects[1], subjects[2]) { $0 + $1 + $2 }
@@ -443,7 +443,7 @@ extension CombiningStressTests {
         for round in 0..<150 {
             let first = PublishSubject<Int>()
             let feeder = FloodingThread { first.onNext($0) }
-            let recorder = FilteringGrammarRecorder<Int>()
+            let recorder = GrammarRecorder<Int>()
             let constant: Observable<Int> = round % 2 == 0 ? .just(100) : .empty()
             let subscription =
                 round % 4 < 2

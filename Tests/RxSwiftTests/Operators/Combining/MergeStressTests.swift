@@ -68,7 +68,7 @@ final class MergeStressTests: RxLeakCheckingTestCase {
     func testStaticMergeOfSubjectsFedFromSeveralThreads() {
         for _ in 0..<rounds {
             let subjects = (0..<4).map { _ in PublishSubject<Int>() }
-            let recorder = FilteringGrammarRecorder<Int>(elementWork: 2)
+            let recorder = GrammarRecorder<Int>(elementWork: 2)
             let subscription = Observable.merge(subjects.map { $0.asObservable() }).subscribe(recorder)
             race(subjects.indices.map { Self.feed(subjects[$0], source: $0, count: count) })
             assertGrammar(recorder)
@@ -85,7 +85,7 @@ final class MergeStressTests: RxLeakCheckingTestCase {
         for _ in 0..<rounds {
             let outer = PublishSubject<Int>()
             let inners = (0..<innerCount).map { _ in PublishSubject<Int>() }
-            let recorder = FilteringGrammarRecorder<Int>(elementWork: 2)
+            let recorder = GrammarRecorder<Int>(elementWork: 2)
             let subscription = outer.flatMap { value -> Observable<Int> in
                 if value < innerCount { return inners[value].asObservable() }
                 return value.isMultiple(of: 2) ? .just(value) : synchronousSource([value])
@@ -114,7 +114,7 @@ final class MergeStressTests: RxLeakCheckingTestCase {
         let innerLength = 40
         for (round, limit) in [1, 2, 3, 1, 2, 3].enumerated() {
             let outer = PublishSubject<Observable<Int>>()
-            let recorder = FilteringGrammarRecorder<Int>(elementWork: 2)
+            let recorder = GrammarRecorder<Int>(elementWork: 2)
             let merged = limit == 1 && round.isMultiple(of: 2) ? outer.concat() : outer.merge(maxConcurrent: limit)
             let subscription = merged.subscribe(recorder)
             for index in 0..<innerCount {
@@ -143,7 +143,7 @@ final class MergeStressTests: RxLeakCheckingTestCase {
             let outer = PublishSubject<Int>()
             let inners = (0..<switches).map { _ in PublishSubject<Int>() }
             let current = AtomicBox()
-            let recorder = FilteringGrammarRecorder<Int>(elementWork: 2)
+            let recorder = GrammarRecorder<Int>(elementWork: 2)
             let subscription = outer.flatMapLatest { inners[$0] }.subscribe(recorder)
             outer.onNext(0)
             let count = self.count
@@ -194,7 +194,7 @@ final class MergeStressTests: RxLeakCheckingTestCase {
     ) {
         for round in 0..<rounds {
             let (result, subjects) = make()
-            let recorder = FilteringGrammarRecorder<Int>(elementWork: 2)
+            let recorder = GrammarRecorder<Int>(elementWork: 2)
             let subscription = result.subscribe(recorder)
             let count = self.count
             let disposeAt = 20 + round * 25
@@ -369,7 +369,7 @@ extension MergeStressTests {
     func testLimitedMergeInnersCompletingOnManyThreadsStress() {
         for _ in 0..<6 {
             let inners = (0..<16).map { _ in ReplaySubject<Int>.create(bufferSize: 1) }
-            let recorder = FilteringGrammarRecorder<Int>(elementWork: 1)
+            let recorder = GrammarRecorder<Int>(elementWork: 1)
             let subscription = Observable.from(inners.map { $0.asObservable() }).merge(maxConcurrent: 2)
                 .subscribe(recorder)
             race(
@@ -393,7 +393,7 @@ extension MergeStressTests {
             let active = Shared(0)
             let maximum = Shared(0)
             let subjects = Shared<[PublishSubject<Int>]>([])
-            let recorder = FilteringGrammarRecorder<Int>()
+            let recorder = GrammarRecorder<Int>()
             let subscription = source.flatMapFirst { value -> Observable<Int> in
                 let inner = PublishSubject<Int>()
                 subjects.update { $0.append(inner) }
@@ -485,7 +485,7 @@ extension MergeStressTests {
         for round in 0..<60 {
             let source = PublishSubject<Observable<Int>>()
             let inners = (0..<6).map { _ in PublishSubject<Int>() }
-            let recorder = FilteringGrammarRecorder<Int>()
+            let recorder = GrammarRecorder<Int>()
             let subscription = source.merge(maxConcurrent: 1 + round % 3).subscribe(recorder)
             for inner in inners { source.onNext(inner.asObservable()) }
             race(

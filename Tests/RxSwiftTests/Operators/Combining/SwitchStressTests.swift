@@ -256,7 +256,7 @@ extension SwitchStressTests {
         let source = PublishSubject<Int>()
         let inner = PublishSubject<Int>()
         let box = DisposableBox()
-        let recorder = FilteringGrammarRecorder<Int>()
+        let recorder = GrammarRecorder<Int>()
         let subscription = source.flatMapLatest { _ -> Observable<Int> in
             box.dispose()
             return inner.asObservable()
@@ -297,7 +297,7 @@ extension SwitchStressTests {
         for _ in 0..<60 {
             let source = PublishSubject<Int>()
             let inners = (0..<20).map { _ in PublishSubject<Int>() }
-            let recorder = FilteringGrammarRecorder<Int>()
+            let recorder = GrammarRecorder<Int>()
             let subscription = source.flatMapLatest { inners[$0].asObservable() }.subscribe(recorder)
             race([
                 {
@@ -328,7 +328,7 @@ extension SwitchStressTests {
         for _ in 0..<200 {
             let source = PublishSubject<Int>()
             let inner = PublishSubject<Int>()
-            let recorder = FilteringGrammarRecorder<Int>()
+            let recorder = GrammarRecorder<Int>()
             let subscription = source.flatMapLatest { _ in inner.asObservable() }.subscribe(recorder)
             source.onNext(1)
             race([

@@ -3,12 +3,11 @@ import Foundation
 import RxTest
 import XCTest
 
-/// Attempts to break the map/filter pair sinks (`StatelessPairs.swift`), `create` handing its closure
-/// a stateless sink directly, and `AnyObserver.on`, written by a review of those changes. Expected
-/// values are what RxSwift 6 — and this library with one sink per operator — deliver. The first three
-/// failed against the first version of the pair sinks, which checked for a stop only before their
-/// first closure.
-final class PairFusionReviewTests: CreateBothWaysTestCase {
+/// The map/filter pair sinks (`StatelessPairs.swift`), `create` handing its closure a stateless sink
+/// directly, and `AnyObserver.on`, at their edges: a stop between a pair's two closures, re-entrant
+/// and concurrent disposal. Expected values are what RxSwift 6 — and this library with one sink per
+/// operator — deliver.
+final class StatelessPairFusionTests: CreateBothWaysTestCase {
 
     private final class Capture {
         nonisolated(unsafe) static var live = 0
@@ -471,11 +470,11 @@ final class PairFusionReviewTests: CreateBothWaysTestCase {
     func testDisposingFromAnotherThreadBeforeTheCreateClosureReturns() {
         for (name, chain) in pairs {
             bothWays { direct in
-                let disposals = ReviewCounter(0)
+                let disposals = Shared(0)
                 let entered = DispatchSemaphore(value: 0)
                 let proceed = DispatchSemaphore(value: 0)
-                let received = ReviewCounter(0)
-                let secondRan = ReviewCounter(0)
+                let received = Shared(0)
+                let secondRan = Shared(0)
                 let trigger = PublishSubject<Void>()
                 let source = Observable<Int>.create { observer in
                     observer.onNext(1)
@@ -483,13 +482,13 @@ final class PairFusionReviewTests: CreateBothWaysTestCase {
                     _ = proceed.wait(timeout: .now() + 5)
                     observer.onNext(2)
                     observer.onCompleted()
-                    return Disposables.create { disposals.add(1) }
+                    return Disposables.create { disposals.update { $0 += 1 } }
                 }
                 let subscribed = DispatchSemaphore(value: 0)
                 let holder = SerialDisposable()
-                let chained = chain(source, { _ in }, { _ in secondRan.add(1) }).take(until: trigger)
+                let chained = chain(source, { _ in }, { _ in secondRan.update { $0 += 1 } }).take(until: trigger)
                 DispatchQueue.global().async {
-                    holder.disposable = chained.subscribe(onNext: { _ in received.add(1) })
+                    holder.disposable = chained.subscribe(onNext: { _ in received.update { $0 += 1 } })
                     subscribed.signal()
                 }
                 XCTAssertEqual(entered.wait(timeout: .now() + 5), .success)
@@ -511,11 +510,11 @@ final class PairFusionReviewTests: CreateBothWaysTestCase {
         for (name, chain) in pairs {
             bothWays { direct in
                 for _ in 0..<50 {
-                    let disposals = ReviewCounter(0)
-                    let received = ReviewCounter(0)
+                    let disposals = Shared(0)
+                    let received = Shared(0)
                     let started = DispatchSemaphore(value: 0)
                     let done = DispatchSemaphore(value: 0)
-                    let stop = ReviewCounter(0)
+                    let stop = Shared(0)
                     let source = Observable<Box>.create { observer in
                         DispatchQueue.global().async {
                             started.signal()
@@ -526,16 +525,16 @@ final class PairFusionReviewTests: CreateBothWaysTestCase {
                             }
                             done.signal()
                         }
-                        return Disposables.create { disposals.add(1) }
+                        return Disposables.create { disposals.update { $0 += 1 } }
                     }
                     let d = chain(source.map { $0.value }, { _ in }, { _ in }).subscribe(onNext: { _ in
-                        received.add(1)
+                        received.update { $0 += 1 }
                     })
                     started.wait()
                     d.dispose()
                     let afterDispose = received.value
                     usleep(200)
-                    stop.add(1)
+                    stop.update { $0 += 1 }
                     done.wait()
                     XCTAssertLessThanOrEqual(received.value - afterDispose, 1, "\(name), direct: \(direct)")
                     XCTAssertEqual(disposals.value, 1, "\(name), direct: \(direct)")
@@ -684,21 +683,5 @@ final class PairFusionReviewTests: CreateBothWaysTestCase {
         subject.asObserver().mapObserver { Big($0) }.onNext(4)
         XCTAssertEqual(bigs, [Big(3), Big(4)])
         d.dispose()
-    }
-}
-
-private final class ReviewCounter<Value: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: Value
-    init(_ value: Value) { stored = value }
-    var value: Value {
-        lock.lock()
-        defer { lock.unlock() }
-        return stored
-    }
-    func add(_ n: Int) where Value == Int {
-        lock.lock()
-        stored += n
-        lock.unlock()
     }
 }
