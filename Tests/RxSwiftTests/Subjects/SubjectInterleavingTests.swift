@@ -11,11 +11,11 @@ import XCTest
     import Darwin
 #endif
 
-/// Adversarial tests of the subjects' threading model (DESIGN §4, "Contracts" (a)–(d)): re-entrancy
+/// The subjects' threading model under interleaved calls (DESIGN §4, "Contracts" (a)–(d)): re-entrancy
 /// from inside deliveries and replays, threads racing senders, subscribers, disposals and terminal
 /// events, and the lifetime of observers' sinks (released once, never while being called, never
 /// kept).
-final class SubjectAdversarialTests: RxLeakCheckingTestCase {
+final class SubjectInterleavingTests: RxLeakCheckingTestCase {
     private final class Owner: Sendable {}
 
     // MARK: - Re-entrancy from inside a replay (single thread, exact outcomes)
@@ -266,7 +266,7 @@ final class SubjectAdversarialTests: RxLeakCheckingTestCase {
         let subscription = SubjectTestHooks.whileCatchingUp({
             DispatchQueue.global().sync {
                 subject.onNext(2)
-                subject.onError(AdversarialError.boom)
+                subject.onError(InterleavingError.boom)
                 subject.onNext(3)
             }
         }) {
@@ -413,7 +413,7 @@ final class SubjectAdversarialTests: RxLeakCheckingTestCase {
                 switch index {
                 case 0:
                     for element in 1...200 { subject.onNext(element) }
-                    if round.isMultiple(of: 2) { subject.onCompleted() } else { subject.onError(AdversarialError.boom) }
+                    if round.isMultiple(of: 2) { subject.onCompleted() } else { subject.onError(InterleavingError.boom) }
                 default:
                     for _ in 0..<8 {
                         let recorder = StrictRecorder(failures: failures)
@@ -584,7 +584,7 @@ final class SubjectAdversarialTests: RxLeakCheckingTestCase {
     }
 }
 
-private enum AdversarialError: Swift.Error {
+private enum InterleavingError: Swift.Error {
     case boom
 }
 
