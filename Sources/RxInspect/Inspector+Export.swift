@@ -14,11 +14,6 @@ public struct ExportedTestFile: Sendable, Equatable {
     public let name: String
     /// The test's Swift source.
     public let contents: String
-
-    public init(name: String, contents: String) {
-        self.name = name
-        self.contents = contents
-    }
 }
 
 extension Inspector {
