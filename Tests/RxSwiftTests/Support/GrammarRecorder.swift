@@ -21,11 +21,15 @@ final class GrammarRecorder<Element: Sendable>: ObserverType, Sendable {
     private let overlap = OverlapDetector()
     private let terminatedSignal = DispatchSemaphore(value: 0)
     private let elementWork: UInt32
+    private let onElement: (@Sendable (Element) -> Void)?
 
-    /// - Parameter elementWork: Microseconds each element keeps the observer busy, to widen the
-    ///   window in which another thread could deliver at the same time.
-    init(elementWork: UInt32 = 0) {
+    /// - Parameters:
+    ///   - elementWork: Microseconds each element keeps the observer busy, to widen the window in
+    ///     which another thread could deliver at the same time.
+    ///   - onElement: Runs inside each element's delivery, after it is recorded.
+    init(elementWork: UInt32 = 0, onElement: (@Sendable (Element) -> Void)? = nil) {
         self.elementWork = elementWork
+        self.onElement = onElement
     }
 
     func on(_ event: Event<Element>) {
@@ -53,6 +57,7 @@ final class GrammarRecorder<Element: Sendable>: ObserverType, Sendable {
                 return true
             }
         }
+        if case .next(let element) = event { onElement?(element) }
         if isTerminal { terminatedSignal.signal() }
     }
 

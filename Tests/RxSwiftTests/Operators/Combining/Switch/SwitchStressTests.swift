@@ -10,30 +10,30 @@ import XCTest
 /// sequence: at each delivery, the tag must not be older than the latest switch whose `onNext` has
 /// returned on the switching thread (`switchReturned`).
 private final class StalenessRecorder: ObserverType, Sendable {
+    typealias Element = (switchIndex: Int, value: Int)
+
     private struct State {
-        var delivered = 0
         var stale = 0
         var staleSwitches: Set<Int> = []
         var staleError = false
-        var terminals = 0
-        var violations: [String] = []
     }
 
     /// The index of the latest switch whose `outer.onNext` has returned (-1: none).
     let switchReturned = Atomic<Int>(-1)
     private let state = Mutex(State())
-    private let overlap = OverlapDetector()
-    private let terminated = DispatchSemaphore(value: 0)
-    private let work: (@Sendable (Int) -> Void)?
+    /// The grammar and what was delivered.
+    private let grammar: GrammarRecorder<Element>
 
     /// - Parameter work: Runs inside each delivery, with the element's switch index.
     init(work: (@Sendable (Int) -> Void)? = nil) {
-        self.work = work
+        if let work {
+            grammar = GrammarRecorder(onElement: { work($0.switchIndex) })
+        } else {
+            grammar = GrammarRecorder()
+        }
     }
 
-    func on(_ event: Event<(switchIndex: Int, value: Int)>) {
-        overlap.enter()
-        defer { overlap.leave() }
+    func on(_ event: Event<Element>) {
         // Read first: whatever the observer does next, the delivery has begun.
         let returned = switchReturned.load(ordering: .acquiring)
         let index: Int? =
@@ -42,9 +42,8 @@ private final class StalenessRecorder: ObserverType, Sendable {
             case .error(let error): (error as? SwitchIndexError)?.switchIndex
             case .completed: nil
             }
-        state.withAnnotatedLock { state in
-            if state.terminals > 0 { state.violations.append("\(event) after the terminal event") }
-            if let index, index < returned {
+        if let index, index < returned {
+            state.withAnnotatedLock { state in
                 if case .error = event {
                     state.staleError = true
                 } else {
@@ -52,27 +51,20 @@ private final class StalenessRecorder: ObserverType, Sendable {
                     state.staleSwitches.insert(index)
                 }
             }
-            switch event {
-            case .next: state.delivered += 1
-            case .error, .completed: state.terminals += 1
-            }
         }
-        if case .next(let element) = event { work?(element.switchIndex) }
-        if event.isStopEvent { terminated.signal() }
+        grammar.on(event)
     }
 
-    func waitForTermination(seconds: Double) -> Bool {
-        terminated.wait(timeout: .now() + seconds) == .success
-    }
+    func waitForTerminal(seconds: Double) -> Bool { grammar.waitForTerminal(seconds: seconds) }
 
-    var delivered: Int { state.withAnnotatedLock { $0.delivered } }
+    var delivered: Int { grammar.elements.count }
     var stale: Int { state.withAnnotatedLock { $0.stale } }
     var staleSwitches: Int { state.withAnnotatedLock { $0.staleSwitches.count } }
-    var terminals: Int { state.withAnnotatedLock { $0.terminals } }
+    var terminals: Int { grammar.terminals }
     /// Whether an error of an older inner sequence was delivered after the switch returned.
     var staleError: Bool { state.withAnnotatedLock { $0.staleError } }
-    var violations: [String] { state.withAnnotatedLock { $0.violations } }
-    var maximumConcurrentCalls: Int { overlap.maximumInside }
+    var violations: [String] { grammar.violations }
+    var maximumConcurrentCalls: Int { grammar.maximumConcurrentCalls }
 }
 
 /// The error of the inner sequence subscribed by switch `switchIndex`.
@@ -173,7 +165,7 @@ final class SwitchStressTests: RxLeakCheckingTestCase {
                     for failure in failures { failure.onError(testError) }
                 },
             ])
-            XCTAssertTrue(recorder.waitForTermination(seconds: 5), "no terminal event")
+            XCTAssertTrue(recorder.waitForTerminal(seconds: 5), "no terminal event")
             if recorder.staleError { staleErrors += 1 }
             XCTAssertEqual(recorder.terminals, 1)
             XCTAssertEqual(recorder.violations, [])
