@@ -17,7 +17,7 @@ final class GPSDEndToEndTests: XCTestCase {
     /// The log: a GGA and an RMC sentence per fix (Seoul City Hall, two points north-east of it, then
     /// Busan), one second apart on 2026-11-25 from 03:00:00 UTC.
     private static let log = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Fixtures/four-fixes.nmea").path
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures/four-fixes.nmea").path
 
     private static let fixes: [(latitude: Double, longitude: Double, altitude: Double)] = [
         (37.5665, 126.9780, 38.0), (37.5700, 126.9800, 40.5), (37.5750, 126.9850, 42.0), (35.1796, 129.0756, 12.0),
