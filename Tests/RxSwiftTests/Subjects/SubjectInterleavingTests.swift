@@ -413,7 +413,11 @@ final class SubjectInterleavingTests: RxLeakCheckingTestCase {
                 switch index {
                 case 0:
                     for element in 1...200 { subject.onNext(element) }
-                    if round.isMultiple(of: 2) { subject.onCompleted() } else { subject.onError(InterleavingError.boom) }
+                    if round.isMultiple(of: 2) {
+                        subject.onCompleted()
+                    } else {
+                        subject.onError(InterleavingError.boom)
+                    }
                 default:
                     for _ in 0..<8 {
                         let recorder = StrictRecorder(failures: failures)
