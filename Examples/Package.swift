@@ -1,8 +1,8 @@
 // swift-tools-version: 6.2
 import PackageDescription
 
-// The example programs. They depend on swift-rx by path; later issues add the seeds' three
-// applications (weather, EONET, GIF search) here.
+// The example programs: the printed tour, the terminal UI kit and its gallery, and the seeds' three
+// applications (weather, EONET, GIF search). They depend on swift-rx by path.
 let package = Package(
     name: "swift-rx-examples",
     platforms: [.macOS(.v15)],
@@ -38,7 +38,7 @@ let package = Package(
         .executableTarget(
             name: "wundercast",
             dependencies: [
-                "Wundercast", "WundercastFixtures", "FixtureHTTP", "TerminalUI", "InspectorUI",
+                "AppSupport", "Wundercast", "WundercastFixtures", "TerminalUI",
                 .product(name: "RxSwift", package: "swift-rx"),
                 .product(name: "RxCocoa", package: "swift-rx"),
             ],
@@ -65,7 +65,7 @@ let package = Package(
         .executableTarget(
             name: "ourplanet",
             dependencies: [
-                "OurPlanet", "OurPlanetFixtures", "FixtureHTTP", "TerminalUI", "InspectorUI",
+                "AppSupport", "OurPlanet", "OurPlanetFixtures", "TerminalUI",
                 .product(name: "RxSwift", package: "swift-rx"),
                 .product(name: "RxCocoa", package: "swift-rx"),
             ],
@@ -91,7 +91,7 @@ let package = Package(
         .executableTarget(
             name: "igif",
             dependencies: [
-                "IGif", "IGifFixtures", "FixtureHTTP", "TerminalUI", "InspectorUI",
+                "AppSupport", "IGif", "IGifFixtures", "TerminalUI",
                 .product(name: "RxSwift", package: "swift-rx"),
                 .product(name: "RxCocoa", package: "swift-rx"),
             ],
@@ -111,12 +111,14 @@ let package = Package(
         ),
         // The offline Giphy: a FlyingFox server on loopback answering searches and serving GIFs it draws.
         .target(name: "IGifFixtures", dependencies: ["FixtureHTTP"], swiftSettings: [.treatAllWarnings(as: .error)]),
-        // What the three applications share: the report-and-continue operator, the classification of a
-        // service's failures.
+        // What the three applications share: their start-up (the service, real or offline, the root view
+        // controller with the inspector, the status line), the report-and-continue operator, the
+        // classification of a service's failures.
         .target(
             name: "AppSupport",
             dependencies: [
-                .product(name: "RxSwift", package: "swift-rx"), .product(name: "RxRelay", package: "swift-rx"),
+                "InspectorUI", "TerminalUI", .product(name: "RxSwift", package: "swift-rx"),
+                .product(name: "RxRelay", package: "swift-rx"), .product(name: "RxCocoa", package: "swift-rx"),
             ],
             swiftSettings: [.treatAllWarnings(as: .error)]
         ),

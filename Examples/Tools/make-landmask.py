@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Generates Examples/Sources/TerminalUI/Map/LandMaskData.swift, the land/sea mask MapView draws.
+"""Generates Examples/Sources/TerminalUI/Map/GENERATED-LandMaskData.swift, the land/sea mask MapView draws.
 
 Run once, from the repository root, after installing the data package:
 
@@ -34,7 +34,7 @@ import numpy as np
 from global_land_mask import globe
 
 SAMPLES_PER_CELL = 10  # 1/120 degree source samples per 1/12 degree cell, in each direction
-OUTPUT = os.path.join("Examples", "Sources", "TerminalUI", "Map", "LandMaskData.swift")
+OUTPUT = os.path.join("Examples", "Sources", "TerminalUI", "Map", "GENERATED-LandMaskData.swift")
 
 
 def leb128(value, out):

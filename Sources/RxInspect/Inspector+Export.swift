@@ -8,6 +8,14 @@ public enum ExportedTestFramework: Sendable, Equatable {
     case xctest
 }
 
+/// An exported test as a file: the name to save it under and its Swift source.
+public struct ExportedTestFile: Sendable, Equatable {
+    /// The file's name, `Exported_<output>.swift` (or `Exported_<output>_XCTest.swift`).
+    public let name: String
+    /// The test's Swift source.
+    public let contents: String
+}
+
 extension Inspector {
     /// A test file that replays what was recorded: each input tag becomes a hot observable in
     /// virtual time (`scheduler.createHotObservable([.next(210, 1), …])`), `chain` (Swift source that
@@ -32,6 +40,44 @@ extension Inspector {
         inputs: [String], output: String, chain: String, testName: String = "exportedRecording", frame: Int = 10,
         framework: ExportedTestFramework = .swiftTesting
     ) -> String {
+        export(
+            inputs: inputs.map { (tag: $0, name: $0) }, output: output, chain: chain, testName: testName, frame: frame,
+            framework: framework)
+    }
+
+    /// A test file of the recording of `output`, named for it, for a tool that saves it (the inspector
+    /// view's `e` and `E` keys): the inputs are `inputs`, tags of any spelling, each declared in the
+    /// file under its ``exportIdentifier(_:)``, and the chain reads the first input (to be edited into
+    /// the real chain); with no input, the output is its own input (a test that replays the lane and
+    /// expects it unchanged). The file is `Exported_<output>.swift` for Swift Testing,
+    /// `Exported_<output>_XCTest.swift` for XCTest, its test `exported_<output>` (as identifiers).
+    public func exportFile(
+        inputs: [String], output: String, frame: Int = 10, framework: ExportedTestFramework = .swiftTesting
+    ) -> ExportedTestFile {
+        let tags = inputs.isEmpty ? [output] : inputs
+        let named = tags.map { (tag: $0, name: Self.exportIdentifier($0)) }
+        let outputName = Self.exportIdentifier(output)
+        let contents = export(
+            inputs: named, output: output, chain: named[0].name, testName: "exported_\(outputName)", frame: frame,
+            framework: framework)
+        let suffix = framework == .xctest ? "_XCTest" : ""
+        return ExportedTestFile(name: "Exported_\(outputName)\(suffix).swift", contents: contents)
+    }
+
+    /// A tag as a Swift identifier: letters, digits and underscores, other characters made underscores,
+    /// and an underscore before a leading digit.
+    public static func exportIdentifier(_ tag: String) -> String {
+        let mapped = String(tag.map { $0.isLetter || $0.isNumber || $0 == "_" ? $0 : "_" })
+        guard let first = mapped.first, !first.isNumber else { return "_" + mapped }
+        return mapped
+    }
+
+    /// The export of ``export(inputs:output:chain:testName:frame:framework:)``, each input's recording
+    /// read from its tag and declared under its name.
+    private func export(
+        inputs: [(tag: String, name: String)], output: String, chain: String, testName: String, frame: Int,
+        framework: ExportedTestFramework
+    ) -> String {
         let outputEvents = MarbleRenderer(events: events(of: output), subscription: nil).events
         let zero = outputEvents.first { $0.kind == .subscribe }?.time ?? outputEvents.first?.time ?? 0
         func virtual(_ time: Int) -> Int {
@@ -43,11 +89,11 @@ extension Inspector {
         // The test's body, indented by one level; the framework's wrapping is added at the end.
         var lines: [String] = ["    let scheduler = TestScheduler(initialClock: 0)"]
         for input in inputs {
-            let recorded = MarbleRenderer(events: events(of: input), subscription: nil).events.filter {
+            let recorded = MarbleRenderer(events: events(of: input.tag), subscription: nil).events.filter {
                 $0.kind == .next || $0.kind == .error || $0.kind == .completed
             }
             let literal = Literal(values: recorded.compactMap { $0.kind == .next ? $0.value : nil })
-            lines.append("    let \(input) = scheduler.createHotObservable([")
+            lines.append("    let \(input.name) = scheduler.createHotObservable([")
             for event in recorded {
                 lines.append("        \(Self.record(event, at: virtual(event.time), literal: literal)),")
             }
@@ -79,7 +125,7 @@ extension Inspector {
             }
         }
         let header = [
-            "// Exported by RxInspect: inputs \(inputs.joined(separator: ", ")), output \(output).",
+            "// Exported by RxInspect: inputs \(inputs.map(\.tag).joined(separator: ", ")), output \(output).",
             "import RxSwift",
             "import RxTest",
             xctest ? "import XCTest" : "import Testing",

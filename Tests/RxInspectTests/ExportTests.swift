@@ -74,5 +74,26 @@ extension InspectorSuites {
                 #expect(exported.contains(#"            .error(230, RxTestError("boom")),"#))
             }
         }
+
+        /// A file for a tool to save: named for the output, its tags made identifiers, the first input
+        /// read by the chain; with no input, the output replays itself.
+        @Test func anExportFileNamesItsTagsAsIdentifiers() {
+            withVirtualInspector { scheduler, inspector in
+                let source = scheduler.createHotObservable([.next(210, 1), .completed(220)])
+                _ = scheduler.start { source.inspect("a in").map { $0 }.inspect("1 out") }
+                let file = inspector.exportFile(inputs: ["a in"], output: "1 out")
+                #expect(file.name == "Exported__1_out.swift")
+                #expect(file.contents.contains("// Exported by RxInspect: inputs a in, output 1 out.\n"))
+                #expect(file.contents.contains("@Test(.leakChecked) func exported__1_out() {"))
+                #expect(
+                    file.contents.contains("    let a_in = scheduler.createHotObservable([\n        .next(210, 1),"))
+                #expect(file.contents.contains("    let res = scheduler.start { a_in }"))
+                let replay = inspector.exportFile(inputs: [], output: "1 out", framework: .xctest)
+                #expect(replay.name == "Exported__1_out_XCTest.swift")
+                #expect(replay.contents.contains("    let _1_out = scheduler.createHotObservable(["))
+                #expect(replay.contents.contains("final class Exported__1_outTests: RxLeakCheckingTestCase {"))
+                #expect(Inspector.exportIdentifier("a-b.c") == "a_b_c")
+            }
+        }
     }
 }

@@ -91,24 +91,3 @@ public func stableHash(_ text: String) -> Int {
     }
     return Int(truncatingIfNeeded: hash >> 1)
 }
-
-/// The service a program talks to, and its offline server when it runs offline: the real service,
-/// made from the environment variable `variable` (a key, a URL) when it is set and not empty;
-/// otherwise one made from the fixture server `start` starts. A server that cannot start ends the
-/// program, saying so on standard error (`wundercast: cannot start the offline weather server: …`),
-/// with status 1. For the programs' `main.swift`, before the terminal is set up.
-public func realOrOffline<Service, Server>(
-    program: String, variable: String, real: (String) -> Service,
-    offline name: String, start: () throws -> Server, fixture: (Server) -> Service
-) -> (service: Service, server: Server?) {
-    if let value = ProcessInfo.processInfo.environment[variable], !value.isEmpty {
-        return (real(value), nil)
-    }
-    do {
-        let server = try start()
-        return (fixture(server), server)
-    } catch {
-        FileHandle.standardError.write(Data("\(program): cannot start the offline \(name) server: \(error)\n".utf8))
-        exit(1)
-    }
-}

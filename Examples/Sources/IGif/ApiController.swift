@@ -18,7 +18,7 @@ public protocol GiphyAPI {
 /// The seed's `ApiController`: Giphy's search and the GIFs' downloads on this example's `URLSession.rx`
 /// extension (`URLSession+Rx.swift`), all through one session.
 public final class ApiController: GiphyAPI, Sendable {
-    /// The real service, as the book has it (plain HTTP).
+    /// The real service.
     public static let giphy = URL(string: "https://api.giphy.com/v1/gifs/search")!
 
     private let searchURL: URL

@@ -24,7 +24,7 @@ import TerminalUI
 /// - Enter on a GIF (or a click) shows its title, size and address on the status line, through the
 ///   grid's `rx.modelSelected`.
 @MainActor
-public final class ViewController {
+public final class ViewController: ApplicationRootViewController {
     /// The grid's sections: one, the search's results, titled with the query.
     public typealias Section = SectionModel<String, GiphyGif>
     public typealias GridView = CollectionGridView<GifCell>

@@ -1,3 +1,4 @@
+import AppSupport
 import Foundation
 import RxCocoa
 import RxDataSources
@@ -23,7 +24,7 @@ import TerminalUI
 /// goes back, from the detail to the events and from the events to the categories. (Esc is left to
 /// the kit's quit convention.)
 @MainActor
-public final class CategoriesViewController {
+public final class CategoriesViewController: ApplicationRootViewController {
     // The storyboard.
     public let titleLabel = Label(text: "OurPlanet", style: CellStyle(attributes: .bold))
     public let helpLabel = Label(

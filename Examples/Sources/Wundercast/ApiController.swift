@@ -29,7 +29,7 @@ public protocol WeatherAPI {
 /// SwiftyJSON; here the body decodes into the `Codable` ``Weather`` and every failure becomes an
 /// ``ApiError`` that says what went wrong in words.
 public final class ApiController: WeatherAPI, Sendable {
-    /// The real service, as the book has it (plain HTTP).
+    /// The real service.
     public static let openWeatherMap = URL(string: "https://api.openweathermap.org/data/2.5")!
 
     private let baseURL: URL

@@ -30,7 +30,7 @@ import TerminalUI
 ///   ``mapView(_:rendererFor:)``, point by point as they arrive, a failed point as a red `✗`;
 /// - the seed's `mapButton`, which shows and hides the map.
 @MainActor
-public final class ViewController: MapViewDelegate {
+public final class ViewController: ApplicationRootViewController, MapViewDelegate {
     // The storyboard.
     public let titleLabel = Label(text: "Wundercast", style: CellStyle(attributes: .bold))
     public let helpLabel = Label(
@@ -101,7 +101,6 @@ public final class ViewController: MapViewDelegate {
         screen.layout = { [unowned self] size in layout(size) }
     }
 
-    // swiftlint:disable:next function_body_length
     public func viewDidLoad() {
         let searchInput = searchCityName.rx.controlEvent(.editingDidEndOnExit).asObservable()
             .map { [unowned self] in self.searchCityName.text }

@@ -3,7 +3,7 @@ import Foundation
 /// Which parts of the world are land, on a regular latitude/longitude grid: what ``MapView`` draws.
 ///
 /// ``world`` is NOAA's GLOBE land/sea mask at 1/12° (2160 × 4320 cells), generated once by
-/// `Examples/Tools/make-landmask.py` into `LandMaskData.swift`; see that tool for the source and the
+/// `Examples/Tools/make-landmask.py` into `GENERATED-LandMaskData.swift`; see that tool for the source and the
 /// encoding. The grid is decoded on first use into one bit per cell (about 1.1 MB).
 public struct LandMask: Sendable {
     /// Cells across, from 180° W eastwards.
@@ -17,7 +17,9 @@ public struct LandMask: Sendable {
     public static let world: LandMask = {
         guard let data = Data(base64Encoded: worldBase64, options: .ignoreUnknownCharacters),
             let mask = LandMask(encoded: [UInt8](data))
-        else { preconditionFailure("LandMaskData.swift does not decode: run Examples/Tools/make-landmask.py") }
+        else {
+            preconditionFailure("GENERATED-LandMaskData.swift does not decode: run Examples/Tools/make-landmask.py")
+        }
         return mask
     }()
 

@@ -15,7 +15,7 @@ final class TwoSourceStressTests: RxLeakCheckingTestCase {
         for round in 0..<rounds {
             let source = PublishSubject<Int>()
             let other = PublishSubject<Void>()
-            let recorder = FilteringGrammarRecorder<Int>(elementWork: 5)
+            let recorder = GrammarRecorder<Int>(elementWork: 5)
             let subscription = source.take(until: other).subscribe(recorder)
             let count = self.count
             race([
@@ -43,7 +43,7 @@ final class TwoSourceStressTests: RxLeakCheckingTestCase {
             let source = PublishSubject<Int>()
             let other = PublishSubject<Void>()
             let opened = DispatchSemaphore(value: 0)
-            let recorder = FilteringGrammarRecorder<Int>(elementWork: 5)
+            let recorder = GrammarRecorder<Int>(elementWork: 5)
             let subscription = source.skip(until: other).subscribe(recorder)
             let count = self.count
             race([
@@ -75,7 +75,7 @@ final class TwoSourceStressTests: RxLeakCheckingTestCase {
         for _ in 0..<rounds {
             let source = PublishSubject<Int>()
             let second = PublishSubject<Int>()
-            let recorder = FilteringGrammarRecorder<Int>(elementWork: 5)
+            let recorder = GrammarRecorder<Int>(elementWork: 5)
             let subscription = source.withLatestFrom(second) { $0 * 100_000 + $1 }.subscribe(recorder)
             let count = self.count
             race([
@@ -109,7 +109,7 @@ final class TwoSourceStressTests: RxLeakCheckingTestCase {
         for _ in 0..<rounds {
             let source = PublishSubject<Int>()
             let sampler = PublishSubject<Void>()
-            let recorder = FilteringGrammarRecorder<Int>(elementWork: 5)
+            let recorder = GrammarRecorder<Int>(elementWork: 5)
             let subscription = source.sample(sampler).subscribe(recorder)
             let sourceDone = DispatchSemaphore(value: 0)
             let count = self.count
@@ -144,7 +144,7 @@ final class TwoSourceStressTests: RxLeakCheckingTestCase {
         for _ in 0..<rounds {
             let left = PublishSubject<Int>()
             let right = PublishSubject<Int>()
-            let recorder = FilteringGrammarRecorder<Int>(elementWork: 5)
+            let recorder = GrammarRecorder<Int>(elementWork: 5)
             let subscription = left.amb(right).subscribe(recorder)
             let count = self.count
             race([

@@ -33,10 +33,10 @@ final class FilteringTimeStressTests: XCTestCase {
     }
 
     private func assertGrammar(
-        _ recorder: FilteringGrammarRecorder<Int>, lastElement: Int?, file: StaticString = #filePath,
+        _ recorder: GrammarRecorder<Int>, lastElement: Int?, file: StaticString = #filePath,
         line: UInt = #line
     ) {
-        XCTAssertTrue(recorder.waitForTermination(seconds: 5), "no terminal event", file: file, line: line)
+        XCTAssertTrue(recorder.waitForTerminal(seconds: 5), "no terminal event", file: file, line: line)
         XCTAssertEqual(recorder.terminals, 1, file: file, line: line)
         XCTAssertEqual(recorder.violations, [], file: file, line: line)
         XCTAssertEqual(recorder.maximumConcurrentCalls, 1, "concurrent delivery", file: file, line: line)
@@ -53,7 +53,7 @@ final class FilteringTimeStressTests: XCTestCase {
             var delivered = 0
             for _ in 0..<rounds {
                 let subject = PublishSubject<Int>()
-                let recorder = FilteringGrammarRecorder<Int>(elementWork: 20)
+                let recorder = GrammarRecorder<Int>(elementWork: 20)
                 let subscription = subject.debounce(.microseconds(40), scheduler: scheduler).subscribe(recorder)
                 let fed = feed(subject, count: count)
                 XCTAssertEqual(fed.wait(timeout: .now() + 5), .success)
@@ -72,7 +72,7 @@ final class FilteringTimeStressTests: XCTestCase {
             var delivered = 0
             for _ in 0..<rounds {
                 let subject = PublishSubject<Int>()
-                let recorder = FilteringGrammarRecorder<Int>(elementWork: 20)
+                let recorder = GrammarRecorder<Int>(elementWork: 20)
                 let subscription = subject.throttle(.microseconds(80), scheduler: scheduler).subscribe(recorder)
                 let fed = feed(subject, count: count)
                 XCTAssertEqual(fed.wait(timeout: .now() + 5), .success)
@@ -90,7 +90,7 @@ final class FilteringTimeStressTests: XCTestCase {
         for scheduler in schedulers {
             for _ in 0..<rounds {
                 let subject = PublishSubject<Int>()
-                let recorder = FilteringGrammarRecorder<Int>(elementWork: 20)
+                let recorder = GrammarRecorder<Int>(elementWork: 20)
                 let subscription = subject.throttle(.microseconds(80), latest: false, scheduler: scheduler)
                     .subscribe(recorder)
                 let fed = feed(subject, count: count)
@@ -107,7 +107,7 @@ final class FilteringTimeStressTests: XCTestCase {
         for scheduler in schedulers {
             for round in 0..<rounds {
                 let subject = PublishSubject<Int>()
-                let recorder = FilteringGrammarRecorder<Int>(elementWork: 20)
+                let recorder = GrammarRecorder<Int>(elementWork: 20)
                 let subscription = subject.take(for: .microseconds(200 + round * 300), scheduler: scheduler)
                     .subscribe(recorder)
                 let fed = feed(subject, count: count)
@@ -126,8 +126,8 @@ final class FilteringTimeStressTests: XCTestCase {
         for scheduler in schedulers {
             for round in 0..<rounds {
                 let subject = PublishSubject<Int>()
-                let debounced = FilteringGrammarRecorder<Int>(elementWork: 20)
-                let throttled = FilteringGrammarRecorder<Int>(elementWork: 20)
+                let debounced = GrammarRecorder<Int>(elementWork: 20)
+                let throttled = GrammarRecorder<Int>(elementWork: 20)
                 let first = subject.debounce(.microseconds(40), scheduler: scheduler).subscribe(debounced)
                 let second = subject.throttle(.microseconds(40), scheduler: scheduler).subscribe(throttled)
                 let fed = feed(subject, count: count)

@@ -391,9 +391,9 @@ final class ShareLatestConnectingSubscriberTests: RxLeakCheckingTestCase {
                     }
                 }
                 let shared = source.share(replay: replay)
-                let firstRecorder = ShareGrammarRecorder()
+                let firstRecorder = GrammarRecorder<Int>()
                 let first = shared.subscribe { firstRecorder.on($0) }
-                let others = (0..<3).map { _ in ShareGrammarRecorder() }
+                let others = (0..<3).map { _ in GrammarRecorder<Int>() }
                 let otherHandles = Mutex<[Disposable]>([])
                 let group = DispatchGroup()
                 let go = DispatchSemaphore(value: 0)
@@ -451,8 +451,8 @@ final class ShareLatestConnectingSubscriberTests: RxLeakCheckingTestCase {
                 }
             }
             let shared = source.share(replay: 1)
-            let firstRecorder = ShareGrammarRecorder()
-            let otherRecorder = ShareGrammarRecorder()
+            let firstRecorder = GrammarRecorder<Int>()
+            let otherRecorder = GrammarRecorder<Int>()
             let first = shared.subscribe { firstRecorder.on($0) }
             let other = shared.subscribe { otherRecorder.on($0) }
             feed.onNext(1)
@@ -468,8 +468,8 @@ final class ShareLatestConnectingSubscriberTests: RxLeakCheckingTestCase {
             }
             other.dispose()
             XCTAssertEqual(disposals.load(ordering: .relaxed), 1, "round \(round)")
-            XCTAssertEqual(otherRecorder.terminations, 1, "round \(round)")
-            XCTAssertLessThanOrEqual(firstRecorder.terminations, 1, "round \(round)")
+            XCTAssertEqual(otherRecorder.terminals, 1, "round \(round)")
+            XCTAssertLessThanOrEqual(firstRecorder.terminals, 1, "round \(round)")
             XCTAssertEqual(firstRecorder.violations, [], "round \(round)")
             XCTAssertEqual(otherRecorder.violations, [], "round \(round)")
         }

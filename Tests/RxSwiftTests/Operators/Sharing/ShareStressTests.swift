@@ -69,7 +69,7 @@ final class ShareStressTests: RxLeakCheckingTestCase {
         let threads = 8
         let rounds = 500
         for round in 1...rounds {
-            let recorders = (0..<threads).map { _ in ShareGrammarRecorder() }
+            let recorders = (0..<threads).map { _ in GrammarRecorder<Int>() }
             let slots = DisposableSlots(count: threads)
             DispatchQueue.concurrentPerform(iterations: threads) { index in
                 let recorder = recorders[index]
@@ -120,7 +120,7 @@ final class ShareStressTests: RxLeakCheckingTestCase {
             }
             DispatchQueue.concurrentPerform(iterations: 6) { _ in
                 for iteration in 0..<300 {
-                    let recorder = ShareGrammarRecorder()
+                    let recorder = GrammarRecorder<Int>()
                     let subscription = shared.subscribe { recorder.on($0) }
                     if iteration % 3 == 0 {
                         // A subscriber must not be stranded on the subject of an ending connection:

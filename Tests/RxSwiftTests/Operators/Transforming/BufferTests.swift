@@ -121,7 +121,7 @@ final class BufferTests: RxLeakCheckingTestCase {
         ] {
             for _ in 0..<5 {
                 let subject = PublishSubject<Int>()
-                let observer = GrammarCheckingObserver<[Int]>()
+                let observer = GrammarRecorder<[Int]>()
                 let subscription = subject.buffer(timeSpan: .microseconds(200), count: 7, scheduler: scheduler)
                     .subscribe(observer)
                 let fed = BackgroundFeed.start {
@@ -146,7 +146,7 @@ final class BufferTests: RxLeakCheckingTestCase {
         let scheduler = ConcurrentDispatchQueueScheduler(qos: .default)
         for round in 0..<20 {
             let subject = PublishSubject<Int>()
-            let observer = GrammarCheckingObserver<[Int]>()
+            let observer = GrammarRecorder<[Int]>()
             let subscription = subject.buffer(timeSpan: .microseconds(100), count: 5, scheduler: scheduler)
                 .subscribe(observer)
             let fed = BackgroundFeed.start {

@@ -183,7 +183,7 @@ final class WindowTests: RxLeakCheckingTestCase {
         private let checksWindowOrder: Bool
         private let state = Mutex<(windows: [[Int]], open: Int, closed: Int, violations: [String])>(([], 0, 0, []))
         private let inside = Atomic<Int>(0)
-        let terminal = GrammarCheckingObserver<Int>()
+        let terminal = GrammarRecorder<Int>()
 
         init(checksWindowOrder: Bool) {
             self.checksWindowOrder = checksWindowOrder

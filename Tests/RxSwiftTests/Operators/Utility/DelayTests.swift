@@ -110,7 +110,7 @@ final class DelayTests: RxLeakCheckingTestCase {
         ] {
             for _ in 0..<3 {
                 let subject = PublishSubject<Int>()
-                let observer = GrammarCheckingObserver<Int>()
+                let observer = GrammarRecorder<Int>()
                 let subscription = subject.delay(.microseconds(300), scheduler: scheduler).subscribe(observer)
                 let fed = BackgroundFeed.start {
                     for value in 0..<1_000 {
@@ -133,7 +133,7 @@ final class DelayTests: RxLeakCheckingTestCase {
         let scheduler = ConcurrentDispatchQueueScheduler(qos: .default)
         for round in 0..<30 {
             let subject = PublishSubject<Int>()
-            let observer = GrammarCheckingObserver<Int>()
+            let observer = GrammarRecorder<Int>()
             let subscription = subject.delay(.microseconds(100), scheduler: scheduler).subscribe(observer)
             let fed = BackgroundFeed.start {
                 for value in 0..<300 {
@@ -156,7 +156,7 @@ final class DelayTests: RxLeakCheckingTestCase {
         let scheduler = ConcurrentDispatchQueueScheduler(qos: .default)
         for round in 0..<20 {
             let subject = PublishSubject<Int>()
-            let observer = GrammarCheckingObserver<Int>()
+            let observer = GrammarRecorder<Int>()
             let subscription = subject.delay(.microseconds(50), scheduler: scheduler).subscribe(observer)
             let fed = BackgroundFeed.start {
                 for value in 0..<1_000 { subject.onNext(value) }
