@@ -23,6 +23,16 @@ final class CatchUpRoster<Member: AnyObject> {
 
     var count: Int { members.count }
 
+    /// The roster in `storage`, made there on first use (owners keep it optional, so that a source
+    /// nobody joins late never pays for one).
+    @inline(never)
+    static func inPlace(_ storage: inout CatchUpRoster<Member>?) -> CatchUpRoster<Member> {
+        if let storage { return storage }
+        let made = CatchUpRoster<Member>()
+        storage = made
+        return made
+    }
+
     /// Adds `member` (with its first queue, if it has one already); returns its index.
     func add(_ member: Member, queue: AnyObject? = nil) -> Int {
         members.append(member)

@@ -32,3 +32,33 @@ struct DrainClaim {
         isClaimed = false
     }
 }
+
+/// A queue that one thread at a time drains (the owners whose queue needs nothing else: `buffer`,
+/// `window`, `refCount`): the queue and its ``DrainClaim`` together.
+///
+/// Thread-safety: none; its owner guards it with its lock.
+struct DrainQueue<Item> {
+    private var items = Queue<Item>()
+    private var claim = DrainClaim()
+
+    /// Under the owner's lock: queues `item`; whether the caller is now the thread that drains.
+    mutating func enqueueLocked(_ item: Item) -> Bool {
+        items.enqueue(item)
+        return claim.claimLocked()
+    }
+
+    /// Under the owner's lock, by the draining thread: the next item, or `nil` once none is left,
+    /// and then the claim has ended.
+    mutating func nextLocked() -> Item? {
+        if let item = items.dequeue() { return item }
+        claim.releaseLocked()
+        return nil
+    }
+
+    /// Takes out what is queued (the owner was disposed), for the caller to release after unlocking.
+    mutating func removeAllLocked() -> Queue<Item> {
+        var taken = Queue<Item>()
+        swap(&taken, &items)
+        return taken
+    }
+}

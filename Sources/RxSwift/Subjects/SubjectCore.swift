@@ -132,13 +132,7 @@ final class SubjectCore<Policy: SubjectPolicy>: SubjectCoreBase, @unchecked Send
     }
 
     /// The catch-up roster, made on first use. Under the lock.
-    @inline(never)
-    var catchUps: CatchUpRoster<SubjectObserver> {
-        if let catchUpsStorage { return catchUpsStorage }
-        let made = CatchUpRoster<SubjectObserver>()
-        catchUpsStorage = made
-        return made
-    }
+    var catchUps: CatchUpRoster<SubjectObserver> { .inPlace(&catchUpsStorage) }
 
     /// The backlog, made on first use. Under the lock.
     @inline(never)

@@ -95,8 +95,7 @@ where Subject.Observer.Element == Source {
     @exclusivity(unchecked) private var count = 0
     /// The connectable's generation the count is for; `nil` when nobody counts.
     @exclusivity(unchecked) private var countedGeneration: UInt?
-    @exclusivity(unchecked) private var pending: [Operation] = []
-    @exclusivity(unchecked) private var drainClaim = DrainClaim()
+    @exclusivity(unchecked) private var pending = DrainQueue<Operation>()
 
     init(shared: MulticastState<Source, Subject>) {
         self.shared = shared
@@ -133,13 +132,12 @@ where Subject.Observer.Element == Source {
 
     /// Queues a call out to the source; returns whether the caller must drain. Under the lock.
     func enqueueLocked(_ operation: Operation) -> Bool {
-        pending.append(operation)
-        return drainClaim.claimLocked()
+        pending.enqueueLocked(operation)
     }
 
     /// Performs the queued operations, in order, outside the lock.
     func drain() {
-        while let operation = shared.lock.locked({ nextOperationLocked() }) {
+        while let operation = shared.lock.locked({ pending.nextLocked() }) {
             switch operation {
             case .connect(let generation, let connectable):
                 connectable.connect(generation: generation) { countedGeneration == generation && count > 0 }
@@ -147,14 +145,6 @@ where Subject.Observer.Element == Source {
                 connection.dispose()
             }
         }
-    }
-
-    private func nextOperationLocked() -> Operation? {
-        if pending.isEmpty {
-            drainClaim.releaseLocked()
-            return nil
-        }
-        return pending.removeFirst()
     }
 }
 

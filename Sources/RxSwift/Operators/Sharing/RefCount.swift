@@ -33,7 +33,7 @@ extension ConnectableObservableType {
 /// The producer of `refCount()` for connectables other than ``MulticastConnectable`` (which has
 /// ``MulticastRefCountObservable``); holds the count of subscribers and the connection.
 ///
-/// Thread-safety: `count`, `generation`, `pending` and `drainClaim` are guarded by `lock`. Connecting
+/// Thread-safety: `count`, `generation` and `pending` are guarded by `lock`. Connecting
 /// and disconnecting (which call out to the source) are queued under the lock and performed after
 /// unlocking, in order, by one thread at a time (the first that finds nobody draining); `connection`
 /// is touched only by that thread. `generation` changes when the source terminates, so subscribers of
@@ -44,8 +44,8 @@ final class RefCountObservable<Source: ConnectableObservableType>: Observable<So
     let lock = Mutex<Void>(())
     @exclusivity(unchecked) var count = 0
     @exclusivity(unchecked) var generation: UInt = 0
-    @exclusivity(unchecked) private var pending: [Bool] = []  // true: connect, false: disconnect
-    @exclusivity(unchecked) private var drainClaim = DrainClaim()
+    /// The connects (`true`) and disconnects (`false`) to perform, in order.
+    @exclusivity(unchecked) private var pending = DrainQueue<Bool>()
     @exclusivity(unchecked) private var connection: Disposable?
     private let source: Source
     private let observable: Observable<Source.Element>
@@ -72,20 +72,13 @@ final class RefCountObservable<Source: ConnectableObservableType>: Observable<So
 
     /// Queues a connect or disconnect; returns whether the caller must drain. Under `lock`.
     func enqueue(connect: Bool) -> Bool {
-        pending.append(connect)
-        return drainClaim.claimLocked()
+        pending.enqueueLocked(connect)
     }
 
     /// Performs the queued connects and disconnects, in order, outside the lock.
     func drain() {
         while true {
-            let next: Bool? = lock.locked {
-                if pending.isEmpty {
-                    drainClaim.releaseLocked()
-                    return nil
-                }
-                return pending.removeFirst()
-            }
+            let next: Bool? = lock.locked { pending.nextLocked() }
             guard let connect = next else { return }
             if connect {
                 connection = source.connect()

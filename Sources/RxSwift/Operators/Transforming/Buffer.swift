@@ -57,8 +57,7 @@ final class BufferSink<Element>: OperatorSink<Element, [Element]>, @unchecked Se
     @exclusivity(unchecked) private var windowID = 0
     @exclusivity(unchecked) private var timer: Disposable?
     @exclusivity(unchecked) private var stopped = false
-    @exclusivity(unchecked) private var outputs = Queue<Output>()
-    @exclusivity(unchecked) private var drainClaim = DrainClaim()
+    @exclusivity(unchecked) private var outputs = DrainQueue<Output>()
 
     init(timeSpan: RxTimeInterval, count: Int, scheduler: SchedulerType, downstream: Sink<[Element]>) {
         self.timeSpan = timeSpan
@@ -130,16 +129,13 @@ final class BufferSink<Element>: OperatorSink<Element, [Element]>, @unchecked Se
 
     /// Queues `output`; returns whether the caller must drain the queue.
     private func enqueueLocked(_ output: Output) -> Bool {
-        outputs.enqueue(output)
-        return drainClaim.claimLocked()
+        outputs.enqueueLocked(output)
     }
 
     private func drainOutputs() {
         while true {
             let output: Output? = lock.locked {
-                if let output = outputs.dequeue() { return output }
-                drainClaim.releaseLocked()
-                return nil
+                outputs.nextLocked()
             }
             switch output {
             case .none:
@@ -158,9 +154,8 @@ final class BufferSink<Element>: OperatorSink<Element, [Element]>, @unchecked Se
             defer {
                 self.timer = nil
                 buffer = []
-                outputs = Queue()
             }
-            return (self.timer, (buffer, outputs))
+            return (self.timer, (buffer, outputs.removeAllLocked()))
         }
         // Released after unlocking: the elements' deinitializers may run code.
         withExtendedLifetime(dropped) {}

@@ -70,8 +70,7 @@ final class WindowSink<Element>: OperatorSink<Element, Observable<Element>>, @un
     @exclusivity(unchecked) private var released = false
     /// The source terminated.
     @exclusivity(unchecked) private var stopped = false
-    @exclusivity(unchecked) private var outputs = Queue<Output>()
-    @exclusivity(unchecked) private var drainClaim = DrainClaim()
+    @exclusivity(unchecked) private var outputs = DrainQueue<Output>()
     private let sourceSubscription = SingleAssignmentDisposable()
     /// What the outer subscription and each window subscription hold: the source subscription and
     /// the timer are released when all of them are disposed.
@@ -156,16 +155,13 @@ final class WindowSink<Element>: OperatorSink<Element, Observable<Element>>, @un
 
     /// Queues `output`; returns whether the caller must drain the queue.
     private func enqueueLocked(_ output: Output) -> Bool {
-        outputs.enqueue(output)
-        return drainClaim.claimLocked()
+        outputs.enqueueLocked(output)
     }
 
     private func drainOutputs() {
         while true {
             let output: Output? = lock.locked {
-                if let output = outputs.dequeue() { return output }
-                drainClaim.releaseLocked()
-                return nil
+                outputs.nextLocked()
             }
             switch output {
             case .none:

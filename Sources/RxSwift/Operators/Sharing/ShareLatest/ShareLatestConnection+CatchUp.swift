@@ -6,13 +6,7 @@ import Synchronization
 /// `ShareLatestSink.firstCatchUpSlot - index`.
 extension ShareLatestConnection {
     /// The catch-up roster, made on first use. Under the lock.
-    @inline(never)
-    var catchUps: CatchUpRoster<AnySink> {
-        if let catchUpsStorage { return catchUpsStorage }
-        let made = CatchUpRoster<AnySink>()
-        catchUpsStorage = made
-        return made
-    }
+    var catchUps: CatchUpRoster<AnySink> { .inPlace(&catchUpsStorage) }
 
     /// Registers `sink` as catching up, its queue holding the latest element. Under the lock.
     @inline(never)
