@@ -62,10 +62,11 @@ public class Observable<Element>: ObservableType, @unchecked Sendable {
     // chain of `map`s and `filter`s becomes sinks). Declared here because only a class's own body can
     // declare what its subclasses override; `map`, `filter` and runs override them.
 
-    /// How many `map`/`filter` operators are stacked here above a source of another kind (every other
-    /// observable: 0); at `runThreshold` the next one folds them into a run. Stored, not a virtual
-    /// property: reading it is a load, where a call costs each `map` more (the `MapFilterCreating`
-    /// benchmark). Set once, by the initializers of `map`, `filter` and runs.
+    /// How many `map`/`filter` operators are stacked here above a source of another kind or a run
+    /// (every other observable, and a run: 0); at `runThreshold` the next one folds them, with the run
+    /// below them if there is one, into a run. Stored, not a virtual property: reading it is a load,
+    /// where a call costs each `map` more (the `MapFilterCreating` benchmark). Set once, by the
+    /// initializers of `map` and `filter`.
     @usableFromInline @exclusivity(unchecked) final var runDepth: Int
 
     /// This observable as run stages over a root source, if it is a `map`, a `filter` or a run.

@@ -16,10 +16,11 @@
 /// the queues are ``CatchUpQueue``s of the source's element type, held as `AnyObject`, so that
 /// registering a subscriber with nothing sent meanwhile looks up no metadata.
 ///
-/// Thread-safety: none; its owner guards it with its lock.
+/// Thread-safety: none; its owner guards it with its lock (so its fields skip the dynamic exclusivity
+/// checks).
 final class CatchUpRoster<Member: AnyObject> {
-    private(set) var members = ContiguousArray<Member>()
-    private var queues = ContiguousArray<AnyObject?>()
+    @exclusivity(unchecked) private(set) var members = ContiguousArray<Member>()
+    @exclusivity(unchecked) private var queues = ContiguousArray<AnyObject?>()
 
     var count: Int { members.count }
 

@@ -51,30 +51,38 @@ struct ObserverList<Entry: AnyObject> {
         } else {
             departed &+= 1
         }
-        if departed > entries.count &>> 1 { compact(isListed: isListed, renumber: { _, _ in }) }
+        guard departed > entries.count &>> 1 else { return }
+        compact { slots, index in isListed(slots[index].unsafelyUnwrapped) }
     }
 
     /// The entry at `index` leaves; its slot is emptied. `renumber` is told the new index of each
     /// entry that a compaction moves.
+    @inline(__always)
     mutating func removeEntry(at index: Int, renumber: (Entry, Int) -> Void) {
         entries[index] = nil
         departed &+= 1
-        if departed > entries.count &>> 1 { compact(isListed: { _ in true }, renumber: renumber) }
+        guard departed > entries.count &>> 1 else { return }
+        var kept = 0
+        compact { slots, index in
+            guard let entry = slots[index] else { return false }
+            renumber(entry, kept)
+            kept += 1
+            return true
+        }
     }
 
-    /// Drops the holes, keeping the order of the others, moving them without reference counting
-    /// (the array is copied first if a sender still holds it as its snapshot).
+    /// Drops the slots `keeps` rejects, keeping the order of the others, moving them without
+    /// reference counting (the array is copied first if a sender still holds it as its snapshot).
+    /// Inlined where it is used, so that `keeps` is too: it runs once per slot.
     ///
     /// Entries dropped may be released here, under the owner's lock: an owner that keeps departed
     /// entries in place makes sure that one the list holds last runs no user code when it goes (its
     /// sink was released when it left).
-    @inline(never)
-    private mutating func compact(isListed: (Entry) -> Bool, renumber: (Entry, Int) -> Void) {
+    @inline(__always)
+    private mutating func compact(_ keeps: (UnsafeMutableBufferPointer<Entry?>, Int) -> Bool) {
         let kept = entries.withUnsafeMutableBufferPointer { slots in
             var kept = 0
-            for index in slots.indices {
-                guard let entry = slots[index], isListed(entry) else { continue }
-                renumber(entry, kept)
+            for index in slots.indices where keeps(slots, index) {
                 if index != kept { slots.swapAt(index, kept) }
                 kept += 1
             }

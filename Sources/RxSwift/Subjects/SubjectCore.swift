@@ -173,7 +173,9 @@ final class SubjectCore<Policy: SubjectPolicy>: SubjectCoreBase, @unchecked Send
         leave(observer)
     }
 
+    @inline(__always)
     var hasObservers: Bool { observerCount.load(ordering: .acquiring) > 0 }
+    @inline(__always)
     var isDisposed: Bool { isDisposedFlag.load(ordering: .acquiring) }
 
     /// Reads the accepted state at once under the lock.

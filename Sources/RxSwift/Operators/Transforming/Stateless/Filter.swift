@@ -31,6 +31,8 @@ final class FilterObservable<Element>: Observable<Element>, @unchecked Sendable 
     /// every subscription. Besides its own sink, a `filter` makes the one sink of two `filter`s in a
     /// row (see `StatelessChains.swift`).
     private let makeSink: MakeFilterSink<Element>
+    /// Makes the operator's stage of a run, where the element type is concrete, for the same reason.
+    private let makeStage: MakeFilterStage<Element>
 
     @usableFromInline
     init(
@@ -38,20 +40,22 @@ final class FilterObservable<Element>: Observable<Element>, @unchecked Sendable 
         makeSink: @escaping MakeFilterSink<Element> = { predicate, then, downstream in
             if let then { return FilterFilterSink(first: predicate, second: then, downstream: downstream) }
             return FilterSink(predicate: predicate, downstream: downstream)
-        }
+        },
+        makeStage: @escaping MakeFilterStage<Element> = { RunStage.filter($0) }
     ) {
         // As `MapObservable`'s: past the threshold the source is folded into a run.
         let below = source.runDepth
         self.source = below < runThreshold ? source : source.foldedIntoRun()
         self.predicate = predicate
         self.makeSink = makeSink
+        self.makeStage = makeStage
         super.init()
-        runDepth = below + 1
+        runDepth = below < runThreshold ? below + 1 : 1
     }
 
     override func runParts() -> RunParts? {
         let below = source.runParts() ?? RunParts(root: source, last: nil)
-        return RunParts(root: below.root, last: RunStageNode(stage: .filter(predicate), previous: below.last))
+        return RunParts(root: below.root, last: RunStageNode(stage: makeStage(predicate), previous: below.last))
     }
 
     override func subscribe(sink downstream: Sink<Element>) -> Disposable {

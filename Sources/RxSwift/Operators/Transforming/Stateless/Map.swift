@@ -32,6 +32,8 @@ final class MapObservable<Source, Result>: Observable<Result>, @unchecked Sendab
     /// `filter` before or after it (see `StatelessChains.swift`). One closure for the three, so that
     /// an operator costs one closure to store and release, not three.
     private let makeSink: MakeMapSink<Source, Result>
+    /// Makes the operator's stage of a run, where the element types are concrete, for the same reason.
+    private let makeStage: MakeMapStage<Source, Result>
 
     @usableFromInline
     init(
@@ -40,7 +42,8 @@ final class MapObservable<Source, Result>: Observable<Result>, @unchecked Sendab
             if let before { return FilterMapSink(predicate: before, transform: transform, downstream: downstream) }
             if let after { return MapFilterSink(transform: transform, predicate: after, downstream: downstream) }
             return MapSink(transform: transform, downstream: downstream)
-        }
+        },
+        makeStage: @escaping MakeMapStage<Source, Result> = { RunStage.map($0) }
     ) {
         // Checked here, in the library, rather than in the inlinable `map`: there it cost two retains
         // and releases per operator. Past the threshold the source is folded into a run.
@@ -48,13 +51,15 @@ final class MapObservable<Source, Result>: Observable<Result>, @unchecked Sendab
         self.source = below < runThreshold ? source : source.foldedIntoRun()
         self.transform = transform
         self.makeSink = makeSink
+        self.makeStage = makeStage
         super.init()
-        runDepth = below + 1
+        // Over a run that was just folded, the stack starts again.
+        runDepth = below < runThreshold ? below + 1 : 1
     }
 
     override func runParts() -> RunParts? {
         let below = source.runParts() ?? RunParts(root: source, last: nil)
-        return RunParts(root: below.root, last: RunStageNode(stage: .map(transform), previous: below.last))
+        return RunParts(root: below.root, last: RunStageNode(stage: makeStage(transform), previous: below.last))
     }
 
     override func subscribe(sink downstream: Sink<Result>) -> Disposable {

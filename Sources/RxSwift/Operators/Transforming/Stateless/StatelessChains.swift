@@ -18,7 +18,11 @@
 //   deliver an element and to release: 100 000 `map`s overflow the main thread's stack. So the next
 //   `map` or `filter` folds the operators below it into a *run* (`StatelessRun.swift`): type-erased
 //   stages in a linked list, one sink that passes each element through them in a loop, released
-//   iteratively. The threshold is small enough that the nested part stays a few kilobytes of stack
+//   iteratively. Operators then stack over the run as over any source, and the next fold takes the
+//   run's stages along, so a chain is folded once per `runThreshold` operators and the cost per
+//   operator stays flat however long it grows (`Creating/subject → N × map`, `Pumping/subject → N ×
+//   map`). Each stage is made by a factory from the caller's module too, so it moves elements of
+//   concrete types. The threshold is small enough that the nested part stays a few kilobytes of stack
 //   (the `RxStackDepth` tool measures it), and large enough that chains written by hand never reach it.
 //
 // Either way a subscription holds the operators' closures, never the operators (their observables):
@@ -38,6 +42,14 @@ typealias MakeMapSink<Source, Result> = (
     _ transform: @escaping (Source) throws -> Result, _ before: ((Source) throws -> Bool)?,
     _ after: ((Result) throws -> Bool)?, _ downstream: Sink<Result>
 ) -> OperatorSink<Source, Result>
+
+/// Makes a `map`'s stage of a run.
+@usableFromInline
+typealias MakeMapStage<Source, Result> = (_ transform: @escaping (Source) throws -> Result) -> RunStage
+
+/// Makes a `filter`'s stage of a run.
+@usableFromInline
+typealias MakeFilterStage<Element> = (_ predicate: @escaping (Element) throws -> Bool) -> RunStage
 
 /// Makes a `filter`'s sink: its own, or with a second `filter` after it (`then`).
 @usableFromInline

@@ -12,6 +12,7 @@
 var runThreshold: Int { 32 }
 
 /// What a stage did with the value in its input slot.
+@usableFromInline
 enum RunStageOutcome {
     /// Consumed it and wrote its result into the output slot (`map`).
     case moved
@@ -23,13 +24,29 @@ enum RunStageOutcome {
 
 /// One stage of a run, type-erased: it reads its input from the first slot and may write its output
 /// into the second. On a throw the input slot has been consumed.
+///
+/// Made by the operators' factories in the caller's module (see `StatelessChains.swift`), where the
+/// element types are concrete: made here, a stage would move each element through value witnesses.
+@usableFromInline
 struct RunStage {
-    let apply: (UnsafeMutableRawPointer, UnsafeMutableRawPointer) throws -> RunStageOutcome
+    @usableFromInline let apply: (UnsafeMutableRawPointer, UnsafeMutableRawPointer) throws -> RunStageOutcome
     /// Destroys a value of the stage's output type (for an element in flight when the run stops).
-    let destroyOutput: (UnsafeMutableRawPointer) -> Void
-    let outputStride: Int
-    let outputAlignment: Int
+    @usableFromInline let destroyOutput: (UnsafeMutableRawPointer) -> Void
+    @usableFromInline let outputStride: Int
+    @usableFromInline let outputAlignment: Int
 
+    @usableFromInline
+    init(
+        apply: @escaping (UnsafeMutableRawPointer, UnsafeMutableRawPointer) throws -> RunStageOutcome,
+        destroyOutput: @escaping (UnsafeMutableRawPointer) -> Void, outputStride: Int, outputAlignment: Int
+    ) {
+        self.apply = apply
+        self.destroyOutput = destroyOutput
+        self.outputStride = outputStride
+        self.outputAlignment = outputAlignment
+    }
+
+    @inlinable
     static func map<Source, Result>(_ transform: @escaping (Source) throws -> Result) -> RunStage {
         RunStage(
             apply: { input, output in
@@ -41,6 +58,7 @@ struct RunStage {
             outputStride: MemoryLayout<Result>.stride, outputAlignment: MemoryLayout<Result>.alignment)
     }
 
+    @inlinable
     static func filter<Element>(_ predicate: @escaping (Element) throws -> Bool) -> RunStage {
         RunStage(
             apply: { input, _ in
@@ -132,9 +150,9 @@ final class StatelessRunObservable<Root, Output>: Observable<Output>, @unchecked
     init(root: Observable<Root>, last: RunStageNode) {
         self.root = root
         self.last = last
-        // A run is folded into by the next `map` or `filter`.
+        // Operators stack over a run as over any other source, and the next fold takes the run's
+        // stages along: a chain is folded once per `runThreshold` operators, not once per operator.
         super.init()
-        runDepth = runThreshold
     }
 
     override func runParts() -> RunParts? {

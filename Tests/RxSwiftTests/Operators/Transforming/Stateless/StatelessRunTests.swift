@@ -145,6 +145,8 @@ final class StatelessRunTests: RxLeakCheckingTestCase {
         two.dispose()
     }
 
+    /// Operators stack over a run until the next fold, `runThreshold` (32) operators later, which
+    /// takes their stages along: from then on nothing holds them.
     func testARunDoesNotKeepTheObservablesItWasBuiltFrom() {
         weak var weakOperator: Observable<Int>?
         let subject = PublishSubject<Int>()
@@ -153,6 +155,8 @@ final class StatelessRunTests: RxLeakCheckingTestCase {
             let middle = chain!.map { $0 }
             weakOperator = middle
             chain = adding(10, to: middle)
+            XCTAssertNotNil(weakOperator, "stacked over the run, not folded yet")
+            chain = adding(32, to: chain!)
         }
         XCTAssertNil(weakOperator)
         XCTAssertNotNil(chain)
