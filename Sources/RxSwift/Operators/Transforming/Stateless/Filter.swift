@@ -31,31 +31,36 @@ final class FilterObservable<Element>: Observable<Element>, @unchecked Sendable 
     /// every subscription. Besides its own sink, a `filter` makes the one sink of two `filter`s in a
     /// row (see `StatelessChains.swift`).
     private let makeSink: MakeFilterSink<Element>
-    /// Makes the operator's stage of a run, where the element type is concrete, for the same reason.
-    private let makeStage: MakeFilterStage<Element>
 
     @usableFromInline
     init(
         source: Observable<Element>, predicate: @escaping (Element) throws -> Bool,
         makeSink: @escaping MakeFilterSink<Element> = { predicate, then, downstream in
+            guard let downstream else { return RunStageNode(stage: .filter(predicate)) }
             if let then { return FilterFilterSink(first: predicate, second: then, downstream: downstream) }
             return FilterSink(predicate: predicate, downstream: downstream)
-        },
-        makeStage: @escaping MakeFilterStage<Element> = { RunStage.filter($0) }
+        }
     ) {
         // As `MapObservable`'s: past the threshold the source is folded into a run.
         let below = source.runDepth
         self.source = below < runThreshold ? source : source.foldedIntoRun()
         self.predicate = predicate
         self.makeSink = makeSink
-        self.makeStage = makeStage
         super.init()
         runDepth = below < runThreshold ? below + 1 : 1
     }
 
+    private func sink(_ then: ((Element) throws -> Bool)?, _ downstream: Sink<Element>) -> OperatorSink<
+        Element, Element
+    > {
+        unsafeDowncast(makeSink(predicate, then, downstream), to: OperatorSink<Element, Element>.self)
+    }
+
     override func runParts() -> RunParts? {
         let below = source.runParts() ?? RunParts(root: source, last: nil)
-        return RunParts(root: below.root, last: RunStageNode(stage: makeStage(predicate), previous: below.last))
+        return RunParts(
+            root: below.root,
+            last: unsafeDowncast(makeSink(predicate, nil, nil), to: RunStageNode.self).link(after: below.last))
     }
 
     override func subscribe(sink downstream: Sink<Element>) -> Disposable {
@@ -64,14 +69,14 @@ final class FilterObservable<Element>: Observable<Element>, @unchecked Sendable 
 
     /// Subscribes this operator's own sink to its source.
     func subscribeOwnSink(_ downstream: Sink<Element>) -> Disposable {
-        let sink = makeSink(predicate, nil, downstream)
+        let sink = sink(nil, downstream)
         sink.setUpstream(source.subscribe(sink: sink))
         return sink.asDisposable
     }
 
     /// A `filter` of this `filter`: one sink tests both predicates.
     override func subscribe(filter: FilterObservable<Element>, downstream: Sink<Element>) -> Disposable {
-        let sink = makeSink(predicate, filter.predicate, downstream)
+        let sink = sink(filter.predicate, downstream)
         sink.setUpstream(source.subscribe(sink: sink))
         return sink.asDisposable
     }

@@ -29,21 +29,19 @@ final class MapObservable<Source, Result>: Observable<Result>, @unchecked Sendab
     /// Makes the sinks where the element types are concrete (the default argument is evaluated in
     /// the caller's module): a sink made in this unspecialized code would look its class metadata up
     /// on every subscription. Besides its own sink, a `map` makes the one sink of a pair with a
-    /// `filter` before or after it (see `StatelessChains.swift`). One closure for the three, so that
-    /// an operator costs one closure to store and release, not three.
+    /// `filter` before or after it, and its stage of a run (see `StatelessChains.swift`). One closure
+    /// for all four, so that an operator costs one closure to store and release.
     private let makeSink: MakeMapSink<Source, Result>
-    /// Makes the operator's stage of a run, where the element types are concrete, for the same reason.
-    private let makeStage: MakeMapStage<Source, Result>
 
     @usableFromInline
     init(
         source: Observable<Source>, transform: @escaping (Source) throws -> Result,
         makeSink: @escaping MakeMapSink<Source, Result> = { transform, before, after, downstream in
+            guard let downstream else { return RunStageNode(stage: .map(transform)) }
             if let before { return FilterMapSink(predicate: before, transform: transform, downstream: downstream) }
             if let after { return MapFilterSink(transform: transform, predicate: after, downstream: downstream) }
             return MapSink(transform: transform, downstream: downstream)
-        },
-        makeStage: @escaping MakeMapStage<Source, Result> = { RunStage.map($0) }
+        }
     ) {
         // Checked here, in the library, rather than in the inlinable `map`: there it cost two retains
         // and releases per operator. Past the threshold the source is folded into a run.
@@ -51,15 +49,22 @@ final class MapObservable<Source, Result>: Observable<Result>, @unchecked Sendab
         self.source = below < runThreshold ? source : source.foldedIntoRun()
         self.transform = transform
         self.makeSink = makeSink
-        self.makeStage = makeStage
         super.init()
         // Over a run that was just folded, the stack starts again.
         runDepth = below < runThreshold ? below + 1 : 1
     }
 
+    private func sink(
+        _ before: ((Source) throws -> Bool)?, _ after: ((Result) throws -> Bool)?, _ downstream: Sink<Result>
+    ) -> OperatorSink<Source, Result> {
+        unsafeDowncast(makeSink(transform, before, after, downstream), to: OperatorSink<Source, Result>.self)
+    }
+
     override func runParts() -> RunParts? {
         let below = source.runParts() ?? RunParts(root: source, last: nil)
-        return RunParts(root: below.root, last: RunStageNode(stage: makeStage(transform), previous: below.last))
+        return RunParts(
+            root: below.root,
+            last: unsafeDowncast(makeSink(transform, nil, nil, nil), to: RunStageNode.self).link(after: below.last))
     }
 
     override func subscribe(sink downstream: Sink<Result>) -> Disposable {
@@ -68,7 +73,7 @@ final class MapObservable<Source, Result>: Observable<Result>, @unchecked Sendab
 
     /// Subscribes this operator's own sink to its source.
     func subscribeOwnSink(_ downstream: Sink<Result>) -> Disposable {
-        let sink = makeSink(transform, nil, nil, downstream)
+        let sink = sink(nil, nil, downstream)
         sink.setUpstream(source.subscribe(sink: sink))
         return sink.asDisposable
     }
@@ -79,14 +84,14 @@ final class MapObservable<Source, Result>: Observable<Result>, @unchecked Sendab
         filteringFirst predicate: @escaping (Source) throws -> Bool, to source: Observable<Source>,
         downstream: Sink<Result>
     ) -> Disposable {
-        let sink = makeSink(transform, predicate, nil, downstream)
+        let sink = sink(predicate, nil, downstream)
         sink.setUpstream(source.subscribe(sink: sink))
         return sink.asDisposable
     }
 
     /// A `filter` of this `map`: one sink maps and filters.
     override func subscribe(filter: FilterObservable<Result>, downstream: Sink<Result>) -> Disposable {
-        let sink = makeSink(transform, nil, filter.predicate, downstream)
+        let sink = sink(nil, filter.predicate, downstream)
         sink.setUpstream(source.subscribe(sink: sink))
         return sink.asDisposable
     }

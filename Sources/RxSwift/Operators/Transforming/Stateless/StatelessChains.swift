@@ -36,26 +36,22 @@
 // `Operators/Sharing`), one producer per stage. That fusion is of a stateless operator with a stateful
 // one and cannot be a pair: a pair's sink serves one subscriber, a share's connection serves many.
 
-/// Makes a `map`'s sink: its own, or with a `filter` before (`before`) or after (`after`) it.
+/// Makes a `map`'s sink (an `OperatorSink<Source, Result>`): its own, or with a `filter` before
+/// (`before`) or after (`after`) it; without a downstream, its stage of a run (an unlinked `RunStageNode`).
+/// One closure for all, so that an operator costs one closure to store and release.
 @usableFromInline
 typealias MakeMapSink<Source, Result> = (
     _ transform: @escaping (Source) throws -> Result, _ before: ((Source) throws -> Bool)?,
-    _ after: ((Result) throws -> Bool)?, _ downstream: Sink<Result>
-) -> OperatorSink<Source, Result>
+    _ after: ((Result) throws -> Bool)?, _ downstream: Sink<Result>?
+) -> AnyObject
 
-/// Makes a `map`'s stage of a run.
-@usableFromInline
-typealias MakeMapStage<Source, Result> = (_ transform: @escaping (Source) throws -> Result) -> RunStage
-
-/// Makes a `filter`'s stage of a run.
-@usableFromInline
-typealias MakeFilterStage<Element> = (_ predicate: @escaping (Element) throws -> Bool) -> RunStage
-
-/// Makes a `filter`'s sink: its own, or with a second `filter` after it (`then`).
+/// Makes a `filter`'s sink (an `OperatorSink<Element, Element>`): its own, or with a second
+/// `filter` after it (`then`); without a downstream, its stage of a run (an unlinked
+/// `RunStageNode`).
 @usableFromInline
 typealias MakeFilterSink<Element> = (
-    _ predicate: @escaping (Element) throws -> Bool, _ then: ((Element) throws -> Bool)?, _ downstream: Sink<Element>
-) -> OperatorSink<Element, Element>
+    _ predicate: @escaping (Element) throws -> Bool, _ then: ((Element) throws -> Bool)?, _ downstream: Sink<Element>?
+) -> AnyObject
 
 /// The sinks of `map`, `filter` and their pairs: a terminal event passes straight through (their
 /// closures see only elements). They guard their input (``Sink/guardsItsInput``): `next` checks

@@ -83,15 +83,25 @@ struct RunStage {
 /// folded one operator at a time costs O(n) in all.
 ///
 /// Released iteratively: a recursive release of 100 000 nodes would overflow the stack.
+///
+/// Made by the operators' factories, unlinked; the fold links it (``link(after:)``) before anyone
+/// else sees it.
+@usableFromInline
 final class RunStageNode: @unchecked Sendable {
     let stage: RunStage
     @exclusivity(unchecked) private var previous: RunStageNode?
-    let count: Int
+    @exclusivity(unchecked) private(set) var count = 1
 
-    init(stage: RunStage, previous: RunStageNode?) {
+    @usableFromInline
+    init(stage: RunStage) {
         self.stage = stage
+    }
+
+    /// Puts this new node after `previous` (the stages that run before it); returns it.
+    func link(after previous: RunStageNode?) -> RunStageNode {
         self.previous = previous
         count = (previous?.count ?? 0) + 1
+        return self
     }
 
     /// The stages in the order they run.
