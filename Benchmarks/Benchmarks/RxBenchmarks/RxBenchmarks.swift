@@ -7,15 +7,31 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(
         // `instructions` reads the CPU's perf counters; where the kernel offers none it stays empty and
         // `Tools/count-instructions.sh` counts them with callgrind instead.
-        metrics: [.wallClock, .instructions, .mallocCountTotal, .throughput],
+        metrics: [.wallClock, .instructions, .mallocCountTotal],
         timeUnits: .microseconds,
         warmupIterations: 5,
         maxDuration: .seconds(2),
-        maxIterations: 2_000
+        maxIterations: 2_000,
+        thresholds: tolerances
     )
     for workload in allWorkloads {
         register(workload)
     }
+}
+
+/// How far a run's p90 may stray from the checked-in thresholds (`Thresholds/`, written by
+/// `Tools/thresholds.sh update`) before `Tools/thresholds.sh check` fails. Mallocs per iteration are
+/// exact in every synchronous workload, so 1 % (one malloc more in a workload that allocates none
+/// fails). Wall clock moves by 2× between runs on a shared 2-core machine, so it fails only above
+/// four times the threshold: it catches a change of complexity, and the instruction counts
+/// (`Tools/check-instructions.sh`, 3 %) catch the rest. Instructions, where the kernel offers perf
+/// counters to read them, 3 %.
+private var tolerances: [BenchmarkMetric: BenchmarkThresholds] {
+    [
+        .wallClock: .init(relative: [.p90: 300]),
+        .mallocCountTotal: .init(relative: [.p90: 1]),
+        .instructions: .init(relative: [.p90: 3]),
+    ]
 }
 
 private func register(_ workload: Workload) {
