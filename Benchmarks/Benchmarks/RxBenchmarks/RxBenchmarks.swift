@@ -22,24 +22,38 @@ let benchmarks: @Sendable () -> Void = {
 }
 
 /// How far a run's p90 may stray from the checked-in thresholds (`Thresholds/`, written by
-/// `Tools/thresholds.sh update`) before `Tools/thresholds.sh check` fails. Mallocs per iteration are
-/// exact in every synchronous workload, so 1 % (one malloc more in a workload that allocates none
-/// fails). Wall clock moves by 2× between runs on a shared 2-core machine, so it fails only above
-/// four times the threshold: it catches a change of complexity, and the instruction counts
-/// (`Tools/check-instructions.sh`, 3 %) catch the rest. Instructions, where the kernel offers perf
-/// counters to read them, 3 %.
+/// `Tools/thresholds.sh update`) before `Tools/thresholds.sh check` fails.
+///
+/// - Mallocs: 16 per iteration either way. An iteration is 10 000 elements or 1 000 subscriptions, so
+///   one malloc more per element or subscription fails, while the few that the harness and the
+///   runtime's threads make now and then (a p90 of 16 read 18 in a run) do not.
+/// - Wall clock: ten times the threshold. A p90 on a 2-core machine shared with other builds moved by
+///   up to five times between runs; a change of complexity (O(N) where it was O(1) at N = 100 000)
+///   moves it by far more, and the instruction counts (`Tools/check-instructions.sh`, 3 %) catch the
+///   rest.
+/// - Instructions, where the kernel offers perf counters to read them: 3 %.
 private var tolerances: [BenchmarkMetric: BenchmarkThresholds] {
     [
-        .wallClock: .init(relative: [.p90: 300]),
-        .mallocCountTotal: .init(relative: [.p90: 1]),
+        .wallClock: .init(relative: [.p90: 900]),
+        .mallocCountTotal: .init(absolute: [.p90: 16]),
         .instructions: .init(relative: [.p90: 3]),
     ]
+}
+
+/// The asynchronous workloads allocate per element or await (a task's continuation, a stream's
+/// storage), and how many depends on scheduling: 2 % of what they allocate.
+private var asyncTolerances: [BenchmarkMetric: BenchmarkThresholds] {
+    var result = tolerances
+    result[.mallocCountTotal] = .init(relative: [.p90: 2])
+    return result
 }
 
 private func register(_ workload: Workload) {
     let name = "\(workload.scenario) (\(workload.flavour.rawValue))"
     if workload.flavour == .asyncStream || workload.isAsync {
-        Benchmark(name) { benchmark async in
+        var configuration = Benchmark.defaultConfiguration
+        configuration.thresholds = asyncTolerances
+        Benchmark(name, configuration: configuration) { benchmark async in
             guard case .async(let run) = workload.prepare() else {
                 fatalError("\(name) is not asynchronous")
             }
