@@ -20,8 +20,8 @@
 # got dearer, 1 when something did or could not be measured.
 #
 # Instruction counts do not depend on the machine's load, so this runs beside other builds; the whole
-# set takes about ten minutes on the project's 2-core machine (valgrind runs each workload twice);
-# RxSwift's scenarios alone (--rxswift) about two.
+# set takes about six minutes on the project's 2-core machine (valgrind runs each workload twice);
+# RxSwift's scenarios alone (--rxswift) about ninety seconds.
 set -euo pipefail
 
 tools=$(cd "$(dirname "$0")" && pwd)
