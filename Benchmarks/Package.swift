@@ -49,7 +49,8 @@ let package = Package(
             path: "Tools/RxInstructionCount",
             swiftSettings: [.treatAllWarnings(as: .error)]
         ),
-        // The sturdiness checks of issue 26 in a release build; CI runs it.
+        // Sturdiness checks in a release build (released subscriptions, deep chains, `toBlocking`); CI
+        // runs it.
         .executableTarget(
             name: "RxReleaseChecks",
             dependencies: [

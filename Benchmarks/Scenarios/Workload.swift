@@ -29,6 +29,9 @@ public struct Workload: Sendable {
     public let prepare: @Sendable () -> Prepared
     /// Whether `prepare` returns `.async` (AsyncStream workloads are always asynchronous).
     public var isAsync = false
+    /// Whether the workload must run on the main thread (a Driver, the main actor), as the instruction
+    /// counter runs it; package-benchmark runs its benchmarks on another thread.
+    public var needsTheMainThread = false
 
     public var name: String { "\(scenario) [\(flavour.rawValue)]" }
 }

@@ -98,7 +98,7 @@ final class BlockingCollector<Element>: ObserverType, @unchecked Sendable {
         // …) then queues its steps behind the subscription instead of running them all inside
         // `subscribe`, so `first()` can dispose it at the first element. A trampoline already running
         // on this thread is set aside meanwhile: its queue only runs once this wait returns, so the
-        // source's steps queued there would never run (issue 26).
+        // source's steps queued there would never run.
         CurrentThreadScheduler.runOnOwnTrampoline {
             subscription.setDisposable(source.subscribe(self))
         }

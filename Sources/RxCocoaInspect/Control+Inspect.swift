@@ -5,7 +5,7 @@ import RxSwift
 extension ControlProperty {
     /// Tags the property's values for the attached `Inspector`, as RxInspect's
     /// `ObservableType.inspect(_:)` does, and stays a `ControlProperty`: `rx.text.inspect("city").orEmpty`
-    /// compiles, and values bound to the result go to the property as before.
+    /// compiles, and values bound to the result still go to the property.
     ///
     /// RxJS: rxjs-spy's `tag(…)`. RxSwift: none.
     public func inspect(_ tag: String) -> ControlProperty<Element> {

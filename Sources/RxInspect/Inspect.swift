@@ -53,8 +53,9 @@ extension ObservableType {
 }
 
 /// The inspected path of an element, out of line so that the unattached path stays small, and
-/// inlinable so that it is specialized where the element's type is concrete: described and delivered
-/// in the probe's unspecialized code, an element cost about 1 400 instructions more.
+/// inlinable so that it is specialized where the element's type is concrete: in the probe's
+/// unspecialized code, describing and delivering an element takes dynamic casts and a metadata lookup
+/// of `Event<Element>` (see the `inspect("x")`, inspector attached, benchmark).
 @inlinable @inline(never)
 func inspectNext<Element>(_ element: Element, _ probe: InspectProbe, _ observer: AnyObserver<Element>) {
     let deliverNow = probe.next(String(describing: element)) { { observer.onNext(element) } }

@@ -25,7 +25,8 @@ let creatingWorkloads: [Workload] =
         // Swift 6 isolation: the operators learn the main actor (nothing is checked in release builds).
         Workload(
             scenario: "Creating/just(1) → 12 operators → subscribe, on the main actor", flavour: .swiftRx,
-            count: subscriptionsPerIteration, prepare: rxJustTwelveOperatorsOnTheMainActor),
+            count: subscriptionsPerIteration, prepare: rxJustTwelveOperatorsOnTheMainActor,
+            needsTheMainThread: true),
         Workload(
             scenario: "Creating/7 nested 4-way combineLatest → subscribe + dispose (RxSwift's CombineLatestCreating)",
             flavour: .swiftRx, count: subscriptionsPerIteration, prepare: rxCombineLatestCreating),
@@ -35,7 +36,8 @@ let creatingWorkloads: [Workload] =
         // RxCocoa's Driver (OpenCombine has none).
         Workload(
             scenario: "Creating/create → asDriver → 6 × map/filter → drive + dispose (RxSwift's DriveCreating)",
-            flavour: .swiftRx, count: subscriptionsPerIteration, prepare: rxDriveCreating),
+            flavour: .swiftRx, count: subscriptionsPerIteration, prepare: rxDriveCreating,
+            needsTheMainThread: true),
     ]
 
 /// The traits beside the `Observable` they wrap, and awaiting them beside an async function.

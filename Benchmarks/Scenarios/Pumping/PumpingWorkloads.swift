@@ -55,7 +55,8 @@ let pumpingWorkloads: [Workload] =
                 count: elementsPerIteration, prepare: rxAnyObserverHandler),
             Workload(
                 scenario: "Pumping/create → asDriver → 6 × map/filter → drive (RxSwift's DrivePumping)",
-                flavour: .swiftRx, count: elementsPerIteration, prepare: rxDrivePumping),
+                flavour: .swiftRx, count: elementsPerIteration, prepare: rxDrivePumping,
+                needsTheMainThread: true),
         ],
         inspectPumpingWorkloads,
         createForwardingWorkloads,

@@ -58,8 +58,8 @@ func rxTwelveOperatorChain(_ source: Observable<Int>, isolation: isolated (any A
 }
 
 /// A closure-based `AnyObserver` fed from specialized code, as a `create` closure or a hand-written
-/// producer feeds one. Calling its handler through `unsafelyUnwrapped` allocated a reabstraction
-/// thunk per event (Benchmarks/README.md, "`map`/`filter` pairs in one sink").
+/// producer feeds one: `AnyObserver.on` must call its handler without a reabstraction thunk per
+/// event (see "`AnyObserver.on` copies nothing" in the Performance article).
 func rxAnyObserverHandler() -> Prepared {
     let total = Total()
     let observer = AnyObserver<Int> { event in

@@ -143,7 +143,7 @@ extension SharedSequenceConvertibleType {
         isolation: (any Actor)? = #isolation, callerFile: StaticString = #rxCallerFile,
         callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> SharedSequence<SharingStrategy, Element> {
-        // The Observable operator checks the closures (issue 28).
+        // The Observable operator checks the closures' isolation.
         return SharedSequence(
             asObservable().do(
                 onNext: onNext, afterNext: afterNext, onCompleted: onCompleted, afterCompleted: afterCompleted,

@@ -70,7 +70,7 @@ class OperatorSink<Input, Output>: Sink<Input>, Cancelable, @unchecked Sendable 
     /// filter, scan, take, …): then a source that lets go of it (``AnySink/sourceReleased()``) lets go
     /// of the whole chain below. False for sinks that deliver from elsewhere too (timers, other
     /// sources, queued work): those only drop their upstream, and live as long as what else drives
-    /// them, as before.
+    /// them.
     var releasesWithItsSource: Bool { false }
 
     /// See ``AnySink/sourceReleased()``: disposes the upstream subscription (whatever cleanup the user

@@ -10,9 +10,9 @@
 ///
 /// Why not `UnsafeMutableRawPointer.allocate`: for an alignment the allocator gives anyway, the
 /// standard library asks the runtime for "the default alignment", and on Linux the runtime serves
-/// that with `posix_memalign`, about 50 instructions dearer than `malloc` per allocation (callgrind,
-/// Swift 6.3.1; one allocation per Driver stage and per `combineLatest` subscription, see
-/// Benchmarks/README.md). Memory from here is released with ``deallocate(_:)`` only.
+/// that with `posix_memalign`, which is dearer than `malloc` on every allocation (one per Driver stage
+/// and per `combineLatest` subscription: see the `DriveCreating` and `CombineLatestCreating`
+/// benchmarks). Memory from here is released with ``deallocate(_:)`` only.
 @usableFromInline
 enum RawMemory {
     /// At least `byteCount` bytes (never zero, so the storage is never shared), aligned to

@@ -101,7 +101,7 @@ struct SenderThrottle {
         throttling = false
         guard let gate else { return nil }
         // Each drain gets a fresh gate: the signals meant for senders whose wait timed out (or that
-        // never waited) die with the old one instead of letting later senders through (review).
+        // never waited) die with the old one instead of letting later senders through.
         self.gate = nil
         return gate.waiting > 0 ? ThrottleWakeUp(gate: gate, count: gate.waiting) : nil
     }

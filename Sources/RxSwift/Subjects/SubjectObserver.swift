@@ -29,7 +29,8 @@ final class SubjectObserver: Disposable, @unchecked Sendable {
     private let core: SubjectCoreBase
     private let disposed = Atomic<Bool>(false)
     /// Where the core keeps this observer: what unsubscribing reads instead of searching the core's
-    /// lists (which made leaving a subject with N observers cost O(N)).
+    /// lists, so that leaving costs the same whatever the number of observers (see the Scaling
+    /// benchmarks).
     @exclusivity(unchecked) var place = SubjectObserverPlace.unlisted
     /// The observer's index in the core's catch-up list while `place` is `.catchingUp`.
     @exclusivity(unchecked) var catchUpIndex = 0
@@ -88,8 +89,8 @@ final class SubjectObserver: Disposable, @unchecked Sendable {
 enum SubjectObserverPlace: UInt8 {
     /// In none of the core's lists: not yet registered, or left.
     case unlisted
-    /// In the observer array, which senders snapshot (or it was, until the subject dropped the whole
-    /// array when it stopped or was disposed; the core tells the two apart).
+    /// In the observer array, which senders snapshot, or in the array the subject let go of as a whole
+    /// when it stopped or was disposed (the core tells the two apart).
     case live
     /// In the catch-up list, receiving its replay on the subscribing thread.
     case catchingUp

@@ -224,7 +224,7 @@ extension InfallibleType {
         isolation: (any Actor)? = #isolation, callerFile: StaticString = #rxCallerFile,
         callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> Infallible<Element> {
-        // The Observable operator checks the closures (issue 28).
+        // The Observable operator checks the closures' isolation.
         return Infallible(
             asObservable().do(
                 onNext: onNext, afterNext: afterNext, onCompleted: onCompleted, afterCompleted: afterCompleted,

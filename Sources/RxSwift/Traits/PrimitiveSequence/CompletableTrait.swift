@@ -122,7 +122,7 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
         isolation: (any Actor)? = #isolation, callerFile: StaticString = #rxCallerFile,
         callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> Completable {
-        // The Observable operator checks the closures (issue 28).
+        // The Observable operator checks the closures' isolation.
         return PrimitiveSequence(
             raw: primitiveSequence.source.do(
                 onError: onError, afterError: afterError, onCompleted: onCompleted, afterCompleted: afterCompleted,

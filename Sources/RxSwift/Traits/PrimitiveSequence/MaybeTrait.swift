@@ -166,7 +166,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
         isolation: (any Actor)? = #isolation, callerFile: StaticString = #rxCallerFile,
         callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> Maybe<Element> {
-        // The Observable operator checks the closures (issue 28).
+        // The Observable operator checks the closures' isolation.
         return PrimitiveSequence(
             raw: primitiveSequence.source.do(
                 onNext: onNext, afterNext: afterNext, onError: onError, afterError: afterError,
