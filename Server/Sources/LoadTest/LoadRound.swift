@@ -47,11 +47,16 @@ struct LoadRound {
         }
         let connected = try await server.stats()
         let windowStart = (deliveries.total, connected.cpuSeconds, Date())
+        // Latency counts only events made in the timed part: a snapshot sent to a client as it
+        // connects carries the time its change was made, long before.
+        let firstTimed = (deliveries.summary().last?.sequence ?? 0) + 1
         try await Task.sleep(for: .seconds(settings.seconds / 2))
         for client in clients where client.kind == .resetter { reset(client.channel) }
         try await Task.sleep(for: .seconds(settings.seconds - settings.seconds / 2))
         let running = try await server.stats()
         let windowEnd = (deliveries.total, running.cpuSeconds, Date())
+        // A change made as the clients close may reach only some of them: the check is up to the one before.
+        let lastTimed = (deliveries.summary().last?.sequence ?? 0) - 1
         for client in clients where client.kind != .resetter { client.channel.close(promise: nil) }
         for client in clients { try? await client.channel.closeFuture.get() }
         try await Task.sleep(for: .seconds(2))
@@ -59,9 +64,9 @@ struct LoadRound {
 
         let steady = try await records(of: clients.filter { $0.kind == .steady })
         let summary = deliveries.summary()
-        let lastSequence = summary.last?.sequence ?? 0
         let steadyCount = clients.filter { $0.kind == .steady }.count
-        let fanOut = summary.filter { $0.clients >= steadyCount }.map(\.latencyMs).sorted()
+        let fanOut = summary.filter { $0.sequence >= firstTimed && $0.clients >= steadyCount }.map(\.latencyMs)
+            .sorted()
         let upstream = (running.upstreamRequests[category] ?? 0) - (idle.upstreamRequests[category] ?? 0)
         let delivered = windowEnd.0 - windowStart.0
         return RoundReport(
@@ -69,7 +74,7 @@ struct LoadRound {
             slow: settings.slow, connectSeconds: connectSeconds,
             steadyClients: steady.count,
             steadyComplete: steady.filter {
-                $0.gaps == 0 && $0.duplicates == 0 && $0.outOfOrder == 0 && $0.lastSequence == lastSequence
+                $0.gaps == 0 && $0.duplicates == 0 && $0.outOfOrder == 0 && ($0.lastSequence ?? 0) >= lastTimed
                     && !$0.failed
             }.count,
             gaps: steady.reduce(0) { $0 + $1.gaps }, duplicates: steady.reduce(0) { $0 + $1.duplicates },

@@ -23,7 +23,7 @@ public final class LiveEvents: Sendable {
     private let service: EONETService
     private let pollInterval: RxTimeInterval
     private let scheduler: any SchedulerType
-    private let streams = Mutex<[String: Observable<EventChanges>]>([:])
+    private let streams = Mutex<[String: Observable<EncodedChange>]>([:])
 
     public init(service: EONETService, pollInterval: RxTimeInterval, scheduler: any SchedulerType) {
         self.service = service
@@ -31,8 +31,8 @@ public final class LiveEvents: Sendable {
         self.scheduler = scheduler
     }
 
-    /// The shared changes of `category`.
-    public func changes(of category: String) -> Observable<EventChanges> {
+    /// The shared changes of `category`, encoded once for all clients.
+    public func changes(of category: String) -> Observable<EncodedChange> {
         if let stream = streams.withLock({ $0[category] }) { return stream }
         let made = makeStream(category)
         return streams.withLock { streams in
@@ -42,7 +42,7 @@ public final class LiveEvents: Sendable {
         }
     }
 
-    private func makeStream(_ category: String) -> Observable<EventChanges> {
+    private func makeStream(_ category: String) -> Observable<EncodedChange> {
         let service = service
         return Observable<Int>.interval(pollInterval, scheduler: scheduler)
             .startWith(-1)
@@ -55,6 +55,7 @@ public final class LiveEvents: Sendable {
             }
             .compactMap { $0 }
             .distinctUntilChanged { $0.sequence == $1.sequence }
+            .map { EncodedChange($0) }
             .share(replay: 1, scope: .whileConnected)
     }
 

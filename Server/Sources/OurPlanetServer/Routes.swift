@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import NIOCore
+import RxCocoa
 import RxHummingbird
 import RxSwift
 import Synchronization
@@ -32,13 +33,13 @@ public struct ServerSetup: Sendable {
 /// events), `GET /stats`, and with a baseline `GET /baseline/stream?category=`.
 public func makeRouter(_ setup: ServerSetup) -> Router<BasicRequestContext> {
     let router = Router()
-    router.get("categories", single: { _, _ in setup.service.categories() })
+    router.get("categories", single: { _, _ in upstream(setup.service.categories()) })
     router.get(
         "events",
         single: { request, _ in
             let category = try validCategory(request, required: false)
             let days = try validDays(request)
-            return setup.service.events(category: category, days: days).map {
+            return upstream(setup.service.events(category: category, days: days)).map {
                 EventList(category: category, days: days, events: $0)
             }
         })
@@ -46,7 +47,6 @@ public func makeRouter(_ setup: ServerSetup) -> Router<BasicRequestContext> {
         let category = try validCategory(request, required: true) ?? ""
         try await requireKnown(category, setup.service)
         let body = setup.live.changes(of: category)
-            .map { EncodedChange($0) }
             .enumerated()
             .map { index, change in index == 0 ? change.snapshot : change.delta }
             .responseBody(for: request, buffer: setup.buffer, monitor: setup.monitor)
@@ -84,6 +84,17 @@ struct Stats: Codable {
     let upstreamRequests: [String: Int]
     let residentBytes: Int
     let cpuSeconds: Double
+}
+
+/// EONET's failures as this server's answers: a 404 upstream (an unknown category) is a 404 here;
+/// anything else that EONET or the way to it did wrong is a 502 that says so, not a 500.
+func upstream<Value>(_ single: Single<Value>) -> Single<Value> {
+    single.catch { error in
+        if let error = error as? RxCocoaURLError, error.response?.statusCode == 404 {
+            return .error(HTTPError(.notFound, message: "EONET has no such category"))
+        }
+        return .error(HTTPError(.badGateway, message: "EONET could not be read: \(error)"))
+    }
 }
 
 /// A category id is letters only, as EONET's are; anything else is a 400, not a request upstream.

@@ -44,7 +44,7 @@ final class ClientBuffer<Element: Sendable>: Sendable {
 
     init(policy: BufferPolicy) {
         self.policy = policy
-        state = Mutex(State(queue: CircularBuffer(initialCapacity: min(policy.capacity, 64))))
+        state = Mutex(State(queue: CircularBuffer(initialCapacity: min(policy.capacity, 4))))
     }
 
     /// The elements dropped by the overflow policy so far.
