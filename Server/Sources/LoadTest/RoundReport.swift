@@ -1,0 +1,32 @@
+import Foundation
+
+/// The figures of one round, as text and as a Markdown table row.
+struct RoundReport {
+    let route: String
+    let clients, seconds, resetters, slow: Int
+    let connectSeconds: Double
+    let steadyClients, steadyComplete, gaps, duplicates, outOfOrder, events, delivered: Int
+    let fanOutP50, fanOutP99: Double
+    let upstreamRequests, polls: Int
+    let memoryPerClient, cpuMicrosPerEvent: Double
+    let liveAfter, resourcesBefore, resourcesAfter, slowClosed, dropped: Int
+
+    var text: String {
+        """
+        == \(route): \(clients) clients for \(seconds) s (\(resetters) reset mid-stream, \(slow) read 1 byte/s); connected in \(String(format: "%.1f", connectSeconds)) s
+          steady clients with every event in order: \(steadyComplete) of \(steadyClients) (gaps \(gaps), duplicates \(duplicates), out of order \(outOfOrder))
+          events made: \(events), deliveries: \(delivered)
+          fan-out latency (made -> last client): p50 \(String(format: "%.1f", fanOutP50)) ms, p99 \(String(format: "%.1f", fanOutP99)) ms
+          upstream requests for the category: \(upstreamRequests) (about \(polls) polls)
+          server memory per client: \(Int(memoryPerClient)) bytes; server CPU per delivered event: \(String(format: "%.2f", cpuMicrosPerEvent)) µs
+          live subscriptions after all clients left: \(liveAfter); Resources.total \(resourcesBefore) -> \(resourcesAfter)
+          slow clients closed: \(slowClosed), elements dropped: \(dropped)
+        """
+    }
+
+    var markdown: String {
+        "| \(route) | \(clients) | \(seconds) s | \(steadyComplete)/\(steadyClients) | \(gaps)/\(duplicates)/\(outOfOrder) | "
+            + "\(String(format: "%.1f", fanOutP50)) / \(String(format: "%.1f", fanOutP99)) ms | \(upstreamRequests) (~\(polls) polls) | "
+            + "\(Int(memoryPerClient)) B | \(String(format: "%.2f", cpuMicrosPerEvent)) µs | \(liveAfter) | \(slowClosed) |"
+    }
+}

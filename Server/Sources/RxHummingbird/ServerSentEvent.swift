@@ -1,0 +1,63 @@
+import Hummingbird
+import NIOCore
+import RxSwift
+
+/// One server-sent event (the `text/event-stream` format of the HTML standard).
+public struct ServerSentEvent: Sendable, Equatable {
+    /// The event's id, which a reconnecting browser sends back as `Last-Event-ID`.
+    public var id: String?
+    /// The event's type (`message` when absent).
+    public var event: String?
+    /// The payload; each line becomes one `data:` line.
+    public var data: String
+    /// How long, in milliseconds, a client should wait before reconnecting.
+    public var retry: Int?
+
+    public init(id: String? = nil, event: String? = nil, data: String, retry: Int? = nil) {
+        self.id = id
+        self.event = event
+        self.data = data
+        self.retry = retry
+    }
+
+    /// Appends the event in the wire format. Line breaks inside `id` and `event` would start a new
+    /// field, so they are replaced by spaces; `data` keeps its lines as separate `data:` fields.
+    public func write(into buffer: inout ByteBuffer) {
+        if let id { buffer.writeString("id: \(Self.singleLine(id))\n") }
+        if let event { buffer.writeString("event: \(Self.singleLine(event))\n") }
+        if let retry { buffer.writeString("retry: \(retry)\n") }
+        var start = data.startIndex
+        while let end = data[start...].firstIndex(where: { $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) {
+            buffer.writeString("data: \(data[start..<end])\n")
+            start = data.index(after: end)
+        }
+        buffer.writeString("data: \(data[start...])\n\n")
+    }
+
+    private static func singleLine(_ text: String) -> String {
+        String(text.map { $0 == "\n" || $0 == "\r" || $0 == "\r\n" ? " " : $0 })
+    }
+}
+
+extension ObservableType where Element == ServerSentEvent {
+    /// A `text/event-stream` response that sends this sequence's events to the client as they happen,
+    /// bounded by `buffer`.
+    ///
+    /// Each client subscribes once, when its response starts; see ``BufferPolicy`` for what a slow
+    /// client costs and gets. The subscription is disposed as soon as the client goes away. When the
+    /// sequence completes, the response ends cleanly; an error cuts it short.
+    public func eventStreamResponse(
+        for request: Request, buffer: BufferPolicy = .closeClient(after: 256), monitor: StreamMonitor? = nil
+    ) -> Response {
+        let source = asObservable()
+        let body = ResponseBody { writer in
+            try await source.write(to: &writer, request: request, buffer: buffer, monitor: monitor) { event, bytes in
+                event.write(into: &bytes)
+            }
+        }
+        return Response(
+            status: .ok,
+            headers: [.contentType: "text/event-stream", .cacheControl: "no-cache"],
+            body: body)
+    }
+}
