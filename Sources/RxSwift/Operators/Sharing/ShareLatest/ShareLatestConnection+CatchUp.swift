@@ -3,7 +3,7 @@ import Synchronization
 /// Catching up: a subscriber joining a connection that has an element to replay receives it, and
 /// whatever arrives meanwhile, on its own thread, before it joins the observers (see
 /// ``CatchUpRoster``). Its sink's slot is its index in the roster, encoded as
-/// `ShareLatestSink.firstCatchUpSlot - index`.
+/// `shareFirstCatchUpSlot - index`.
 extension ShareLatestConnection {
     /// The catch-up roster, made on first use. Under the lock.
     var catchUps: CatchUpRoster<AnySink> { .inPlace(&catchUpsStorage) }
@@ -15,7 +15,7 @@ extension ShareLatestConnection {
         queue.elements.append(latest.unsafelyUnwrapped.pointee)
         let index = catchUps.add(sink, queue: queue)
         catchUpCount += 1
-        sink.setSlot(ShareLatestSink<Source, Element>.firstCatchUpSlot - index)
+        sink.setSlot(shareFirstCatchUpSlot - index)
     }
 
     @usableFromInline @inline(never)
@@ -35,7 +35,7 @@ extension ShareLatestConnection {
         catchUpCount -= 1
         return catchUps.remove(at: index) { moved, index in
             unsafeDowncast(moved, to: ShareLatestSink<Source, Element>.self).setSlot(
-                ShareLatestSink<Source, Element>.firstCatchUpSlot - index)
+                shareFirstCatchUpSlot - index)
         }
     }
 
@@ -50,11 +50,11 @@ extension ShareLatestConnection {
             lock.locked {
                 let slot = sink.currentSlot()
                 // Gone from the roster: the subscriber left meanwhile.
-                guard slot <= ShareLatestSink<Source, Element>.firstCatchUpSlot else {
+                guard slot <= shareFirstCatchUpSlot else {
                     finished = true
                     return
                 }
-                taken = catchUps.takeQueue(at: ShareLatestSink<Source, Element>.firstCatchUpSlot - slot)
+                taken = catchUps.takeQueue(at: shareFirstCatchUpSlot - slot)
                 let terminated = taken.map { unsafeDowncast($0, to: CatchUpQueue<Element>.self).termination != nil }
                 // Nothing arrived, and the connection ended without a terminal event: the source let
                 // go of it (``forwardSourceRelease()``), which told the observers but not this one.
@@ -82,7 +82,7 @@ extension ShareLatestConnection {
     @inline(never)
     private func finishCatchUpLocked(_ sink: ShareLatestSink<Source, Element>, joins: Bool) {
         let slot = sink.takeSlot()
-        _ = removeCatchUpLocked(at: ShareLatestSink<Source, Element>.firstCatchUpSlot - slot)
+        _ = removeCatchUpLocked(at: shareFirstCatchUpSlot - slot)
         if joins { sink.setSlot(observers.append(sink, target: sink.target)) }
     }
 }

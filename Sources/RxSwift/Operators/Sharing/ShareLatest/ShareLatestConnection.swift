@@ -216,8 +216,8 @@ final class ShareLatestConnection<Source, Element>: OperatorSink<Source, Never>,
         // The connection is never among the others or catching up (and is no share sink).
         guard sink !== self else { return nil }
         let slot = unsafeDowncast(sink, to: ShareLatestSink<Source, Element>.self).takeSlot()
-        if slot <= ShareLatestSink<Source, Element>.firstCatchUpSlot {
-            return removeCatchUpLocked(at: ShareLatestSink<Source, Element>.firstCatchUpSlot - slot)
+        if slot <= shareFirstCatchUpSlot {
+            return removeCatchUpLocked(at: shareFirstCatchUpSlot - slot)
         }
         // An ended connection handed its observers over to its terminal event: the slot is stale.
         guard slot >= 0, !ended else { return nil }

@@ -5,12 +5,9 @@ final class ShareLatestSink<Source, Element>: ForwardingSink<Element>, @unchecke
     @exclusivity(unchecked) private var connection: ShareLatestConnection<Source, Element>?
     /// Where the connection keeps the sink, guarded by the producer's lock: its index among the
     /// other observers (``ShareObservers/others``) when it is 0 or more; its index `i` in the
-    /// catch-up list as `firstCatchUpSlot - i`; -1 when it is in neither (first, or gone). What
+    /// catch-up list as `shareFirstCatchUpSlot - i`; -1 when it is in neither (first, or gone). What
     /// leaving reads instead of searching the lists.
     @exclusivity(unchecked) private var slot = -1
-
-    /// The slot of the first entry of the catch-up list.
-    static var firstCatchUpSlot: Int { -2 }
 
     /// Methods, as `join` is: the producer and the connection would look the sink's metadata up to
     /// find the field. Under the producer's lock.
@@ -123,3 +120,8 @@ struct ShareObservers {
         for case let sink? in others.entries { body(sink, sink) }
     }
 }
+
+/// The slot of a share sink that is the first entry of its connection's catch-up roster. A global,
+/// not a static member of the generic sink: naming the sink's type in the connection's unspecialized
+/// code would look its metadata up (the `share(replay: 1)` scaling benchmarks).
+var shareFirstCatchUpSlot: Int { -2 }
