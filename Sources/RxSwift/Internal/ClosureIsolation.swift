@@ -33,14 +33,14 @@ import Dispatch
 // and line say which call site has reported. The three parameters come after `isolation:`, last,
 // so they change neither argument labels nor trailing-closure matching. In release builds they are
 // unused; an inlined operator drops them, and a call to one that is not inlined passes seven more words
-// (the RxSwift scenarios of Benchmarks/README.md, "The caller's language mode", measure it).
+// (RxSwift's scenarios in Benchmarks/README.md measure it).
 //
 // `#isolation` is where the operator is called, not the closure's own isolation: a nonisolated function
 // (or a `@Sendable` closure) passed from an actor-isolated context is checked as if it were isolated to
 // that actor. Swift can tell the two apart (an `@isolated(any)` parameter), but a function value
 // converted to `@isolated(any)` is called through a thunk, a cost per element in release builds for
-// every operator (measured with the `Pumping` benchmarks when it was tried). The article says how to
-// write such a chain instead.
+// every operator (the `Pumping` benchmarks show it). The article says how to write such a chain
+// instead.
 
 /// `#file` as the calling module's language mode spells it: the file's `#fileID` in Swift 6 mode, its
 /// path in Swift 5 mode.

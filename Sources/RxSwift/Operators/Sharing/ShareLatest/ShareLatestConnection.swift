@@ -44,7 +44,7 @@ final class ShareLatestConnection<Source, Element>: OperatorSink<Source, Never>,
     @inlinable
     final func relay(_ element: Element) {
         // The first observer's downstream is taken retained, once, and called without another
-        // retain (a strong copy cost two retain/release pairs per stage and element), and directly,
+        // retain (a strong copy costs retains and releases per stage and element: `DrivePumping`), and directly,
         // not through its share sink (a call and a check fewer per stage): it is called before any
         // other observer, so no other observer's handler can have disposed it on this thread, and
         // the downstream sinks check their own disposal.

@@ -6,7 +6,8 @@ import Synchronization
 /// Built for that case rather than on a subject: a connection is one object holding its observers
 /// and the latest element, guarded by the producer's lock (one critical section per element), and
 /// subscribing makes two objects (a connection for the first subscriber, a sink per subscriber).
-/// Measured against the subject-based version on RxSwift's Driver scenarios: see Benchmarks/README.md.
+/// The `DrivePumping` and `DriveCreating` benchmarks measure it; Benchmarks/README.md, "Alternatives
+/// considered", says what a subject-based share costs there.
 ///
 /// Semantics are those of ``ShareWhileConnectedObservable`` (and RxSwift's
 /// `ShareReplay1WhileConnected`): the first subscriber connects, the last one leaving disconnects,
@@ -22,7 +23,7 @@ import Synchronization
 ///
 /// The classes are generic, and their methods run unspecialized; whatever they allocate is made by
 /// closures written in the caller's (specialized) code, so no generic metadata is looked up per
-/// subscription (about 330 instructions each; see "Performance").
+/// subscription (see "Performance" and the `DriveCreating` benchmark).
 @usableFromInline
 final class ShareLatestObservable<Source, Element>: Observable<Element>, @unchecked Sendable {
     let lock = Mutex<Void>(())
