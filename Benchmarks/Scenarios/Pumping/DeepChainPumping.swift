@@ -1,32 +1,26 @@
 import RxSwift
 
-/// `operators` map/filter operators in pairs over a subject: up to 32 they are sinks (pairs), past 32
-/// the next one folds those below it into a run (one sink, a loop over the stages; see
-/// `StatelessRun.swift`). Measures what a run costs per stage against the pairs.
+/// `operators` map/filter operators in pairs over a subject: up to 32 they are sinks (pairs); then
+/// they are folded into runs (one sink, a loop over the stages; see `StatelessChains.swift`). Measures
+/// what a run costs per stage against the pairs.
 func rxMapFilterChain(_ operators: Int) -> @Sendable () -> Prepared {
-    {
-        let subject = PublishSubject<Int>()
-        let total = Total()
-        let chain = (0..<operators / 2).reduce(subject.asObservable()) { chain, _ in
-            chain.map(increment).filter(isNotNegative)
-        }
-        let subscription = chain.subscribe(onNext: { total.value &+= $0 })
-        return .sync(
-            run: { count in
-                for element in 0..<count { subject.onNext(element) }
-                return total.value
-            },
-            tearDown: { subscription.dispose() })
-    }
+    rxPumpedChain(links: operators / 2) { $0.map(increment).filter(isNotNegative) }
 }
 
 /// `operators` maps over a subject: what one element costs per operator, as the chain grows past the
-/// depth where its operators are folded into a run.
+/// depth where its operators are folded into runs.
 func rxMapChain(_ operators: Int) -> @Sendable () -> Prepared {
+    rxPumpedChain(links: operators) { $0.map(increment) }
+}
+
+/// A subject → `links` × `link` → subscriber chain, pumped.
+private func rxPumpedChain(links: Int, _ link: @escaping @Sendable (Observable<Int>) -> Observable<Int>)
+    -> @Sendable () -> Prepared
+{
     {
         let subject = PublishSubject<Int>()
         let total = Total()
-        let chain = (0..<operators).reduce(subject.asObservable()) { chain, _ in chain.map(increment) }
+        let chain = (0..<links).reduce(subject.asObservable()) { chain, _ in link(chain) }
         let subscription = chain.subscribe(onNext: { total.value &+= $0 })
         return .sync(
             run: { count in
