@@ -9,7 +9,7 @@ extension CollectionGridView {
 
     /// Carries the marks of earlier batches to their items' new index paths, then marks what `batch`
     /// changed; each batch's marks end ``markDuration`` later on the grid's scheduler.
-    func mark(_ batch: GridBatch) {
+    func mark(_ batch: SectionedBatch) {
         var carried: [IndexPath: (mark: TableRowMark, batch: Int)] = [:]
         for (path, mark) in marks {
             if let new = batch.newPath(for: path) { carried[new] = mark }

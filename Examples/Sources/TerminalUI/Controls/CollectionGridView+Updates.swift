@@ -15,9 +15,7 @@ extension CollectionGridView {
     /// Whether the grid is on a screen and visible there: an animated data source reloads a grid that
     /// is not (as RxDataSources does a collection without a window).
     public var isShowing: Bool {
-        guard !isHidden, let screen, frame.size.rows > 0, frame.size.columns > 0 else { return false }
-        let shown = frame.intersection(Rect(origin: .zero, size: screen.size))
-        return shown.size.rows > 0 && shown.size.columns > 0
+        isOnScreen
     }
 
     /// Shows the data source's items from the top, every cell reused, the first item highlighted: a
@@ -32,63 +30,49 @@ extension CollectionGridView {
 
     /// Runs `updates` as one batch, shown when it ends (a nested batch joins the outer one).
     public func performBatchUpdates(_ updates: () -> Void) {
-        performBatch(animated: true, updates)
+        batches.perform(animated: true, updates)
     }
 
-    /// Runs `updates` as one batch with nothing marked (the data source's animations are all `.none`).
+    /// Runs `updates` as one batch with nothing marked, moves included (the data source's animations
+    /// are all `.none`).
     public func performBatchUpdatesWithoutAnimation(_ updates: () -> Void) {
-        performBatch(animated: false, updates)
-    }
-
-    private func performBatch(animated: Bool, _ updates: () -> Void) {
-        guard pendingBatch == nil else { return updates() }
-        pendingBatch = GridBatch(animated: animated)
-        updates()
-        let batch = pendingBatch ?? GridBatch()
-        pendingBatch = nil
-        commit(batch)
+        batches.perform(animated: false, updates)
     }
 
     public func insertItemsAtIndexPaths(_ paths: [IndexPath], animationStyle: RowAnimation) {
-        record { $0.insertedItems += paths.map { ($0, animationStyle) } }
+        batches.record { $0.insertedItems += paths.map { ($0, animationStyle) } }
     }
 
     public func deleteItemsAtIndexPaths(_ paths: [IndexPath], animationStyle: RowAnimation) {
-        record { $0.deletedItems += paths }
+        batches.record { $0.deletedItems += paths.map { ($0, animationStyle) } }
     }
 
     public func moveItemAtIndexPath(_ from: IndexPath, to: IndexPath) {
-        record { $0.movedItems.append((from, to)) }
+        batches.record { $0.movedItems.append((from, to)) }
     }
 
     public func reloadItemsAtIndexPaths(_ paths: [IndexPath], animationStyle: RowAnimation) {
-        record { $0.reloadedItems += paths.map { ($0, animationStyle) } }
+        batches.record { $0.reloadedItems += paths.map { ($0, animationStyle) } }
     }
 
     public func insertSections(_ sections: [Int], animationStyle: RowAnimation) {
-        record { $0.insertedSections += sections.map { ($0, animationStyle) } }
+        batches.record { $0.insertedSections += sections.map { ($0, animationStyle) } }
     }
 
     public func deleteSections(_ sections: [Int], animationStyle: RowAnimation) {
-        record { $0.deletedSections += sections }
+        batches.record { $0.deletedSections += sections.map { ($0, animationStyle) } }
     }
 
     public func moveSection(_ from: Int, to: Int) {
-        record { $0.movedSections.append((from, to)) }
+        batches.record { $0.movedSections.append((from, to)) }
     }
 
     public func reloadSections(_ sections: [Int], animationStyle: RowAnimation) {
-        record { $0.reloadedSections += sections.map { ($0, animationStyle) } }
+        batches.record { $0.reloadedSections += sections.map { ($0, animationStyle) } }
     }
 
-    /// A change outside a batch is a batch of its own, as in UIKit.
-    private func record(_ change: (inout GridBatch) -> Void) {
-        guard pendingBatch != nil else { return performBatchUpdates { record(change) } }
-        change(&pendingBatch!)
-    }
-
-    private func commit(_ batch: GridBatch) {
-        guard !batch.isEmpty else { return }
+    func commit(_ batch: SectionedBatch) {
+        guard batch.changeCount > 0 else { return }
         let highlighted = highlightedIndexPath
         let before = highlightedItem
         var kept: [IndexPath: Cell] = [:]

@@ -58,7 +58,8 @@ public final class CollectionGridView<Cell: CollectionGridCell>: Control, Sectio
     public var marksMoves = true
 
     var reuseQueue: [Cell]
-    var pendingBatch: GridBatch?
+    /// The batch being recorded (see ``performBatchUpdates(_:)``).
+    lazy var batches = BatchRecorder { [unowned self] in commit($0) }
     var marks: [IndexPath: (mark: TableRowMark, batch: Int)] = [:]
     var markTimers: [Int: Disposable] = [:]
     var batchCount = 0

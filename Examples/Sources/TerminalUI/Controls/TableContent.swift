@@ -31,7 +31,7 @@ struct TableContent {
 
     /// Applies `batch`, marking what it changes with batch number `id`; moves are marked only if
     /// `marksMoves` (a move has no animation of its own in `SectionedViewType`).
-    mutating func apply(_ batch: TableBatch, from source: TableSource, id: Int, marksMoves: Bool) {
+    mutating func apply(_ batch: SectionedBatch, from source: TableSource, id: Int, marksMoves: Bool) {
         // The batch's old index paths, resolved before anything moves.
         let oldSections = liveSections
         func position(_ path: IndexPath) -> (section: Int, entry: Int)? {

@@ -7,9 +7,7 @@ extension TableView {
     /// Whether the table is on a screen and visible there: an animated data source reloads a table
     /// that is not (as RxDataSources does a table without a window).
     public var isShowing: Bool {
-        guard !isHidden, let screen, frame.size.rows > 0, frame.size.columns > 0 else { return false }
-        let shown = frame.intersection(Rect(origin: .zero, size: screen.size))
-        return shown.size.rows > 0 && shown.size.columns > 0
+        isOnScreen
     }
 
     /// Reads everything from the data source again, ending every mark at once.
@@ -23,63 +21,48 @@ extension TableView {
 
     /// Runs `updates` as one batch, shown when it ends (a nested batch joins the outer one).
     public func performBatchUpdates(_ updates: () -> Void) {
-        performBatch(animated: true, updates)
+        batches.perform(animated: true, updates)
     }
 
     /// Runs `updates` as one batch with nothing marked, moves included (the data source's animations
     /// are all `.none`).
     public func performBatchUpdatesWithoutAnimation(_ updates: () -> Void) {
-        performBatch(animated: false, updates)
-    }
-
-    private func performBatch(animated: Bool, _ updates: () -> Void) {
-        guard pendingBatch == nil else { return updates() }
-        pendingBatch = TableBatch(animated: animated)
-        updates()
-        let batch = pendingBatch ?? TableBatch()
-        pendingBatch = nil
-        commit(batch)
+        batches.perform(animated: false, updates)
     }
 
     public func insertItemsAtIndexPaths(_ paths: [IndexPath], animationStyle: RowAnimation) {
-        record { $0.insertedItems += paths.map { ($0, animationStyle) } }
+        batches.record { $0.insertedItems += paths.map { ($0, animationStyle) } }
     }
 
     public func deleteItemsAtIndexPaths(_ paths: [IndexPath], animationStyle: RowAnimation) {
-        record { $0.deletedItems += paths.map { ($0, animationStyle) } }
+        batches.record { $0.deletedItems += paths.map { ($0, animationStyle) } }
     }
 
     public func moveItemAtIndexPath(_ from: IndexPath, to: IndexPath) {
-        record { $0.movedItems.append((from, to)) }
+        batches.record { $0.movedItems.append((from, to)) }
     }
 
     public func reloadItemsAtIndexPaths(_ paths: [IndexPath], animationStyle: RowAnimation) {
-        record { $0.reloadedItems += paths.map { ($0, animationStyle) } }
+        batches.record { $0.reloadedItems += paths.map { ($0, animationStyle) } }
     }
 
     public func insertSections(_ sections: [Int], animationStyle: RowAnimation) {
-        record { $0.insertedSections += sections.map { ($0, animationStyle) } }
+        batches.record { $0.insertedSections += sections.map { ($0, animationStyle) } }
     }
 
     public func deleteSections(_ sections: [Int], animationStyle: RowAnimation) {
-        record { $0.deletedSections += sections.map { ($0, animationStyle) } }
+        batches.record { $0.deletedSections += sections.map { ($0, animationStyle) } }
     }
 
     public func moveSection(_ from: Int, to: Int) {
-        record { $0.movedSections.append((from, to)) }
+        batches.record { $0.movedSections.append((from, to)) }
     }
 
     public func reloadSections(_ sections: [Int], animationStyle: RowAnimation) {
-        record { $0.reloadedSections += sections.map { ($0, animationStyle) } }
+        batches.record { $0.reloadedSections += sections.map { ($0, animationStyle) } }
     }
 
-    /// A change outside a batch is a batch of its own, as in UIKit.
-    private func record(_ change: (inout TableBatch) -> Void) {
-        guard pendingBatch != nil else { return performBatchUpdates { record(change) } }
-        change(&pendingBatch!)
-    }
-
-    private func commit(_ batch: TableBatch) {
+    func commit(_ batch: SectionedBatch) {
         guard batch.changeCount > 0 else { return }
         guard isShowing, batch.changeCount <= reloadThreshold ?? max(1, frame.size.rows) else {
             return reloadData()

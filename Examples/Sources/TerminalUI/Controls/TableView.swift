@@ -55,7 +55,8 @@ public final class TableView: Control, SectionedTableView {
     public var marksMoves = true
 
     var content = TableContent(source: .empty)
-    var pendingBatch: TableBatch?
+    /// The batch being recorded (see ``performBatchUpdates(_:)``).
+    lazy var batches = BatchRecorder { [unowned self] in commit($0) }
     var batchCount = 0
     var markTimers: [Int: Disposable] = [:]
     let scheduler: SchedulerType

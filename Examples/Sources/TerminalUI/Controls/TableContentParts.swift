@@ -1,28 +1,6 @@
 import FoundationEssentials
 import RxDataSources
 
-/// The calls of one batch update, kept until the batch ends because UIKit's rule for index paths
-/// needs the whole batch: deletes, reloads and move sources count in the sections before it,
-/// inserts and move destinations in the sections after it.
-struct TableBatch {
-    /// Whether the batch may be marked: not when it is shown without animation.
-    var animated = true
-    var deletedItems: [(path: IndexPath, animation: RowAnimation)] = []
-    var insertedItems: [(path: IndexPath, animation: RowAnimation)] = []
-    var reloadedItems: [(path: IndexPath, animation: RowAnimation)] = []
-    var movedItems: [(from: IndexPath, to: IndexPath)] = []
-    var deletedSections: [(index: Int, animation: RowAnimation)] = []
-    var insertedSections: [(index: Int, animation: RowAnimation)] = []
-    var reloadedSections: [(index: Int, animation: RowAnimation)] = []
-    var movedSections: [(from: Int, to: Int)] = []
-
-    /// How many rows and sections the batch touches: what a table compares with its reload threshold.
-    var changeCount: Int {
-        deletedItems.count + insertedItems.count + reloadedItems.count + movedItems.count + deletedSections.count
-            + insertedSections.count + reloadedSections.count + movedSections.count
-    }
-}
-
 /// What a table reads from its data source, as closures so ``TableContent`` is plain logic that
 /// knows no view.
 struct TableSource {
