@@ -12,3 +12,14 @@ class CountProducer<Element>: Observable<Element>, @unchecked Sendable {
         super.init()
     }
 }
+
+/// The sink of `skip(_:)`, `take(_:)` and `element(at:)`: it counts elements down from the
+/// observable's count. Only `next` touches `remaining`, and upstream serializes it.
+class CountdownSink<Element>: OneSourceSink<Element, Element>, @unchecked Sendable {
+    @exclusivity(unchecked) final var remaining: Int
+
+    init(remaining: Int, downstream: Sink<Element>) {
+        self.remaining = remaining
+        super.init(downstream: downstream)
+    }
+}

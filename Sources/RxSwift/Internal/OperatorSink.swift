@@ -56,6 +56,14 @@ class OperatorSink<Input, Output>: Sink<Input>, Cancelable, @unchecked Sendable 
         }
     }
 
+    /// Subscribes this sink to `source` and returns it as the disposable downstream holds: how an
+    /// operator with one source starts each subscription.
+    @inline(__always)
+    final func subscribed(to source: Observable<Input>) -> Disposable {
+        setUpstream(source.subscribe(sink: self))
+        return asDisposable
+    }
+
     /// Disposes the upstream subscription (now, or when it is set) while the sink goes on: for
     /// operators whose source completed but whose inner subscriptions still deliver (`merge`,
     /// `switchLatest`), so that the source's subscription ends when it completes, as in RxSwift.
@@ -154,6 +162,19 @@ class OperatorSink<Input, Output>: Sink<Input>, Cancelable, @unchecked Sendable 
 
     /// Hook for subclasses that own more than the upstream subscription (timers, inner subscriptions).
     func disposeResources() {}
+}
+
+/// An operator sink whose downstream hears only what its one source sends, synchronously (`scan`,
+/// `take`, `skip(while:)`, `do`, `create`'s observer, …): a source that lets go of it lets go of the
+/// chain below (see ``OperatorSink/releasesWithItsSource``).
+@usableFromInline
+class OneSourceSink<Input, Output>: OperatorSink<Input, Output>, @unchecked Sendable {
+    @usableFromInline
+    override init(downstream: Sink<Output>) {
+        super.init(downstream: downstream)
+    }
+
+    override final var releasesWithItsSource: Bool { true }
 }
 
 /// An operator sink that passes every event through unchanged (for operators whose work is in how

@@ -64,10 +64,7 @@ final class CreateObservable<Element>: Observable<Element>, @unchecked Sendable 
 }
 
 @usableFromInline
-final class CreateSink<Element>: OperatorSink<Element, Element>, @unchecked Sendable {
-    /// Driven by its one source alone: released with it (see ``OperatorSink/releasesWithItsSource``).
-    override var releasesWithItsSource: Bool { true }
-
+final class CreateSink<Element>: OneSourceSink<Element, Element>, @unchecked Sendable {
     @usableFromInline
     override init(downstream: Sink<Element>) {
         super.init(downstream: downstream)

@@ -80,9 +80,7 @@ final class CatchObservable<Element>: Observable<Element>, @unchecked Sendable {
     }
 
     override func subscribe(sink downstream: Sink<Element>) -> Disposable {
-        let sink = CatchSink(handler: handler, downstream: downstream)
-        sink.setUpstream(source.subscribe(sink: sink))
-        return sink.asDisposable
+        return CatchSink(handler: handler, downstream: downstream).subscribed(to: source)
     }
 }
 
@@ -197,17 +195,12 @@ final class CatchAndReturnObservable<Element>: Observable<Element>, @unchecked S
     }
 
     override func subscribe(sink downstream: Sink<Element>) -> Disposable {
-        let sink = makeSink(element, downstream)
-        sink.setUpstream(source.subscribe(sink: sink))
-        return sink.asDisposable
+        return makeSink(element, downstream).subscribed(to: source)
     }
 }
 
 @usableFromInline
-final class CatchAndReturnSink<Element>: OperatorSink<Element, Element>, @unchecked Sendable {
-    /// Driven by its one source alone: released with it (see ``OperatorSink/releasesWithItsSource``).
-    override var releasesWithItsSource: Bool { true }
-
+final class CatchAndReturnSink<Element>: OneSourceSink<Element, Element>, @unchecked Sendable {
     private let element: Element
 
     @usableFromInline

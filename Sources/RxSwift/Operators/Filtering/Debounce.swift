@@ -24,9 +24,7 @@ extension ObservableType {
 
 final class DebounceObservable<Element>: TimedProducer<Element, Element>, @unchecked Sendable {
     override func subscribe(sink downstream: Sink<Element>) -> Disposable {
-        let sink = DebounceSink(dueTime: dueTime, scheduler: scheduler, downstream: downstream)
-        sink.setUpstream(source.subscribe(sink: sink))
-        return sink.asDisposable
+        return DebounceSink(dueTime: dueTime, scheduler: scheduler, downstream: downstream).subscribed(to: source)
     }
 }
 

@@ -96,19 +96,14 @@ final class DistinctUntilChangedEquatableObservable<Element: Equatable>: Observa
     }
 
     override func subscribe(sink downstream: Sink<Element>) -> Disposable {
-        let sink = DistinctUntilChangedEquatableSink(downstream: downstream)
-        sink.setUpstream(source.subscribe(sink: sink))
-        return sink.asDisposable
+        return DistinctUntilChangedEquatableSink(downstream: downstream).subscribed(to: source)
     }
 }
 
 /// The `Equatable` form without closures: one `==` per element.
-final class DistinctUntilChangedEquatableSink<Element: Equatable>: OperatorSink<Element, Element>,
+final class DistinctUntilChangedEquatableSink<Element: Equatable>: OneSourceSink<Element, Element>,
     @unchecked Sendable
 {
-    /// Driven by its one source alone: released with it (see ``OperatorSink/releasesWithItsSource``).
-    override var releasesWithItsSource: Bool { true }
-
     /// Boxed rather than `Element?`: in this unspecialized code an `Element?` costs a run-time
     /// metadata lookup on every element; a class reference does not.
     @exclusivity(unchecked) private var last: ElementBox<Element>?
@@ -146,16 +141,12 @@ final class DistinctUntilChangedObservable<Element, Key>: Observable<Element>, @
     }
 
     override func subscribe(sink downstream: Sink<Element>) -> Disposable {
-        let sink = DistinctUntilChangedSink(keySelector: keySelector, comparer: comparer, downstream: downstream)
-        sink.setUpstream(source.subscribe(sink: sink))
-        return sink.asDisposable
+        return DistinctUntilChangedSink(keySelector: keySelector, comparer: comparer, downstream: downstream)
+            .subscribed(to: source)
     }
 }
 
-final class DistinctUntilChangedSink<Element, Key>: OperatorSink<Element, Element>, @unchecked Sendable {
-    /// Driven by its one source alone: released with it (see ``OperatorSink/releasesWithItsSource``).
-    override var releasesWithItsSource: Bool { true }
-
+final class DistinctUntilChangedSink<Element, Key>: OneSourceSink<Element, Element>, @unchecked Sendable {
     private let keySelector: (Element) throws -> Key
     private let comparer: (Key, Key) throws -> Bool
     @exclusivity(unchecked) private var lastKey: Key?

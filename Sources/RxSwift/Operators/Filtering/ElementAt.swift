@@ -19,24 +19,11 @@ extension ObservableType {
 
 final class ElementAtObservable<Element>: CountProducer<Element>, @unchecked Sendable {
     override func subscribe(sink downstream: Sink<Element>) -> Disposable {
-        let sink = ElementAtSink(remaining: count, downstream: downstream)
-        sink.setUpstream(source.subscribe(sink: sink))
-        return sink.asDisposable
+        return ElementAtSink(remaining: count, downstream: downstream).subscribed(to: source)
     }
 }
 
-final class ElementAtSink<Element>: OperatorSink<Element, Element>, @unchecked Sendable {
-    /// Driven by its one source alone: released with it (see ``OperatorSink/releasesWithItsSource``).
-    override var releasesWithItsSource: Bool { true }
-
-    /// How many elements are still to be skipped.
-    @exclusivity(unchecked) private var remaining: Int
-
-    init(remaining: Int, downstream: Sink<Element>) {
-        self.remaining = remaining
-        super.init(downstream: downstream)
-    }
-
+final class ElementAtSink<Element>: CountdownSink<Element>, @unchecked Sendable {
     override func next(_ element: Element) {
         guard isForwarding else { return }
         if remaining == 0 {

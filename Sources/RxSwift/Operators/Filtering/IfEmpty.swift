@@ -33,16 +33,11 @@ final class DefaultIfEmptyObservable<Element>: Observable<Element>, @unchecked S
     }
 
     override func subscribe(sink downstream: Sink<Element>) -> Disposable {
-        let sink = DefaultIfEmptySink(defaultElement: defaultElement, downstream: downstream)
-        sink.setUpstream(source.subscribe(sink: sink))
-        return sink.asDisposable
+        return DefaultIfEmptySink(defaultElement: defaultElement, downstream: downstream).subscribed(to: source)
     }
 }
 
-final class DefaultIfEmptySink<Element>: OperatorSink<Element, Element>, @unchecked Sendable {
-    /// Driven by its one source alone: released with it (see ``OperatorSink/releasesWithItsSource``).
-    override var releasesWithItsSource: Bool { true }
-
+final class DefaultIfEmptySink<Element>: OneSourceSink<Element, Element>, @unchecked Sendable {
     private let defaultElement: Element
     @exclusivity(unchecked) private var isEmpty = true
 
@@ -80,9 +75,7 @@ final class SwitchIfEmptyObservable<Element>: Observable<Element>, @unchecked Se
     }
 
     override func subscribe(sink downstream: Sink<Element>) -> Disposable {
-        let sink = SwitchIfEmptySink(other: other, downstream: downstream)
-        sink.setUpstream(source.subscribe(sink: sink))
-        return sink.asDisposable
+        return SwitchIfEmptySink(other: other, downstream: downstream).subscribed(to: source)
     }
 }
 

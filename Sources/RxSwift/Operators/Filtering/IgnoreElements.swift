@@ -20,16 +20,11 @@ final class IgnoreElementsObservable<Element>: Observable<Never>, @unchecked Sen
     }
 
     override func subscribe(sink downstream: Sink<Never>) -> Disposable {
-        let sink = IgnoreElementsSink<Element>(downstream: downstream)
-        sink.setUpstream(source.subscribe(sink: sink))
-        return sink.asDisposable
+        return IgnoreElementsSink<Element>(downstream: downstream).subscribed(to: source)
     }
 }
 
-final class IgnoreElementsSink<Element>: OperatorSink<Element, Never>, @unchecked Sendable {
-    /// Driven by its one source alone: released with it (see ``OperatorSink/releasesWithItsSource``).
-    override var releasesWithItsSource: Bool { true }
-
+final class IgnoreElementsSink<Element>: OneSourceSink<Element, Never>, @unchecked Sendable {
     override func next(_ element: Element) {}
 
     override func terminate(_ termination: Termination) {

@@ -45,16 +45,11 @@ final class SingleObservable<Element>: Observable<Element>, @unchecked Sendable 
     }
 
     override func subscribe(sink downstream: Sink<Element>) -> Disposable {
-        let sink = SingleSink(predicate: predicate, downstream: downstream)
-        sink.setUpstream(source.subscribe(sink: sink))
-        return sink.asDisposable
+        return SingleSink(predicate: predicate, downstream: downstream).subscribed(to: source)
     }
 }
 
-final class SingleSink<Element>: OperatorSink<Element, Element>, @unchecked Sendable {
-    /// Driven by its one source alone: released with it (see ``OperatorSink/releasesWithItsSource``).
-    override var releasesWithItsSource: Bool { true }
-
+final class SingleSink<Element>: OneSourceSink<Element, Element>, @unchecked Sendable {
     private let predicate: ((Element) throws -> Bool)?
     @exclusivity(unchecked) private var seen = false
 

@@ -26,23 +26,11 @@ extension ObservableType {
 
 final class SkipCountObservable<Element>: CountProducer<Element>, @unchecked Sendable {
     override func subscribe(sink downstream: Sink<Element>) -> Disposable {
-        let sink = SkipCountSink(remaining: count, downstream: downstream)
-        sink.setUpstream(source.subscribe(sink: sink))
-        return sink.asDisposable
+        return SkipCountSink(remaining: count, downstream: downstream).subscribed(to: source)
     }
 }
 
-final class SkipCountSink<Element>: OperatorSink<Element, Element>, @unchecked Sendable {
-    /// Driven by its one source alone: released with it (see ``OperatorSink/releasesWithItsSource``).
-    override var releasesWithItsSource: Bool { true }
-
-    @exclusivity(unchecked) private var remaining: Int
-
-    init(remaining: Int, downstream: Sink<Element>) {
-        self.remaining = remaining
-        super.init(downstream: downstream)
-    }
-
+final class SkipCountSink<Element>: CountdownSink<Element>, @unchecked Sendable {
     override func next(_ element: Element) {
         guard isForwarding else { return }
         if remaining <= 0 {

@@ -30,16 +30,11 @@ final class SkipWhileObservable<Element>: Observable<Element>, @unchecked Sendab
     }
 
     override func subscribe(sink downstream: Sink<Element>) -> Disposable {
-        let sink = SkipWhileSink(predicate: predicate, downstream: downstream)
-        sink.setUpstream(source.subscribe(sink: sink))
-        return sink.asDisposable
+        return SkipWhileSink(predicate: predicate, downstream: downstream).subscribed(to: source)
     }
 }
 
-final class SkipWhileSink<Element>: OperatorSink<Element, Element>, @unchecked Sendable {
-    /// Driven by its one source alone: released with it (see ``OperatorSink/releasesWithItsSource``).
-    override var releasesWithItsSource: Bool { true }
-
+final class SkipWhileSink<Element>: OneSourceSink<Element, Element>, @unchecked Sendable {
     private let predicate: (Element) throws -> Bool
     @exclusivity(unchecked) private var skipping = true
 

@@ -34,23 +34,11 @@ extension ObservableType {
 
 final class TakeCountObservable<Element>: CountProducer<Element>, @unchecked Sendable {
     override func subscribe(sink downstream: Sink<Element>) -> Disposable {
-        let sink = TakeCountSink(remaining: count, downstream: downstream)
-        sink.setUpstream(source.subscribe(sink: sink))
-        return sink.asDisposable
+        return TakeCountSink(remaining: count, downstream: downstream).subscribed(to: source)
     }
 }
 
-final class TakeCountSink<Element>: OperatorSink<Element, Element>, @unchecked Sendable {
-    /// Driven by its one source alone: released with it (see ``OperatorSink/releasesWithItsSource``).
-    override var releasesWithItsSource: Bool { true }
-
-    @exclusivity(unchecked) private var remaining: Int
-
-    init(remaining: Int, downstream: Sink<Element>) {
-        self.remaining = remaining
-        super.init(downstream: downstream)
-    }
-
+final class TakeCountSink<Element>: CountdownSink<Element>, @unchecked Sendable {
     override func next(_ element: Element) {
         guard isForwarding, remaining > 0 else { return }
         // Counted before forwarding, as in RxSwift, so re-entrant elements count too.

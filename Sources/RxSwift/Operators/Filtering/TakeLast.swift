@@ -17,16 +17,11 @@ extension ObservableType {
 
 final class TakeLastObservable<Element>: CountProducer<Element>, @unchecked Sendable {
     override func subscribe(sink downstream: Sink<Element>) -> Disposable {
-        let sink = TakeLastSink(count: count, downstream: downstream)
-        sink.setUpstream(source.subscribe(sink: sink))
-        return sink.asDisposable
+        return TakeLastSink(count: count, downstream: downstream).subscribed(to: source)
     }
 }
 
-final class TakeLastSink<Element>: OperatorSink<Element, Element>, @unchecked Sendable {
-    /// Driven by its one source alone: released with it (see ``OperatorSink/releasesWithItsSource``).
-    override var releasesWithItsSource: Bool { true }
-
+final class TakeLastSink<Element>: OneSourceSink<Element, Element>, @unchecked Sendable {
     private let count: Int
     @exclusivity(unchecked) private var kept = Queue<Element>()
 

@@ -73,17 +73,13 @@ final class TakeWhileObservable<Element>: Observable<Element>, @unchecked Sendab
     }
 
     override func subscribe(sink downstream: Sink<Element>) -> Disposable {
-        let sink = TakeWhileSink(
-            predicate: predicate, stopWhen: stopWhen, inclusive: behavior == .inclusive, downstream: downstream)
-        sink.setUpstream(source.subscribe(sink: sink))
-        return sink.asDisposable
+        return TakeWhileSink(
+            predicate: predicate, stopWhen: stopWhen, inclusive: behavior == .inclusive, downstream: downstream
+        ).subscribed(to: source)
     }
 }
 
-final class TakeWhileSink<Element>: OperatorSink<Element, Element>, @unchecked Sendable {
-    /// Driven by its one source alone: released with it (see ``OperatorSink/releasesWithItsSource``).
-    override var releasesWithItsSource: Bool { true }
-
+final class TakeWhileSink<Element>: OneSourceSink<Element, Element>, @unchecked Sendable {
     private let predicate: (Element) throws -> Bool
     private let stopWhen: Bool
     private let inclusive: Bool

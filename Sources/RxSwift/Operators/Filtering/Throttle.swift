@@ -57,9 +57,8 @@ final class ThrottleObservable<Element>: TimedProducer<Element, Element>, @unche
     }
 
     override func subscribe(sink downstream: Sink<Element>) -> Disposable {
-        let sink = ThrottleSink(dueTime: dueTime, latest: latest, scheduler: scheduler, downstream: downstream)
-        sink.setUpstream(source.subscribe(sink: sink))
-        return sink.asDisposable
+        return ThrottleSink(dueTime: dueTime, latest: latest, scheduler: scheduler, downstream: downstream).subscribed(
+            to: source)
     }
 }
 

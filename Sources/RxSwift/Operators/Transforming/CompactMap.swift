@@ -48,16 +48,11 @@ final class CompactMapObservable<Source, Result>: Observable<Result>, @unchecked
     }
 
     override func subscribe(sink downstream: Sink<Result>) -> Disposable {
-        let sink = CompactMapSink(transform: transform, downstream: downstream)
-        sink.setUpstream(source.subscribe(sink: sink))
-        return sink.asDisposable
+        return CompactMapSink(transform: transform, downstream: downstream).subscribed(to: source)
     }
 }
 
-final class CompactMapSink<Source, Result>: OperatorSink<Source, Result>, @unchecked Sendable {
-    /// Driven by its one source alone: released with it (see ``OperatorSink/releasesWithItsSource``).
-    override var releasesWithItsSource: Bool { true }
-
+final class CompactMapSink<Source, Result>: OneSourceSink<Source, Result>, @unchecked Sendable {
     private let transform: CompactMapStep<Source, Result>
 
     init(transform: @escaping CompactMapStep<Source, Result>, downstream: Sink<Result>) {

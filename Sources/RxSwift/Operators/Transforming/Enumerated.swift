@@ -24,17 +24,12 @@ final class EnumeratedObservable<Element>: Observable<(index: Int, element: Elem
     }
 
     override func subscribe(sink downstream: Sink<(index: Int, element: Element)>) -> Disposable {
-        let sink = EnumeratedSink(firstIndex: firstIndex, downstream: downstream)
-        sink.setUpstream(source.subscribe(sink: sink))
-        return sink.asDisposable
+        return EnumeratedSink(firstIndex: firstIndex, downstream: downstream).subscribed(to: source)
     }
 }
 
 /// Thread-safety: `index` is touched only by `next`, which upstream serializes.
-final class EnumeratedSink<Element>: OperatorSink<Element, (index: Int, element: Element)>, @unchecked Sendable {
-    /// Driven by its one source alone: released with it (see ``OperatorSink/releasesWithItsSource``).
-    override var releasesWithItsSource: Bool { true }
-
+final class EnumeratedSink<Element>: OneSourceSink<Element, (index: Int, element: Element)>, @unchecked Sendable {
     @exclusivity(unchecked) private var index: Int
 
     init(firstIndex: Int, downstream: Sink<(index: Int, element: Element)>) {

@@ -35,16 +35,11 @@ final class MaterializeObservable<Element>: Observable<Event<Element>>, @uncheck
     }
 
     override func subscribe(sink downstream: Sink<Event<Element>>) -> Disposable {
-        let sink = MaterializeSink(downstream: downstream)
-        sink.setUpstream(source.subscribe(sink: sink))
-        return sink.asDisposable
+        return MaterializeSink(downstream: downstream).subscribed(to: source)
     }
 }
 
-final class MaterializeSink<Element>: OperatorSink<Element, Event<Element>>, @unchecked Sendable {
-    /// Driven by its one source alone: released with it (see ``OperatorSink/releasesWithItsSource``).
-    override var releasesWithItsSource: Bool { true }
-
+final class MaterializeSink<Element>: OneSourceSink<Element, Event<Element>>, @unchecked Sendable {
     override func next(_ element: Element) {
         forward(.next(element))
     }
@@ -65,16 +60,11 @@ final class DematerializeObservable<Source: EventConvertible>: Observable<Source
     }
 
     override func subscribe(sink downstream: Sink<Source.Element>) -> Disposable {
-        let sink = DematerializeSink<Source>(downstream: downstream)
-        sink.setUpstream(source.subscribe(sink: sink))
-        return sink.asDisposable
+        return DematerializeSink<Source>(downstream: downstream).subscribed(to: source)
     }
 }
 
-final class DematerializeSink<Source: EventConvertible>: OperatorSink<Source, Source.Element>, @unchecked Sendable {
-    /// Driven by its one source alone: released with it (see ``OperatorSink/releasesWithItsSource``).
-    override var releasesWithItsSource: Bool { true }
-
+final class DematerializeSink<Source: EventConvertible>: OneSourceSink<Source, Source.Element>, @unchecked Sendable {
     override func next(_ element: Source) {
         guard isForwarding else { return }
         switch element.event {

@@ -83,17 +83,13 @@ final class ReduceObservable<Source, Accumulate, Result>: Observable<Result>, @u
     }
 
     override func subscribe(sink downstream: Sink<Result>) -> Disposable {
-        let sink = ReduceSink(seed: seed, accumulator: accumulator, mapResult: mapResult, downstream: downstream)
-        sink.setUpstream(source.subscribe(sink: sink))
-        return sink.asDisposable
+        return ReduceSink(seed: seed, accumulator: accumulator, mapResult: mapResult, downstream: downstream)
+            .subscribed(to: source)
     }
 }
 
 /// Thread-safety: `accumulated` is touched only by `next` and `terminate`, which upstream serializes.
-final class ReduceSink<Source, Accumulate, Result>: OperatorSink<Source, Result>, @unchecked Sendable {
-    /// Driven by its one source alone: released with it (see ``OperatorSink/releasesWithItsSource``).
-    override var releasesWithItsSource: Bool { true }
-
+final class ReduceSink<Source, Accumulate, Result>: OneSourceSink<Source, Result>, @unchecked Sendable {
     @exclusivity(unchecked) private var accumulated: Accumulate
     private let accumulator: (Accumulate, Source) throws -> Accumulate
     private let mapResult: (Accumulate) throws -> Result

@@ -75,17 +75,12 @@ final class ScanObservable<Source, Accumulate>: Observable<Accumulate>, @uncheck
     }
 
     override func subscribe(sink downstream: Sink<Accumulate>) -> Disposable {
-        let sink = ScanSink(seed: seed, accumulator: accumulator, downstream: downstream)
-        sink.setUpstream(source.subscribe(sink: sink))
-        return sink.asDisposable
+        return ScanSink(seed: seed, accumulator: accumulator, downstream: downstream).subscribed(to: source)
     }
 }
 
 /// Thread-safety: `accumulated` is touched only by `next`, which upstream serializes.
-final class ScanSink<Source, Accumulate>: OperatorSink<Source, Accumulate>, @unchecked Sendable {
-    /// Driven by its one source alone: released with it (see ``OperatorSink/releasesWithItsSource``).
-    override var releasesWithItsSource: Bool { true }
-
+final class ScanSink<Source, Accumulate>: OneSourceSink<Source, Accumulate>, @unchecked Sendable {
     @exclusivity(unchecked) private var accumulated: Accumulate
     private let accumulator: (inout Accumulate, Source) throws -> Void
 

@@ -55,16 +55,12 @@ final class WithUnretainedObservable<Object: AnyObject, Source, Out>: Observable
     }
 
     override func subscribe(sink downstream: Sink<Out>) -> Disposable {
-        let sink = WithUnretainedSink(object: object, resultSelector: resultSelector, downstream: downstream)
-        sink.setUpstream(source.subscribe(sink: sink))
-        return sink.asDisposable
+        return WithUnretainedSink(object: object, resultSelector: resultSelector, downstream: downstream).subscribed(
+            to: source)
     }
 }
 
-final class WithUnretainedSink<Object: AnyObject, Source, Out>: OperatorSink<Source, Out>, @unchecked Sendable {
-    /// Driven by its one source alone: released with it (see ``OperatorSink/releasesWithItsSource``).
-    override var releasesWithItsSource: Bool { true }
-
+final class WithUnretainedSink<Object: AnyObject, Source, Out>: OneSourceSink<Source, Out>, @unchecked Sendable {
     private weak var object: Object?
     private let resultSelector: (Object, Source) -> Out
 

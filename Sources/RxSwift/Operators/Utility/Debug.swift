@@ -77,10 +77,7 @@ final class DebugObservable<Element>: Observable<Element>, @unchecked Sendable {
     }
 }
 
-final class DebugSink<Element>: OperatorSink<Element, Element>, @unchecked Sendable {
-    /// Driven by its one source alone: released with it (see ``OperatorSink/releasesWithItsSource``).
-    override var releasesWithItsSource: Bool { true }
-
+final class DebugSink<Element>: OneSourceSink<Element, Element>, @unchecked Sendable {
     private static var maximumEventLength: Int { 40 }
 
     private let identifier: String

@@ -133,10 +133,7 @@ final class DoObservable<Element>: Observable<Element>, @unchecked Sendable {
     }
 }
 
-final class DoSink<Element>: OperatorSink<Element, Element>, @unchecked Sendable {
-    /// Driven by its one source alone: released with it (see ``OperatorSink/releasesWithItsSource``).
-    override var releasesWithItsSource: Bool { true }
-
+final class DoSink<Element>: OneSourceSink<Element, Element>, @unchecked Sendable {
     private let handlers: DoHandlers<Element>
     /// Set while the terminal event and its `after…` callback run: a disposal meanwhile (a subscriber
     /// that disposes when it receives the terminal event, as `subscribe(onNext:…)` does) is left to

@@ -59,9 +59,7 @@ final class ObserveOnObservable<Element>: Observable<Element>, @unchecked Sendab
     }
 
     override func subscribe(sink downstream: Sink<Element>) -> Disposable {
-        let sink = makeSink(scheduler, downstream)
-        sink.setUpstream(source.subscribe(sink: sink))
-        return sink.asDisposable
+        return makeSink(scheduler, downstream).subscribed(to: source)
     }
 }
 
@@ -206,9 +204,7 @@ final class ObserveOnSerialDispatchQueueObservable<Element>: Observable<Element>
     }
 
     override func subscribe(sink downstream: Sink<Element>) -> Disposable {
-        let sink = makeSink(scheduler, downstream)
-        sink.setUpstream(source.subscribe(sink: sink))
-        return sink.asDisposable
+        return makeSink(scheduler, downstream).subscribed(to: source)
     }
 }
 

@@ -52,17 +52,12 @@ final class AsSingleObservable<Element>: Observable<Element>, @unchecked Sendabl
     }
 
     override func subscribe(sink downstream: Sink<Element>) -> Disposable {
-        let sink = AsSingleSink(allowsEmpty: allowsEmpty, downstream: downstream)
-        sink.setUpstream(source.subscribe(sink: sink))
-        return sink.asDisposable
+        return AsSingleSink(allowsEmpty: allowsEmpty, downstream: downstream).subscribed(to: source)
     }
 }
 
 /// Thread-safety: `element` is touched only by the source's serialized calls.
-final class AsSingleSink<Element>: OperatorSink<Element, Element>, @unchecked Sendable {
-    /// Driven by its one source alone: released with it (see ``OperatorSink/releasesWithItsSource``).
-    override var releasesWithItsSource: Bool { true }
-
+final class AsSingleSink<Element>: OneSourceSink<Element, Element>, @unchecked Sendable {
     private let allowsEmpty: Bool
     /// Boxed: the per-element path handles a class reference, not an `Optional` of a generic type.
     @exclusivity(unchecked) private var element: TwoSourceBox<Element>?
@@ -104,17 +99,12 @@ final class ToArrayObservable<Element>: Observable<[Element]>, @unchecked Sendab
     }
 
     override func subscribe(sink downstream: Sink<[Element]>) -> Disposable {
-        let sink = ToArraySink(downstream: downstream)
-        sink.setUpstream(source.subscribe(sink: sink))
-        return sink.asDisposable
+        return ToArraySink(downstream: downstream).subscribed(to: source)
     }
 }
 
 /// Thread-safety: `elements` is touched only by the source's serialized calls.
-final class ToArraySink<Element>: OperatorSink<Element, [Element]>, @unchecked Sendable {
-    /// Driven by its one source alone: released with it (see ``OperatorSink/releasesWithItsSource``).
-    override var releasesWithItsSource: Bool { true }
-
+final class ToArraySink<Element>: OneSourceSink<Element, [Element]>, @unchecked Sendable {
     @exclusivity(unchecked) private var elements: [Element] = []
 
     override func next(_ element: Element) {

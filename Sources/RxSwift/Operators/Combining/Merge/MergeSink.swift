@@ -33,9 +33,7 @@ final class MergeObservable<SourceElement, Inner>: Observable<Inner>, @unchecked
     }
 
     override func subscribe(sink downstream: Sink<Inner>) -> Disposable {
-        let sink = makeSink(mode, selector, downstream)
-        sink.setUpstream(source.subscribe(sink: sink))
-        return sink.asDisposable
+        return makeSink(mode, selector, downstream).subscribed(to: source)
     }
 }
 

@@ -83,8 +83,6 @@ final class SwitchObservable<SourceElement, Inner>: Observable<Inner>, @unchecke
     }
 
     override func subscribe(sink downstream: Sink<Inner>) -> Disposable {
-        let sink = makeSink(selector, downstream)
-        sink.setUpstream(source.subscribe(sink: sink))
-        return sink.asDisposable
+        return makeSink(selector, downstream).subscribed(to: source)
     }
 }

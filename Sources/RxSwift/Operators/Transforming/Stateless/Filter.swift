@@ -69,16 +69,12 @@ final class FilterObservable<Element>: Observable<Element>, @unchecked Sendable 
 
     /// Subscribes this operator's own sink to its source.
     func subscribeOwnSink(_ downstream: Sink<Element>) -> Disposable {
-        let sink = sink(nil, downstream)
-        sink.setUpstream(source.subscribe(sink: sink))
-        return sink.asDisposable
+        return sink(nil, downstream).subscribed(to: source)
     }
 
     /// A `filter` of this `filter`: one sink tests both predicates.
     override func subscribe(filter: FilterObservable<Element>, downstream: Sink<Element>) -> Disposable {
-        let sink = sink(filter.predicate, downstream)
-        sink.setUpstream(source.subscribe(sink: sink))
-        return sink.asDisposable
+        return sink(filter.predicate, downstream).subscribed(to: source)
     }
 
     /// A `map` of this `filter`: one sink filters and maps.

@@ -73,9 +73,7 @@ final class MapObservable<Source, Result>: Observable<Result>, @unchecked Sendab
 
     /// Subscribes this operator's own sink to its source.
     func subscribeOwnSink(_ downstream: Sink<Result>) -> Disposable {
-        let sink = sink(nil, nil, downstream)
-        sink.setUpstream(source.subscribe(sink: sink))
-        return sink.asDisposable
+        return sink(nil, nil, downstream).subscribed(to: source)
     }
 
     /// Subscribes one sink that filters with `predicate` and then does this operator's work, to
@@ -84,16 +82,12 @@ final class MapObservable<Source, Result>: Observable<Result>, @unchecked Sendab
         filteringFirst predicate: @escaping (Source) throws -> Bool, to source: Observable<Source>,
         downstream: Sink<Result>
     ) -> Disposable {
-        let sink = sink(predicate, nil, downstream)
-        sink.setUpstream(source.subscribe(sink: sink))
-        return sink.asDisposable
+        return sink(predicate, nil, downstream).subscribed(to: source)
     }
 
     /// A `filter` of this `map`: one sink maps and filters.
     override func subscribe(filter: FilterObservable<Result>, downstream: Sink<Result>) -> Disposable {
-        let sink = sink(nil, filter.predicate, downstream)
-        sink.setUpstream(source.subscribe(sink: sink))
-        return sink.asDisposable
+        return sink(nil, filter.predicate, downstream).subscribed(to: source)
     }
 }
 

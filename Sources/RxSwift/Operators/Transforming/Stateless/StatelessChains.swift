@@ -57,10 +57,8 @@ typealias MakeFilterSink<Element> = (
 /// closures see only elements). They guard their input (``Sink/guardsItsInput``): `next` checks
 /// `isForwarding`, and `forwardTermination` forwards one terminal event and disposes upstream.
 @usableFromInline
-class StatelessSink<Input, Output>: OperatorSink<Input, Output>, @unchecked Sendable {
+class StatelessSink<Input, Output>: OneSourceSink<Input, Output>, @unchecked Sendable {
     override final var guardsItsInput: Bool { true }
-
-    override final var releasesWithItsSource: Bool { true }
 
     override final func terminate(_ termination: Termination) {
         forwardTermination(termination)
