@@ -486,4 +486,30 @@ extension SourceReleaseTests {
             XCTAssertEqual(disposed, 1, name)
         }
     }
+
+    /// `timeout(_:other:scheduler:)` once it switched to its fallback: the fallback is all that drives
+    /// it, so the fallback's release ends the subscription as `catch`'s handler sequence's does.
+    func testTimeoutsFallbackIsReleasedLater() {
+        let scheduler = TestScheduler(initialClock: 0)
+        var cleaned = 0
+        var disposed = 0
+        var received: [Int] = []
+        var fallback: PublishSubject<Int>? = PublishSubject<Int>()
+        let handle = Observable<Int>.never()
+            .timeout(.seconds(5), other: weakly(fallback!).do(onDispose: { cleaned += 1 }), scheduler: scheduler)
+            .subscribe(onNext: { received.append($0) }, onDisposed: { disposed += 1 })
+        scheduler.advanceTo(4)
+        fallback?.onNext(3)
+        XCTAssertEqual(received, [], "not switched yet")
+        scheduler.advanceTo(5)
+        fallback?.onNext(4)
+        XCTAssertEqual(received, [4])
+        XCTAssertEqual(disposed, 0)
+        fallback = nil
+        XCTAssertEqual(cleaned, 1)
+        XCTAssertEqual(disposed, 1)
+        handle.dispose()
+        XCTAssertEqual(cleaned, 1)
+        XCTAssertEqual(disposed, 1)
+    }
 }

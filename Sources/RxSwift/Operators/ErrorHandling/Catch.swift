@@ -84,7 +84,7 @@ final class CatchObservable<Element>: Observable<Element>, @unchecked Sendable {
     }
 }
 
-/// Receives the source; on its error, subscribes a ``CatchHandlerSink`` to the handler's sequence.
+/// Receives the source; on its error, subscribes a ``TakeOverSink`` to the handler's sequence.
 ///
 /// The source's subscription stays the upstream until the whole subscription ends: the source has
 /// terminated by then, and every source of the library releases its own resources on termination.
@@ -94,7 +94,7 @@ final class CatchObservable<Element>: Observable<Element>, @unchecked Sendable {
 final class CatchSink<Element>: OperatorSink<Element, Element>, @unchecked Sendable {
     private let handler: (Swift.Error) throws -> Observable<Element>
     private let lock = Mutex<Void>(())
-    private var handlerSink: CatchHandlerSink<Element>?
+    private var handlerSink: TakeOverSink<Element>?
 
     init(handler: @escaping (Swift.Error) throws -> Observable<Element>, downstream: Sink<Element>) {
         self.handler = handler
@@ -124,7 +124,7 @@ final class CatchSink<Element>: OperatorSink<Element, Element>, @unchecked Senda
             forwardTermination(.error(error))
             return
         }
-        let sink = CatchHandlerSink(parent: self)
+        let sink = TakeOverSink(parent: self)
         let installed: Bool = lock.locked {
             if isDisposed { return false }
             handlerSink = sink
@@ -134,43 +134,15 @@ final class CatchSink<Element>: OperatorSink<Element, Element>, @unchecked Senda
     }
 
     /// Before an error, the source is all that drives it; after one, the handler's sequence
-    /// (``CatchHandlerSink``).
+    /// (``TakeOverSink``).
     override var releasesWithItsSource: Bool { true }
 
-    /// The handler's sequence let go of its sink: nothing more can arrive.
-    func handlerSourceReleased() {
-        releaseDownstream()
-    }
-
     override func disposeResources() {
-        let sink: CatchHandlerSink<Element>? = lock.locked {
+        let sink: TakeOverSink<Element>? = lock.locked {
             defer { handlerSink = nil }
             return handlerSink
         }
         sink?.dispose()
-    }
-}
-
-/// Receives the handler's sequence and delivers it through the parent, so that its terminal event
-/// ends (and disposes) the whole subscription.
-final class CatchHandlerSink<Element>: OperatorSink<Element, Element>, @unchecked Sendable {
-    private let parent: CatchSink<Element>
-
-    init(parent: CatchSink<Element>) {
-        self.parent = parent
-        super.init(downstream: parent.downstream)
-    }
-
-    override func next(_ element: Element) {
-        parent.forward(element)
-    }
-
-    override func terminate(_ termination: Termination) {
-        parent.forwardTermination(termination)
-    }
-
-    override func forwardSourceRelease() {
-        parent.handlerSourceReleased()
     }
 }
 

@@ -105,40 +105,14 @@ final class SwitchIfEmptySink<Element>: OperatorSink<Element, Element>, @uncheck
         isEmpty = false
         // Through the public entry point, so that a chain that needs the current-thread trampoline
         // gets one, as every RxSwift subscription does.
-        otherSubscription.setDisposable(other.subscribe(SinkObserver(SwitchIfEmptyOtherSink(parent: self))))
+        otherSubscription.setDisposable(other.subscribe(SinkObserver(TakeOverSink(parent: self))))
     }
 
     /// Before switching, its source is all that drives it; after, the other sequence does
-    /// (``SwitchIfEmptyOtherSink``).
+    /// (``TakeOverSink``).
     override var releasesWithItsSource: Bool { true }
-
-    /// The other sequence let go of its sink: nothing more can arrive.
-    func otherReleased() {
-        releaseDownstream()
-    }
 
     override func disposeResources() {
         otherSubscription.dispose()
-    }
-}
-
-/// Receives `other`'s events and sends them on through the parent sink.
-final class SwitchIfEmptyOtherSink<Element>: Sink<Element>, @unchecked Sendable {
-    private let parent: SwitchIfEmptySink<Element>
-
-    init(parent: SwitchIfEmptySink<Element>) {
-        self.parent = parent
-    }
-
-    override func next(_ element: Element) {
-        parent.forward(element)
-    }
-
-    override func terminate(_ termination: Termination) {
-        parent.forwardTermination(termination)
-    }
-
-    override func sourceReleased() {
-        parent.otherReleased()
     }
 }

@@ -73,7 +73,7 @@ final class TimeoutSink<Element>: OperatorSink<Element, Element>, @unchecked Sen
     private var switched = false
     private var stopped = false
     private var timer: Disposable?
-    private var otherSink: TimeoutOtherSink<Element>?
+    private var otherSink: TakeOverSink<Element>?
 
     init(dueTime: RxTimeInterval, other: Observable<Element>?, scheduler: SchedulerType, downstream: Sink<Element>) {
         self.dueTime = dueTime
@@ -126,12 +126,12 @@ final class TimeoutSink<Element>: OperatorSink<Element, Element>, @unchecked Sen
     }
 
     private func timerFired(_ id: Int) {
-        let (won, otherSink): (Bool, TimeoutOtherSink<Element>?) = lock.locked {
+        let (won, otherSink): (Bool, TakeOverSink<Element>?) = lock.locked {
             if stopped || switched || id != timerID { return (false, nil) }
             switched = true
             timer = nil
             guard other != nil else { return (true, nil) }
-            let sink = TimeoutOtherSink(parent: self)
+            let sink = TakeOverSink(parent: self)
             self.otherSink = sink
             return (true, sink)
         }
@@ -145,7 +145,7 @@ final class TimeoutSink<Element>: OperatorSink<Element, Element>, @unchecked Sen
     }
 
     override func disposeResources() {
-        let (timer, otherSink): (Disposable?, TimeoutOtherSink<Element>?) = lock.locked {
+        let (timer, otherSink): (Disposable?, TakeOverSink<Element>?) = lock.locked {
             stopped = true
             defer {
                 self.timer = nil
@@ -155,24 +155,5 @@ final class TimeoutSink<Element>: OperatorSink<Element, Element>, @unchecked Sen
         }
         timer?.dispose()
         otherSink?.dispose()
-    }
-}
-
-/// Receives the fallback sequence and delivers it through the parent, so that its terminal event
-/// ends (and disposes) the whole subscription.
-final class TimeoutOtherSink<Element>: OperatorSink<Element, Element>, @unchecked Sendable {
-    private let parent: TimeoutSink<Element>
-
-    init(parent: TimeoutSink<Element>) {
-        self.parent = parent
-        super.init(downstream: parent.downstream)
-    }
-
-    override func next(_ element: Element) {
-        parent.forward(element)
-    }
-
-    override func terminate(_ termination: Termination) {
-        parent.forwardTermination(termination)
     }
 }

@@ -1,0 +1,25 @@
+/// Receives the sequence that takes over from an operator's source (`catch`'s handler sequence,
+/// `timeout`'s fallback, `ifEmpty(switchTo:)`'s other sequence) and delivers it through the
+/// operator's sink, so that its terminal event ends and disposes the whole subscription. Once the
+/// source has been replaced that sequence is all that drives the operator: when it lets go of this
+/// sink, nothing more can arrive, and the chain below is let go too.
+final class TakeOverSink<Element>: OperatorSink<Element, Element>, @unchecked Sendable {
+    private let parent: OperatorSink<Element, Element>
+
+    init(parent: OperatorSink<Element, Element>) {
+        self.parent = parent
+        super.init(downstream: parent.downstream)
+    }
+
+    override func next(_ element: Element) {
+        parent.forward(element)
+    }
+
+    override func terminate(_ termination: Termination) {
+        parent.forwardTermination(termination)
+    }
+
+    override func forwardSourceRelease() {
+        parent.releaseDownstream()
+    }
+}
