@@ -45,7 +45,7 @@ struct ServerStats: Decodable {
     let liveSubscriptions, streamsOpened, elementsDropped, slowClientsClosed, clientsGone, resourcesTotal: Int
     let baselineClients: Int
     let upstreamRequests: [String: Int]
-    let residentBytes: Int
+    let residentBytes, heapBytes: Int
     let cpuSeconds: Double
 }
 
