@@ -69,18 +69,31 @@ final class ClientStream<Element: Sendable>: ObserverType, ChannelInboundHandler
     private let policy: BufferPolicy
     private let monitor: StreamMonitor?
     private let bytes: @Sendable (Element, _ first: Bool) -> ByteBuffer
+    /// The pipeline of the client's connection, where the stream watches for the client's departure.
+    private let pipeline: ChannelPipeline?
     private let state = Mutex(State())
 
     /// A stream of `source` to one client, each element turned into bytes by `bytes` (told whether it
-    /// is the first element this client gets), through a buffer bounded by `policy`.
+    /// is the first element this client gets), through a buffer bounded by `policy`, watching
+    /// `pipeline` for the client's departure (without one, ``responseBody(watching:)`` takes the
+    /// request's body to watch).
     init(
         _ source: Observable<Element>, policy: BufferPolicy, monitor: StreamMonitor? = nil,
-        bytes: @escaping @Sendable (Element, _ first: Bool) -> ByteBuffer
+        pipeline: ChannelPipeline? = nil, bytes: @escaping @Sendable (Element, _ first: Bool) -> ByteBuffer
     ) {
         self.source = source
         self.policy = policy
         self.monitor = monitor
+        self.pipeline = pipeline
         self.bytes = bytes
+    }
+
+    /// The response body that writes this stream. With the pipeline given at init, its closure holds
+    /// the stream alone (so it needs no context of its own); without, `body`, the request's, is watched
+    /// by Hummingbird's `consumeWithInboundCloseHandler`.
+    func responseBody(watching body: RequestBody? = nil) -> ResponseBody {
+        guard let body else { return ResponseBody { [self] writer in try await write(to: &writer) } }
+        return ResponseBody { [self] writer in try await write(to: &writer, watching: body) }
     }
 
     /// The slots the queue holds now (0 while nothing waits).
@@ -226,27 +239,29 @@ final class ClientStream<Element: Sendable>: ObserverType, ChannelInboundHandler
     // MARK: Writing
 
     /// Subscribes to the source and writes it to the client until the sequence ends or the client
-    /// goes away, which `departure` tells. Disposes the subscription before it returns.
+    /// goes away, which the pipeline given at init tells, or else Hummingbird's watch of `body`.
+    /// Disposes the subscription before it returns.
     ///
     /// Elements are written in batches: whatever arrived while the previous write waited for the
     /// connection goes out in the next one, in one write. An error of the sequence ends the body with
     /// that error (Hummingbird then closes the connection, so the client sees the body cut short rather
     /// than a clean end).
-    func write(to writer: inout any ResponseBodyWriter, watching departure: Departure) async throws {
+    func write(to writer: inout any ResponseBodyWriter, watching body: RequestBody? = nil) async throws {
         subscribe()
         defer { dispose() }
         let end: End
-        switch departure {
-        case .pipeline(let pipeline):
+        if let pipeline {
             watchDeparture(on: pipeline)
             defer { stopWatching(pipeline) }
             end = try await drain(into: &writer)
-        case .inboundStream(let body):
+        } else if let body {
             end = try await body.consumeWithInboundCloseHandler { _ in
                 try await drain(into: &writer)
             } onInboundClosed: { [self] in
                 clientWentAway()
             }
+        } else {
+            end = try await drain(into: &writer)
         }
         switch end {
         case .completed:
@@ -275,13 +290,4 @@ final class ClientStream<Element: Sendable>: ObserverType, ChannelInboundHandler
             }
         }
     }
-}
-
-/// How a streamed response learns that its client went away while nothing is being written.
-enum Departure: Sendable {
-    /// The stream as a handler at the front of the connection's pipeline.
-    case pipeline(ChannelPipeline)
-    /// Hummingbird's `consumeWithInboundCloseHandler`: a child task that iterates the connection's
-    /// inbound stream.
-    case inboundStream(RequestBody)
 }

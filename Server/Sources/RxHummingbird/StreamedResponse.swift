@@ -30,9 +30,8 @@ extension ObservableType where Element: Sendable {
         for context: some ChannelRequestContext, buffer: BufferPolicy = .closeClient(after: 256),
         monitor: StreamMonitor? = nil, bytes: @escaping @Sendable (_ element: Element, _ first: Bool) -> ByteBuffer
     ) -> ResponseBody {
-        let stream = ClientStream(asObservable(), policy: buffer, monitor: monitor, bytes: bytes)
-        let pipeline = context.channel.pipeline
-        return ResponseBody { writer in try await stream.write(to: &writer, watching: .pipeline(pipeline)) }
+        ClientStream(asObservable(), policy: buffer, monitor: monitor, pipeline: context.channel.pipeline, bytes: bytes)
+            .responseBody()
     }
 
     /// A response body as above, for a request context that does not know its channel: the client's
@@ -42,9 +41,8 @@ extension ObservableType where Element: Sendable {
         for request: Request, buffer: BufferPolicy = .closeClient(after: 256), monitor: StreamMonitor? = nil,
         bytes: @escaping @Sendable (_ element: Element, _ first: Bool) -> ByteBuffer
     ) -> ResponseBody {
-        let stream = ClientStream(asObservable(), policy: buffer, monitor: monitor, bytes: bytes)
-        let body = request.body
-        return ResponseBody { writer in try await stream.write(to: &writer, watching: .inboundStream(body)) }
+        ClientStream(asObservable(), policy: buffer, monitor: monitor, bytes: bytes)
+            .responseBody(watching: request.body)
     }
 }
 
