@@ -88,7 +88,7 @@ struct LoadRound {
             upstreamRequests: upstream,
             polls: Int(windowEnd.2.timeIntervalSince(started) * 1000) / settings.pollMs,
             memoryPerClient: Double(connected.residentBytes - idle.residentBytes) / Double(settings.clients),
-            heapPerClient: Double(connected.heapBytes - idle.heapBytes) / Double(settings.clients),
+            heapPerClient: Double((connected.heapBytes ?? 0) - (idle.heapBytes ?? 0)) / Double(settings.clients),
             cpuMicrosPerEvent: delivered > 0 ? (windowEnd.1 - windowStart.1) * 1e6 / Double(delivered) : 0,
             liveAfter: route == "rx" ? after.liveSubscriptions : after.baselineClients,
             resourcesBefore: idle.resourcesTotal, resourcesAfter: after.resourcesTotal,

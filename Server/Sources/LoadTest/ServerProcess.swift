@@ -45,7 +45,9 @@ struct ServerStats: Decodable {
     let liveSubscriptions, streamsOpened, elementsDropped, slowClientsClosed, clientsGone, resourcesTotal: Int
     let baselineClients: Int
     let upstreamRequests: [String: Int]
-    let residentBytes, heapBytes: Int
+    let residentBytes: Int
+    /// The live heap (0 from a server that does not report it).
+    let heapBytes: Int?
     let cpuSeconds: Double
 }
 
