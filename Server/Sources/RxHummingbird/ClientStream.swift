@@ -284,7 +284,8 @@ final class ClientStream<Element: Sendable>: ObserverType, ChannelInboundHandler
                 try await writer.write(bytes(element, first))
                 first = false
             case .queued(let elements):
-                try await writer.write(contentsOf: elements.lazy.enumerated().map { bytes($1, first && $0 == 0) })
+                let startsFirst = first
+                try await writer.write(contentsOf: elements.lazy.enumerated().map { bytes($1, startsFirst && $0 == 0) })
                 first = false
             case .end(let end): return end
             }

@@ -1,3 +1,4 @@
+import Hummingbird
 import NIOCore
 import NIOEmbedded
 import RxSwift
@@ -121,6 +122,18 @@ import Testing
         #expect(monitor.liveSubscriptions == 0)
     }
 
+    @Test func aBatchGoesInOneWriteAndOnlyItsFirstElementIsTheClientsFirst() async throws {
+        // `of` delivers all three and completes while the stream subscribes: they wait as one batch.
+        let client = ClientStream(Observable.of(1, 2, 3), policy: .keepOldest(8)) { element, first in
+            ByteBuffer(string: first ? "[\(element)]" : String(element))
+        }
+        let written = WrittenParts()
+        var writer: any ResponseBodyWriter = CollectingWriter(written: written)
+        try await client.write(to: &writer)
+        #expect(written.parts == ["[1]|2|3"])
+        #expect(written.finished)
+    }
+
     /// A stream watching an embedded channel, subscribed to a subject, with an inbound probe behind it.
     func watching(_ channel: EmbeddedChannel) -> (ClientStream<Int>, PublishSubject<Int>, StreamMonitor) {
         let subject = PublishSubject<Int>()
@@ -204,4 +217,23 @@ import Testing
     @Test func lineBreaksCannotInjectFields() {
         #expect(encoded(ServerSentEvent(id: "1\ndata: x", data: "y")) == "id: 1 data: x\ndata: y\n\n")
     }
+}
+
+/// What a ``CollectingWriter`` was given: one entry per write, the buffers of a batch joined by `|`.
+final class WrittenParts: @unchecked Sendable {
+    var parts: [String] = []
+    var finished = false
+}
+
+/// A response body writer that keeps what it is given.
+struct CollectingWriter: ResponseBodyWriter {
+    let written: WrittenParts
+
+    mutating func write(_ buffer: ByteBuffer) async throws { written.parts.append(String(buffer: buffer)) }
+
+    mutating func write(contentsOf buffers: some Sequence<ByteBuffer>) async throws {
+        written.parts.append(buffers.map { String(buffer: $0) }.joined(separator: "|"))
+    }
+
+    consuming func finish(_ trailingHeaders: HTTPFields?) async throws { written.finished = true }
 }
