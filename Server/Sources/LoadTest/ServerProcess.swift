@@ -46,7 +46,7 @@ struct ServerStats: Decodable {
     let baselineClients: Int
     let upstreamRequests: [String: Int]
     let residentBytes: Int
-    /// The live heap (0 from a server that does not report it).
+    /// The live heap (nil from a server that does not report it, read as 0).
     let heapBytes: Int?
     let cpuSeconds: Double
 }
