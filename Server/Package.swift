@@ -51,12 +51,14 @@ let package = Package(
             name: "EONETFixture",
             dependencies: ["LoopbackHTTP", .product(name: "Hummingbird", package: "hummingbird")],
             swiftSettings: strict),
+        // glibc's count of the live heap (`mallinfo2`), for `GET /stats` and the tests.
+        .target(name: "CHeapStats"),
         // ourplanet-server's routes and its shared, polled upstream per category, as a library for the tests.
         .target(
             name: "OurPlanetServer",
             dependencies: [
-                "RxNIO", "RxAsyncHTTPClient", "RxHummingbird", .product(name: "RxSwift", package: "swift-rx"),
-                .product(name: "RxCocoa", package: "swift-rx"),
+                "RxNIO", "RxAsyncHTTPClient", "RxHummingbird", "CHeapStats",
+                .product(name: "RxSwift", package: "swift-rx"), .product(name: "RxCocoa", package: "swift-rx"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Hummingbird", package: "hummingbird"),
             ],
@@ -104,7 +106,7 @@ let package = Package(
                 .product(name: "RxSwift", package: "swift-rx"), .product(name: "RxTest", package: "swift-rx"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"), .product(name: "NIOEmbedded", package: "swift-nio"),
             ],
             swiftSettings: strict),
     ],

@@ -40,12 +40,17 @@ struct LoadRound {
             clients.append((try await connect(server.baseURL, handler: handler, kind: kind), handler, kind))
         }
         let connectSeconds = Date().timeIntervalSince(started)
-        // Every steady client has had its first event (the snapshot) before the timed part begins.
+        // Every client is streaming on the server and every steady one has had its first event (the
+        // snapshot) before the memory is read and the timed part begins.
         let waitStart = Date()
-        while deliveries.total < settings.clients - settings.slow, Date().timeIntervalSince(waitStart) < 30 {
+        var connected = try await server.stats()
+        while deliveries.clientsStarted < settings.clients - settings.slow
+            || (route == "rx" ? connected.liveSubscriptions : connected.baselineClients) < settings.clients,
+            Date().timeIntervalSince(waitStart) < 60
+        {
             try await Task.sleep(for: .milliseconds(100))
+            connected = try await server.stats()
         }
-        let connected = try await server.stats()
         let windowStart = (deliveries.total, connected.cpuSeconds, Date())
         // Latency counts only events made in the timed part: a snapshot sent to a client as it
         // connects carries the time its change was made, long before.
@@ -83,6 +88,7 @@ struct LoadRound {
             upstreamRequests: upstream,
             polls: Int(windowEnd.2.timeIntervalSince(started) * 1000) / settings.pollMs,
             memoryPerClient: Double(connected.residentBytes - idle.residentBytes) / Double(settings.clients),
+            heapPerClient: Double((connected.heapBytes ?? 0) - (idle.heapBytes ?? 0)) / Double(settings.clients),
             cpuMicrosPerEvent: delivered > 0 ? (windowEnd.1 - windowStart.1) * 1e6 / Double(delivered) : 0,
             liveAfter: route == "rx" ? after.liveSubscriptions : after.baselineClients,
             resourcesBefore: idle.resourcesTotal, resourcesAfter: after.resourcesTotal,

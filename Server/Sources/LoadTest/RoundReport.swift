@@ -8,7 +8,7 @@ struct RoundReport {
     let steadyClients, steadyComplete, gaps, duplicates, outOfOrder, events, delivered: Int
     let fanOutP50, fanOutP99: Double
     let upstreamRequests, polls: Int
-    let memoryPerClient, cpuMicrosPerEvent: Double
+    let memoryPerClient, heapPerClient, cpuMicrosPerEvent: Double
     let liveAfter, resourcesBefore, resourcesAfter, slowClosed, dropped: Int
 
     var text: String {
@@ -18,7 +18,7 @@ struct RoundReport {
           events made: \(events), deliveries: \(delivered)
           fan-out latency (made -> last client): p50 \(String(format: "%.1f", fanOutP50)) ms, p99 \(String(format: "%.1f", fanOutP99)) ms
           upstream requests for the category: \(upstreamRequests) (about \(polls) polls)
-          server memory per client: \(Int(memoryPerClient)) bytes; server CPU per delivered event: \(String(format: "%.2f", cpuMicrosPerEvent)) µs
+          server memory per client: \(Int(memoryPerClient)) bytes resident, \(Int(heapPerClient)) bytes heap; server CPU per delivered event: \(String(format: "%.2f", cpuMicrosPerEvent)) µs
           live subscriptions after all clients left: \(liveAfter); Resources.total \(resourcesBefore) -> \(resourcesAfter)
           slow clients closed: \(slowClosed), elements dropped: \(dropped)
         """
@@ -27,6 +27,6 @@ struct RoundReport {
     var markdown: String {
         "| \(route) | \(clients) | \(seconds) s | \(steadyComplete)/\(steadyClients) | \(gaps)/\(duplicates)/\(outOfOrder) | "
             + "\(String(format: "%.1f", fanOutP50)) / \(String(format: "%.1f", fanOutP99)) ms | \(upstreamRequests) (~\(polls) polls) | "
-            + "\(Int(memoryPerClient)) B | \(String(format: "%.2f", cpuMicrosPerEvent)) µs | \(liveAfter) | \(slowClosed) |"
+            + "\(Int(memoryPerClient)) B | \(Int(heapPerClient)) B | \(String(format: "%.2f", cpuMicrosPerEvent)) µs | \(liveAfter) | \(slowClosed) |"
     }
 }

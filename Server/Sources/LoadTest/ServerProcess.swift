@@ -46,6 +46,8 @@ struct ServerStats: Decodable {
     let baselineClients: Int
     let upstreamRequests: [String: Int]
     let residentBytes: Int
+    /// The live heap (nil from a server that does not report it, read as 0).
+    let heapBytes: Int?
     let cpuSeconds: Double
 }
 

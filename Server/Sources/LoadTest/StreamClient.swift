@@ -34,10 +34,15 @@ struct ClientRecord {
 /// latency of that event.
 final class Deliveries: Sendable {
     private let delivered = Atomic<Int>(0)
+    private let started = Atomic<Int>(0)
     private let state = Mutex<(last: [Int: UInt64], count: [Int: Int], made: [Int: UInt64])>(([:], [:], [:]))
 
     /// Events delivered to any client so far.
     var total: Int { delivered.load(ordering: .relaxed) }
+    /// Clients that have had their first event.
+    var clientsStarted: Int { started.load(ordering: .relaxed) }
+
+    func clientStarted() { started.add(1, ordering: .relaxed) }
 
     func record(sequence: Int, madeAt: UInt64, receivedAt: UInt64) {
         delivered.add(1, ordering: .relaxed)
@@ -118,6 +123,7 @@ final class StreamClientHandler: ChannelInboundHandler, @unchecked Sendable {
         guard rest[index...].starts(with: marker) else { return }
         index += marker.count
         let madeAt = number()
+        if record.events == 0 { deliveries.clientStarted() }
         record.saw(sequence)
         deliveries.record(sequence: sequence, madeAt: madeAt, receivedAt: now())
     }

@@ -1,3 +1,4 @@
+import CHeapStats
 import Foundation
 import Hummingbird
 import NIOCore
@@ -31,8 +32,8 @@ public struct ServerSetup: Sendable {
 
 /// `GET /categories`, `GET /events?category=&days=`, `GET /events/stream?category=` (server-sent
 /// events), `GET /stats`, and with a baseline `GET /baseline/stream?category=`.
-public func makeRouter(_ setup: ServerSetup) -> Router<BasicRequestContext> {
-    let router = Router()
+public func makeRouter(_ setup: ServerSetup) -> Router<BasicChannelRequestContext> {
+    let router = Router(context: BasicChannelRequestContext.self)
     router.get("categories", single: { _, _ in upstream(setup.service.categories()) })
     router.get(
         "events",
@@ -43,13 +44,13 @@ public func makeRouter(_ setup: ServerSetup) -> Router<BasicRequestContext> {
                 EventList(category: category, days: days, events: $0)
             }
         })
-    router.get("events/stream") { request, _ -> Response in
+    router.get("events/stream") { request, context -> Response in
         let category = try validCategory(request, required: true) ?? ""
         try await requireKnown(category, setup.service)
-        let body = setup.live.changes(of: category)
-            .enumerated()
-            .map { index, change in index == 0 ? change.snapshot : change.delta }
-            .responseBody(for: request, buffer: setup.buffer, monitor: setup.monitor)
+        // A client's first change (the latest, replayed) goes to it whole; the rest as what changed.
+        let body = setup.live.changes(of: category).responseBody(
+            for: context, buffer: setup.buffer, monitor: setup.monitor
+        ) { change, first in first ? change.snapshot : change.delta }
         return Response(status: .ok, headers: eventStreamHeaders, body: body)
     }
     if let baseline = setup.baseline {
@@ -65,7 +66,7 @@ public func makeRouter(_ setup: ServerSetup) -> Router<BasicRequestContext> {
             elementsDropped: setup.monitor.elementsDropped, slowClientsClosed: setup.monitor.slowClientsClosed,
             clientsGone: setup.monitor.clientsGone, resourcesTotal: Int(RxSwift.Resources.total),
             baselineClients: setup.baseline?.clientCount ?? 0, upstreamRequests: setup.upstreamCounts(),
-            residentBytes: residentBytes(), cpuSeconds: cpuSeconds())
+            residentBytes: residentBytes(), heapBytes: heapBytes(), cpuSeconds: cpuSeconds())
         let data = (try? JSONEncoder().encode(stats)) ?? Data("{}".utf8)
         return Response(
             status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(bytes: data)))
@@ -82,7 +83,7 @@ struct Stats: Codable {
     let liveSubscriptions, streamsOpened, elementsDropped, slowClientsClosed, clientsGone, resourcesTotal: Int
     let baselineClients: Int
     let upstreamRequests: [String: Int]
-    let residentBytes: Int
+    let residentBytes, heapBytes: Int
     let cpuSeconds: Double
 }
 
@@ -138,6 +139,10 @@ func residentBytes() -> Int {
     guard fields.count > 1, let pages = Int(fields[1]) else { return 0 }
     return pages * 4096
 }
+
+/// The bytes the allocator has handed out and not had back (glibc's `mallinfo2`), the live heap
+/// without the allocator's free lists and fragmentation (0 without glibc).
+public func heapBytes() -> Int { Int(heap_stats_bytes_in_use()) }
 
 /// User and system CPU time the process has used, in seconds.
 func cpuSeconds() -> Double {

@@ -15,88 +15,53 @@ public enum StreamedResponseError: Error, Equatable, CustomStringConvertible {
 }
 
 extension ObservableType where Element: Sendable {
-    /// Writes this sequence to one client, each element turned into bytes by `encode`, through a
-    /// buffer bounded by `buffer`, until the sequence ends or the client goes away.
+    /// A response body that streams this sequence to the client, each element turned into bytes by
+    /// `bytes`, bounded by `buffer`.
     ///
-    /// Subscribes when called (once the response head is on its way) and disposes the subscription as
-    /// soon as the client's connection closes, the writer fails, or the sequence ends. Elements are
-    /// written in batches: whatever arrived while the previous write waited for the connection goes
-    /// out in the next one. An error of the sequence ends the body with that error (Hummingbird then
-    /// closes the connection, so the client sees the body cut short rather than a clean end).
-    func write(
-        to writer: inout any ResponseBodyWriter, request: Request, buffer policy: BufferPolicy,
-        monitor: StreamMonitor?, encode: @escaping @Sendable (Element, inout ByteBuffer) -> Void
-    ) async throws {
-        let buffer = ClientBuffer<Element>(policy: policy)
-        let subscription = SingleAssignmentDisposable()
-        monitor?.subscribed()
-        let disposal = Disposables.create {
-            subscription.dispose()
-            monitor?.disposed()
-        }
-        subscription.setDisposable(
-            subscribe(
-                onNext: { element in
-                    switch buffer.push(element) {
-                    case .buffered: break
-                    case .dropped: monitor?.droppedElement()
-                    case .closed: disposal.dispose()
-                    }
-                },
-                onError: { buffer.finish(.failed($0)) },
-                onCompleted: { buffer.finish(.completed) }))
-        defer { disposal.dispose() }
-        let end = try await request.body.consumeWithInboundCloseHandler { _ in
-            try await Self.drain(buffer, into: &writer, encode: encode)
-        } onInboundClosed: {
-            buffer.finish(.clientGone)
-            disposal.dispose()
-        }
-        switch end {
-        case .completed:
-            try await writer.finish(nil)
-        case .failed(let error):
-            throw error
-        case .overflowed:
-            monitor?.closedSlowClient()
-            throw StreamedResponseError.slowClient(capacity: policy.capacity)
-        case .clientGone:
-            monitor?.clientWentAway()
-        }
+    /// Each client that receives the body subscribes once, when its body starts; see ``BufferPolicy``
+    /// for what a slow client costs and gets. The subscription is disposed as soon as the client goes
+    /// away, which a handler at the front of the connection's pipeline (`context.channel`) notices.
+    /// Share one upstream among clients with `share()` or `share(replay:)` before calling this.
+    ///
+    /// `bytes` is told whether the element is the first this client gets: with `share(replay: 1)`,
+    /// that is the latest state, which a new client may need whole while the others get what changed.
+    /// It runs in the client's writing task; the buffers it returns go to the connection as they are.
+    public func responseBody(
+        for context: some ChannelRequestContext, buffer: BufferPolicy = .closeClient(after: 256),
+        monitor: StreamMonitor? = nil, bytes: @escaping @Sendable (_ element: Element, _ first: Bool) -> ByteBuffer
+    ) -> ResponseBody {
+        ClientStream(asObservable(), policy: buffer, monitor: monitor, pipeline: context.channel.pipeline, bytes: bytes)
+            .responseBody()
     }
 
-    private static func drain(
-        _ buffer: ClientBuffer<Element>, into writer: inout any ResponseBodyWriter,
-        encode: @Sendable (Element, inout ByteBuffer) -> Void
-    ) async throws -> ClientBuffer<Element>.End {
-        while true {
-            switch await buffer.next() {
-            case .elements(let elements):
-                var bytes = ByteBuffer()
-                for element in elements { encode(element, &bytes) }
-                try await writer.write(bytes)
-            case .end(let end):
-                return end
-            }
-        }
+    /// A response body as above, for a request context that does not know its channel: the client's
+    /// departure is watched by Hummingbird's `consumeWithInboundCloseHandler`, a child task and a
+    /// stream per client (about 7 KB more per client than with a ``ChannelRequestContext``).
+    public func responseBody(
+        for request: Request, buffer: BufferPolicy = .closeClient(after: 256), monitor: StreamMonitor? = nil,
+        bytes: @escaping @Sendable (_ element: Element, _ first: Bool) -> ByteBuffer
+    ) -> ResponseBody {
+        ClientStream(asObservable(), policy: buffer, monitor: monitor, bytes: bytes)
+            .responseBody(watching: request.body)
     }
 }
 
 extension ObservableType where Element == ByteBuffer {
-    /// A response body that streams this sequence's buffers to the client, bounded by `buffer`.
-    ///
-    /// Each client that receives the body subscribes once; see ``BufferPolicy`` for what a slow client
-    /// costs and gets. The subscription is disposed as soon as the client goes away. Share one upstream
-    /// among clients with `share()` or `share(replay:)` before calling this.
+    /// A response body that streams this sequence's buffers to the client as they are (not copied),
+    /// bounded by `buffer`; the client's departure is watched as with `responseBody(for:buffer:monitor:bytes:)`.
+    public func responseBody(
+        for context: some ChannelRequestContext, buffer: BufferPolicy = .closeClient(after: 256),
+        monitor: StreamMonitor? = nil
+    ) -> ResponseBody {
+        responseBody(for: context, buffer: buffer, monitor: monitor) { element, _ in element }
+    }
+
+    /// A response body that streams this sequence's buffers to the client as they are, bounded by
+    /// `buffer`, for a request context that does not know its channel (a child task per client
+    /// watches for the client's departure).
     public func responseBody(
         for request: Request, buffer: BufferPolicy = .closeClient(after: 256), monitor: StreamMonitor? = nil
     ) -> ResponseBody {
-        let source = asObservable()
-        return ResponseBody { writer in
-            try await source.write(to: &writer, request: request, buffer: buffer, monitor: monitor) { element, bytes in
-                var element = element
-                bytes.writeBuffer(&element)
-            }
-        }
+        responseBody(for: request, buffer: buffer, monitor: monitor) { element, _ in element }
     }
 }

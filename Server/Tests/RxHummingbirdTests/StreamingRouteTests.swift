@@ -3,6 +3,7 @@ import Hummingbird
 import LoopbackHTTP
 import NIOCore
 import NIOPosix
+import OurPlanetServer
 import RxHummingbird
 import RxSwift
 import RxTest
@@ -16,12 +17,23 @@ struct StreamingRouteTests {
         _ subject: PublishSubject<ServerSentEvent>, buffer: BufferPolicy, monitor: StreamMonitor,
         _ body: (LoopbackServer) async throws -> Void
     ) async throws {
-        let router = Router()
-        router.get("events") { request, _ in
+        let router = Router(context: BasicChannelRequestContext.self)
+        router.get("events") { _, context in
+            subject.eventStreamResponse(for: context, buffer: buffer, monitor: monitor)
+        }
+        // The same, for a context without its channel: Hummingbird's inbound-close handler watches.
+        router.get("events-request") { request, _ in
             subject.eventStreamResponse(for: request, buffer: buffer, monitor: monitor)
         }
-        router.get("bytes") { request, _ in
-            Response(status: .ok, body: subject.map { ByteBuffer(string: $0.data) }.responseBody(for: request))
+        router.get("bytes") { _, context in
+            Response(status: .ok, body: subject.map { ByteBuffer(string: $0.data) }.responseBody(for: context))
+        }
+        router.get("first") { _, context in
+            Response(
+                status: .ok,
+                body: subject.responseBody(for: context) { event, first in
+                    ByteBuffer(string: first ? "[\(event.data)]" : event.data)
+                })
         }
         let server = try await LoopbackServer.start(responder: router.buildResponder())
         do {
@@ -55,19 +67,45 @@ struct StreamingRouteTests {
         }
     }
 
-    @Test func aClientThatGoesAwayDisposesItsSubscriptionAtOnce() async throws {
+    /// How a client leaves: a close (FIN), a reset (RST), or shutting its sending side only (FIN while
+    /// still reading, which the server takes as leaving).
+    enum Leaving: CaseIterable, Sendable {
+        case close, reset, halfClose
+    }
+
+    @Test(arguments: ["/events", "/events-request"], Leaving.allCases)
+    func aClientThatGoesAwayDisposesItsSubscriptionAtOnce(path: String, leaving: Leaving) async throws {
         let subject = PublishSubject<ServerSentEvent>()
         let monitor = StreamMonitor()
         try await withServer(subject, buffer: .keepNewest(16), monitor: monitor) { server in
-            let channel = try await RawClient.connect(port: server.port, path: "/events")
+            let channel = try await RawClient.connect(port: server.port, path: path)
             try await waitUntil { monitor.liveSubscriptions == 1 }
             #expect(subject.hasObservers)
-            try await channel.close().get()
+            switch leaving {
+            case .close: try await channel.close().get()
+            case .reset:
+                try await (channel as! any SocketOptionProvider).setSoLinger(linger(l_onoff: 1, l_linger: 0)).get()
+                try await channel.close().get()
+            case .halfClose: try await channel.close(mode: .output).get()
+            }
             // No event is sent: the departure alone must dispose the subscription.
             try await waitUntil { !subject.hasObservers && monitor.clientsGone == 1 }
             #expect(!subject.hasObservers)
             #expect(monitor.liveSubscriptions == 0)
             #expect(monitor.clientsGone == 1)
+            try? await channel.close().get()
+        }
+    }
+
+    @Test func theFirstElementAClientGetsIsMarkedFirst() async throws {
+        let subject = PublishSubject<ServerSentEvent>()
+        try await withServer(subject, buffer: .keepOldest(4), monitor: StreamMonitor()) { server in
+            let response = try await HTTPClient.shared.execute(
+                HTTPClientRequest(url: "\(server.baseURL)/first"), timeout: .seconds(10))
+            try await waitUntil { subject.hasObservers }
+            for data in ["a", "b", "c"] { subject.onNext(ServerSentEvent(data: data)) }
+            subject.onCompleted()
+            #expect(String(buffer: try await response.body.collect(upTo: 1024)) == "[a]bc")
         }
     }
 
@@ -106,6 +144,37 @@ struct StreamingRouteTests {
             try await channel.close().get()
             try await waitUntil { monitor.liveSubscriptions == 0 }
             #expect(monitor.liveSubscriptions == 0)
+        }
+    }
+
+    /// Clients that never read, sent 600 events of 16 KB each (9.6 MB per client if it were queued):
+    /// the server's live heap grows by each client's bound, not by what the clients did not read. The
+    /// bound: NIO's outbound high-water mark (64 KB), the batch in NIO's pending writes and the one
+    /// waiting in the writer (each at most 8 events, encoded for this client), and the 8 slots of its
+    /// buffer (references to the shared events).
+    @Test func clientsThatNeverReadCostTheServerTheirBoundOnly() async throws {
+        let subject = PublishSubject<ServerSentEvent>()
+        let monitor = StreamMonitor()
+        let clients = 10
+        try await withServer(subject, buffer: .keepNewest(8), monitor: monitor) { server in
+            var channels: [any Channel] = []
+            for _ in 0..<clients { channels.append(try await RawClient.connect(port: server.port, path: "/events")) }
+            try await waitUntil { monitor.liveSubscriptions == clients }
+            let before = heapBytes()
+            let payload = String(repeating: "p", count: 16 << 10)
+            for index in 0..<600 {
+                subject.onNext(ServerSentEvent(id: String(index), data: payload))
+                if index % 20 == 0 { try await Task.sleep(for: .milliseconds(2)) }
+            }
+            try await Task.sleep(for: .milliseconds(200))
+            let growthPerClient = (heapBytes() - before) / clients
+            // Measured: 360 to 380 KB per client. The bound: 64 KB + two batches of 8 × 16 KB in the
+            // writer and NIO's pending writes, and 8 slots; 1 MB leaves room for the other suites.
+            #expect(growthPerClient < 1 << 20, "the heap grew by \(growthPerClient) bytes per client")
+            #expect(monitor.elementsDropped > 0)
+            #expect(monitor.liveSubscriptions == clients)
+            for channel in channels { try await channel.close().get() }
+            try await waitUntil { monitor.liveSubscriptions == 0 }
         }
     }
 
