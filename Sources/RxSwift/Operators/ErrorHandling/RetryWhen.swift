@@ -67,7 +67,7 @@ extension ObservableType {
             notificationHandler: { notificationHandler($0).asObservable() })
     }
 
-    /// Deprecated spelling of ``retry(when:isolation:callerFile:callerFileID:callerLine:)-((Observable<Error>)->TriggerObservable,_,_,_,_)``.
+    /// Deprecated spelling of `retry(when:)` for a handler of a given error type.
     @available(*, deprecated, renamed: "retry(when:)")
     public func retryWhen<TriggerObservable: ObservableType, Error: Swift.Error>(
         _ notificationHandler: @escaping (Observable<Error>) -> TriggerObservable, isolation: (any Actor)? = #isolation,
@@ -81,7 +81,7 @@ extension ObservableType {
         return retry(when: notificationHandler)
     }
 
-    /// Deprecated spelling of ``retry(when:isolation:callerFile:callerFileID:callerLine:)-((Observable<.Error>)->TriggerObservable,_,_,_,_)``.
+    /// Deprecated spelling of `retry(when:)` for a handler of any error.
     @available(*, deprecated, renamed: "retry(when:)")
     public func retryWhen<TriggerObservable: ObservableType>(
         _ notificationHandler: @escaping (Observable<Swift.Error>) -> TriggerObservable,

@@ -60,8 +60,8 @@ extension PrimitiveSequence {
         PrimitiveSequence(raw: source.retry(maxAttemptCount))
     }
 
-    /// Resubscribes when the sequence `notificationHandler` derives from the errors emits. See
-    /// ``ObservableType/retry(when:isolation:callerFile:callerFileID:callerLine:)-((Observable<Error>)->TriggerObservable,_,_,_,_)``.
+    /// Resubscribes when the sequence `notificationHandler` derives from the errors emits, as
+    /// `ObservableType.retry(when:)` does.
     public func retry<TriggerObservable: ObservableType, Error: Swift.Error>(
         when notificationHandler: @escaping (Observable<Error>) -> TriggerObservable,
         isolation: (any Actor)? = #isolation, callerFile: StaticString = #rxCallerFile,
