@@ -1,6 +1,20 @@
+import Synchronization
+
 /// One subscriber of ``ShareLatestObservable``.
+///
+/// Not an operator sink: it has no upstream subscription of its own (the connection has the one
+/// subscription to the source), so it holds no upstream slot, which would be most of its size: a
+/// share with many subscribers (a server's clients, `Server/README.md`, "Where a client's memory
+/// goes") pays for it per subscriber. Its events and its end follow ``ForwardingSink``'s: elements
+/// pass while it has not stopped, the terminal event passes once, and a source that lets go of it
+/// lets go of the chain below.
+///
+/// Thread-safety: `flags` is atomic; `connection` is written once before the sink is published, and
+/// `slot` is guarded by the producer's lock.
 @usableFromInline
-final class ShareLatestSink<Source, Element>: ForwardingSink<Element>, @unchecked Sendable {
+final class ShareLatestSink<Source, Element>: Sink<Element>, @unchecked Sendable {
+    private let downstream: Sink<Element>
+    private let flags = Atomic<Int>(0)
     /// Set once, in the critical section that publishes the sink.
     @exclusivity(unchecked) private var connection: ShareLatestConnection<Source, Element>?
     /// Where the connection keeps the sink, guarded by the producer's lock: its index among the
@@ -8,6 +22,15 @@ final class ShareLatestSink<Source, Element>: ForwardingSink<Element>, @unchecke
     /// catch-up list as `shareFirstCatchUpSlot - i`; -1 when it is in neither (first, or gone). What
     /// leaving reads instead of searching the lists.
     @exclusivity(unchecked) private var slot = -1
+
+    private static var stoppedBit: Int { 1 }
+    private static var disposedBit: Int { 2 }
+    private static var sourceReleasedBit: Int { 4 }
+
+    @usableFromInline
+    init(downstream: Sink<Element>) {
+        self.downstream = downstream
+    }
 
     /// Methods, as `join` is: the producer and the connection would look the sink's metadata up to
     /// find the field. Under the producer's lock.
@@ -40,13 +63,33 @@ final class ShareLatestSink<Source, Element>: ForwardingSink<Element>, @unchecke
         connection.unsafelyUnwrapped.catchUp(self)
     }
 
-    @usableFromInline
-    override init(downstream: Sink<Element>) {
-        super.init(downstream: downstream)
+    /// Sets `bits`; whether none of `unless` was set before.
+    private func set(_ bits: Int, unless: Int) -> Bool {
+        flags.bitwiseOr(bits, ordering: .acquiringAndReleasing).oldValue & unless == 0
     }
 
-    override func disposeResources() {
+    override func next(_ element: Element) {
+        if flags.load(ordering: .relaxed) & Self.stoppedBit == 0 { downstream.next(element) }
+    }
+
+    override func terminate(_ termination: Termination) {
+        guard set(Self.stoppedBit, unless: Self.stoppedBit) else { return }
+        downstream.terminate(termination)
+        dispose()
+    }
+
+    /// Leaves the connection, once.
+    override func dispose() {
+        guard set(Self.disposedBit | Self.stoppedBit, unless: Self.disposedBit) else { return }
         connection?.removeSubscriber(self)
+    }
+
+    /// The connection's source let go of it for good: the chain below hears it once, unless the sink
+    /// has stopped (its end has reached the chain already).
+    override func sourceReleased() {
+        guard set(Self.sourceReleasedBit, unless: Self.sourceReleasedBit | Self.stoppedBit) else { return }
+        downstream.sourceReleased()
+        dispose()
     }
 }
 
