@@ -21,9 +21,15 @@ guard openFiles >= settings.clients + 100 else {
 let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
 var reports: [RoundReport] = []
 for route in settings.routes {
-    let round = try await LoadRound(route: route, settings: settings, group: group).run()
-    FileHandle.standardOutput.write(Data((round.text + "\n").utf8))
-    reports.append(round)
+    do {
+        let round = try await LoadRound(route: route, settings: settings, group: group).run()
+        FileHandle.standardOutput.write(Data((round.text + "\n").utf8))
+        reports.append(round)
+    } catch {
+        // The server went away, or answered what the test cannot read: said, not trapped.
+        FileHandle.standardError.write(Data("ourplanet-load: the \(route) round failed: \(error)\n".utf8))
+        exit(1)
+    }
 }
 if let path = settings.markdownPath {
     try (reports.map(\.markdown).joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)

@@ -60,18 +60,23 @@ final class ClientStream<Element: Sendable>: ObserverType, ChannelInboundHandler
         var queue: CircularBuffer<Element>?
         var end: End?
         var waiter: UnsafeContinuation<Batch, Never>?
-        /// The subscription, as the object it is (every disposable of the library is one).
-        var subscription: AnyObject?
-        var disposed = false
+        var subscription: Subscription
     }
 
-    private let source: Observable<Element>
+    /// The subscription's life. The source is kept only until it is subscribed to, in the same word.
+    private enum Subscription {
+        case notMade(Observable<Element>)
+        /// The subscription, as the object it is (every disposable of the library is one).
+        case live(AnyObject)
+        case disposed
+    }
+
     private let policy: BufferPolicy
     private let monitor: StreamMonitor?
     private let bytes: @Sendable (Element, _ first: Bool) -> ByteBuffer
     /// The pipeline of the client's connection, where the stream watches for the client's departure.
     private let pipeline: ChannelPipeline?
-    private let state = Mutex(State())
+    private let state: Mutex<State>
 
     /// A stream of `source` to one client, each element turned into bytes by `bytes` (told whether it
     /// is the first element this client gets), through a buffer bounded by `policy`, watching
@@ -81,11 +86,11 @@ final class ClientStream<Element: Sendable>: ObserverType, ChannelInboundHandler
         _ source: Observable<Element>, policy: BufferPolicy, monitor: StreamMonitor? = nil,
         pipeline: ChannelPipeline? = nil, bytes: @escaping @Sendable (Element, _ first: Bool) -> ByteBuffer
     ) {
-        self.source = source
         self.policy = policy
         self.monitor = monitor
         self.pipeline = pipeline
         self.bytes = bytes
+        state = Mutex(State(subscription: .notMade(source)))
     }
 
     /// The response body that writes this stream. With the pipeline given at init, its closure holds
@@ -175,18 +180,22 @@ final class ClientStream<Element: Sendable>: ObserverType, ChannelInboundHandler
         }
     }
 
-    /// Subscribes to the source, or disposes the subscription at once when the stream ended while it
-    /// was being made. The monitor counts the subscription from when it is kept to when it is disposed.
+    /// Subscribes to the source, unless the stream was disposed first; disposes the subscription at
+    /// once when the stream is disposed while it is being made. The monitor counts the subscription
+    /// from when it is kept to when it is disposed.
     func subscribe() {
-        let subscription = source.subscribe(self)
-        let disposed = state.withLock { state in
-            if !state.disposed {
-                state.subscription = subscription as AnyObject
-                monitor?.subscribed()
-            }
-            return state.disposed
+        let source = state.withLock { state -> Observable<Element>? in
+            guard case .notMade(let source) = state.subscription else { return nil }
+            return source
         }
-        if disposed { subscription.dispose() }
+        guard let subscription = source?.subscribe(self) else { return }
+        let kept = state.withLock { state in
+            guard case .notMade = state.subscription else { return false }
+            state.subscription = .live(subscription as AnyObject)
+            monitor?.subscribed()
+            return true
+        }
+        if !kept { subscription.dispose() }
     }
 
     /// The client went away: what is buffered is discarded and the subscription disposed.
@@ -198,9 +207,10 @@ final class ClientStream<Element: Sendable>: ObserverType, ChannelInboundHandler
     /// Disposes the subscription (once).
     func dispose() {
         let subscription = state.withLock { state -> AnyObject? in
-            defer { (state.subscription, state.disposed) = (nil, true) }
-            if state.subscription != nil { monitor?.disposed() }
-            return state.subscription
+            defer { state.subscription = .disposed }
+            guard case .live(let subscription) = state.subscription else { return nil }
+            monitor?.disposed()
+            return subscription
         }
         (subscription as? any Disposable)?.dispose()
     }

@@ -122,6 +122,35 @@ import Testing
         #expect(monitor.liveSubscriptions == 0)
     }
 
+    @Test func aClientGoneBeforeTheStreamStartsIsNeverSubscribed() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let source = scheduler.createHotObservable([.next(210, 1)])
+        let monitor = StreamMonitor()
+        let client = ClientStream(source.asObservable(), policy: .keepNewest(8), monitor: monitor) { element, _ in
+            ByteBuffer(string: String(element))
+        }
+        scheduler.scheduleAt(200) { client.clientWentAway() }
+        scheduler.scheduleAt(205) { client.subscribe() }
+        scheduler.start()
+        #expect(source.subscriptions == [])
+        #expect(monitor.liveSubscriptions == 0)
+        #expect(client.queuedCount == 0)
+    }
+
+    @Test func aStreamEndedWhileSubscribingDisposesTheSubscriptionItIsMaking() {
+        // Elements that arrive inside `subscribe` (a share's replay) come before the subscription is
+        // kept: an overflow then disposes it as soon as it is made.
+        var disposals = 0
+        let source = Observable.from([1, 2, 3]).concat(Observable<Int>.never()).do(onDispose: { disposals += 1 })
+        let monitor = StreamMonitor()
+        let client = ClientStream(source, policy: .closeClient(after: 2), monitor: monitor) { element, _ in
+            ByteBuffer(string: String(element))
+        }
+        client.subscribe()
+        #expect(disposals == 1)
+        #expect(monitor.liveSubscriptions == 0)
+    }
+
     @Test func aBatchGoesInOneWriteAndOnlyItsFirstElementIsTheClientsFirst() async throws {
         // `of` delivers all three and completes while the stream subscribes: they wait as one batch.
         let client = ClientStream(Observable.of(1, 2, 3), policy: .keepOldest(8)) { element, first in

@@ -30,7 +30,7 @@ public class Observable<Element>: ObservableType, @unchecked Sendable {
             return CurrentThreadScheduler.trampolined { self.subscribe(sink: wrapped.sink) }
         }
         let sink = SinkObserver.sink(for: observer)
-        let subscription = ClosureSubscription(onDisposed: nil)
+        let subscription = SubscriptionHandle()
         return CurrentThreadScheduler.trampolined {
             subscription.setUpstream(self.subscribe(sink: sink))
             return subscription

@@ -103,28 +103,25 @@ extension ObservableType {
     }
 }
 
-/// The disposable returned by `subscribe(onNext:…)`: it owns the upstream subscription and the
-/// `onDisposed` closure, but not the event closures, so disposing it releases them.
+/// The disposable `subscribe` hands out: it owns the upstream subscription, but not the sink that
+/// holds the subscriber's observer or closures, so disposing it releases them even while it is kept.
 ///
 /// Thread-safety: as ``OperatorSink``, one atomic word decides which of `setUpstream` and `dispose`
-/// takes the upstream; `onDisposed` is read only by the thread that wins `disposed`.
+/// takes the upstream; ``disposed()`` is called only by the thread that wins `disposed`.
 @usableFromInline
-final class ClosureSubscription: DisposeBase, Cancelable, @unchecked Sendable {
+class SubscriptionHandle: DisposeBase, Cancelable, @unchecked Sendable {
     private let flags = Atomic<Int>(0)
     /// Holds the upstream disposable while bit 2 is set and bit 1 is not.
     @exclusivity(unchecked) private var upstream = UpstreamSlot()
-    @exclusivity(unchecked) private var onDisposed: (() -> Void)?
 
     @usableFromInline
-    init(onDisposed: (() -> Void)?) {
-        self.onDisposed = onDisposed
-    }
+    override init() {}
 
     @usableFromInline
-    var isDisposed: Bool { flags.load(ordering: .relaxed) & 1 != 0 }
+    final var isDisposed: Bool { flags.load(ordering: .relaxed) & 1 != 0 }
 
     @usableFromInline
-    func setUpstream(_ disposable: consuming Disposable) {
+    final func setUpstream(_ disposable: consuming Disposable) {
         assert(flags.load(ordering: .relaxed) & 2 == 0, "setUpstream called twice")
         upstream.store(disposable)
         let old = flags.bitwiseOr(2, ordering: .acquiringAndReleasing).oldValue
@@ -134,18 +131,38 @@ final class ClosureSubscription: DisposeBase, Cancelable, @unchecked Sendable {
     }
 
     @usableFromInline
-    func dispose() {
+    final func dispose() {
         let old = flags.bitwiseOr(1, ordering: .acquiringAndReleasing).oldValue
         guard old & 1 == 0 else { return }
         if old & 2 != 0 {
             upstream.take().dispose()
         }
-        onDisposed.take()?()
+        disposed()
     }
+
+    /// Runs once, after the first disposal has disposed upstream.
+    func disposed() {}
 
     deinit {
         // Set and never disposed.
         if flags.load(ordering: .relaxed) & 3 == 2 { _ = upstream.take() }
+    }
+}
+
+/// The disposable returned by `subscribe(onNext:…)`: a ``SubscriptionHandle`` that runs
+/// `onDisposed` once disposed. (`subscribe(_:)` of an observer has no such closure and hands out the
+/// plain handle, a word or two smaller, which a share with many subscribers pays per subscriber.)
+@usableFromInline
+final class ClosureSubscription: SubscriptionHandle, @unchecked Sendable {
+    @exclusivity(unchecked) private var onDisposed: (() -> Void)?
+
+    @usableFromInline
+    init(onDisposed: (() -> Void)?) {
+        self.onDisposed = onDisposed
+    }
+
+    override func disposed() {
+        onDisposed.take()?()
     }
 }
 
