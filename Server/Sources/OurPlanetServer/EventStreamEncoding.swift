@@ -3,7 +3,8 @@ import NIOCore
 import RxHummingbird
 
 /// A change encoded once for every client: the `snapshot` event a client gets first (all open
-/// events) and the `changes` event the clients already following get.
+/// events) and the `changes` event the clients already following get; or a heartbeat, whose
+/// `delta` is a comment and whose snapshot is the latest change's.
 public struct EncodedChange: Sendable {
     public let sequence: Int
     public let snapshot: ByteBuffer
@@ -15,6 +16,25 @@ public struct EncodedChange: Sendable {
         snapshot = Self.event("snapshot", change, opened: open, closed: [])
         delta = Self.event("changes", change, opened: change.opened, closed: change.closed)
     }
+
+    private init(sequence: Int, snapshot: ByteBuffer, delta: ByteBuffer) {
+        (self.sequence, self.snapshot, self.delta) = (sequence, snapshot, delta)
+    }
+
+    /// Whether this is a heartbeat rather than a change.
+    public var isHeartbeat: Bool { delta == Self.heartbeatComment }
+
+    /// A heartbeat after this change: a client following the stream gets a comment, and a client
+    /// whose first element it is gets this change's snapshot, as from the change itself.
+    public var heartbeat: EncodedChange {
+        EncodedChange(sequence: sequence, snapshot: snapshot, delta: Self.heartbeatComment)
+    }
+
+    private static let heartbeatComment: ByteBuffer = {
+        var buffer = ByteBuffer()
+        ServerSentEvent.writeComment("heartbeat", into: &buffer)
+        return buffer
+    }()
 
     /// The data starts with the sequence and the time it was made, so a client can read them without
     /// parsing the events.

@@ -19,15 +19,25 @@ public struct EventChanges: Sendable {
 /// events with `scan`, and shares the result among every client with `share(replay: 1)`, so a
 /// new client gets the current state at once and the poll runs once whatever the number of clients.
 /// When the last client of a category goes, its polling stops; the next one starts it again.
+///
+/// With a heartbeat interval, a category that has not changed for that long sends a heartbeat (a
+/// comment every client ignores) and then one per interval until it changes: EONET's categories can
+/// go hours without a change, and proxies close a connection that is idle for a minute or so. The
+/// heartbeats are made once for every client, as the changes are.
 public final class LiveEvents: Sendable {
     private let service: EONETService
     private let pollInterval: RxTimeInterval
+    private let heartbeat: RxTimeInterval?
     private let scheduler: any SchedulerType
     private let streams = Mutex<[String: Observable<EncodedChange>]>([:])
 
-    public init(service: EONETService, pollInterval: RxTimeInterval, scheduler: any SchedulerType) {
+    public init(
+        service: EONETService, pollInterval: RxTimeInterval, heartbeat: RxTimeInterval? = nil,
+        scheduler: any SchedulerType
+    ) {
         self.service = service
         self.pollInterval = pollInterval
+        self.heartbeat = heartbeat
         self.scheduler = scheduler
     }
 
@@ -44,7 +54,7 @@ public final class LiveEvents: Sendable {
 
     private func makeStream(_ category: String) -> Observable<EncodedChange> {
         let service = service
-        return Observable<Int>.interval(pollInterval, scheduler: scheduler)
+        let changes = Observable<Int>.interval(pollInterval, scheduler: scheduler)
             .startWith(-1)
             .flatMapLatest { _ in
                 // A poll that still fails after its retries is skipped; the next tick tries again.
@@ -56,7 +66,18 @@ public final class LiveEvents: Sendable {
             .compactMap { $0 }
             .distinctUntilChanged { $0.sequence == $1.sequence }
             .map { EncodedChange($0) }
+        return Self.withHeartbeats(changes, every: heartbeat, scheduler: scheduler)
             .share(replay: 1, scope: .whileConnected)
+    }
+
+    /// `changes`, and after each one, while no other comes, its heartbeat every `interval`.
+    static func withHeartbeats(
+        _ changes: Observable<EncodedChange>, every interval: RxTimeInterval?, scheduler: any SchedulerType
+    ) -> Observable<EncodedChange> {
+        guard let interval else { return changes }
+        return changes.flatMapLatest { change in
+            Observable<Int>.interval(interval, scheduler: scheduler).map { _ in change.heartbeat }.startWith(change)
+        }
     }
 
     /// The next change, or the same one (same sequence) when the poll changed nothing.

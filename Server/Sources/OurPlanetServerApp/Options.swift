@@ -5,6 +5,7 @@ import RxHummingbird
 struct Options {
     static let usage = """
         usage: ourplanet-server [--port N] [--eonet URL] [--poll-ms N] [--fixture-step-ms N]
+                                [--heartbeat-ms N]
                                 [--buffer N] [--overflow keepNewest|keepOldest|closeClient]
                                 [--baseline] [--backlog N] [--max-open-files N] [--run-seconds N]
         """
@@ -13,6 +14,8 @@ struct Options {
     var eonetURL: String?
     var pollMs = 5_000
     var fixtureStepMs = 5_000
+    /// 0: no heartbeats.
+    var heartbeatMs = 15_000
     var buffer = BufferPolicy.closeClient(after: 256)
     var baseline = false
     var backlog = 1_024
@@ -41,6 +44,7 @@ struct Options {
                 }
                 eonetURL = url.hasSuffix("/") ? String(url.dropLast()) : url
             case "--poll-ms": pollMs = number(argument, 10...3_600_000) ?? pollMs
+            case "--heartbeat-ms": heartbeatMs = number(argument, 0...3_600_000) ?? heartbeatMs
             case "--fixture-step-ms": fixtureStepMs = number(argument, 10...3_600_000) ?? fixtureStepMs
             case "--buffer": capacity = number(argument, 1...1_000_000) ?? capacity
             case "--overflow":

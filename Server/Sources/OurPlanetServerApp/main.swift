@@ -28,7 +28,9 @@ let scheduler = EventLoopScheduler(eventLoop: MultiThreadedEventLoopGroup.single
 let service = EONETService(baseURL: baseURL, client: .shared, scheduler: scheduler)
 let setup = ServerSetup(
     service: service,
-    live: LiveEvents(service: service, pollInterval: .milliseconds(options.pollMs), scheduler: scheduler),
+    live: LiveEvents(
+        service: service, pollInterval: .milliseconds(options.pollMs),
+        heartbeat: options.heartbeatMs > 0 ? .milliseconds(options.heartbeatMs) : nil, scheduler: scheduler),
     buffer: options.buffer, monitor: StreamMonitor(),
     baseline: options.baseline
         ? BaselineBroadcaster(baseURL: baseURL, client: .shared, pollInterval: .milliseconds(options.pollMs)) : nil,

@@ -34,6 +34,13 @@ public struct ServerSentEvent: Sendable, Equatable {
         buffer.writeString("data: \(data[start...])\n\n")
     }
 
+    /// Appends a comment line (`: text`), which clients ignore: sent to a client that has had nothing
+    /// for a while, it keeps proxies and load balancers from closing the connection as idle. Line
+    /// breaks in `text` become spaces.
+    public static func writeComment(_ text: String, into buffer: inout ByteBuffer) {
+        buffer.writeString(": \(singleLine(text))\n\n")
+    }
+
     private static func singleLine(_ text: String) -> String {
         String(text.map { $0 == "\n" || $0 == "\r" || $0 == "\r\n" ? " " : $0 })
     }
