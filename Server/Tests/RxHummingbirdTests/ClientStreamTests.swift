@@ -14,6 +14,17 @@ import Testing
         ClientStream(source, policy: policy) { element, _ in ByteBuffer(string: String(element)) }
     }
 
+    /// A stream of `source` whose subscription `StreamMonitor` counts.
+    func monitoredStream<Source: ObservableConvertibleType>(
+        _ source: Source, _ policy: BufferPolicy
+    ) -> (ClientStream<Int>, StreamMonitor) where Source.Element == Int {
+        let monitor = StreamMonitor()
+        let client = ClientStream(source.asObservable(), policy: policy, monitor: monitor) { element, _ in
+            ByteBuffer(string: String(element))
+        }
+        return (client, monitor)
+    }
+
     func elements(_ batch: ClientStream<Int>.Batch) -> [Int]? {
         switch batch {
         case .one(let element): return [element]
@@ -97,10 +108,7 @@ import Testing
     @Test func theSubscriptionEndsTheMomentTheClientGoes() {
         let scheduler = TestScheduler(initialClock: 0)
         let source = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .next(310, 3)])
-        let monitor = StreamMonitor()
-        let client = ClientStream(source.asObservable(), policy: .keepNewest(8), monitor: monitor) { element, _ in
-            ByteBuffer(string: String(element))
-        }
+        let (client, monitor) = monitoredStream(source, .keepNewest(8))
         scheduler.scheduleAt(200) { client.subscribe() }
         scheduler.scheduleAt(300) { client.clientWentAway() }
         scheduler.start()
@@ -112,10 +120,7 @@ import Testing
     @Test func anOverflowUnderCloseClientDisposesTheSubscriptionAtOnce() {
         let scheduler = TestScheduler(initialClock: 0)
         let source = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .next(230, 3), .next(240, 4)])
-        let monitor = StreamMonitor()
-        let client = ClientStream(source.asObservable(), policy: .closeClient(after: 2), monitor: monitor) {
-            element, _ in ByteBuffer(string: String(element))
-        }
+        let (client, monitor) = monitoredStream(source, .closeClient(after: 2))
         scheduler.scheduleAt(200) { client.subscribe() }
         scheduler.start()
         #expect(source.subscriptions == [Subscription(200, 230)])
@@ -125,10 +130,7 @@ import Testing
     @Test func aClientGoneBeforeTheStreamStartsIsNeverSubscribed() {
         let scheduler = TestScheduler(initialClock: 0)
         let source = scheduler.createHotObservable([.next(210, 1)])
-        let monitor = StreamMonitor()
-        let client = ClientStream(source.asObservable(), policy: .keepNewest(8), monitor: monitor) { element, _ in
-            ByteBuffer(string: String(element))
-        }
+        let (client, monitor) = monitoredStream(source, .keepNewest(8))
         scheduler.scheduleAt(200) { client.clientWentAway() }
         scheduler.scheduleAt(205) { client.subscribe() }
         scheduler.start()
@@ -142,10 +144,7 @@ import Testing
         // kept: an overflow then disposes it as soon as it is made.
         var disposals = 0
         let source = Observable.from([1, 2, 3]).concat(Observable<Int>.never()).do(onDispose: { disposals += 1 })
-        let monitor = StreamMonitor()
-        let client = ClientStream(source, policy: .closeClient(after: 2), monitor: monitor) { element, _ in
-            ByteBuffer(string: String(element))
-        }
+        let (client, monitor) = monitoredStream(source, .closeClient(after: 2))
         client.subscribe()
         #expect(disposals == 1)
         #expect(monitor.liveSubscriptions == 0)
@@ -166,10 +165,7 @@ import Testing
     /// A stream watching an embedded channel, subscribed to a subject, with an inbound probe behind it.
     func watching(_ channel: EmbeddedChannel) -> (ClientStream<Int>, PublishSubject<Int>, StreamMonitor) {
         let subject = PublishSubject<Int>()
-        let monitor = StreamMonitor()
-        let client = ClientStream(subject.asObservable(), policy: .keepNewest(8), monitor: monitor) { element, _ in
-            ByteBuffer(string: String(element))
-        }
+        let (client, monitor) = monitoredStream(subject, .keepNewest(8))
         client.subscribe()
         client.watchDeparture(on: channel.pipeline)
         channel.embeddedEventLoop.run()
