@@ -35,8 +35,11 @@ if let path = settings.markdownPath {
     try (reports.map(\.markdown).joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
 }
 try await group.shutdownGracefully()
-// A client that missed an event, or a subscription left behind, fails the run (CI runs a small one).
-let broken = reports.filter { $0.steadyComplete < $0.steadyClients || $0.liveAfter != 0 }
+// A client that missed an event, or a subscription left behind (counted by the route, and by
+// `Resources.total` in a debug build), fails the run (CI runs a small one).
+let broken = reports.filter {
+    $0.steadyComplete < $0.steadyClients || $0.liveAfter != 0 || $0.resourcesAfter != $0.resourcesBefore
+}
 if !broken.isEmpty {
     FileHandle.standardError.write(Data("ourplanet-load: failed: \(broken.map(\.route))\n".utf8))
     exit(1)

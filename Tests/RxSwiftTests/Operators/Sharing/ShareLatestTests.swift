@@ -148,6 +148,38 @@ final class ShareLatestTests: RxLeakCheckingTestCase {
             XCTAssertEqual(received.last, elements - 1)
         }
     }
+
+    /// Once every subscriber has gone (or the source ended), the share holds nothing that counts as
+    /// a live resource, while it is kept, as RxSwift's share: what a server that keeps a share per
+    /// topic reads as "no subscription left". Debug builds count.
+    func testAShareWhoseSubscribersAllLeftCountsNoLiveResource() throws {
+        #if !DEBUG
+            throw XCTSkip("Resources.total counts in debug builds only")
+        #else
+            for replay in [0, 1] {
+                let source = PublishSubject<Int>()
+                let shared = source.share(replay: replay)
+                let start = Resources.total
+                // The handles are let go of too: a disposed handle that is kept counts, in RxSwift as here.
+                do {
+                    let subscriptions = (0..<3).map { _ in shared.subscribe(onNext: { _ in }) }
+                    source.onNext(1)
+                    XCTAssertGreaterThan(Resources.total, start)
+                    subscriptions.forEach { $0.dispose() }
+                }
+                XCTAssertEqual(Resources.total, start, "replay \(replay), after the last subscriber left")
+                // A second connection, leaving.
+                shared.subscribe(onNext: { _ in }).dispose()
+                XCTAssertEqual(Resources.total, start, "replay \(replay), after a second connection")
+                let ending = PublishSubject<Int>()
+                let endingShare = ending.share(replay: replay)
+                let endingStart = Resources.total
+                _ = endingShare.subscribe(onNext: { _ in })
+                ending.onCompleted()
+                XCTAssertEqual(Resources.total, endingStart, "replay \(replay), after the source completed")
+            }
+        #endif
+    }
 }
 
 /// What one subscriber received.

@@ -169,14 +169,26 @@ final class ShareLatestConnection<Source, Element>: OperatorSink<Source, Never>,
     /// release after unlocking (its deinitializer may call back into the share). The element stays
     /// in its slot (no move through value witnesses); a sender that relayed before the end uses the
     /// other slot only, and one that comes after finds the connection ended.
+    ///
+    /// The ended connection stays with its share until the next subscriber replaces it (it cannot
+    /// refer back to the share to leave: see ``ShareLatestObservable/connection``), inert: so from
+    /// here on it is not counted as a live resource, and a share whose subscribers have all gone
+    /// leaves `Resources.total` where it was before they came, as RxSwift's, which drops its
+    /// connection, does. Its deinitializer counts it back before the base class uncounts it.
     private func endLocked() -> UnsafeMutableRawPointer? {
         ended = true
+        #if DEBUG
+            Resources.decrementTotal()
+        #endif
         guard hasLatest else { return nil }
         hasLatest = false
         return UnsafeMutableRawPointer(latest.unsafelyUnwrapped)
     }
 
     deinit {
+        #if DEBUG
+            if ended { Resources.incrementTotal() }
+        #endif
         // The replaced element left after each element; the latest one left at the end, unless the
         // connection is released without ending. The allocation starts at the lower of the two.
         // Compared as raw pointers: `min` of generic pointers costs a metadata and witness lookup.
@@ -196,6 +208,9 @@ final class ShareLatestConnection<Source, Element>: OperatorSink<Source, Never>,
             // Every subscriber is in the observers or catching up until it leaves.
             guard !ended, observers.isEmpty, catchUpCount == 0 else { return }
             isLast = true
+            // The emptied slots go now, not with the ended connection (holes only: no sink is
+            // released under the lock).
+            observers = ShareObservers()
             released = endLocked()
         }
         // What was kept for a subscriber still catching up goes after unlocking: the elements'
