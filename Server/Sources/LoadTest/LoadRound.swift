@@ -55,7 +55,9 @@ struct LoadRound {
         // Latency counts only events made in the timed part: a snapshot sent to a client as it
         // connects carries the time its change was made, long before.
         let firstTimed = (deliveries.summary().last?.sequence ?? 0) + 1
+        let timedStart = clock()
         try await Task.sleep(for: .seconds(settings.seconds / 2))
+        let resetAt = clock()
         for client in clients where client.kind == .resetter { reset(client.channel) }
         try await Task.sleep(for: .seconds(settings.seconds - settings.seconds / 2))
         let running = try await server.stats()
@@ -70,8 +72,9 @@ struct LoadRound {
         let steady = try await records(of: clients.filter { $0.kind == .steady })
         let summary = deliveries.summary()
         let steadyCount = clients.filter { $0.kind == .steady }.count
-        let fanOut = summary.filter { $0.sequence >= firstTimed && $0.clients >= steadyCount }.map(\.latencyMs)
-            .sorted()
+        let timed = summary.filter { $0.sequence >= firstTimed && $0.clients >= steadyCount }
+        let fanOut = timed.map(\.latencyMs).sorted()
+        let seconds = { (time: UInt64) in Double(Int64(bitPattern: time &- timedStart)) / 1e9 }
         let upstream = (running.upstreamRequests[category] ?? 0) - (idle.upstreamRequests[category] ?? 0)
         let delivered = windowEnd.0 - windowStart.0
         return RoundReport(
@@ -92,7 +95,9 @@ struct LoadRound {
             cpuMicrosPerEvent: delivered > 0 ? (windowEnd.1 - windowStart.1) * 1e6 / Double(delivered) : 0,
             liveAfter: route == "rx" ? after.liveSubscriptions : after.baselineClients,
             resourcesBefore: idle.resourcesTotal, resourcesAfter: after.resourcesTotal,
-            slowClosed: after.slowClientsClosed, dropped: after.elementsDropped)
+            slowClosed: after.slowClientsClosed, dropped: after.elementsDropped,
+            slowest: timed.sorted { $0.latencyMs > $1.latencyMs }.prefix(3).map { ($0.latencyMs, seconds($0.madeAt)) },
+            resetSecond: seconds(resetAt))
     }
 
     private func connect(_ baseURL: String, handler: StreamClientHandler, kind: ClientKind) async throws -> any Channel

@@ -10,6 +10,10 @@ struct RoundReport {
     let upstreamRequests, polls: Int
     let memoryPerClient, heapPerClient, cpuMicrosPerEvent: Double
     let liveAfter, resourcesBefore, resourcesAfter, slowClosed, dropped: Int
+    /// The slowest fan-outs (ms) and when their events were made (s into the timed part).
+    let slowest: [(latencyMs: Double, second: Double)]
+    /// When the resetters reset (s into the timed part).
+    let resetSecond: Double
 
     var text: String {
         """
@@ -17,6 +21,7 @@ struct RoundReport {
           steady clients with every event in order: \(steadyComplete) of \(steadyClients) (gaps \(gaps), duplicates \(duplicates), out of order \(outOfOrder))
           events made: \(events), deliveries: \(delivered)
           fan-out latency (made -> last client): p50 \(String(format: "%.1f", fanOutP50)) ms, p99 \(String(format: "%.1f", fanOutP99)) ms
+          slowest: \(slowest.map { String(format: "%.1f ms at %.1f s", $0.latencyMs, $0.second) }.joined(separator: ", ")) (resets at \(String(format: "%.1f", resetSecond)) s)
           upstream requests for the category: \(upstreamRequests) (about \(polls) polls)
           server memory per client: \(Int(memoryPerClient)) bytes resident, \(Int(heapPerClient)) bytes heap; server CPU per delivered event: \(String(format: "%.2f", cpuMicrosPerEvent)) µs
           live subscriptions after all clients left: \(liveAfter); Resources.total \(resourcesBefore) -> \(resourcesAfter)

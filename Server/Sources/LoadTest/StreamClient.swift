@@ -53,13 +53,13 @@ final class Deliveries: Sendable {
         }
     }
 
-    /// (sequence, clients that got it, fan-out latency in ms) for every event seen.
-    func summary() -> [(sequence: Int, clients: Int, latencyMs: Double)] {
+    /// (sequence, clients that got it, fan-out latency in ms, when it was made) for every event seen.
+    func summary() -> [(sequence: Int, clients: Int, latencyMs: Double, madeAt: UInt64)] {
         state.withLock { state in
             state.count.keys.sorted().map { sequence in
                 let made = state.made[sequence] ?? 0
                 let last = state.last[sequence] ?? made
-                return (sequence, state.count[sequence] ?? 0, Double(last &- made) / 1e6)
+                return (sequence, state.count[sequence] ?? 0, Double(last &- made) / 1e6, made)
             }
         }
     }
