@@ -17,6 +17,18 @@ extension SharedSequenceConvertibleType {
     )
         -> SharedSequence<SharingStrategy, Result>
     {
+        checkedMap(
+            selector, isolation: isolation, callerFile: callerFile, callerFileID: callerFileID, callerLine: callerLine)
+    }
+
+    /// The body of both `map`s.
+    @inlinable
+    func checkedMap<Result>(
+        _ selector: @escaping (Element) -> Result, isolation: (any Actor)?, callerFile: StaticString,
+        callerFileID: StaticString, callerLine: UInt
+    )
+        -> SharedSequence<SharingStrategy, Result>
+    {
         let selector =
             isolation == nil
             ? selector : rxIsolationChecked(selector, isolation, "map", callerFile, callerFileID, callerLine)
@@ -255,5 +267,28 @@ extension SharedSequenceConvertibleType {
     @inlinable
     public func startWith(_ element: Element) -> SharedSequence<SharingStrategy, Element> {
         SharedSequence(asObservable().startWith(element))
+    }
+}
+
+extension SharedSequence {
+    /// Delivers `selector` applied to each element: the protocol's `map`, declared on the type too.
+    ///
+    /// Why twice: a library written for RxSwift may add `map(to value:)` (RxSwiftExt's deprecated
+    /// spelling of `mapTo`) to shared sequences. Then, inside a generic extension, Swift resolves a
+    /// trailing-closure `driver.map { … }` to that method, with the closure as the value, whenever
+    /// the protocol's `map` has defaulted parameters after the closure (`isolation:` and the
+    /// caller's position). A member of the type itself ranks first, as RxSwift's `map` does.
+    ///
+    /// RxSwift: the same (RxCocoa).
+    @inlinable
+    public func map<Result>(
+        _ selector: @escaping (Element) -> Result, isolation: (any Actor)? = #isolation,
+        callerFile: StaticString = #rxCallerFile,
+        callerFileID: StaticString = #fileID, callerLine: UInt = #line
+    )
+        -> SharedSequence<SharingStrategy, Result>
+    {
+        checkedMap(
+            selector, isolation: isolation, callerFile: callerFile, callerFileID: callerFileID, callerLine: callerLine)
     }
 }

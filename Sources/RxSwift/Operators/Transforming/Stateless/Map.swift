@@ -10,12 +10,42 @@ extension ObservableType {
         callerFile: StaticString = #rxCallerFile,
         callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> Observable<Result> {
+        checkedMap(
+            transform, isolation: isolation, callerFile: callerFile, callerFileID: callerFileID, callerLine: callerLine)
+    }
+
+    /// The body of both `map`s.
+    @inlinable
+    func checkedMap<Result>(
+        _ transform: @escaping (Element) throws -> Result, isolation: (any Actor)?, callerFile: StaticString,
+        callerFileID: StaticString, callerLine: UInt
+    ) -> Observable<Result> {
         // Only a closure written on an actor passes through the check: in debug builds a generic
         // function in between would cost every closure two reabstraction thunks.
         let transform =
             isolation == nil
             ? transform : rxIsolationChecked(transform, isolation, "map", callerFile, callerFileID, callerLine)
         return MapObservable(source: asObservable(), transform: transform)
+    }
+}
+
+extension Observable {
+    /// Transforms each element with `transform`: the protocol's `map`, declared on the class too.
+    ///
+    /// Why twice: a library written for RxSwift may add `map(to value:)` (RxSwiftExt's deprecated
+    /// spelling of `mapTo`). Then, inside a generic extension, Swift resolves a trailing-closure
+    /// `observable.map { … }` to that method, with the closure as the value, whenever the protocol's
+    /// `map` has defaulted parameters after the closure (`isolation:` and the caller's position). A
+    /// member of the class itself ranks first, as RxSwift's `map` does. (In an extension of the
+    /// protocol itself only the protocol's `map` is there: write the closure in parentheses.)
+    @inlinable
+    public func map<Result>(
+        _ transform: @escaping (Element) throws -> Result, isolation: (any Actor)? = #isolation,
+        callerFile: StaticString = #rxCallerFile,
+        callerFileID: StaticString = #fileID, callerLine: UInt = #line
+    ) -> Observable<Result> {
+        checkedMap(
+            transform, isolation: isolation, callerFile: callerFile, callerFileID: callerFileID, callerLine: callerLine)
     }
 }
 
