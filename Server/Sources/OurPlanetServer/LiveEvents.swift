@@ -70,14 +70,20 @@ public final class LiveEvents: Sendable {
             .share(replay: 1, scope: .whileConnected)
     }
 
-    /// `changes`, and after each one, while no other comes, its heartbeat every `interval`.
+    /// `changes`, and after each one, while no other comes, its heartbeat every `interval`; the
+    /// heartbeats stop when `changes` ends, and the end is passed on. (Materialized so that the end
+    /// replaces the last change's heartbeats, as a change does: a `flatMapLatest` of the elements
+    /// alone would wait for its endless heartbeats to complete.)
     static func withHeartbeats(
         _ changes: Observable<EncodedChange>, every interval: RxTimeInterval?, scheduler: any SchedulerType
     ) -> Observable<EncodedChange> {
         guard let interval else { return changes }
-        return changes.flatMapLatest { change in
-            Observable<Int>.interval(interval, scheduler: scheduler).map { _ in change.heartbeat }.startWith(change)
+        return changes.materialize().flatMapLatest { event -> Observable<RxSwift.Event<EncodedChange>> in
+            guard case .next(let change) = event else { return .just(event) }
+            return Observable<Int>.interval(interval, scheduler: scheduler).map { _ in .next(change.heartbeat) }
+                .startWith(.next(change))
         }
+        .dematerialize()
     }
 
     /// The next change, or the same one (same sequence) when the poll changed nothing.
