@@ -189,13 +189,15 @@ final class ClientStream<Element: Sendable>: ObserverType, ChannelInboundHandler
             return source
         }
         guard let subscription = source?.subscribe(self) else { return }
-        let kept = state.withLock { state in
-            guard case .notMade = state.subscription else { return false }
-            state.subscription = .live(subscription as AnyObject)
+        // The source leaves the state under the lock but is released after it (its deinitializer is
+        // not this stream's to run there).
+        let replaced = state.withLock { state -> Subscription? in
+            guard case .notMade = state.subscription else { return nil }
+            defer { state.subscription = .live(subscription as AnyObject) }
             monitor?.subscribed()
-            return true
+            return state.subscription
         }
-        if !kept { subscription.dispose() }
+        if replaced == nil { subscription.dispose() }
     }
 
     /// The client went away: what is buffered is discarded and the subscription disposed.
@@ -206,13 +208,13 @@ final class ClientStream<Element: Sendable>: ObserverType, ChannelInboundHandler
 
     /// Disposes the subscription (once).
     func dispose() {
-        let subscription = state.withLock { state -> AnyObject? in
+        // What the state held (the source, or the subscription) is released after unlocking.
+        let previous = state.withLock { state -> Subscription in
             defer { state.subscription = .disposed }
-            guard case .live(let subscription) = state.subscription else { return nil }
-            monitor?.disposed()
-            return subscription
+            if case .live = state.subscription { monitor?.disposed() }
+            return state.subscription
         }
-        (subscription as? any Disposable)?.dispose()
+        if case .live(let subscription) = previous { (subscription as? any Disposable)?.dispose() }
     }
 
     // MARK: The departure watch
