@@ -1,6 +1,6 @@
 // `import RxCocoa` brings the relays into scope, as in RxCocoa 6, and RxSwift too, which RxCocoa 6 does
-// not: the operators' `callerFile:` default is RxSwift's `#rxCallerFile` macro, and a macro in a default
-// argument is looked up where the operator is called. A file that imports only RxCocoa and calls
-// `Driver.map` (community libraries' SharedSequence extensions do) must see it.
+// not: a file that imports only RxCocoa (community libraries' SharedSequence extensions do) then also
+// sees the `Observable` operators that a shared sequence's `asObservable()` leads to. It makes more code
+// compile, never less.
 @_exported import RxRelay
 @_exported import RxSwift

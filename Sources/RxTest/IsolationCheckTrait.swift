@@ -5,9 +5,9 @@ import Testing
 /// runs (debug builds): a closure written on an actor that swift-rx called off that actor.
 /// `@Test(.isolationChecked)` or `@Suite(.serialized, .isolationChecked)`.
 ///
-/// Without it, a Swift 6-mode test that makes such a call stops the whole test process (the default
-/// `Hooks.isolationViolationHandler`), and a Swift 5-mode one prints the report and passes. With it,
-/// the test fails with the report, in either mode, and the run goes on. `Hooks.isolationViolationHandler`
+/// Without it, a test that makes such a call prints the report and passes (the default
+/// `Hooks.isolationViolationHandler`). With it, the test fails with the report, in either language
+/// mode, and the run goes on. `Hooks.isolationViolationHandler`
 /// is global to the process: an isolation-checked test must not run beside other Rx work, so put it in
 /// a `.serialized` suite (as for ``LeakCheckTrait``).
 public struct IsolationCheckTrait: TestTrait, SuiteTrait, TestScoping {

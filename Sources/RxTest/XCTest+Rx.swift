@@ -106,8 +106,7 @@ open class RxLeakCheckingTestCase: XCTestCase {
 
     /// Whether an isolation violation reported during a test fails it (debug builds), whatever the
     /// language mode of the code that made it. `false` by default: violations are then handled as the
-    /// process's handler says (by default a Swift 6-mode caller stops the test process, a Swift 5-mode
-    /// one prints the report).
+    /// process's handler says (by default the report is printed and the test goes on).
     open var failsOnIsolationViolations: Bool { false }
 
     /// Records the live-resource count the test starts with.

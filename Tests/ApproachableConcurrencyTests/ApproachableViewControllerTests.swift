@@ -124,7 +124,7 @@ final class WeatherViewController {
     }
 }
 
-@Suite(.leakChecked)
+@Suite(.leakChecked, .isolationChecked)
 struct ApproachableViewControllerTests {
     @Test
     func theSeedsViewControllerWorksWithNoAnnotationAndNoReport() async throws {

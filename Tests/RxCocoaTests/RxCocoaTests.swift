@@ -1,5 +1,5 @@
 // This file imports RxCocoa alone, as community libraries' SharedSequence extensions do: RxCocoa's
-// operators and their `#rxCallerFile` default must compile from here.
+// operators must compile from here.
 import RxCocoa
 import XCTest
 

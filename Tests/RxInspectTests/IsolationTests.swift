@@ -5,9 +5,9 @@ import Testing
 
 extension InspectorSuites {
     /// `inspect` makes its closures in nonisolated library code: a stage built on the main actor passes
-    /// elements sent from another thread without a debug-build isolation report (which would stop the
-    /// program), with and without an inspector attached.
-    @Suite struct Isolation {
+    /// elements sent from another thread without a debug-build isolation report (which fails the test:
+    /// `.isolationChecked`), with and without an inspector attached.
+    @Suite(.isolationChecked) struct Isolation {
         @MainActor @Test func aStageBuiltOnTheMainActorPassesElementsSentFromAnotherThread() async {
             let inspector = Inspector()
             for attached in [false, true] {

@@ -38,7 +38,6 @@ final class Swift5ModeIsolationReportTests: XCTestCase {
             XCTAssertEqual(all.count, 2, "\(all.map(\.message))")
             XCTAssertEqual(all.map(\.line), [BackgroundFedScreen.firstPanelLine, BackgroundFedScreen.secondPanelLine])
             for report in all {
-                XCTAssertEqual(report.callerLanguageMode, .swift5)
                 XCTAssertEqual(report.operatorName, "subscribe(onNext:)")
                 XCTAssertEqual(report.file, "RxSwiftSwift5ModeTests/Swift5ModeIsolationTests.swift")
                 XCTAssertTrue(
@@ -96,8 +95,7 @@ final class Swift5ModeAsyncSequenceTests: XCTestCase {
 }
 
 /// The handlers a Swift 5-mode project can choose: the default prints each call site's report once to
-/// standard error and goes on; ``Hooks/trappingIsolationViolationHandler`` stops the program, as a
-/// Swift 6-mode caller is stopped by default. Each runs in a child process (this bundle, asked to run
+/// standard error and goes on; ``Hooks/trappingIsolationViolationHandler`` stops the program. Each runs in a child process (this bundle, asked to run
 /// one test, with `RX_SWIFT5_ISOLATION_CHILD` set) whose output the parent reads.
 final class Swift5ModeIsolationHandlerTests: XCTestCase {
     private static let childVariable = "RX_SWIFT5_ISOLATION_CHILD"

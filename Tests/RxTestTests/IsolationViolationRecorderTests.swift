@@ -10,8 +10,8 @@ import XCTest
 
 /// The opt-ins that turn isolation violations into test failures: the recorder behind them records
 /// what was reported while it was installed and restores the handler it replaced; a test case that
-/// opts in fails (rather than stops) at a Swift 6-mode caller's violation; so does a test with the
-/// Swift Testing trait.
+/// opts in fails (rather than prints and passes) at a violation; so does a test with the Swift Testing
+/// trait.
 final class IsolationViolationRecorderTests: XCTestCase {
     func testRecordsViolationsAndRestoresTheHandler() throws {
         let outer = IsolationViolationRecorder()
@@ -20,19 +20,17 @@ final class IsolationViolationRecorderTests: XCTestCase {
         let innerReports = inner.remove()
         Hooks.isolationViolationHandler(
             IsolationViolation(
-                message: "after the inner recorder", operatorName: "map", file: "Module/File.swift", line: 1,
-                callerLanguageMode: .swift6))
+                message: "after the inner recorder", operatorName: "map", file: "Module/File.swift", line: 1))
         let outerReports = outer.remove()
         XCTAssertEqual(values, [3, 6, 9])
         #if DEBUG
             XCTAssertEqual(innerReports.map(\.operatorName), ["map"])
-            XCTAssertEqual(innerReports.first?.callerLanguageMode, .swift6)
         #endif
         XCTAssertEqual(outerReports.map(\.message), ["after the inner recorder"])
     }
 }
 
-/// A suite that opts in: a Swift 6-mode violation, which would stop the test process by default, fails
+/// A suite that opts in: a violation, which by default is only printed, fails
 /// its test instead and the run goes on. The failing test runs in a child process (with
 /// `RX_ISOLATION_FAILING_CHILD` set) so that this run passes.
 final class IsolationCheckedTestCaseTests: RxLeakCheckingTestCase {

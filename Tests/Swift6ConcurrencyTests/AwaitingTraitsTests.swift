@@ -36,6 +36,9 @@ final class MatchViewModel {
 }
 
 final class AwaitingTraitsTests: RxLeakCheckingTestCase {
+    // A closure called off the actor it was written on fails the test (by default it is only printed).
+    override var failsOnIsolationViolations: Bool { true }
+
     private let service = SearchService(catalogue: ["Swallow", "Swift", "Sparrow", "Robin"])
 
     @MainActor

@@ -6,6 +6,9 @@ import XCTest
 /// Disposables, bags, subjects and schedulers passed between the main actor, other actors and
 /// unstructured tasks.
 final class CrossIsolationTests: RxLeakCheckingTestCase {
+    // A closure called off the actor it was written on fails the test (by default it is only printed).
+    override var failsOnIsolationViolations: Bool { true }
+
     @MainActor
     func testSubscriptionFromTheMainActorDisposedInADetachedTask() async {
         let disposed = Atomic(false)

@@ -10,7 +10,7 @@ actor QueryHistory {
     ///
     /// Nonisolated: its closures run on the source's threads and only hand the queries to the actor.
     /// Written in an isolated method they would count as the actor's (Swift cannot tell a closure
-    /// that does not capture `self`), and debug builds would stop (RxCocoa's "Swift 6 and actors").
+    /// that does not capture `self`), and debug builds would report it (RxCocoa's "Swift 6 and actors").
     nonisolated func record(_ source: Observable<String>) -> Disposable {
         // Events arrive on whatever thread the source uses; a stream carries them onto the actor
         // in order.

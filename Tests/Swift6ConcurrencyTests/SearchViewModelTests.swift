@@ -5,6 +5,9 @@ import Synchronization
 import XCTest
 
 final class SearchViewModelTests: RxLeakCheckingTestCase {
+    // A closure called off the actor it was written on fails the test (by default it is only printed).
+    override var failsOnIsolationViolations: Bool { true }
+
     private let service = SearchService(catalogue: ["Swallow", "Swift", "Sparrow", "Robin"])
 
     @MainActor
@@ -111,8 +114,8 @@ final class SearchViewModelTests: RxLeakCheckingTestCase {
 struct TestError: Error, Equatable {}
 
 /// A source that never ends, made in a nonisolated function: a `create` closure written in a
-/// `@MainActor` test would be the main actor's, and subscribing to it from a detached task would stop
-/// a debug build (RxCocoa's "Swift 6 and actors").
+/// `@MainActor` test would be the main actor's, and subscribing to it from a detached task would be
+/// reported by a debug build (RxCocoa's "Swift 6 and actors").
 private func endlessObservable(disposed: @escaping @Sendable () -> Void) -> Observable<Int> {
     Observable<Int>.create { _ in Disposables.create(with: disposed) }
 }

@@ -3,6 +3,9 @@ import RxTest
 import XCTest
 
 final class ServiceAndActorTests: RxLeakCheckingTestCase {
+    // A closure called off the actor it was written on fails the test (by default it is only printed).
+    override var failsOnIsolationViolations: Bool { true }
+
     private let service = SearchService(catalogue: ["Swallow", "Swift", "Sparrow", "Robin"])
 
     @MainActor

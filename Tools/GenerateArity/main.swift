@@ -87,8 +87,6 @@ func generate(_ family: Family) -> String {
                 ///   - resultSelector: Builds a result from one element of each source.
                 ///   - isolation: The caller's actor, filled in by the compiler (`#isolation`): in debug builds a closure
                 ///     written on an actor is checked to run on it. Leave it out.
-                ///   - callerFile: `#file` as the caller's language mode spells it, filled in by the compiler: beside
-                ///     `callerFileID`, it tells a debug build whether to stop or to report. Leave it out.
                 ///   - callerFileID: The caller's `#fileID`, filled in by the compiler. Leave it out.
                 ///   - callerLine: The caller's line, filled in by the compiler. Leave it out.
                 /// - Returns: The results of `resultSelector`.
@@ -99,11 +97,10 @@ func generate(_ family: Family) -> String {
                     \(parameters),
                     resultSelector: @escaping (\(elements)) throws -> Element,
                     isolation: (any Actor)? = #isolation,
-                    callerFile: StaticString = #rxCallerFile,
                     callerFileID: StaticString = #fileID,
                     callerLine: UInt = #line
                 ) -> Observable<Element> {
-                    let resultSelector = isolation == nil ? resultSelector : rxIsolationCheckedSelector(resultSelector, isolation, "\(family.name)(resultSelector:)", callerFile, callerFileID, callerLine)
+                    let resultSelector = isolation == nil ? resultSelector : rxIsolationCheckedSelector(resultSelector, isolation, "\(family.name)(resultSelector:)", callerFileID, callerLine)
                     return \(family.prefix)\(n)Observable(
                         \(asObservables), selector: resultSelector)
                 }
@@ -348,11 +345,10 @@ func generateTraitZip() -> String {
                         \(parameters),
                         resultSelector: @escaping (\(generics)) throws -> Element,
                         isolation: (any Actor)? = #isolation,
-                        callerFile: StaticString = #rxCallerFile,
                         callerFileID: StaticString = #fileID,
                         callerLine: UInt = #line
                     ) -> PrimitiveSequence<Trait, Element> {
-                        let resultSelector = isolation == nil ? resultSelector : rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)", callerFile, callerFileID, callerLine)
+                        let resultSelector = isolation == nil ? resultSelector : rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)", callerFileID, callerLine)
                         return PrimitiveSequence(
                             raw: Observable.zip(\(asObservables), resultSelector: resultSelector))
                     }
@@ -398,11 +394,10 @@ func generateInfallibleArity() -> String {
                         \(parameters),
                         resultSelector: @escaping (\(elements)) -> Element,
                         isolation: (any Actor)? = #isolation,
-                        callerFile: StaticString = #rxCallerFile,
                         callerFileID: StaticString = #fileID,
                         callerLine: UInt = #line
                     ) -> Infallible<Element> {
-                        let resultSelector = isolation == nil ? resultSelector : rxIsolationCheckedSelector(resultSelector, isolation, "\(name)(resultSelector:)", callerFile, callerFileID, callerLine)
+                        let resultSelector = isolation == nil ? resultSelector : rxIsolationCheckedSelector(resultSelector, isolation, "\(name)(resultSelector:)", callerFileID, callerLine)
                         return Infallible(Observable.\(name)(\(asObservables), resultSelector: resultSelector))
                     }
                 }
@@ -452,11 +447,10 @@ func generateSharedSequenceArity() -> String {
                         \(parameters),
                         resultSelector: @escaping (\(elements)) -> Element,
                         isolation: (any Actor)? = #isolation,
-                        callerFile: StaticString = #rxCallerFile,
                         callerFileID: StaticString = #fileID,
                         callerLine: UInt = #line
                     ) -> SharedSequence<SharingStrategy, Element> where \(sameStrategy) {
-                        let resultSelector = isolation == nil ? resultSelector : rxIsolationCheckedSelector(resultSelector, isolation, "\(name)(resultSelector:)", callerFile, callerFileID, callerLine)
+                        let resultSelector = isolation == nil ? resultSelector : rxIsolationCheckedSelector(resultSelector, isolation, "\(name)(resultSelector:)", callerFileID, callerLine)
                         return SharedSequence<SharingStrategy, Element>(
                             Observable.\(name)(\(asObservables), resultSelector: resultSelector))
                     }

@@ -40,14 +40,13 @@ extension InfallibleType {
     /// RxSwift: the same (RxCocoa).
     public func bind<Object: AnyObject>(
         with object: Object, onNext: @escaping (Object, Element) -> Void, isolation: (any Actor)? = #isolation,
-        callerFile: StaticString = #rxCallerFile,
         callerFileID: StaticString = #fileID, callerLine: UInt = #line
     )
         -> Disposable
     {
         let onNext =
             isolation == nil
-            ? onNext : rxIsolationChecked(onNext, isolation, "bind(onNext:)", callerFile, callerFileID, callerLine)
+            ? onNext : rxIsolationChecked(onNext, isolation, "bind(onNext:)", callerFileID, callerLine)
         return asObservable().subscribe(with: object, onNext: onNext)
     }
 
@@ -56,12 +55,11 @@ extension InfallibleType {
     /// RxSwift: the same (RxCocoa).
     public func bind(
         onNext: @escaping (Element) -> Void, isolation: (any Actor)? = #isolation,
-        callerFile: StaticString = #rxCallerFile,
         callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> Disposable {
         let onNext =
             isolation == nil
-            ? onNext : rxIsolationChecked(onNext, isolation, "bind(onNext:)", callerFile, callerFileID, callerLine)
+            ? onNext : rxIsolationChecked(onNext, isolation, "bind(onNext:)", callerFileID, callerLine)
         return asObservable().subscribe(onNext: onNext)
     }
 

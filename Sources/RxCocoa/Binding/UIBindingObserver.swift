@@ -16,14 +16,13 @@ public struct UIBindingObserver<UIElement: AnyObject, Value>: ObserverType {
     /// the main scheduler.
     public init(
         UIElement: UIElement, binding: @escaping (UIElement, Value) -> Void, isolation: (any Actor)? = #isolation,
-        callerFile: StaticString = #rxCallerFile,
         callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) {
         let binding =
             isolation == nil
             ? binding
             : rxIsolationChecked(
-                binding, isolation, "UIBindingObserver(binding:)", callerFile, callerFileID, callerLine)
+                binding, isolation, "UIBindingObserver(binding:)", callerFileID, callerLine)
         binder = Binder(UIElement, binding: binding)
     }
 

@@ -103,8 +103,6 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
     ///   - onDisposed: Called when the subscription ends, whatever the reason.
     ///   - isolation: The caller's actor, filled in by the compiler (`#isolation`): in debug builds a closure
     ///     written on an actor is checked to run on it. Leave it out.
-    ///   - callerFile: `#file` as the caller's language mode spells it, filled in by the compiler: beside
-    ///     `callerFileID`, it tells a debug build whether to stop or to report. Leave it out.
     ///   - callerFileID: The caller's `#fileID`, filled in by the compiler. Leave it out.
     ///   - callerLine: The caller's line, filled in by the compiler. Leave it out.
     ///
@@ -113,16 +111,15 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
     public func drive<Object: AnyObject>(
         with object: Object, onNext: ((Object, Element) -> Void)? = nil, onCompleted: ((Object) -> Void)? = nil,
         onDisposed: ((Object) -> Void)? = nil, isolation: (any Actor)? = #isolation,
-        callerFile: StaticString = #rxCallerFile,
         callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> Disposable {
         let onNext =
             isolation == nil
-            ? onNext : rxIsolationChecked(onNext, isolation, "drive(onNext:)", callerFile, callerFileID, callerLine)
+            ? onNext : rxIsolationChecked(onNext, isolation, "drive(onNext:)", callerFileID, callerLine)
         let onCompleted =
             isolation == nil
             ? onCompleted
-            : rxIsolationChecked(onCompleted, isolation, "drive(onCompleted:)", callerFile, callerFileID, callerLine)
+            : rxIsolationChecked(onCompleted, isolation, "drive(onCompleted:)", callerFileID, callerLine)
         ensureDrivingOnMainThread()
         return asObservable().subscribe(
             with: object, onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
@@ -137,8 +134,6 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
     ///   - onDisposed: Called when the subscription ends, whatever the reason.
     ///   - isolation: The caller's actor, filled in by the compiler (`#isolation`): in debug builds a closure
     ///     written on an actor is checked to run on it. Leave it out.
-    ///   - callerFile: `#file` as the caller's language mode spells it, filled in by the compiler: beside
-    ///     `callerFileID`, it tells a debug build whether to stop or to report. Leave it out.
     ///   - callerFileID: The caller's `#fileID`, filled in by the compiler. Leave it out.
     ///   - callerLine: The caller's line, filled in by the compiler. Leave it out.
     ///
@@ -147,16 +142,15 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
     @inlinable
     public func drive(
         onNext: ((Element) -> Void)? = nil, onCompleted: (() -> Void)? = nil, onDisposed: (() -> Void)? = nil,
-        isolation: (any Actor)? = #isolation, callerFile: StaticString = #rxCallerFile,
-        callerFileID: StaticString = #fileID, callerLine: UInt = #line
+        isolation: (any Actor)? = #isolation, callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> Disposable {
         let onNext =
             isolation == nil
-            ? onNext : rxIsolationChecked(onNext, isolation, "drive(onNext:)", callerFile, callerFileID, callerLine)
+            ? onNext : rxIsolationChecked(onNext, isolation, "drive(onNext:)", callerFileID, callerLine)
         let onCompleted =
             isolation == nil
             ? onCompleted
-            : rxIsolationChecked(onCompleted, isolation, "drive(onCompleted:)", callerFile, callerFileID, callerLine)
+            : rxIsolationChecked(onCompleted, isolation, "drive(onCompleted:)", callerFileID, callerLine)
         ensureDrivingOnMainThread()
         return asObservable().subscribe(onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
     }

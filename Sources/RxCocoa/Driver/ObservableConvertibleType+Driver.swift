@@ -27,14 +27,13 @@ extension ObservableConvertibleType {
     @inlinable
     public func asDriver(
         onErrorRecover: @escaping (_ error: Swift.Error) -> Driver<Element>, isolation: (any Actor)? = #isolation,
-        callerFile: StaticString = #rxCallerFile,
         callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> Driver<Element> {
         let onErrorRecover =
             isolation == nil
             ? onErrorRecover
             : rxIsolationChecked(
-                onErrorRecover, isolation, "asDriver(onErrorRecover:)", callerFile, callerFileID, callerLine)
+                onErrorRecover, isolation, "asDriver(onErrorRecover:)", callerFileID, callerLine)
         return asSharedSequence(sharingStrategy: DriverSharingStrategy.self, onErrorRecover: onErrorRecover)
     }
 }

@@ -29,13 +29,12 @@ extension ObservableType {
         maxAttempts: Int, initialDelay: RxTimeInterval, multiplier: Double = 2,
         maxDelay: RxTimeInterval = .seconds(30), scheduler: SchedulerType,
         when shouldRetry: @escaping (Swift.Error) -> Bool = RxCocoaURLError.isTransient,
-        isolation: (any Actor)? = #isolation, callerFile: StaticString = #rxCallerFile,
-        callerFileID: StaticString = #fileID, callerLine: UInt = #line
+        isolation: (any Actor)? = #isolation, callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> Observable<Element> {
         let shouldRetry =
             isolation == nil
             ? shouldRetry
-            : rxIsolationChecked(shouldRetry, isolation, "retry(when:)", callerFile, callerFileID, callerLine)
+            : rxIsolationChecked(shouldRetry, isolation, "retry(when:)", callerFileID, callerLine)
         let initial = initialDelay.nanoseconds
         let ceiling = maxDelay.nanoseconds
         return retry(when: { (errors: Observable<Swift.Error>) in

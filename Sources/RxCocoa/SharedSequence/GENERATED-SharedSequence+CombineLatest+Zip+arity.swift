@@ -13,7 +13,6 @@ extension SharedSequenceConvertibleType {
         _ source1: O1, _ source2: O2,
         resultSelector: @escaping (O1.Element, O2.Element) -> Element,
         isolation: (any Actor)? = #isolation,
-        callerFile: StaticString = #rxCallerFile,
         callerFileID: StaticString = #fileID,
         callerLine: UInt = #line
     ) -> SharedSequence<SharingStrategy, Element>
@@ -22,7 +21,7 @@ extension SharedSequenceConvertibleType {
             isolation == nil
             ? resultSelector
             : rxIsolationCheckedSelector(
-                resultSelector, isolation, "combineLatest(resultSelector:)", callerFile, callerFileID, callerLine)
+                resultSelector, isolation, "combineLatest(resultSelector:)", callerFileID, callerLine)
         return SharedSequence<SharingStrategy, Element>(
             Observable.combineLatest(
                 source1.asSharedSequence().asObservable(), source2.asSharedSequence().asObservable(),
@@ -55,7 +54,6 @@ extension SharedSequenceConvertibleType {
         _ source1: O1, _ source2: O2, _ source3: O3,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element) -> Element,
         isolation: (any Actor)? = #isolation,
-        callerFile: StaticString = #rxCallerFile,
         callerFileID: StaticString = #fileID,
         callerLine: UInt = #line
     ) -> SharedSequence<SharingStrategy, Element>
@@ -67,7 +65,7 @@ extension SharedSequenceConvertibleType {
             isolation == nil
             ? resultSelector
             : rxIsolationCheckedSelector(
-                resultSelector, isolation, "combineLatest(resultSelector:)", callerFile, callerFileID, callerLine)
+                resultSelector, isolation, "combineLatest(resultSelector:)", callerFileID, callerLine)
         return SharedSequence<SharingStrategy, Element>(
             Observable.combineLatest(
                 source1.asSharedSequence().asObservable(), source2.asSharedSequence().asObservable(),
@@ -106,7 +104,6 @@ extension SharedSequenceConvertibleType {
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element) -> Element,
         isolation: (any Actor)? = #isolation,
-        callerFile: StaticString = #rxCallerFile,
         callerFileID: StaticString = #fileID,
         callerLine: UInt = #line
     ) -> SharedSequence<SharingStrategy, Element>
@@ -118,7 +115,7 @@ extension SharedSequenceConvertibleType {
             isolation == nil
             ? resultSelector
             : rxIsolationCheckedSelector(
-                resultSelector, isolation, "combineLatest(resultSelector:)", callerFile, callerFileID, callerLine)
+                resultSelector, isolation, "combineLatest(resultSelector:)", callerFileID, callerLine)
         return SharedSequence<SharingStrategy, Element>(
             Observable.combineLatest(
                 source1.asSharedSequence().asObservable(), source2.asSharedSequence().asObservable(),
@@ -160,7 +157,6 @@ extension SharedSequenceConvertibleType {
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element) -> Element,
         isolation: (any Actor)? = #isolation,
-        callerFile: StaticString = #rxCallerFile,
         callerFileID: StaticString = #fileID,
         callerLine: UInt = #line
     ) -> SharedSequence<SharingStrategy, Element>
@@ -173,7 +169,7 @@ extension SharedSequenceConvertibleType {
             isolation == nil
             ? resultSelector
             : rxIsolationCheckedSelector(
-                resultSelector, isolation, "combineLatest(resultSelector:)", callerFile, callerFileID, callerLine)
+                resultSelector, isolation, "combineLatest(resultSelector:)", callerFileID, callerLine)
         return SharedSequence<SharingStrategy, Element>(
             Observable.combineLatest(
                 source1.asSharedSequence().asObservable(), source2.asSharedSequence().asObservable(),
@@ -216,7 +212,6 @@ extension SharedSequenceConvertibleType {
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element) -> Element,
         isolation: (any Actor)? = #isolation,
-        callerFile: StaticString = #rxCallerFile,
         callerFileID: StaticString = #fileID,
         callerLine: UInt = #line
     ) -> SharedSequence<SharingStrategy, Element>
@@ -229,7 +224,7 @@ extension SharedSequenceConvertibleType {
             isolation == nil
             ? resultSelector
             : rxIsolationCheckedSelector(
-                resultSelector, isolation, "combineLatest(resultSelector:)", callerFile, callerFileID, callerLine)
+                resultSelector, isolation, "combineLatest(resultSelector:)", callerFileID, callerLine)
         return SharedSequence<SharingStrategy, Element>(
             Observable.combineLatest(
                 source1.asSharedSequence().asObservable(), source2.asSharedSequence().asObservable(),
@@ -276,7 +271,6 @@ extension SharedSequenceConvertibleType {
         resultSelector:
             @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element) -> Element,
         isolation: (any Actor)? = #isolation,
-        callerFile: StaticString = #rxCallerFile,
         callerFileID: StaticString = #fileID,
         callerLine: UInt = #line
     ) -> SharedSequence<SharingStrategy, Element>
@@ -290,7 +284,7 @@ extension SharedSequenceConvertibleType {
             isolation == nil
             ? resultSelector
             : rxIsolationCheckedSelector(
-                resultSelector, isolation, "combineLatest(resultSelector:)", callerFile, callerFileID, callerLine)
+                resultSelector, isolation, "combineLatest(resultSelector:)", callerFileID, callerLine)
         return SharedSequence<SharingStrategy, Element>(
             Observable.combineLatest(
                 source1.asSharedSequence().asObservable(), source2.asSharedSequence().asObservable(),
@@ -345,7 +339,6 @@ extension SharedSequenceConvertibleType {
             @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element)
             -> Element,
         isolation: (any Actor)? = #isolation,
-        callerFile: StaticString = #rxCallerFile,
         callerFileID: StaticString = #fileID,
         callerLine: UInt = #line
     ) -> SharedSequence<SharingStrategy, Element>
@@ -359,7 +352,7 @@ extension SharedSequenceConvertibleType {
             isolation == nil
             ? resultSelector
             : rxIsolationCheckedSelector(
-                resultSelector, isolation, "combineLatest(resultSelector:)", callerFile, callerFileID, callerLine)
+                resultSelector, isolation, "combineLatest(resultSelector:)", callerFileID, callerLine)
         return SharedSequence<SharingStrategy, Element>(
             Observable.combineLatest(
                 source1.asSharedSequence().asObservable(), source2.asSharedSequence().asObservable(),
@@ -412,7 +405,6 @@ extension SharedSequenceConvertibleType {
         _ source1: O1, _ source2: O2,
         resultSelector: @escaping (O1.Element, O2.Element) -> Element,
         isolation: (any Actor)? = #isolation,
-        callerFile: StaticString = #rxCallerFile,
         callerFileID: StaticString = #fileID,
         callerLine: UInt = #line
     ) -> SharedSequence<SharingStrategy, Element>
@@ -420,8 +412,7 @@ extension SharedSequenceConvertibleType {
         let resultSelector =
             isolation == nil
             ? resultSelector
-            : rxIsolationCheckedSelector(
-                resultSelector, isolation, "zip(resultSelector:)", callerFile, callerFileID, callerLine)
+            : rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)", callerFileID, callerLine)
         return SharedSequence<SharingStrategy, Element>(
             Observable.zip(
                 source1.asSharedSequence().asObservable(), source2.asSharedSequence().asObservable(),
@@ -454,7 +445,6 @@ extension SharedSequenceConvertibleType {
         _ source1: O1, _ source2: O2, _ source3: O3,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element) -> Element,
         isolation: (any Actor)? = #isolation,
-        callerFile: StaticString = #rxCallerFile,
         callerFileID: StaticString = #fileID,
         callerLine: UInt = #line
     ) -> SharedSequence<SharingStrategy, Element>
@@ -465,8 +455,7 @@ extension SharedSequenceConvertibleType {
         let resultSelector =
             isolation == nil
             ? resultSelector
-            : rxIsolationCheckedSelector(
-                resultSelector, isolation, "zip(resultSelector:)", callerFile, callerFileID, callerLine)
+            : rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)", callerFileID, callerLine)
         return SharedSequence<SharingStrategy, Element>(
             Observable.zip(
                 source1.asSharedSequence().asObservable(), source2.asSharedSequence().asObservable(),
@@ -505,7 +494,6 @@ extension SharedSequenceConvertibleType {
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element) -> Element,
         isolation: (any Actor)? = #isolation,
-        callerFile: StaticString = #rxCallerFile,
         callerFileID: StaticString = #fileID,
         callerLine: UInt = #line
     ) -> SharedSequence<SharingStrategy, Element>
@@ -516,8 +504,7 @@ extension SharedSequenceConvertibleType {
         let resultSelector =
             isolation == nil
             ? resultSelector
-            : rxIsolationCheckedSelector(
-                resultSelector, isolation, "zip(resultSelector:)", callerFile, callerFileID, callerLine)
+            : rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)", callerFileID, callerLine)
         return SharedSequence<SharingStrategy, Element>(
             Observable.zip(
                 source1.asSharedSequence().asObservable(), source2.asSharedSequence().asObservable(),
@@ -559,7 +546,6 @@ extension SharedSequenceConvertibleType {
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element) -> Element,
         isolation: (any Actor)? = #isolation,
-        callerFile: StaticString = #rxCallerFile,
         callerFileID: StaticString = #fileID,
         callerLine: UInt = #line
     ) -> SharedSequence<SharingStrategy, Element>
@@ -571,8 +557,7 @@ extension SharedSequenceConvertibleType {
         let resultSelector =
             isolation == nil
             ? resultSelector
-            : rxIsolationCheckedSelector(
-                resultSelector, isolation, "zip(resultSelector:)", callerFile, callerFileID, callerLine)
+            : rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)", callerFileID, callerLine)
         return SharedSequence<SharingStrategy, Element>(
             Observable.zip(
                 source1.asSharedSequence().asObservable(), source2.asSharedSequence().asObservable(),
@@ -615,7 +600,6 @@ extension SharedSequenceConvertibleType {
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element) -> Element,
         isolation: (any Actor)? = #isolation,
-        callerFile: StaticString = #rxCallerFile,
         callerFileID: StaticString = #fileID,
         callerLine: UInt = #line
     ) -> SharedSequence<SharingStrategy, Element>
@@ -627,8 +611,7 @@ extension SharedSequenceConvertibleType {
         let resultSelector =
             isolation == nil
             ? resultSelector
-            : rxIsolationCheckedSelector(
-                resultSelector, isolation, "zip(resultSelector:)", callerFile, callerFileID, callerLine)
+            : rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)", callerFileID, callerLine)
         return SharedSequence<SharingStrategy, Element>(
             Observable.zip(
                 source1.asSharedSequence().asObservable(), source2.asSharedSequence().asObservable(),
@@ -675,7 +658,6 @@ extension SharedSequenceConvertibleType {
         resultSelector:
             @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element) -> Element,
         isolation: (any Actor)? = #isolation,
-        callerFile: StaticString = #rxCallerFile,
         callerFileID: StaticString = #fileID,
         callerLine: UInt = #line
     ) -> SharedSequence<SharingStrategy, Element>
@@ -688,8 +670,7 @@ extension SharedSequenceConvertibleType {
         let resultSelector =
             isolation == nil
             ? resultSelector
-            : rxIsolationCheckedSelector(
-                resultSelector, isolation, "zip(resultSelector:)", callerFile, callerFileID, callerLine)
+            : rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)", callerFileID, callerLine)
         return SharedSequence<SharingStrategy, Element>(
             Observable.zip(
                 source1.asSharedSequence().asObservable(), source2.asSharedSequence().asObservable(),
@@ -744,7 +725,6 @@ extension SharedSequenceConvertibleType {
             @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element)
             -> Element,
         isolation: (any Actor)? = #isolation,
-        callerFile: StaticString = #rxCallerFile,
         callerFileID: StaticString = #fileID,
         callerLine: UInt = #line
     ) -> SharedSequence<SharingStrategy, Element>
@@ -757,8 +737,7 @@ extension SharedSequenceConvertibleType {
         let resultSelector =
             isolation == nil
             ? resultSelector
-            : rxIsolationCheckedSelector(
-                resultSelector, isolation, "zip(resultSelector:)", callerFile, callerFileID, callerLine)
+            : rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)", callerFileID, callerLine)
         return SharedSequence<SharingStrategy, Element>(
             Observable.zip(
                 source1.asSharedSequence().asObservable(), source2.asSharedSequence().asObservable(),

@@ -104,14 +104,13 @@ extension SharedSequenceConvertibleType {
     @inlinable
     public func withLatestFrom<SecondO: SharedSequenceConvertibleType, ResultType>(
         _ second: SecondO, resultSelector: @escaping (Element, SecondO.Element) -> ResultType,
-        isolation: (any Actor)? = #isolation, callerFile: StaticString = #rxCallerFile,
-        callerFileID: StaticString = #fileID, callerLine: UInt = #line
+        isolation: (any Actor)? = #isolation, callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> SharedSequence<SharingStrategy, ResultType> where SecondO.SharingStrategy == SharingStrategy {
         let resultSelector =
             isolation == nil
             ? resultSelector
             : rxIsolationChecked(
-                resultSelector, isolation, "withLatestFrom(resultSelector:)", callerFile, callerFileID, callerLine)
+                resultSelector, isolation, "withLatestFrom(resultSelector:)", callerFileID, callerLine)
         return SharedSequence(asObservable().withLatestFrom(second.asSharedSequence(), resultSelector: resultSelector))
     }
 
@@ -135,14 +134,13 @@ extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingSt
     @inlinable
     public func withUnretained<Object: AnyObject, Out>(
         _ obj: Object, resultSelector: @escaping (Object, Element) -> Out, isolation: (any Actor)? = #isolation,
-        callerFile: StaticString = #rxCallerFile,
         callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> SharedSequence<SharingStrategy, Out> {
         let resultSelector =
             isolation == nil
             ? resultSelector
             : rxIsolationChecked(
-                resultSelector, isolation, "withUnretained(resultSelector:)", callerFile, callerFileID, callerLine)
+                resultSelector, isolation, "withUnretained(resultSelector:)", callerFileID, callerLine)
         return SharedSequence(asObservable().withUnretained(obj, resultSelector: resultSelector))
     }
 
@@ -164,14 +162,13 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
     @inlinable
     public func withUnretained<Object: AnyObject, Out>(
         _ obj: Object, resultSelector: @escaping (Object, Element) -> Out, isolation: (any Actor)? = #isolation,
-        callerFile: StaticString = #rxCallerFile,
         callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> SharedSequence<SharingStrategy, Out> {
         let resultSelector =
             isolation == nil
             ? resultSelector
             : rxIsolationChecked(
-                resultSelector, isolation, "withUnretained(resultSelector:)", callerFile, callerFileID, callerLine)
+                resultSelector, isolation, "withUnretained(resultSelector:)", callerFileID, callerLine)
         return SharedSequence(asObservable().withUnretained(obj, resultSelector: resultSelector))
     }
 
@@ -222,14 +219,13 @@ extension SharedSequence {
     @inlinable
     public static func zip<Collection: Swift.Collection, Result>(
         _ collection: Collection, resultSelector: @escaping ([Element]) -> Result, isolation: (any Actor)? = #isolation,
-        callerFile: StaticString = #rxCallerFile,
         callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> SharedSequence<SharingStrategy, Result> where Collection.Element == SharedSequence<SharingStrategy, Element> {
         let resultSelector =
             isolation == nil
             ? resultSelector
             : rxIsolationChecked(
-                resultSelector, isolation, "zip(resultSelector:)", callerFile, callerFileID, callerLine)
+                resultSelector, isolation, "zip(resultSelector:)", callerFileID, callerLine)
         return SharedSequence<SharingStrategy, Result>(
             Observable.zip(collection.map { $0.asObservable() }, resultSelector: resultSelector))
     }
@@ -251,14 +247,13 @@ extension SharedSequence {
     @inlinable
     public static func combineLatest<Collection: Swift.Collection, Result>(
         _ collection: Collection, resultSelector: @escaping ([Element]) -> Result, isolation: (any Actor)? = #isolation,
-        callerFile: StaticString = #rxCallerFile,
         callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> SharedSequence<SharingStrategy, Result> where Collection.Element == SharedSequence<SharingStrategy, Element> {
         let resultSelector =
             isolation == nil
             ? resultSelector
             : rxIsolationChecked(
-                resultSelector, isolation, "combineLatest(resultSelector:)", callerFile, callerFileID, callerLine)
+                resultSelector, isolation, "combineLatest(resultSelector:)", callerFileID, callerLine)
         return SharedSequence<SharingStrategy, Result>(
             Observable.combineLatest(collection.map { $0.asObservable() }, resultSelector: resultSelector))
     }

@@ -9,29 +9,28 @@ extension SharedSequenceConvertibleType {
     /// Delivers `selector` applied to each element.
     ///
     /// RxSwift: the same (RxCocoa).
+    @_disfavoredOverload
     @inlinable
     public func map<Result>(
         _ selector: @escaping (Element) -> Result, isolation: (any Actor)? = #isolation,
-        callerFile: StaticString = #rxCallerFile,
         callerFileID: StaticString = #fileID, callerLine: UInt = #line
     )
         -> SharedSequence<SharingStrategy, Result>
     {
         checkedMap(
-            selector, isolation: isolation, callerFile: callerFile, callerFileID: callerFileID, callerLine: callerLine)
+            selector, isolation: isolation, callerFileID: callerFileID, callerLine: callerLine)
     }
 
     /// The body of both `map`s.
     @inlinable
     func checkedMap<Result>(
-        _ selector: @escaping (Element) -> Result, isolation: (any Actor)?, callerFile: StaticString,
-        callerFileID: StaticString, callerLine: UInt
+        _ selector: @escaping (Element) -> Result, isolation: (any Actor)?, callerFileID: StaticString, callerLine: UInt
     )
         -> SharedSequence<SharingStrategy, Result>
     {
         let selector =
             isolation == nil
-            ? selector : rxIsolationChecked(selector, isolation, "map", callerFile, callerFileID, callerLine)
+            ? selector : rxIsolationChecked(selector, isolation, "map", callerFileID, callerLine)
         // Driver and Signal: the map runs inside the share (one producer per stage, not two).
         if let replays = SharedSequence<SharingStrategy, Element>.fusedShareReplays {
             return SharedSequence(raw: asObservable()._mapShared(replays: replays, selector))
@@ -45,14 +44,13 @@ extension SharedSequenceConvertibleType {
     @inlinable
     public func compactMap<Result>(
         _ selector: @escaping (Element) -> Result?, isolation: (any Actor)? = #isolation,
-        callerFile: StaticString = #rxCallerFile,
         callerFileID: StaticString = #fileID, callerLine: UInt = #line
     )
         -> SharedSequence<SharingStrategy, Result>
     {
         let selector =
             isolation == nil
-            ? selector : rxIsolationChecked(selector, isolation, "compactMap", callerFile, callerFileID, callerLine)
+            ? selector : rxIsolationChecked(selector, isolation, "compactMap", callerFileID, callerLine)
         return SharedSequence(asObservable().compactMap(selector))
     }
 
@@ -62,14 +60,13 @@ extension SharedSequenceConvertibleType {
     @inlinable
     public func filter(
         _ predicate: @escaping (Element) -> Bool, isolation: (any Actor)? = #isolation,
-        callerFile: StaticString = #rxCallerFile,
         callerFileID: StaticString = #fileID, callerLine: UInt = #line
     )
         -> SharedSequence<SharingStrategy, Element>
     {
         let predicate =
             isolation == nil
-            ? predicate : rxIsolationChecked(predicate, isolation, "filter", callerFile, callerFileID, callerLine)
+            ? predicate : rxIsolationChecked(predicate, isolation, "filter", callerFileID, callerLine)
         if let replays = SharedSequence<SharingStrategy, Element>.fusedShareReplays {
             return SharedSequence(raw: asObservable()._filterShared(replays: replays, predicate))
         }
@@ -83,14 +80,13 @@ extension SharedSequenceConvertibleType {
     @inlinable
     public func flatMapLatest<Sharing, Result>(
         _ selector: @escaping (Element) -> SharedSequence<Sharing, Result>, isolation: (any Actor)? = #isolation,
-        callerFile: StaticString = #rxCallerFile,
         callerFileID: StaticString = #fileID, callerLine: UInt = #line
     )
         -> SharedSequence<Sharing, Result>
     {
         let selector =
             isolation == nil
-            ? selector : rxIsolationChecked(selector, isolation, "flatMapLatest", callerFile, callerFileID, callerLine)
+            ? selector : rxIsolationChecked(selector, isolation, "flatMapLatest", callerFileID, callerLine)
         return SharedSequence(asObservable().flatMapLatest(selector))
     }
 
@@ -101,14 +97,13 @@ extension SharedSequenceConvertibleType {
     @inlinable
     public func flatMapFirst<Sharing, Result>(
         _ selector: @escaping (Element) -> SharedSequence<Sharing, Result>, isolation: (any Actor)? = #isolation,
-        callerFile: StaticString = #rxCallerFile,
         callerFileID: StaticString = #fileID, callerLine: UInt = #line
     )
         -> SharedSequence<Sharing, Result>
     {
         let selector =
             isolation == nil
-            ? selector : rxIsolationChecked(selector, isolation, "flatMapFirst", callerFile, callerFileID, callerLine)
+            ? selector : rxIsolationChecked(selector, isolation, "flatMapFirst", callerFileID, callerLine)
         return SharedSequence(asObservable().flatMapFirst(selector))
     }
 
@@ -118,14 +113,13 @@ extension SharedSequenceConvertibleType {
     @inlinable
     public func flatMap<Sharing, Result>(
         _ selector: @escaping (Element) -> SharedSequence<Sharing, Result>, isolation: (any Actor)? = #isolation,
-        callerFile: StaticString = #rxCallerFile,
         callerFileID: StaticString = #fileID, callerLine: UInt = #line
     )
         -> SharedSequence<Sharing, Result>
     {
         let selector =
             isolation == nil
-            ? selector : rxIsolationChecked(selector, isolation, "flatMap", callerFile, callerFileID, callerLine)
+            ? selector : rxIsolationChecked(selector, isolation, "flatMap", callerFileID, callerLine)
         return SharedSequence(asObservable().flatMap(selector))
     }
 
@@ -141,8 +135,6 @@ extension SharedSequenceConvertibleType {
     ///   - onDispose: Called when the subscription ends, whatever the reason.
     ///   - isolation: The caller's actor, filled in by the compiler (`#isolation`): in debug builds a closure
     ///     written on an actor is checked to run on it. Leave it out.
-    ///   - callerFile: `#file` as the caller's language mode spells it, filled in by the compiler: beside
-    ///     `callerFileID`, it tells a debug build whether to stop or to report. Leave it out.
     ///   - callerFileID: The caller's `#fileID`, filled in by the compiler. Leave it out.
     ///   - callerLine: The caller's line, filled in by the compiler. Leave it out.
     ///
@@ -152,15 +144,14 @@ extension SharedSequenceConvertibleType {
         onNext: ((Element) -> Void)? = nil, afterNext: ((Element) -> Void)? = nil,
         onCompleted: (() -> Void)? = nil, afterCompleted: (() -> Void)? = nil,
         onSubscribe: (() -> Void)? = nil, onSubscribed: (() -> Void)? = nil, onDispose: (() -> Void)? = nil,
-        isolation: (any Actor)? = #isolation, callerFile: StaticString = #rxCallerFile,
-        callerFileID: StaticString = #fileID, callerLine: UInt = #line
+        isolation: (any Actor)? = #isolation, callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> SharedSequence<SharingStrategy, Element> {
         // The Observable operator checks the closures' isolation.
         return SharedSequence(
             asObservable().do(
                 onNext: onNext, afterNext: afterNext, onCompleted: onCompleted, afterCompleted: afterCompleted,
                 onSubscribe: onSubscribe, onSubscribed: onSubscribed, onDispose: onDispose,
-                isolation: isolation, callerFile: callerFile, callerFileID: callerFileID, callerLine: callerLine))
+                isolation: isolation, callerFileID: callerFileID, callerLine: callerLine))
     }
 
     /// Prints every event and subscription of the sequence, tagged with `identifier` (by default
@@ -183,7 +174,6 @@ extension SharedSequenceConvertibleType {
     @inlinable
     public func distinctUntilChanged<Key: Equatable>(
         _ keySelector: @escaping (Element) -> Key, isolation: (any Actor)? = #isolation,
-        callerFile: StaticString = #rxCallerFile,
         callerFileID: StaticString = #fileID, callerLine: UInt = #line
     )
         -> SharedSequence<SharingStrategy, Element>
@@ -191,7 +181,7 @@ extension SharedSequenceConvertibleType {
         let keySelector =
             isolation == nil
             ? keySelector
-            : rxIsolationChecked(keySelector, isolation, "distinctUntilChanged", callerFile, callerFileID, callerLine)
+            : rxIsolationChecked(keySelector, isolation, "distinctUntilChanged", callerFileID, callerLine)
         return SharedSequence(asObservable().distinctUntilChanged(keySelector))
     }
 
@@ -201,7 +191,6 @@ extension SharedSequenceConvertibleType {
     @inlinable
     public func distinctUntilChanged(
         _ comparer: @escaping (Element, Element) -> Bool, isolation: (any Actor)? = #isolation,
-        callerFile: StaticString = #rxCallerFile,
         callerFileID: StaticString = #fileID, callerLine: UInt = #line
     )
         -> SharedSequence<SharingStrategy, Element>
@@ -209,7 +198,7 @@ extension SharedSequenceConvertibleType {
         let comparer =
             isolation == nil
             ? comparer
-            : rxIsolationChecked(comparer, isolation, "distinctUntilChanged", callerFile, callerFileID, callerLine)
+            : rxIsolationChecked(comparer, isolation, "distinctUntilChanged", callerFileID, callerLine)
         return SharedSequence(asObservable().distinctUntilChanged(comparer))
     }
 
@@ -220,18 +209,17 @@ extension SharedSequenceConvertibleType {
     @inlinable
     public func distinctUntilChanged<Key>(
         _ keySelector: @escaping (Element) -> Key, comparer: @escaping (Key, Key) -> Bool,
-        isolation: (any Actor)? = #isolation, callerFile: StaticString = #rxCallerFile,
-        callerFileID: StaticString = #fileID, callerLine: UInt = #line
+        isolation: (any Actor)? = #isolation, callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> SharedSequence<SharingStrategy, Element> {
         let keySelector =
             isolation == nil
             ? keySelector
-            : rxIsolationChecked(keySelector, isolation, "distinctUntilChanged", callerFile, callerFileID, callerLine)
+            : rxIsolationChecked(keySelector, isolation, "distinctUntilChanged", callerFileID, callerLine)
         let comparer =
             isolation == nil
             ? comparer
             : rxIsolationChecked(
-                comparer, isolation, "distinctUntilChanged(comparer:)", callerFile, callerFileID, callerLine)
+                comparer, isolation, "distinctUntilChanged(comparer:)", callerFileID, callerLine)
         return SharedSequence(asObservable().distinctUntilChanged(keySelector, comparer: comparer))
     }
 
@@ -241,7 +229,6 @@ extension SharedSequenceConvertibleType {
     @inlinable
     public func scan<A>(
         _ seed: A, accumulator: @escaping (A, Element) -> A, isolation: (any Actor)? = #isolation,
-        callerFile: StaticString = #rxCallerFile,
         callerFileID: StaticString = #fileID, callerLine: UInt = #line
     )
         -> SharedSequence<SharingStrategy, A>
@@ -249,7 +236,7 @@ extension SharedSequenceConvertibleType {
         let accumulator =
             isolation == nil
             ? accumulator
-            : rxIsolationChecked(accumulator, isolation, "scan(accumulator:)", callerFile, callerFileID, callerLine)
+            : rxIsolationChecked(accumulator, isolation, "scan(accumulator:)", callerFileID, callerLine)
         return SharedSequence(asObservable().scan(seed, accumulator: accumulator))
     }
 
@@ -283,12 +270,11 @@ extension SharedSequence {
     @inlinable
     public func map<Result>(
         _ selector: @escaping (Element) -> Result, isolation: (any Actor)? = #isolation,
-        callerFile: StaticString = #rxCallerFile,
         callerFileID: StaticString = #fileID, callerLine: UInt = #line
     )
         -> SharedSequence<SharingStrategy, Result>
     {
         checkedMap(
-            selector, isolation: isolation, callerFile: callerFile, callerFileID: callerFileID, callerLine: callerLine)
+            selector, isolation: isolation, callerFileID: callerFileID, callerLine: callerLine)
     }
 }

@@ -111,15 +111,14 @@ extension SharedSequence {
     /// sequence it returns delivers. The result is shared.
     public static func deferred(
         _ observableFactory: @escaping () -> SharedSequence<SharingStrategy, Element>,
-        isolation: (any Actor)? = #isolation, callerFile: StaticString = #rxCallerFile,
-        callerFileID: StaticString = #fileID, callerLine: UInt = #line
+        isolation: (any Actor)? = #isolation, callerFileID: StaticString = #fileID, callerLine: UInt = #line
     )
         -> SharedSequence<SharingStrategy, Element>
     {
         let observableFactory =
             isolation == nil
             ? observableFactory
-            : rxIsolationChecked(observableFactory, isolation, "deferred", callerFile, callerFileID, callerLine)
+            : rxIsolationChecked(observableFactory, isolation, "deferred", callerFileID, callerLine)
         return SharedSequence(Observable.deferred { observableFactory().asObservable() })
     }
 

@@ -26,14 +26,13 @@ extension ObservableConvertibleType {
     @inlinable
     public func asSignal(
         onErrorRecover: @escaping (_ error: Swift.Error) -> Signal<Element>, isolation: (any Actor)? = #isolation,
-        callerFile: StaticString = #rxCallerFile,
         callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> Signal<Element> {
         let onErrorRecover =
             isolation == nil
             ? onErrorRecover
             : rxIsolationChecked(
-                onErrorRecover, isolation, "asSignal(onErrorRecover:)", callerFile, callerFileID, callerLine)
+                onErrorRecover, isolation, "asSignal(onErrorRecover:)", callerFileID, callerLine)
         return asSharedSequence(sharingStrategy: SignalSharingStrategy.self, onErrorRecover: onErrorRecover)
     }
 }

@@ -90,8 +90,6 @@ extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingSt
     ///   - onDisposed: Called when the subscription ends, whatever the reason.
     ///   - isolation: The caller's actor, filled in by the compiler (`#isolation`): in debug builds a closure
     ///     written on an actor is checked to run on it. Leave it out.
-    ///   - callerFile: `#file` as the caller's language mode spells it, filled in by the compiler: beside
-    ///     `callerFileID`, it tells a debug build whether to stop or to report. Leave it out.
     ///   - callerFileID: The caller's `#fileID`, filled in by the compiler. Leave it out.
     ///   - callerLine: The caller's line, filled in by the compiler. Leave it out.
     ///
@@ -100,16 +98,15 @@ extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingSt
     @inlinable
     public func emit(
         onNext: ((Element) -> Void)? = nil, onCompleted: (() -> Void)? = nil, onDisposed: (() -> Void)? = nil,
-        isolation: (any Actor)? = #isolation, callerFile: StaticString = #rxCallerFile,
-        callerFileID: StaticString = #fileID, callerLine: UInt = #line
+        isolation: (any Actor)? = #isolation, callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> Disposable {
         let onNext =
             isolation == nil
-            ? onNext : rxIsolationChecked(onNext, isolation, "emit(onNext:)", callerFile, callerFileID, callerLine)
+            ? onNext : rxIsolationChecked(onNext, isolation, "emit(onNext:)", callerFileID, callerLine)
         let onCompleted =
             isolation == nil
             ? onCompleted
-            : rxIsolationChecked(onCompleted, isolation, "emit(onCompleted:)", callerFile, callerFileID, callerLine)
+            : rxIsolationChecked(onCompleted, isolation, "emit(onCompleted:)", callerFileID, callerLine)
         return asObservable().subscribe(onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
     }
 

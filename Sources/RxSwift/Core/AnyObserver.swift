@@ -17,14 +17,13 @@ public struct AnyObserver<Element>: ObserverType, @unchecked Sendable {
     /// Creates an observer that calls `eventHandler` for every event.
     public init(
         eventHandler: @escaping EventHandler, isolation: (any Actor)? = #isolation,
-        callerFile: StaticString = #rxCallerFile,
         callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) {
         let eventHandler =
             isolation == nil
             ? eventHandler
             : rxIsolationChecked(
-                eventHandler, isolation, "AnyObserver(eventHandler:)", callerFile, callerFileID, callerLine)
+                eventHandler, isolation, "AnyObserver(eventHandler:)", callerFileID, callerLine)
         self.observer = eventHandler
         self.sink = nil
     }
@@ -75,12 +74,11 @@ extension ObserverType {
     /// A throwing `transform` forwards the error instead.
     public func mapObserver<Result>(
         _ transform: @escaping (Result) throws -> Element, isolation: (any Actor)? = #isolation,
-        callerFile: StaticString = #rxCallerFile,
         callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> AnyObserver<Result> {
         let transform =
             isolation == nil
-            ? transform : rxIsolationChecked(transform, isolation, "mapObserver", callerFile, callerFileID, callerLine)
+            ? transform : rxIsolationChecked(transform, isolation, "mapObserver", callerFileID, callerLine)
         return AnyObserver { event in
             self.on(event.map(transform))
         }

@@ -18,12 +18,11 @@ public struct Binder<Value>: ObserverType, @unchecked Sendable {
     public init<Target: AnyObject>(
         _ target: Target, scheduler: ImmediateSchedulerType = MainScheduler(),
         binding: @escaping (Target, Value) -> Void, isolation: (any Actor)? = #isolation,
-        callerFile: StaticString = #rxCallerFile,
         callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) {
         let binding =
             isolation == nil
-            ? binding : rxIsolationChecked(binding, isolation, "Binder(binding:)", callerFile, callerFileID, callerLine)
+            ? binding : rxIsolationChecked(binding, isolation, "Binder(binding:)", callerFileID, callerLine)
         weak let weakTarget = target
         let box = UncheckedSendable(binding)
         self.binding = { event in

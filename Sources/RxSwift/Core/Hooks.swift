@@ -114,12 +114,11 @@ public enum Hooks {
     /// call site (the operator, its file and line) is reported once; the closure then runs as it would
     /// have in release builds, unless the handler stops the program.
     ///
-    /// The default, ``defaultIsolationViolationHandler``, follows the caller's language mode, as Swift's
-    /// own run-time isolation checks do: it stops a Swift 6-mode caller and prints the report for a Swift
-    /// 5-mode one (RxSwift code of that mode delivers into such closures from background threads, and
-    /// RxSwift lets it). Set ``printingIsolationViolationHandler`` to report in either mode and go on,
-    /// ``trappingIsolationViolationHandler`` to stop in either mode, or let RxTest turn the reports into
-    /// test failures (`RxLeakCheckingTestCase.failsOnIsolationViolations`, `@Test(.isolationChecked)`).
+    /// The default, ``defaultIsolationViolationHandler``, prints the report and goes on, in either
+    /// language mode: RxSwift code delivers into such closures from background threads, and RxSwift lets
+    /// it. Set ``trappingIsolationViolationHandler`` to stop, as Swift's own run-time checks stop a
+    /// Swift 6-mode program, or let RxTest turn the reports into test failures
+    /// (`RxLeakCheckingTestCase.failsOnIsolationViolations`, `@Test(.isolationChecked)`).
     /// Setting the handler starts the record of reported call sites afresh, so a test that installs its
     /// own sees every call site it runs. Release builds check nothing and never call it.
     public static var isolationViolationHandler: @Sendable (IsolationViolation) -> Void {
@@ -135,13 +134,13 @@ public enum Hooks {
         }
     }
 
-    /// Stops a Swift 6-mode caller (``trappingIsolationViolationHandler``) and prints the report for a
-    /// Swift 5-mode one (``printingIsolationViolationHandler``): the default.
+    /// Prints the report and goes on (``printingIsolationViolationHandler``): the default.
+    ///
+    /// An operator cannot tell a Swift 6-mode caller from a Swift 5-mode one without a macro expanded at
+    /// every call site, which made client code type-check slower than against RxSwift; so the default
+    /// does what RxSwift code of either mode needs, and a program that wants to stop says so.
     public static let defaultIsolationViolationHandler: @Sendable (IsolationViolation) -> Void = { violation in
-        switch violation.callerLanguageMode {
-        case .swift6: trappingIsolationViolationHandler(violation)
-        case .swift5: printingIsolationViolationHandler(violation)
-        }
+        printingIsolationViolationHandler(violation)
     }
 
     /// Writes an isolation violation report to standard error and lets the program go on.

@@ -7,11 +7,10 @@ extension ObservableType {
     /// grammar as well.
     public func subscribe(
         _ on: @escaping (Event<Element>) -> Void, isolation: (any Actor)? = #isolation,
-        callerFile: StaticString = #rxCallerFile,
         callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> Disposable {
         let on =
-            isolation == nil ? on : rxIsolationChecked(on, isolation, "subscribe", callerFile, callerFileID, callerLine)
+            isolation == nil ? on : rxIsolationChecked(on, isolation, "subscribe", callerFileID, callerLine)
         return asObservable().subscribe(AnyObserver(eventHandler: on))
     }
 
@@ -31,21 +30,20 @@ extension ObservableType {
         onError: ((Swift.Error) -> Void)? = nil,
         onCompleted: (() -> Void)? = nil,
         onDisposed: (() -> Void)? = nil,
-        isolation: (any Actor)? = #isolation, callerFile: StaticString = #rxCallerFile,
-        callerFileID: StaticString = #fileID, callerLine: UInt = #line
+        isolation: (any Actor)? = #isolation, callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> Disposable {
         let onNext =
             isolation == nil
-            ? onNext : rxIsolationChecked(onNext, isolation, "subscribe(onNext:)", callerFile, callerFileID, callerLine)
+            ? onNext : rxIsolationChecked(onNext, isolation, "subscribe(onNext:)", callerFileID, callerLine)
         let onError =
             isolation == nil
             ? onError
-            : rxIsolationChecked(onError, isolation, "subscribe(onError:)", callerFile, callerFileID, callerLine)
+            : rxIsolationChecked(onError, isolation, "subscribe(onError:)", callerFileID, callerLine)
         let onCompleted =
             isolation == nil
             ? onCompleted
             : rxIsolationChecked(
-                onCompleted, isolation, "subscribe(onCompleted:)", callerFile, callerFileID, callerLine)
+                onCompleted, isolation, "subscribe(onCompleted:)", callerFileID, callerLine)
         let subscription = ClosureSubscription(onDisposed: onDisposed)
         // Captured now, as in RxSwift: at error time the stack no longer shows who subscribed.
         let callStack = onError == nil && Hooks.recordCallStackOnError ? Hooks.customCaptureSubscriptionCallstack() : []
@@ -67,21 +65,20 @@ extension ObservableType {
         onError: ((Object, Swift.Error) -> Void)? = nil,
         onCompleted: ((Object) -> Void)? = nil,
         onDisposed: ((Object) -> Void)? = nil, isolation: (any Actor)? = #isolation,
-        callerFile: StaticString = #rxCallerFile,
         callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> Disposable {
         let onNext =
             isolation == nil
-            ? onNext : rxIsolationChecked(onNext, isolation, "subscribe(onNext:)", callerFile, callerFileID, callerLine)
+            ? onNext : rxIsolationChecked(onNext, isolation, "subscribe(onNext:)", callerFileID, callerLine)
         let onError =
             isolation == nil
             ? onError
-            : rxIsolationChecked(onError, isolation, "subscribe(onError:)", callerFile, callerFileID, callerLine)
+            : rxIsolationChecked(onError, isolation, "subscribe(onError:)", callerFileID, callerLine)
         let onCompleted =
             isolation == nil
             ? onCompleted
             : rxIsolationChecked(
-                onCompleted, isolation, "subscribe(onCompleted:)", callerFile, callerFileID, callerLine)
+                onCompleted, isolation, "subscribe(onCompleted:)", callerFileID, callerLine)
         return subscribe(
             onNext: { [weak object] element in
                 guard let object else { return }

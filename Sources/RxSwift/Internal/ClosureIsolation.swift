@@ -8,8 +8,7 @@ import Dispatch
 // operator hands it to a scheduler. Every public operator that takes a closure therefore also takes
 // `isolation: (any Actor)? = #isolation` — the caller's isolation, which is the closure literal's — and
 // passes its closures through `rxIsolationChecked` when the caller had one
-// (`isolation == nil ? body : rxIsolationChecked(body, isolation, name, callerFile, callerFileID,
-// callerLine)`: in debug builds, handing every closure to a generic function costs two reabstraction
+// (`isolation == nil ? body : rxIsolationChecked(body, isolation, name, callerFileID, callerLine)`: in debug builds, handing every closure to a generic function costs two reabstraction
 // thunks per closure and a thunk call per element, which the `Creating/just(1) → 12 operators`
 // benchmark shows when counted in a debug build). `Tools/check-isolation-checks.py`, run by CI, fails
 // when an operator taking `isolation:` lets one of its escaping closures through unchecked, so the
@@ -18,22 +17,15 @@ import Dispatch
 // was called, the actor and the thread. In release builds the closure is returned as it is: nothing is
 // stored and nothing runs per element.
 //
-// What a report does follows the caller's language mode, as Swift's own run-time isolation checks do
-// (a Swift 6-mode feature): by default it stops a Swift 6-mode caller and prints once per call site for
-// a Swift 5-mode one — RxSwift code of that mode (its own suite, books, community libraries) delivers
-// into main-actor closures from background threads and must go on running. The operator cannot see its
-// caller's mode, and a magic literal in a default argument (`file: StaticString = #file`) does not
-// tell it either: it is spelled out in the declaring module, so `#file` there follows swift-rx's mode.
-// A macro's expansion, though, is compiled where it is used: `#rxCallerFile` expands to `#file` in the
-// caller's source, which Swift 6 mode spells as `#fileID` (SE-0274) and Swift 5 mode as `#filePath`.
-// So every operator also takes `callerFile: StaticString = #rxCallerFile`, `callerFileID:
-// StaticString = #fileID` and `callerLine: UInt = #line`: equal file strings mean Swift 6 mode (or
-// Swift 5 mode with the upcoming feature `ConciseMagicFile`, which makes `#file` concise too, or a
-// Swift 5-mode file compiled by a relative path that happens to read `Module/File.swift`), and the file
-// and line say which call site has reported. The three parameters come after `isolation:`, last,
-// so they change neither argument labels nor trailing-closure matching. In release builds they are
-// unused; an inlined operator drops them, and a call to one that is not inlined passes seven more words
-// (RxSwift's scenarios in Benchmarks/README.md measure it).
+// What a report does is up to `Hooks.isolationViolationHandler`: by default it prints once per call
+// site and goes on, in either language mode — RxSwift code (its own suite, books, community libraries)
+// delivers into main-actor closures from background threads and must go on running. Telling a Swift
+// 6-mode caller from a Swift 5-mode one would take a macro in every operator's default arguments (only
+// a macro's expansion is compiled in the caller's mode), and a macro expanded at every call site made
+// client code type-check slower than against RxSwift (Benchmarks/TypeCheck). So every operator takes
+// `callerFileID: StaticString = #fileID` and `callerLine: UInt = #line` after `isolation:`, last, so
+// they change neither argument labels nor trailing-closure matching: they say which call site has
+// reported. In release builds they are unused; an inlined operator drops them.
 //
 // `#isolation` is where the operator is called, not the closure's own isolation: a nonisolated function
 // (or a `@Sendable` closure) passed from an actor-isolated context is checked as if it were isolated to
@@ -41,16 +33,6 @@ import Dispatch
 // converted to `@isolated(any)` is called through a thunk, a cost per element in release builds for
 // every operator (the `Pumping` benchmarks show it). The article says how to write such a chain
 // instead.
-
-/// `#file` as the calling module's language mode spells it: the file's `#fileID` in Swift 6 mode, its
-/// path in Swift 5 mode.
-///
-/// The default of every operator's `callerFile:` parameter, so that a debug build can tell a Swift 5-mode
-/// caller from a Swift 6-mode one (see ``Hooks/isolationViolationHandler``). A plain `#file` in a
-/// default argument would not do: it is spelled out where the operator is declared, in swift-rx's own
-/// mode. A macro expands where it is used.
-@freestanding(expression)
-public macro rxCallerFile() -> StaticString = #file
 
 // Called by the public operators with their `isolation` parameter; nothing to do when the caller had no
 // actor. One overload per arity: a parameter pack here crashes Swift 6.3's compiler for a closure
@@ -63,11 +45,11 @@ public macro rxCallerFile() -> StaticString = #file
 @inline(__always)
 package func rxIsolationChecked<Result>(
     _ body: @escaping () throws -> Result, _ isolation: (any Actor)?, _ operatorName: StaticString,
-    _ callerFile: StaticString, _ callerFileID: StaticString, _ callerLine: UInt
+    _ callerFileID: StaticString, _ callerLine: UInt
 ) -> () throws -> Result {
     #if DEBUG
         guard let isolation else { return body }
-        let site = IsolationCallSite(operatorName, callerFile, callerFileID, callerLine)
+        let site = IsolationCallSite(operatorName, callerFileID, callerLine)
         return {
             rxVerifyIsolation(isolation, site)
             return try body()
@@ -82,11 +64,11 @@ package func rxIsolationChecked<Result>(
 @inline(__always)
 package func rxIsolationChecked<Result>(
     _ body: @escaping () -> Result, _ isolation: (any Actor)?, _ operatorName: StaticString,
-    _ callerFile: StaticString, _ callerFileID: StaticString, _ callerLine: UInt
+    _ callerFileID: StaticString, _ callerLine: UInt
 ) -> () -> Result {
     #if DEBUG
         guard let isolation else { return body }
-        let site = IsolationCallSite(operatorName, callerFile, callerFileID, callerLine)
+        let site = IsolationCallSite(operatorName, callerFileID, callerLine)
         return {
             rxVerifyIsolation(isolation, site)
             return body()
@@ -101,11 +83,11 @@ package func rxIsolationChecked<Result>(
 @inline(__always)
 package func rxIsolationChecked<Argument, Result>(
     _ body: @escaping (Argument) throws -> Result, _ isolation: (any Actor)?, _ operatorName: StaticString,
-    _ callerFile: StaticString, _ callerFileID: StaticString, _ callerLine: UInt
+    _ callerFileID: StaticString, _ callerLine: UInt
 ) -> (Argument) throws -> Result {
     #if DEBUG
         guard let isolation else { return body }
-        let site = IsolationCallSite(operatorName, callerFile, callerFileID, callerLine)
+        let site = IsolationCallSite(operatorName, callerFileID, callerLine)
         return { argument in
             rxVerifyIsolation(isolation, site)
             return try body(argument)
@@ -120,11 +102,11 @@ package func rxIsolationChecked<Argument, Result>(
 @inline(__always)
 package func rxIsolationChecked<Argument, Result>(
     _ body: @escaping (Argument) -> Result, _ isolation: (any Actor)?, _ operatorName: StaticString,
-    _ callerFile: StaticString, _ callerFileID: StaticString, _ callerLine: UInt
+    _ callerFileID: StaticString, _ callerLine: UInt
 ) -> (Argument) -> Result {
     #if DEBUG
         guard let isolation else { return body }
-        let site = IsolationCallSite(operatorName, callerFile, callerFileID, callerLine)
+        let site = IsolationCallSite(operatorName, callerFileID, callerLine)
         return { argument in
             rxVerifyIsolation(isolation, site)
             return body(argument)
@@ -139,11 +121,11 @@ package func rxIsolationChecked<Argument, Result>(
 @inline(__always)
 package func rxIsolationChecked<First, Second, Result>(
     _ body: @escaping (First, Second) throws -> Result, _ isolation: (any Actor)?, _ operatorName: StaticString,
-    _ callerFile: StaticString, _ callerFileID: StaticString, _ callerLine: UInt
+    _ callerFileID: StaticString, _ callerLine: UInt
 ) -> (First, Second) throws -> Result {
     #if DEBUG
         guard let isolation else { return body }
-        let site = IsolationCallSite(operatorName, callerFile, callerFileID, callerLine)
+        let site = IsolationCallSite(operatorName, callerFileID, callerLine)
         return { first, second in
             rxVerifyIsolation(isolation, site)
             return try body(first, second)
@@ -158,11 +140,11 @@ package func rxIsolationChecked<First, Second, Result>(
 @inline(__always)
 package func rxIsolationChecked<First, Second, Result>(
     _ body: @escaping (First, Second) -> Result, _ isolation: (any Actor)?, _ operatorName: StaticString,
-    _ callerFile: StaticString, _ callerFileID: StaticString, _ callerLine: UInt
+    _ callerFileID: StaticString, _ callerLine: UInt
 ) -> (First, Second) -> Result {
     #if DEBUG
         guard let isolation else { return body }
-        let site = IsolationCallSite(operatorName, callerFile, callerFileID, callerLine)
+        let site = IsolationCallSite(operatorName, callerFileID, callerLine)
         return { first, second in
             rxVerifyIsolation(isolation, site)
             return body(first, second)
@@ -178,11 +160,11 @@ package func rxIsolationChecked<First, Second, Result>(
 @inline(__always)
 package func rxIsolationCheckedSelector<each Argument, Result>(
     _ body: @escaping (repeat each Argument) throws -> Result, _ isolation: (any Actor)?,
-    _ operatorName: StaticString, _ callerFile: StaticString, _ callerFileID: StaticString, _ callerLine: UInt
+    _ operatorName: StaticString, _ callerFileID: StaticString, _ callerLine: UInt
 ) -> (repeat each Argument) throws -> Result {
     #if DEBUG
         guard let isolation else { return body }
-        let site = IsolationCallSite(operatorName, callerFile, callerFileID, callerLine)
+        let site = IsolationCallSite(operatorName, callerFileID, callerLine)
         return { (argument: repeat each Argument) throws -> Result in
             rxVerifyIsolation(isolation, site)
             return try body(repeat each argument)
@@ -198,11 +180,11 @@ package func rxIsolationCheckedSelector<each Argument, Result>(
 @inline(__always)
 package func rxIsolationCheckedSelector<each Argument, Result>(
     _ body: @escaping (repeat each Argument) -> Result, _ isolation: (any Actor)?, _ operatorName: StaticString,
-    _ callerFile: StaticString, _ callerFileID: StaticString, _ callerLine: UInt
+    _ callerFileID: StaticString, _ callerLine: UInt
 ) -> (repeat each Argument) -> Result {
     #if DEBUG
         guard let isolation else { return body }
-        let site = IsolationCallSite(operatorName, callerFile, callerFileID, callerLine)
+        let site = IsolationCallSite(operatorName, callerFileID, callerLine)
         return { (argument: repeat each Argument) -> Result in
             rxVerifyIsolation(isolation, site)
             return body(repeat each argument)
@@ -217,11 +199,11 @@ package func rxIsolationCheckedSelector<each Argument, Result>(
 @inline(__always)
 package func rxIsolationChecked<State, Element>(
     _ body: @escaping (inout State, Element) throws -> Void, _ isolation: (any Actor)?, _ operatorName: StaticString,
-    _ callerFile: StaticString, _ callerFileID: StaticString, _ callerLine: UInt
+    _ callerFileID: StaticString, _ callerLine: UInt
 ) -> (inout State, Element) throws -> Void {
     #if DEBUG
         guard let isolation else { return body }
-        let site = IsolationCallSite(operatorName, callerFile, callerFileID, callerLine)
+        let site = IsolationCallSite(operatorName, callerFileID, callerLine)
         return { state, element in
             rxVerifyIsolation(isolation, site)
             try body(&state, element)
@@ -236,11 +218,11 @@ package func rxIsolationChecked<State, Element>(
 @inline(__always)
 package func rxIsolationChecked<State, Element>(
     _ body: @escaping (inout State, Element) -> Void, _ isolation: (any Actor)?, _ operatorName: StaticString,
-    _ callerFile: StaticString, _ callerFileID: StaticString, _ callerLine: UInt
+    _ callerFileID: StaticString, _ callerLine: UInt
 ) -> (inout State, Element) -> Void {
     #if DEBUG
         guard let isolation else { return body }
-        let site = IsolationCallSite(operatorName, callerFile, callerFileID, callerLine)
+        let site = IsolationCallSite(operatorName, callerFileID, callerLine)
         return { state, element in
             rxVerifyIsolation(isolation, site)
             body(&state, element)
@@ -258,9 +240,9 @@ package func rxIsolationChecked<State, Element>(
 @inline(__always)
 package func rxIsolationChecked<Argument, Result>(
     _ body: ((Argument) -> Result)?, _ isolation: (any Actor)?, _ operatorName: StaticString,
-    _ callerFile: StaticString, _ callerFileID: StaticString, _ callerLine: UInt
+    _ callerFileID: StaticString, _ callerLine: UInt
 ) -> ((Argument) -> Result)? {
-    body.map { rxIsolationChecked($0, isolation, operatorName, callerFile, callerFileID, callerLine) }
+    body.map { rxIsolationChecked($0, isolation, operatorName, callerFileID, callerLine) }
 }
 
 /// ``rxIsolationChecked(_:_:_:_:_:_:)`` for an optional throwing closure of one argument.
@@ -268,9 +250,9 @@ package func rxIsolationChecked<Argument, Result>(
 @inline(__always)
 package func rxIsolationChecked<Argument, Result>(
     _ body: ((Argument) throws -> Result)?, _ isolation: (any Actor)?, _ operatorName: StaticString,
-    _ callerFile: StaticString, _ callerFileID: StaticString, _ callerLine: UInt
+    _ callerFileID: StaticString, _ callerLine: UInt
 ) -> ((Argument) throws -> Result)? {
-    body.map { rxIsolationChecked($0, isolation, operatorName, callerFile, callerFileID, callerLine) }
+    body.map { rxIsolationChecked($0, isolation, operatorName, callerFileID, callerLine) }
 }
 
 /// ``rxIsolationChecked(_:_:_:_:_:_:)`` for an optional closure of two arguments (`subscribe(with:onNext:)`).
@@ -278,9 +260,9 @@ package func rxIsolationChecked<Argument, Result>(
 @inline(__always)
 package func rxIsolationChecked<First, Second, Result>(
     _ body: ((First, Second) -> Result)?, _ isolation: (any Actor)?, _ operatorName: StaticString,
-    _ callerFile: StaticString, _ callerFileID: StaticString, _ callerLine: UInt
+    _ callerFileID: StaticString, _ callerLine: UInt
 ) -> ((First, Second) -> Result)? {
-    body.map { rxIsolationChecked($0, isolation, operatorName, callerFile, callerFileID, callerLine) }
+    body.map { rxIsolationChecked($0, isolation, operatorName, callerFileID, callerLine) }
 }
 
 /// ``rxIsolationChecked(_:_:_:_:_:_:)`` for an optional closure with no argument.
@@ -288,9 +270,9 @@ package func rxIsolationChecked<First, Second, Result>(
 @inline(__always)
 package func rxIsolationChecked<Result>(
     _ body: (() -> Result)?, _ isolation: (any Actor)?, _ operatorName: StaticString,
-    _ callerFile: StaticString, _ callerFileID: StaticString, _ callerLine: UInt
+    _ callerFileID: StaticString, _ callerLine: UInt
 ) -> (() -> Result)? {
-    body.map { rxIsolationChecked($0, isolation, operatorName, callerFile, callerFileID, callerLine) }
+    body.map { rxIsolationChecked($0, isolation, operatorName, callerFileID, callerLine) }
 }
 
 /// ``rxIsolationChecked(_:_:_:_:_:_:)`` for an optional throwing closure with no argument.
@@ -298,7 +280,7 @@ package func rxIsolationChecked<Result>(
 @inline(__always)
 package func rxIsolationChecked<Result>(
     _ body: (() throws -> Result)?, _ isolation: (any Actor)?, _ operatorName: StaticString,
-    _ callerFile: StaticString, _ callerFileID: StaticString, _ callerLine: UInt
+    _ callerFileID: StaticString, _ callerLine: UInt
 ) -> (() throws -> Result)? {
-    body.map { rxIsolationChecked($0, isolation, operatorName, callerFile, callerFileID, callerLine) }
+    body.map { rxIsolationChecked($0, isolation, operatorName, callerFileID, callerLine) }
 }

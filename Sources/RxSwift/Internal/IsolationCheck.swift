@@ -21,28 +21,21 @@ import Dispatch
 @_silgen_name("dispatch_queue_get_label")
 private func rxQueueLabel(_ queue: OpaquePointer?) -> UnsafePointer<CChar>?
 
-/// Where a checked closure was handed to an operator: the operator, the caller's file (as the caller's
-/// language mode spells `#file`, and as `#fileID`) and line. Built once per checked closure, in debug
-/// builds only.
+/// Where a checked closure was handed to an operator: the operator, the caller's file (as `#fileID`) and
+/// line. Built once per checked closure, in debug builds only.
 @usableFromInline
 struct IsolationCallSite: Sendable {
     let operatorName: StaticString
-    let file: StaticString
     let fileID: StaticString
     let line: UInt
 
     @usableFromInline
-    init(_ operatorName: StaticString, _ file: StaticString, _ fileID: StaticString, _ line: UInt) {
+    init(_ operatorName: StaticString, _ fileID: StaticString, _ line: UInt) {
         self.operatorName = operatorName
-        self.file = file
         self.fileID = fileID
         self.line = line
     }
 
-    /// Swift 6 mode spells `#file` as `#fileID`; Swift 5 mode as the file's path.
-    var callerLanguageMode: IsolationViolation.LanguageMode {
-        file.description == fileID.description ? .swift6 : .swift5
-    }
 }
 
 /// Reports to ``Hooks/isolationViolationHandler`` unless the caller runs on `isolation`'s executor.
@@ -57,16 +50,13 @@ func rxVerifyIsolation(_ isolation: any Actor, _ site: IsolationCallSite) {
     } else if let isCurrent = currentExecutorCheck {
         if isCurrent(isolation) { return }
     } else {
-        // No non-trapping check in this runtime, so no report to make: a Swift 6-mode caller gets
-        // Swift's own check (whose message names the actor), a Swift 5-mode one what Swift gives it,
-        // nothing.
-        if site.callerLanguageMode == .swift6 { isolation.preconditionIsolated() }
+        // No non-trapping check in this runtime, so nothing can be told without stopping: no report.
         return
     }
     Hooks.reportIsolationViolation(
         IsolationViolation(
             message: isolationViolationMessage(isolation, site), operatorName: site.operatorName.description,
-            file: site.fileID.description, line: site.line, callerLanguageMode: site.callerLanguageMode))
+            file: site.fileID.description, line: site.line))
 }
 
 /// The report: what was called where, and what to write instead.
@@ -101,7 +91,7 @@ func currentThreadDescription() -> String {
 
 /// The runtime's non-trapping form of the check `preconditionIsolated` makes
 /// (`swift_task_isCurrentExecutorWithFlags` with no flags: answer, do not assert). It is not public
-/// API, so it is looked up by name; when it is missing the check falls back to Swift's own.
+/// API, so it is looked up by name; when it is missing, only main-actor closures are checked.
 private let currentExecutorCheck: (@Sendable (any Actor) -> Bool)? = {
     #if canImport(Glibc) || canImport(Darwin)
         #if canImport(Darwin)

@@ -46,30 +46,28 @@ extension ObservableType {
     /// with an assertion and is printed in release builds. In RxSwift this lives in RxCocoa.
     public func bind(
         onNext: @escaping (Element) -> Void, isolation: (any Actor)? = #isolation,
-        callerFile: StaticString = #rxCallerFile,
         callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> Disposable {
         let onNext =
             isolation == nil
-            ? onNext : rxIsolationChecked(onNext, isolation, "bind(onNext:)", callerFile, callerFileID, callerLine)
+            ? onNext : rxIsolationChecked(onNext, isolation, "bind(onNext:)", callerFileID, callerLine)
         return subscribe(onNext: onNext, onError: { error in rxBindingError(error) })
     }
 
     /// Subscribes `onNext`, which receives `object` (held weakly) with each element; elements that
     /// arrive after `object` was deallocated are dropped.
     ///
-    /// Completion is ignored; an error asserts in debug builds, as in ``bind(onNext:isolation:callerFile:callerFileID:callerLine:)``. In RxSwift
+    /// Completion is ignored; an error asserts in debug builds, as in ``bind(onNext:isolation:callerFileID:callerLine:)``. In RxSwift
     /// this lives in RxCocoa.
     public func bind<Object: AnyObject>(
         with object: Object, onNext: @escaping (Object, Element) -> Void, isolation: (any Actor)? = #isolation,
-        callerFile: StaticString = #rxCallerFile,
         callerFileID: StaticString = #fileID, callerLine: UInt = #line
     )
         -> Disposable
     {
         let onNext =
             isolation == nil
-            ? onNext : rxIsolationChecked(onNext, isolation, "bind(onNext:)", callerFile, callerFileID, callerLine)
+            ? onNext : rxIsolationChecked(onNext, isolation, "bind(onNext:)", callerFileID, callerLine)
         return subscribe(with: object, onNext: onNext, onError: { _, error in rxBindingError(error) })
     }
 }

@@ -6,10 +6,10 @@ import Synchronization
 import Testing
 
 /// Code that is safe runs with no report: the seeds' weather view controller written in a `@MainActor`
-/// class over `@MainActor` controls (a report would stop this process), and the article's way of
+/// class over `@MainActor` controls (a report fails the test: `.isolationChecked`), and the article's way of
 /// passing a nonisolated function from main-actor code to a chain that runs off the main actor.
 @MainActor
-@Suite(.leakChecked)  // also keeps other leak-checked suites (which mock the sharing scheduler) out
+@Suite(.leakChecked, .isolationChecked)  // also keeps other leak-checked suites (which mock the sharing scheduler) out
 struct IsolationSafeTests {
     @Test
     func theSeedsViewControllerRunsOnTheMainActorWithNoReport() async throws {

@@ -13,8 +13,6 @@ extension ObservableType {
     ///   - resultSelector: Combines a source element with `second`'s latest element.
     ///   - isolation: The caller's actor, filled in by the compiler (`#isolation`): in debug builds a closure
     ///     written on an actor is checked to run on it. Leave it out.
-    ///   - callerFile: `#file` as the caller's language mode spells it, filled in by the compiler: beside
-    ///     `callerFileID`, it tells a debug build whether to stop or to report. Leave it out.
     ///   - callerFileID: The caller's `#fileID`, filled in by the compiler. Leave it out.
     ///   - callerLine: The caller's line, filled in by the compiler. Leave it out.
     /// - Returns: One result per source element that arrived after `second`'s first element.
@@ -22,20 +20,19 @@ extension ObservableType {
     /// RxJS: `withLatestFrom(other, project)`; Combine: none.
     public func withLatestFrom<Source: ObservableConvertibleType, ResultType>(
         _ second: Source, resultSelector: @escaping (Element, Source.Element) throws -> ResultType,
-        isolation: (any Actor)? = #isolation, callerFile: StaticString = #rxCallerFile,
-        callerFileID: StaticString = #fileID, callerLine: UInt = #line
+        isolation: (any Actor)? = #isolation, callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> Observable<ResultType> {
         let resultSelector =
             isolation == nil
             ? resultSelector
             : rxIsolationChecked(
-                resultSelector, isolation, "withLatestFrom(resultSelector:)", callerFile, callerFileID, callerLine)
+                resultSelector, isolation, "withLatestFrom(resultSelector:)", callerFileID, callerLine)
         return WithLatestFromObservable(source: asObservable(), other: second.asObservable(), selector: resultSelector)
     }
 
     /// Replaces each source element with the latest element of `second`.
     ///
-    /// Behaves as ``withLatestFrom(_:resultSelector:isolation:callerFile:callerFileID:callerLine:)`` with a selector that returns `second`'s
+    /// Behaves as ``withLatestFrom(_:resultSelector:isolation:callerFileID:callerLine:)`` with a selector that returns `second`'s
     /// element: source elements before `second`'s first element are dropped.
     ///
     /// - Parameter second: The sequence whose latest element is emitted.

@@ -14,12 +14,11 @@ extension ObservableType {
     public static func create(
         _ subscribe: @escaping (AnyObserver<Element>) -> Disposable,
         file: StaticString = #fileID, line: UInt = #line, isolation: (any Actor)? = #isolation,
-        callerFile: StaticString = #rxCallerFile,
         callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> Observable<Element> {
         let subscribe =
             isolation == nil
-            ? subscribe : rxIsolationChecked(subscribe, isolation, "create", callerFile, callerFileID, callerLine)
+            ? subscribe : rxIsolationChecked(subscribe, isolation, "create", callerFileID, callerLine)
         return CreateObservable(subscribe, file: file, line: line)
     }
 }

@@ -3,13 +3,12 @@ extension ObservableType {
     /// A throwing factory gives an error event. RxJS: `defer`; Combine: `Deferred`.
     public static func deferred(
         _ observableFactory: @escaping () throws -> Observable<Element>, isolation: (any Actor)? = #isolation,
-        callerFile: StaticString = #rxCallerFile,
         callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> Observable<Element> {
         let observableFactory =
             isolation == nil
             ? observableFactory
-            : rxIsolationChecked(observableFactory, isolation, "deferred", callerFile, callerFileID, callerLine)
+            : rxIsolationChecked(observableFactory, isolation, "deferred", callerFileID, callerLine)
         return DeferredObservable(observableFactory)
     }
 }

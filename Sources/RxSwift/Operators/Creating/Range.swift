@@ -45,17 +45,16 @@ extension ObservableType {
         initialState: Element, condition: @escaping (Element) throws -> Bool,
         scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance,
         iterate: @escaping (Element) throws -> Element, isolation: (any Actor)? = #isolation,
-        callerFile: StaticString = #rxCallerFile,
         callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> Observable<Element> {
         let condition =
             isolation == nil
             ? condition
-            : rxIsolationChecked(condition, isolation, "generate(condition:)", callerFile, callerFileID, callerLine)
+            : rxIsolationChecked(condition, isolation, "generate(condition:)", callerFileID, callerLine)
         let iterate =
             isolation == nil
             ? iterate
-            : rxIsolationChecked(iterate, isolation, "generate(iterate:)", callerFile, callerFileID, callerLine)
+            : rxIsolationChecked(iterate, isolation, "generate(iterate:)", callerFileID, callerLine)
         return GenerateObservable(
             initialState: initialState, condition: condition, iterate: iterate, scheduler: scheduler)
     }

@@ -7,18 +7,17 @@ extension ObservableType {
     public static func using<Resource: Disposable>(
         _ resourceFactory: @escaping () throws -> Resource,
         observableFactory: @escaping (Resource) throws -> Observable<Element>, isolation: (any Actor)? = #isolation,
-        callerFile: StaticString = #rxCallerFile,
         callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> Observable<Element> {
         let resourceFactory =
             isolation == nil
             ? resourceFactory
-            : rxIsolationChecked(resourceFactory, isolation, "using", callerFile, callerFileID, callerLine)
+            : rxIsolationChecked(resourceFactory, isolation, "using", callerFileID, callerLine)
         let observableFactory =
             isolation == nil
             ? observableFactory
             : rxIsolationChecked(
-                observableFactory, isolation, "using(observableFactory:)", callerFile, callerFileID, callerLine)
+                observableFactory, isolation, "using(observableFactory:)", callerFileID, callerLine)
         return UsingObservable(resourceFactory: resourceFactory, observableFactory: observableFactory)
     }
 }

@@ -8,41 +8,38 @@ extension ObservableType {
         element(at: index)
     }
 
-    /// Deprecated spelling of ``skip(while:isolation:callerFile:callerFileID:callerLine:)``.
+    /// Deprecated spelling of ``skip(while:isolation:callerFileID:callerLine:)``.
     @available(*, deprecated, renamed: "skip(while:)")
     public func skipWhile(
         _ predicate: @escaping (Element) throws -> Bool, isolation: (any Actor)? = #isolation,
-        callerFile: StaticString = #rxCallerFile,
         callerFileID: StaticString = #fileID, callerLine: UInt = #line
     )
         -> Observable<Element>
     {
         let predicate =
             isolation == nil
-            ? predicate : rxIsolationChecked(predicate, isolation, "skipWhile", callerFile, callerFileID, callerLine)
+            ? predicate : rxIsolationChecked(predicate, isolation, "skipWhile", callerFileID, callerLine)
         return skip(while: predicate)
     }
 
-    /// Deprecated spelling of ``take(while:behavior:isolation:callerFile:callerFileID:callerLine:)`` (with the default, exclusive behavior).
+    /// Deprecated spelling of ``take(while:behavior:isolation:callerFileID:callerLine:)`` (with the default, exclusive behavior).
     @available(*, deprecated, renamed: "take(while:)")
     public func takeWhile(
         _ predicate: @escaping (Element) throws -> Bool, isolation: (any Actor)? = #isolation,
-        callerFile: StaticString = #rxCallerFile,
         callerFileID: StaticString = #fileID, callerLine: UInt = #line
     )
         -> Observable<Element>
     {
         let predicate =
             isolation == nil
-            ? predicate : rxIsolationChecked(predicate, isolation, "takeWhile", callerFile, callerFileID, callerLine)
+            ? predicate : rxIsolationChecked(predicate, isolation, "takeWhile", callerFileID, callerLine)
         return take(while: predicate)
     }
 
-    /// Deprecated spelling of ``take(until:behavior:isolation:callerFile:callerFileID:callerLine:)`` (RxSwift 5's predicate form of `takeUntil`).
+    /// Deprecated spelling of ``take(until:behavior:isolation:callerFileID:callerLine:)`` (RxSwift 5's predicate form of `takeUntil`).
     @available(*, deprecated, renamed: "take(until:behavior:)")
     public func takeUntil(
         _ behavior: TakeBehavior, predicate: @escaping (Element) throws -> Bool, isolation: (any Actor)? = #isolation,
-        callerFile: StaticString = #rxCallerFile,
         callerFileID: StaticString = #fileID, callerLine: UInt = #line
     )
         -> Observable<Element>
@@ -50,7 +47,7 @@ extension ObservableType {
         let predicate =
             isolation == nil
             ? predicate
-            : rxIsolationChecked(predicate, isolation, "takeUntil(predicate:)", callerFile, callerFileID, callerLine)
+            : rxIsolationChecked(predicate, isolation, "takeUntil(predicate:)", callerFileID, callerLine)
         return take(until: predicate, behavior: behavior)
     }
 

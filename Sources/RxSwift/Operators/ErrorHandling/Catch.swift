@@ -14,8 +14,6 @@ extension ObservableType {
     ///   - handler: Returns the sequence to continue with after `error`.
     ///   - isolation: The caller's actor, filled in by the compiler (`#isolation`): in debug builds a closure
     ///     written on an actor is checked to run on it. Leave it out.
-    ///   - callerFile: `#file` as the caller's language mode spells it, filled in by the compiler: beside
-    ///     `callerFileID`, it tells a debug build whether to stop or to report. Leave it out.
     ///   - callerFileID: The caller's `#fileID`, filled in by the compiler. Leave it out.
     ///   - callerLine: The caller's line, filled in by the compiler. Leave it out.
     /// - Returns: The source's elements, then, after an error, the handler's sequence.
@@ -23,25 +21,23 @@ extension ObservableType {
     /// RxJS: `catchError`; Combine: `catch` / `tryCatch`.
     public func `catch`(
         _ handler: @escaping (Swift.Error) throws -> Observable<Element>, isolation: (any Actor)? = #isolation,
-        callerFile: StaticString = #rxCallerFile,
         callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> Observable<Element> {
         let handler =
             isolation == nil
-            ? handler : rxIsolationChecked(handler, isolation, "catch", callerFile, callerFileID, callerLine)
+            ? handler : rxIsolationChecked(handler, isolation, "catch", callerFileID, callerLine)
         return CatchObservable(source: asObservable(), handler: handler)
     }
 
-    /// Deprecated spelling of ``catch(_:isolation:callerFile:callerFileID:callerLine:)``.
+    /// Deprecated spelling of ``catch(_:isolation:callerFileID:callerLine:)``.
     @available(*, deprecated, renamed: "catch(_:)")
     public func catchError(
         _ handler: @escaping (Swift.Error) throws -> Observable<Element>, isolation: (any Actor)? = #isolation,
-        callerFile: StaticString = #rxCallerFile,
         callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> Observable<Element> {
         let handler =
             isolation == nil
-            ? handler : rxIsolationChecked(handler, isolation, "catchError", callerFile, callerFileID, callerLine)
+            ? handler : rxIsolationChecked(handler, isolation, "catchError", callerFileID, callerLine)
         return `catch`(handler)
     }
 

@@ -19,8 +19,6 @@ extension ObservableType {
     ///   - notificationHandler: Builds the trigger from the sequence of errors.
     ///   - isolation: The caller's actor, filled in by the compiler (`#isolation`): in debug builds a closure
     ///     written on an actor is checked to run on it. Leave it out.
-    ///   - callerFile: `#file` as the caller's language mode spells it, filled in by the compiler: beside
-    ///     `callerFileID`, it tells a debug build whether to stop or to report. Leave it out.
     ///   - callerFileID: The caller's `#fileID`, filled in by the compiler. Leave it out.
     ///   - callerLine: The caller's line, filled in by the compiler. Leave it out.
     /// - Returns: The source's elements, repeated after each error the trigger answers with an element.
@@ -28,13 +26,12 @@ extension ObservableType {
     /// RxJS: `retry({ delay: … })` / the former `retryWhen`.
     public func retry<TriggerObservable: ObservableType, Error: Swift.Error>(
         when notificationHandler: @escaping (Observable<Error>) -> TriggerObservable,
-        isolation: (any Actor)? = #isolation, callerFile: StaticString = #rxCallerFile,
-        callerFileID: StaticString = #fileID, callerLine: UInt = #line
+        isolation: (any Actor)? = #isolation, callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> Observable<Element> {
         let notificationHandler =
             isolation == nil
             ? notificationHandler
-            : rxIsolationChecked(notificationHandler, isolation, "retry(when:)", callerFile, callerFileID, callerLine)
+            : rxIsolationChecked(notificationHandler, isolation, "retry(when:)", callerFileID, callerLine)
         return RetryWhenObservable(
             source: asObservable(), errorType: Error.self,
             notificationHandler: { notificationHandler($0).asObservable() })
@@ -48,20 +45,17 @@ extension ObservableType {
     ///   - notificationHandler: Builds the trigger from the sequence of errors.
     ///   - isolation: The caller's actor, filled in by the compiler (`#isolation`): in debug builds a closure
     ///     written on an actor is checked to run on it. Leave it out.
-    ///   - callerFile: `#file` as the caller's language mode spells it, filled in by the compiler: beside
-    ///     `callerFileID`, it tells a debug build whether to stop or to report. Leave it out.
     ///   - callerFileID: The caller's `#fileID`, filled in by the compiler. Leave it out.
     ///   - callerLine: The caller's line, filled in by the compiler. Leave it out.
     /// - Returns: The source's elements, repeated after each error the trigger answers with an element.
     public func retry<TriggerObservable: ObservableType>(
         when notificationHandler: @escaping (Observable<Swift.Error>) -> TriggerObservable,
-        isolation: (any Actor)? = #isolation, callerFile: StaticString = #rxCallerFile,
-        callerFileID: StaticString = #fileID, callerLine: UInt = #line
+        isolation: (any Actor)? = #isolation, callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> Observable<Element> {
         let notificationHandler =
             isolation == nil
             ? notificationHandler
-            : rxIsolationChecked(notificationHandler, isolation, "retry(when:)", callerFile, callerFileID, callerLine)
+            : rxIsolationChecked(notificationHandler, isolation, "retry(when:)", callerFileID, callerLine)
         return RetryWhenObservable(
             source: asObservable(), errorType: (any Swift.Error).self,
             notificationHandler: { notificationHandler($0).asObservable() })
@@ -71,13 +65,12 @@ extension ObservableType {
     @available(*, deprecated, renamed: "retry(when:)")
     public func retryWhen<TriggerObservable: ObservableType, Error: Swift.Error>(
         _ notificationHandler: @escaping (Observable<Error>) -> TriggerObservable, isolation: (any Actor)? = #isolation,
-        callerFile: StaticString = #rxCallerFile,
         callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> Observable<Element> {
         let notificationHandler =
             isolation == nil
             ? notificationHandler
-            : rxIsolationChecked(notificationHandler, isolation, "retryWhen", callerFile, callerFileID, callerLine)
+            : rxIsolationChecked(notificationHandler, isolation, "retryWhen", callerFileID, callerLine)
         return retry(when: notificationHandler)
     }
 
@@ -85,13 +78,12 @@ extension ObservableType {
     @available(*, deprecated, renamed: "retry(when:)")
     public func retryWhen<TriggerObservable: ObservableType>(
         _ notificationHandler: @escaping (Observable<Swift.Error>) -> TriggerObservable,
-        isolation: (any Actor)? = #isolation, callerFile: StaticString = #rxCallerFile,
-        callerFileID: StaticString = #fileID, callerLine: UInt = #line
+        isolation: (any Actor)? = #isolation, callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> Observable<Element> {
         let notificationHandler =
             isolation == nil
             ? notificationHandler
-            : rxIsolationChecked(notificationHandler, isolation, "retryWhen", callerFile, callerFileID, callerLine)
+            : rxIsolationChecked(notificationHandler, isolation, "retryWhen", callerFileID, callerLine)
         return retry(when: notificationHandler)
     }
 }

@@ -18,7 +18,6 @@ extension ObservableType {
     /// Combine: `removeDuplicates(by:)`.
     public func distinctUntilChanged<Key: Equatable>(
         _ keySelector: @escaping (Element) throws -> Key, isolation: (any Actor)? = #isolation,
-        callerFile: StaticString = #rxCallerFile,
         callerFileID: StaticString = #fileID, callerLine: UInt = #line
     )
         -> Observable<Element>
@@ -26,7 +25,7 @@ extension ObservableType {
         let keySelector =
             isolation == nil
             ? keySelector
-            : rxIsolationChecked(keySelector, isolation, "distinctUntilChanged", callerFile, callerFileID, callerLine)
+            : rxIsolationChecked(keySelector, isolation, "distinctUntilChanged", callerFileID, callerLine)
         return DistinctUntilChangedObservable(source: asObservable(), keySelector: keySelector, comparer: ==)
     }
 
@@ -39,13 +38,12 @@ extension ObservableType {
     /// RxJS: `distinctUntilChanged(comparer)`; Combine: `removeDuplicates(by:)` / `tryRemoveDuplicates(by:)`.
     public func distinctUntilChanged(
         _ comparer: @escaping (Element, Element) throws -> Bool, isolation: (any Actor)? = #isolation,
-        callerFile: StaticString = #rxCallerFile,
         callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> Observable<Element> {
         let comparer =
             isolation == nil
             ? comparer
-            : rxIsolationChecked(comparer, isolation, "distinctUntilChanged", callerFile, callerFileID, callerLine)
+            : rxIsolationChecked(comparer, isolation, "distinctUntilChanged", callerFileID, callerLine)
         return DistinctUntilChangedObservable(source: asObservable(), keySelector: { $0 }, comparer: comparer)
     }
 
@@ -59,18 +57,17 @@ extension ObservableType {
     /// RxJS: `distinctUntilChanged(comparer, keySelector)`; Combine: `removeDuplicates(by:)`.
     public func distinctUntilChanged<K>(
         _ keySelector: @escaping (Element) throws -> K, comparer: @escaping (K, K) throws -> Bool,
-        isolation: (any Actor)? = #isolation, callerFile: StaticString = #rxCallerFile,
-        callerFileID: StaticString = #fileID, callerLine: UInt = #line
+        isolation: (any Actor)? = #isolation, callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> Observable<Element> {
         let keySelector =
             isolation == nil
             ? keySelector
-            : rxIsolationChecked(keySelector, isolation, "distinctUntilChanged", callerFile, callerFileID, callerLine)
+            : rxIsolationChecked(keySelector, isolation, "distinctUntilChanged", callerFileID, callerLine)
         let comparer =
             isolation == nil
             ? comparer
             : rxIsolationChecked(
-                comparer, isolation, "distinctUntilChanged(comparer:)", callerFile, callerFileID, callerLine)
+                comparer, isolation, "distinctUntilChanged(comparer:)", callerFileID, callerLine)
         return DistinctUntilChangedObservable(source: asObservable(), keySelector: keySelector, comparer: comparer)
     }
 

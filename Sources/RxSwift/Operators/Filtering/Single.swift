@@ -22,14 +22,13 @@ extension ObservableType {
     /// RxJS: `single(predicate)`; Combine: none.
     public func single(
         _ predicate: @escaping (Element) throws -> Bool, isolation: (any Actor)? = #isolation,
-        callerFile: StaticString = #rxCallerFile,
         callerFileID: StaticString = #fileID, callerLine: UInt = #line
     )
         -> Observable<Element>
     {
         let predicate =
             isolation == nil
-            ? predicate : rxIsolationChecked(predicate, isolation, "single", callerFile, callerFileID, callerLine)
+            ? predicate : rxIsolationChecked(predicate, isolation, "single", callerFileID, callerLine)
         return SingleObservable(source: asObservable(), predicate: predicate)
     }
 }

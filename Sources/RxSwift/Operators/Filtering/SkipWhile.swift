@@ -7,14 +7,13 @@ extension ObservableType {
     /// RxJS: `skipWhile`; Combine: `drop(while:)` / `tryDrop(while:)`.
     public func skip(
         while predicate: @escaping (Element) throws -> Bool, isolation: (any Actor)? = #isolation,
-        callerFile: StaticString = #rxCallerFile,
         callerFileID: StaticString = #fileID, callerLine: UInt = #line
     )
         -> Observable<Element>
     {
         let predicate =
             isolation == nil
-            ? predicate : rxIsolationChecked(predicate, isolation, "skip(while:)", callerFile, callerFileID, callerLine)
+            ? predicate : rxIsolationChecked(predicate, isolation, "skip(while:)", callerFileID, callerLine)
         return SkipWhileObservable(source: asObservable(), predicate: predicate)
     }
 }

@@ -19,14 +19,13 @@ extension ObservableType {
     /// RxJS: `takeWhile(predicate, inclusive)`; Combine: `prefix(while:)` / `tryPrefix(while:)`.
     public func take(
         while predicate: @escaping (Element) throws -> Bool, behavior: TakeBehavior = .exclusive,
-        isolation: (any Actor)? = #isolation, callerFile: StaticString = #rxCallerFile,
-        callerFileID: StaticString = #fileID, callerLine: UInt = #line
+        isolation: (any Actor)? = #isolation, callerFileID: StaticString = #fileID, callerLine: UInt = #line
     )
         -> Observable<Element>
     {
         let predicate =
             isolation == nil
-            ? predicate : rxIsolationChecked(predicate, isolation, "take(while:)", callerFile, callerFileID, callerLine)
+            ? predicate : rxIsolationChecked(predicate, isolation, "take(while:)", callerFileID, callerLine)
         return TakeWhileObservable(source: asObservable(), predicate: predicate, stopWhen: false, behavior: behavior)
     }
 
@@ -41,14 +40,13 @@ extension ObservableType {
     /// predicate.
     public func take(
         until predicate: @escaping (Element) throws -> Bool, behavior: TakeBehavior = .exclusive,
-        isolation: (any Actor)? = #isolation, callerFile: StaticString = #rxCallerFile,
-        callerFileID: StaticString = #fileID, callerLine: UInt = #line
+        isolation: (any Actor)? = #isolation, callerFileID: StaticString = #fileID, callerLine: UInt = #line
     )
         -> Observable<Element>
     {
         let predicate =
             isolation == nil
-            ? predicate : rxIsolationChecked(predicate, isolation, "take(until:)", callerFile, callerFileID, callerLine)
+            ? predicate : rxIsolationChecked(predicate, isolation, "take(until:)", callerFileID, callerLine)
         return TakeWhileObservable(source: asObservable(), predicate: predicate, stopWhen: true, behavior: behavior)
     }
 }

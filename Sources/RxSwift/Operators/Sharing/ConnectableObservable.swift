@@ -58,8 +58,6 @@ extension ObservableType {
     ///   - makeSubject: Makes the subject for a connection.
     ///   - isolation: The caller's actor, filled in by the compiler (`#isolation`): in debug builds a closure
     ///     written on an actor is checked to run on it. Leave it out.
-    ///   - callerFile: `#file` as the caller's language mode spells it, filled in by the compiler: beside
-    ///     `callerFileID`, it tells a debug build whether to stop or to report. Leave it out.
     ///   - callerFileID: The caller's `#fileID`, filled in by the compiler. Leave it out.
     ///   - callerLine: The caller's line, filled in by the compiler. Leave it out.
     /// - Returns: A connectable observable of the subject's elements.
@@ -67,7 +65,6 @@ extension ObservableType {
     /// RxJS: `connectable(source, { connector })`; Combine: `multicast(_:)` with a factory.
     public func multicast<Subject: SubjectType>(
         makeSubject: @escaping () -> Subject, isolation: (any Actor)? = #isolation,
-        callerFile: StaticString = #rxCallerFile,
         callerFileID: StaticString = #fileID, callerLine: UInt = #line
     )
         -> ConnectableObservable<Subject.Element>
@@ -76,7 +73,7 @@ extension ObservableType {
             isolation == nil
             ? makeSubject
             : rxIsolationChecked(
-                makeSubject, isolation, "multicast(makeSubject:)", callerFile, callerFileID, callerLine)
+                makeSubject, isolation, "multicast(makeSubject:)", callerFileID, callerLine)
         return MulticastConnectable(source: asObservable(), makeSubject: makeSubject, ownsSubjects: true)
     }
 

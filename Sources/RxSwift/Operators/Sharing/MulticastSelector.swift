@@ -11,8 +11,6 @@ extension ObservableType {
     ///   - selector: Builds the result from the multicast source; it may subscribe to it many times.
     ///   - isolation: The caller's actor, filled in by the compiler (`#isolation`): in debug builds a closure
     ///     written on an actor is checked to run on it. Leave it out.
-    ///   - callerFile: `#file` as the caller's language mode spells it, filled in by the compiler: beside
-    ///     `callerFileID`, it tells a debug build whether to stop or to report. Leave it out.
     ///   - callerFileID: The caller's `#fileID`, filled in by the compiler. Leave it out.
     ///   - callerLine: The caller's line, filled in by the compiler. Leave it out.
     /// - Returns: The selector's sequence, fed by one subscription to the source.
@@ -21,17 +19,16 @@ extension ObservableType {
     public func multicast<Subject: SubjectType, Result>(
         _ subjectSelector: @escaping () throws -> Subject,
         selector: @escaping (Observable<Subject.Element>) throws -> Observable<Result>,
-        isolation: (any Actor)? = #isolation, callerFile: StaticString = #rxCallerFile,
-        callerFileID: StaticString = #fileID, callerLine: UInt = #line
+        isolation: (any Actor)? = #isolation, callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> Observable<Result> where Subject.Observer.Element == Element {
         let subjectSelector =
             isolation == nil
             ? subjectSelector
-            : rxIsolationChecked(subjectSelector, isolation, "multicast", callerFile, callerFileID, callerLine)
+            : rxIsolationChecked(subjectSelector, isolation, "multicast", callerFileID, callerLine)
         let selector =
             isolation == nil
             ? selector
-            : rxIsolationChecked(selector, isolation, "multicast(selector:)", callerFile, callerFileID, callerLine)
+            : rxIsolationChecked(selector, isolation, "multicast(selector:)", callerFileID, callerLine)
         return MulticastSelectorObservable(source: asObservable(), subjectSelector: subjectSelector, selector: selector)
     }
 }

@@ -9,20 +9,17 @@ extension ObservableType {
     ///   - transform: Maps an element to a result, or to `nil` to drop it.
     ///   - isolation: The caller's actor, filled in by the compiler (`#isolation`): in debug builds a closure
     ///     written on an actor is checked to run on it. Leave it out.
-    ///   - callerFile: `#file` as the caller's language mode spells it, filled in by the compiler: beside
-    ///     `callerFileID`, it tells a debug build whether to stop or to report. Leave it out.
     ///   - callerFileID: The caller's `#fileID`, filled in by the compiler. Leave it out.
     ///   - callerLine: The caller's line, filled in by the compiler. Leave it out.
     /// - Returns: The non-`nil` results, in order.
     @inlinable
     public func compactMap<Result>(
         _ transform: @escaping (Element) throws -> Result?, isolation: (any Actor)? = #isolation,
-        callerFile: StaticString = #rxCallerFile,
         callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> Observable<Result> {
         let transform =
             isolation == nil
-            ? transform : rxIsolationChecked(transform, isolation, "compactMap", callerFile, callerFileID, callerLine)
+            ? transform : rxIsolationChecked(transform, isolation, "compactMap", callerFileID, callerLine)
         // The `nil` test runs in this closure, made where `Result` is concrete: in the library's
         // unspecialized sink, every `Result?` would cost a run-time metadata lookup per element.
         return CompactMapObservable(source: asObservable()) { element, downstream in

@@ -14,8 +14,6 @@ extension ObservableType {
     ///   - keySelector: The key of an element.
     ///   - isolation: The caller's actor, filled in by the compiler (`#isolation`): in debug builds a closure
     ///     written on an actor is checked to run on it. Leave it out.
-    ///   - callerFile: `#file` as the caller's language mode spells it, filled in by the compiler: beside
-    ///     `callerFileID`, it tells a debug build whether to stop or to report. Leave it out.
     ///   - callerFileID: The caller's `#fileID`, filled in by the compiler. Leave it out.
     ///   - callerLine: The caller's line, filled in by the compiler. Leave it out.
     /// - Returns: The groups, in the order of their first elements.
@@ -23,13 +21,12 @@ extension ObservableType {
     /// RxJS: `groupBy`; Combine: none.
     public func groupBy<Key: Hashable>(
         keySelector: @escaping (Element) throws -> Key, isolation: (any Actor)? = #isolation,
-        callerFile: StaticString = #rxCallerFile,
         callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> Observable<GroupedObservable<Key, Element>> {
         let keySelector =
             isolation == nil
             ? keySelector
-            : rxIsolationChecked(keySelector, isolation, "groupBy(keySelector:)", callerFile, callerFileID, callerLine)
+            : rxIsolationChecked(keySelector, isolation, "groupBy(keySelector:)", callerFileID, callerLine)
         return GroupByObservable(source: asObservable(), keySelector: keySelector)
     }
 }

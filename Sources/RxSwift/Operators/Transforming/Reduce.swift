@@ -13,24 +13,21 @@ extension ObservableType {
     ///   - mapResult: Turns the final accumulator into the emitted result.
     ///   - isolation: The caller's actor, filled in by the compiler (`#isolation`): in debug builds a closure
     ///     written on an actor is checked to run on it. Leave it out.
-    ///   - callerFile: `#file` as the caller's language mode spells it, filled in by the compiler: beside
-    ///     `callerFileID`, it tells a debug build whether to stop or to report. Leave it out.
     ///   - callerFileID: The caller's `#fileID`, filled in by the compiler. Leave it out.
     ///   - callerLine: The caller's line, filled in by the compiler. Leave it out.
     /// - Returns: A sequence of one element, the mapped result, or an error.
     public func reduce<A, Result>(
         _ seed: A, accumulator: @escaping (A, Element) throws -> A, mapResult: @escaping (A) throws -> Result,
-        isolation: (any Actor)? = #isolation, callerFile: StaticString = #rxCallerFile,
-        callerFileID: StaticString = #fileID, callerLine: UInt = #line
+        isolation: (any Actor)? = #isolation, callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> Observable<Result> {
         let accumulator =
             isolation == nil
             ? accumulator
-            : rxIsolationChecked(accumulator, isolation, "reduce(accumulator:)", callerFile, callerFileID, callerLine)
+            : rxIsolationChecked(accumulator, isolation, "reduce(accumulator:)", callerFileID, callerLine)
         let mapResult =
             isolation == nil
             ? mapResult
-            : rxIsolationChecked(mapResult, isolation, "reduce(mapResult:)", callerFile, callerFileID, callerLine)
+            : rxIsolationChecked(mapResult, isolation, "reduce(mapResult:)", callerFileID, callerLine)
         return ReduceObservable(source: asObservable(), seed: seed, accumulator: accumulator, mapResult: mapResult)
     }
 
@@ -47,20 +44,17 @@ extension ObservableType {
     ///   - accumulator: Returns the next accumulator value from the previous one and an element.
     ///   - isolation: The caller's actor, filled in by the compiler (`#isolation`): in debug builds a closure
     ///     written on an actor is checked to run on it. Leave it out.
-    ///   - callerFile: `#file` as the caller's language mode spells it, filled in by the compiler: beside
-    ///     `callerFileID`, it tells a debug build whether to stop or to report. Leave it out.
     ///   - callerFileID: The caller's `#fileID`, filled in by the compiler. Leave it out.
     ///   - callerLine: The caller's line, filled in by the compiler. Leave it out.
     /// - Returns: A sequence of one element, the final accumulator, or an error.
     public func reduce<A>(
         _ seed: A, accumulator: @escaping (A, Element) throws -> A, isolation: (any Actor)? = #isolation,
-        callerFile: StaticString = #rxCallerFile,
         callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> Observable<A> {
         let accumulator =
             isolation == nil
             ? accumulator
-            : rxIsolationChecked(accumulator, isolation, "reduce(accumulator:)", callerFile, callerFileID, callerLine)
+            : rxIsolationChecked(accumulator, isolation, "reduce(accumulator:)", callerFileID, callerLine)
         return ReduceObservable(source: asObservable(), seed: seed, accumulator: accumulator, mapResult: { $0 })
     }
 }

@@ -12,20 +12,17 @@ extension ObservableType {
     ///   - accumulator: Folds one element into the accumulator.
     ///   - isolation: The caller's actor, filled in by the compiler (`#isolation`): in debug builds a closure
     ///     written on an actor is checked to run on it. Leave it out.
-    ///   - callerFile: `#file` as the caller's language mode spells it, filled in by the compiler: beside
-    ///     `callerFileID`, it tells a debug build whether to stop or to report. Leave it out.
     ///   - callerFileID: The caller's `#fileID`, filled in by the compiler. Leave it out.
     ///   - callerLine: The caller's line, filled in by the compiler. Leave it out.
     /// - Returns: The accumulator after each element.
     public func scan<A>(
         into seed: A, accumulator: @escaping (inout A, Element) throws -> Void, isolation: (any Actor)? = #isolation,
-        callerFile: StaticString = #rxCallerFile,
         callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> Observable<A> {
         let accumulator =
             isolation == nil
             ? accumulator
-            : rxIsolationChecked(accumulator, isolation, "scan(accumulator:)", callerFile, callerFileID, callerLine)
+            : rxIsolationChecked(accumulator, isolation, "scan(accumulator:)", callerFileID, callerLine)
         return ScanObservable(source: asObservable(), seed: seed, accumulator: accumulator)
     }
 
@@ -41,20 +38,17 @@ extension ObservableType {
     ///   - accumulator: Returns the next accumulator value from the previous one and an element.
     ///   - isolation: The caller's actor, filled in by the compiler (`#isolation`): in debug builds a closure
     ///     written on an actor is checked to run on it. Leave it out.
-    ///   - callerFile: `#file` as the caller's language mode spells it, filled in by the compiler: beside
-    ///     `callerFileID`, it tells a debug build whether to stop or to report. Leave it out.
     ///   - callerFileID: The caller's `#fileID`, filled in by the compiler. Leave it out.
     ///   - callerLine: The caller's line, filled in by the compiler. Leave it out.
     /// - Returns: The accumulator after each element.
     public func scan<A>(
         _ seed: A, accumulator: @escaping (A, Element) throws -> A, isolation: (any Actor)? = #isolation,
-        callerFile: StaticString = #rxCallerFile,
         callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> Observable<A> {
         let accumulator =
             isolation == nil
             ? accumulator
-            : rxIsolationChecked(accumulator, isolation, "scan(accumulator:)", callerFile, callerFileID, callerLine)
+            : rxIsolationChecked(accumulator, isolation, "scan(accumulator:)", callerFileID, callerLine)
         return ScanObservable(source: asObservable(), seed: seed) { accumulated, element in
             accumulated = try accumulator(accumulated, element)
         }

@@ -14,26 +14,23 @@ extension ObservableType {
     ///   - resultSelector: Combines the object and an element.
     ///   - isolation: The caller's actor, filled in by the compiler (`#isolation`): in debug builds a closure
     ///     written on an actor is checked to run on it. Leave it out.
-    ///   - callerFile: `#file` as the caller's language mode spells it, filled in by the compiler: beside
-    ///     `callerFileID`, it tells a debug build whether to stop or to report. Leave it out.
     ///   - callerFileID: The caller's `#fileID`, filled in by the compiler. Leave it out.
     ///   - callerLine: The caller's line, filled in by the compiler. Leave it out.
     /// - Returns: The results of `resultSelector`.
     public func withUnretained<Object: AnyObject, Out>(
         _ obj: Object, resultSelector: @escaping (Object, Element) -> Out, isolation: (any Actor)? = #isolation,
-        callerFile: StaticString = #rxCallerFile,
         callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> Observable<Out> {
         let resultSelector =
             isolation == nil
             ? resultSelector
             : rxIsolationChecked(
-                resultSelector, isolation, "withUnretained(resultSelector:)", callerFile, callerFileID, callerLine)
+                resultSelector, isolation, "withUnretained(resultSelector:)", callerFileID, callerLine)
         return WithUnretainedObservable(source: asObservable(), object: obj, resultSelector: resultSelector)
     }
 
     /// Pairs each element with `obj`, held weakly; completes when `obj` is gone by the time an
-    /// element arrives. See ``withUnretained(_:resultSelector:isolation:callerFile:callerFileID:callerLine:)``.
+    /// element arrives. See ``withUnretained(_:resultSelector:isolation:callerFileID:callerLine:)``.
     ///
     /// - Parameter obj: The object to hold weakly.
     /// - Returns: `(object, element)` tuples.

@@ -31,8 +31,6 @@ extension ObservableType {
     ///   - onDispose: Runs after the subscription to the source was disposed, for any reason.
     ///   - isolation: The caller's actor, filled in by the compiler (`#isolation`): in debug builds a closure
     ///     written on an actor is checked to run on it. Leave it out.
-    ///   - callerFile: `#file` as the caller's language mode spells it, filled in by the compiler: beside
-    ///     `callerFileID`, it tells a debug build whether to stop or to report. Leave it out.
     ///   - callerFileID: The caller's `#fileID`, filled in by the compiler. Leave it out.
     ///   - callerLine: The caller's line, filled in by the compiler. Leave it out.
     /// - Returns: The source sequence with the side effects attached.
@@ -41,39 +39,38 @@ extension ObservableType {
         onError: ((Swift.Error) throws -> Void)? = nil, afterError: ((Swift.Error) throws -> Void)? = nil,
         onCompleted: (() throws -> Void)? = nil, afterCompleted: (() throws -> Void)? = nil,
         onSubscribe: (() -> Void)? = nil, onSubscribed: (() -> Void)? = nil, onDispose: (() -> Void)? = nil,
-        isolation: (any Actor)? = #isolation, callerFile: StaticString = #rxCallerFile,
-        callerFileID: StaticString = #fileID, callerLine: UInt = #line
+        isolation: (any Actor)? = #isolation, callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> Observable<Element> {
         let onNext =
             isolation == nil
-            ? onNext : rxIsolationChecked(onNext, isolation, "do(onNext:)", callerFile, callerFileID, callerLine)
+            ? onNext : rxIsolationChecked(onNext, isolation, "do(onNext:)", callerFileID, callerLine)
         let afterNext =
             isolation == nil
             ? afterNext
-            : rxIsolationChecked(afterNext, isolation, "do(afterNext:)", callerFile, callerFileID, callerLine)
+            : rxIsolationChecked(afterNext, isolation, "do(afterNext:)", callerFileID, callerLine)
         let onError =
             isolation == nil
-            ? onError : rxIsolationChecked(onError, isolation, "do(onError:)", callerFile, callerFileID, callerLine)
+            ? onError : rxIsolationChecked(onError, isolation, "do(onError:)", callerFileID, callerLine)
         let afterError =
             isolation == nil
             ? afterError
-            : rxIsolationChecked(afterError, isolation, "do(afterError:)", callerFile, callerFileID, callerLine)
+            : rxIsolationChecked(afterError, isolation, "do(afterError:)", callerFileID, callerLine)
         let onCompleted =
             isolation == nil
             ? onCompleted
-            : rxIsolationChecked(onCompleted, isolation, "do(onCompleted:)", callerFile, callerFileID, callerLine)
+            : rxIsolationChecked(onCompleted, isolation, "do(onCompleted:)", callerFileID, callerLine)
         let afterCompleted =
             isolation == nil
             ? afterCompleted
-            : rxIsolationChecked(afterCompleted, isolation, "do(afterCompleted:)", callerFile, callerFileID, callerLine)
+            : rxIsolationChecked(afterCompleted, isolation, "do(afterCompleted:)", callerFileID, callerLine)
         let onSubscribe =
             isolation == nil
             ? onSubscribe
-            : rxIsolationChecked(onSubscribe, isolation, "do(onSubscribe:)", callerFile, callerFileID, callerLine)
+            : rxIsolationChecked(onSubscribe, isolation, "do(onSubscribe:)", callerFileID, callerLine)
         let onSubscribed =
             isolation == nil
             ? onSubscribed
-            : rxIsolationChecked(onSubscribed, isolation, "do(onSubscribed:)", callerFile, callerFileID, callerLine)
+            : rxIsolationChecked(onSubscribed, isolation, "do(onSubscribed:)", callerFileID, callerLine)
         return DoObservable(
             source: asObservable(),
             handlers: DoHandlers(

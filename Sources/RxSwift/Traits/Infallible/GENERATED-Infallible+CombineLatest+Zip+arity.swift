@@ -9,7 +9,6 @@ extension InfallibleType {
         _ source1: I1, _ source2: I2,
         resultSelector: @escaping (I1.Element, I2.Element) -> Element,
         isolation: (any Actor)? = #isolation,
-        callerFile: StaticString = #rxCallerFile,
         callerFileID: StaticString = #fileID,
         callerLine: UInt = #line
     ) -> Infallible<Element> {
@@ -17,7 +16,7 @@ extension InfallibleType {
             isolation == nil
             ? resultSelector
             : rxIsolationCheckedSelector(
-                resultSelector, isolation, "combineLatest(resultSelector:)", callerFile, callerFileID, callerLine)
+                resultSelector, isolation, "combineLatest(resultSelector:)", callerFileID, callerLine)
         return Infallible(
             Observable.combineLatest(source1.asObservable(), source2.asObservable(), resultSelector: resultSelector))
     }
@@ -39,7 +38,6 @@ extension InfallibleType {
         _ source1: I1, _ source2: I2, _ source3: I3,
         resultSelector: @escaping (I1.Element, I2.Element, I3.Element) -> Element,
         isolation: (any Actor)? = #isolation,
-        callerFile: StaticString = #rxCallerFile,
         callerFileID: StaticString = #fileID,
         callerLine: UInt = #line
     ) -> Infallible<Element> {
@@ -47,7 +45,7 @@ extension InfallibleType {
             isolation == nil
             ? resultSelector
             : rxIsolationCheckedSelector(
-                resultSelector, isolation, "combineLatest(resultSelector:)", callerFile, callerFileID, callerLine)
+                resultSelector, isolation, "combineLatest(resultSelector:)", callerFileID, callerLine)
         return Infallible(
             Observable.combineLatest(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), resultSelector: resultSelector))
@@ -72,7 +70,6 @@ extension InfallibleType {
         _ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4,
         resultSelector: @escaping (I1.Element, I2.Element, I3.Element, I4.Element) -> Element,
         isolation: (any Actor)? = #isolation,
-        callerFile: StaticString = #rxCallerFile,
         callerFileID: StaticString = #fileID,
         callerLine: UInt = #line
     ) -> Infallible<Element> {
@@ -80,7 +77,7 @@ extension InfallibleType {
             isolation == nil
             ? resultSelector
             : rxIsolationCheckedSelector(
-                resultSelector, isolation, "combineLatest(resultSelector:)", callerFile, callerFileID, callerLine)
+                resultSelector, isolation, "combineLatest(resultSelector:)", callerFileID, callerLine)
         return Infallible(
             Observable.combineLatest(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
@@ -108,7 +105,6 @@ extension InfallibleType {
         _ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4, _ source5: I5,
         resultSelector: @escaping (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element) -> Element,
         isolation: (any Actor)? = #isolation,
-        callerFile: StaticString = #rxCallerFile,
         callerFileID: StaticString = #fileID,
         callerLine: UInt = #line
     ) -> Infallible<Element> {
@@ -116,7 +112,7 @@ extension InfallibleType {
             isolation == nil
             ? resultSelector
             : rxIsolationCheckedSelector(
-                resultSelector, isolation, "combineLatest(resultSelector:)", callerFile, callerFileID, callerLine)
+                resultSelector, isolation, "combineLatest(resultSelector:)", callerFileID, callerLine)
         return Infallible(
             Observable.combineLatest(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
@@ -147,7 +143,6 @@ extension InfallibleType {
         _ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4, _ source5: I5, _ source6: I6,
         resultSelector: @escaping (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element) -> Element,
         isolation: (any Actor)? = #isolation,
-        callerFile: StaticString = #rxCallerFile,
         callerFileID: StaticString = #fileID,
         callerLine: UInt = #line
     ) -> Infallible<Element> {
@@ -155,7 +150,7 @@ extension InfallibleType {
             isolation == nil
             ? resultSelector
             : rxIsolationCheckedSelector(
-                resultSelector, isolation, "combineLatest(resultSelector:)", callerFile, callerFileID, callerLine)
+                resultSelector, isolation, "combineLatest(resultSelector:)", callerFileID, callerLine)
         return Infallible(
             Observable.combineLatest(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
@@ -188,7 +183,6 @@ extension InfallibleType {
         resultSelector:
             @escaping (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element, I7.Element) -> Element,
         isolation: (any Actor)? = #isolation,
-        callerFile: StaticString = #rxCallerFile,
         callerFileID: StaticString = #fileID,
         callerLine: UInt = #line
     ) -> Infallible<Element> {
@@ -196,7 +190,7 @@ extension InfallibleType {
             isolation == nil
             ? resultSelector
             : rxIsolationCheckedSelector(
-                resultSelector, isolation, "combineLatest(resultSelector:)", callerFile, callerFileID, callerLine)
+                resultSelector, isolation, "combineLatest(resultSelector:)", callerFileID, callerLine)
         return Infallible(
             Observable.combineLatest(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
@@ -232,7 +226,6 @@ extension InfallibleType {
             @escaping (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element, I7.Element, I8.Element)
             -> Element,
         isolation: (any Actor)? = #isolation,
-        callerFile: StaticString = #rxCallerFile,
         callerFileID: StaticString = #fileID,
         callerLine: UInt = #line
     ) -> Infallible<Element> {
@@ -240,7 +233,7 @@ extension InfallibleType {
             isolation == nil
             ? resultSelector
             : rxIsolationCheckedSelector(
-                resultSelector, isolation, "combineLatest(resultSelector:)", callerFile, callerFileID, callerLine)
+                resultSelector, isolation, "combineLatest(resultSelector:)", callerFileID, callerLine)
         return Infallible(
             Observable.combineLatest(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
@@ -272,15 +265,13 @@ extension InfallibleType {
         _ source1: I1, _ source2: I2,
         resultSelector: @escaping (I1.Element, I2.Element) -> Element,
         isolation: (any Actor)? = #isolation,
-        callerFile: StaticString = #rxCallerFile,
         callerFileID: StaticString = #fileID,
         callerLine: UInt = #line
     ) -> Infallible<Element> {
         let resultSelector =
             isolation == nil
             ? resultSelector
-            : rxIsolationCheckedSelector(
-                resultSelector, isolation, "zip(resultSelector:)", callerFile, callerFileID, callerLine)
+            : rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)", callerFileID, callerLine)
         return Infallible(
             Observable.zip(source1.asObservable(), source2.asObservable(), resultSelector: resultSelector))
     }
@@ -302,15 +293,13 @@ extension InfallibleType {
         _ source1: I1, _ source2: I2, _ source3: I3,
         resultSelector: @escaping (I1.Element, I2.Element, I3.Element) -> Element,
         isolation: (any Actor)? = #isolation,
-        callerFile: StaticString = #rxCallerFile,
         callerFileID: StaticString = #fileID,
         callerLine: UInt = #line
     ) -> Infallible<Element> {
         let resultSelector =
             isolation == nil
             ? resultSelector
-            : rxIsolationCheckedSelector(
-                resultSelector, isolation, "zip(resultSelector:)", callerFile, callerFileID, callerLine)
+            : rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)", callerFileID, callerLine)
         return Infallible(
             Observable.zip(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), resultSelector: resultSelector))
@@ -335,15 +324,13 @@ extension InfallibleType {
         _ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4,
         resultSelector: @escaping (I1.Element, I2.Element, I3.Element, I4.Element) -> Element,
         isolation: (any Actor)? = #isolation,
-        callerFile: StaticString = #rxCallerFile,
         callerFileID: StaticString = #fileID,
         callerLine: UInt = #line
     ) -> Infallible<Element> {
         let resultSelector =
             isolation == nil
             ? resultSelector
-            : rxIsolationCheckedSelector(
-                resultSelector, isolation, "zip(resultSelector:)", callerFile, callerFileID, callerLine)
+            : rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)", callerFileID, callerLine)
         return Infallible(
             Observable.zip(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
@@ -371,15 +358,13 @@ extension InfallibleType {
         _ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4, _ source5: I5,
         resultSelector: @escaping (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element) -> Element,
         isolation: (any Actor)? = #isolation,
-        callerFile: StaticString = #rxCallerFile,
         callerFileID: StaticString = #fileID,
         callerLine: UInt = #line
     ) -> Infallible<Element> {
         let resultSelector =
             isolation == nil
             ? resultSelector
-            : rxIsolationCheckedSelector(
-                resultSelector, isolation, "zip(resultSelector:)", callerFile, callerFileID, callerLine)
+            : rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)", callerFileID, callerLine)
         return Infallible(
             Observable.zip(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
@@ -410,15 +395,13 @@ extension InfallibleType {
         _ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4, _ source5: I5, _ source6: I6,
         resultSelector: @escaping (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element) -> Element,
         isolation: (any Actor)? = #isolation,
-        callerFile: StaticString = #rxCallerFile,
         callerFileID: StaticString = #fileID,
         callerLine: UInt = #line
     ) -> Infallible<Element> {
         let resultSelector =
             isolation == nil
             ? resultSelector
-            : rxIsolationCheckedSelector(
-                resultSelector, isolation, "zip(resultSelector:)", callerFile, callerFileID, callerLine)
+            : rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)", callerFileID, callerLine)
         return Infallible(
             Observable.zip(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
@@ -451,15 +434,13 @@ extension InfallibleType {
         resultSelector:
             @escaping (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element, I7.Element) -> Element,
         isolation: (any Actor)? = #isolation,
-        callerFile: StaticString = #rxCallerFile,
         callerFileID: StaticString = #fileID,
         callerLine: UInt = #line
     ) -> Infallible<Element> {
         let resultSelector =
             isolation == nil
             ? resultSelector
-            : rxIsolationCheckedSelector(
-                resultSelector, isolation, "zip(resultSelector:)", callerFile, callerFileID, callerLine)
+            : rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)", callerFileID, callerLine)
         return Infallible(
             Observable.zip(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
@@ -495,15 +476,13 @@ extension InfallibleType {
             @escaping (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element, I7.Element, I8.Element)
             -> Element,
         isolation: (any Actor)? = #isolation,
-        callerFile: StaticString = #rxCallerFile,
         callerFileID: StaticString = #fileID,
         callerLine: UInt = #line
     ) -> Infallible<Element> {
         let resultSelector =
             isolation == nil
             ? resultSelector
-            : rxIsolationCheckedSelector(
-                resultSelector, isolation, "zip(resultSelector:)", callerFile, callerFileID, callerLine)
+            : rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)", callerFileID, callerLine)
         return Infallible(
             Observable.zip(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),

@@ -9,12 +9,11 @@ extension ObservableType {
     /// `Hooks.defaultErrorHandler`, as an unhandled error would, and the result completes.
     public func flatMapLatest<Source: InfallibleType>(
         _ selector: @escaping (Element) throws -> Source, isolation: (any Actor)? = #isolation,
-        callerFile: StaticString = #rxCallerFile,
         callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> Infallible<Source.Element> {
         let selector =
             isolation == nil
-            ? selector : rxIsolationChecked(selector, isolation, "flatMapLatest", callerFile, callerFileID, callerLine)
+            ? selector : rxIsolationChecked(selector, isolation, "flatMapLatest", callerFileID, callerLine)
         let callStack = Hooks.recordCallStackOnError ? Hooks.customCaptureSubscriptionCallstack() : []
         return Infallible(
             flatMapLatest { try selector($0).asObservable() as Observable<Source.Element> }
@@ -29,14 +28,13 @@ extension InfallibleType {
     /// Combines the latest elements of the Infallibles of `collection` with `resultSelector`.
     public static func combineLatest<Collection: Swift.Collection>(
         _ collection: Collection, resultSelector: @escaping ([Collection.Element.Element]) -> Element,
-        isolation: (any Actor)? = #isolation, callerFile: StaticString = #rxCallerFile,
-        callerFileID: StaticString = #fileID, callerLine: UInt = #line
+        isolation: (any Actor)? = #isolation, callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> Infallible<Element> where Collection.Element: InfallibleType {
         let resultSelector =
             isolation == nil
             ? resultSelector
             : rxIsolationChecked(
-                resultSelector, isolation, "combineLatest(resultSelector:)", callerFile, callerFileID, callerLine)
+                resultSelector, isolation, "combineLatest(resultSelector:)", callerFileID, callerLine)
         return Infallible(
             Observable.combineLatest(collection.map { $0.asObservable() }, resultSelector: resultSelector))
     }
@@ -82,31 +80,29 @@ extension InfallibleType {
         Infallible(asObservable().throttle(dueTime, latest: latest, scheduler: scheduler))
     }
 
-    /// Takes elements while `predicate` holds. See ``ObservableType/take(while:behavior:isolation:callerFile:callerFileID:callerLine:)``.
+    /// Takes elements while `predicate` holds. See ``ObservableType/take(while:behavior:isolation:callerFileID:callerLine:)``.
     public func take(
         while predicate: @escaping (Element) -> Bool, behavior: TakeBehavior = .exclusive,
-        isolation: (any Actor)? = #isolation, callerFile: StaticString = #rxCallerFile,
-        callerFileID: StaticString = #fileID, callerLine: UInt = #line
+        isolation: (any Actor)? = #isolation, callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> Infallible<
         Element
     > {
         let predicate =
             isolation == nil
-            ? predicate : rxIsolationChecked(predicate, isolation, "take(while:)", callerFile, callerFileID, callerLine)
+            ? predicate : rxIsolationChecked(predicate, isolation, "take(while:)", callerFileID, callerLine)
         return Infallible(asObservable().take(while: predicate, behavior: behavior))
     }
 
-    /// Takes elements until `predicate` holds. See ``ObservableType/take(until:behavior:isolation:callerFile:callerFileID:callerLine:)``.
+    /// Takes elements until `predicate` holds. See ``ObservableType/take(until:behavior:isolation:callerFileID:callerLine:)``.
     public func take(
         until predicate: @escaping (Element) -> Bool, behavior: TakeBehavior = .exclusive,
-        isolation: (any Actor)? = #isolation, callerFile: StaticString = #rxCallerFile,
-        callerFileID: StaticString = #fileID, callerLine: UInt = #line
+        isolation: (any Actor)? = #isolation, callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> Infallible<
         Element
     > {
         let predicate =
             isolation == nil
-            ? predicate : rxIsolationChecked(predicate, isolation, "take(until:)", callerFile, callerFileID, callerLine)
+            ? predicate : rxIsolationChecked(predicate, isolation, "take(until:)", callerFileID, callerLine)
         return Infallible(asObservable().take(until: predicate, behavior: behavior))
     }
 
@@ -121,17 +117,16 @@ extension InfallibleType {
     }
 
     /// Pairs each element with `obj` while it is alive; completes once it is gone. See
-    /// ``ObservableType/withUnretained(_:resultSelector:isolation:callerFile:callerFileID:callerLine:)``.
+    /// ``ObservableType/withUnretained(_:resultSelector:isolation:callerFileID:callerLine:)``.
     public func withUnretained<Object: AnyObject, Out>(
         _ obj: Object, resultSelector: @escaping (Object, Element) -> Out, isolation: (any Actor)? = #isolation,
-        callerFile: StaticString = #rxCallerFile,
         callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> Infallible<Out> {
         let resultSelector =
             isolation == nil
             ? resultSelector
             : rxIsolationChecked(
-                resultSelector, isolation, "withUnretained(resultSelector:)", callerFile, callerFileID, callerLine)
+                resultSelector, isolation, "withUnretained(resultSelector:)", callerFileID, callerLine)
         return Infallible(asObservable().withUnretained(obj, resultSelector: resultSelector))
     }
 

@@ -43,132 +43,122 @@ extension InfallibleType {
     /// may throw, which lets an error through an Infallible; this one may not.)
     public static func deferred(
         _ factory: @escaping () -> Infallible<Element>, isolation: (any Actor)? = #isolation,
-        callerFile: StaticString = #rxCallerFile,
         callerFileID: StaticString = #fileID, callerLine: UInt = #line
     )
         -> Infallible<Element>
     {
         let factory =
             isolation == nil
-            ? factory : rxIsolationChecked(factory, isolation, "deferred", callerFile, callerFileID, callerLine)
+            ? factory : rxIsolationChecked(factory, isolation, "deferred", callerFileID, callerLine)
         return Infallible(.deferred { factory().asObservable() })
     }
 
     /// Transforms each element.
     public func map<Result>(
         _ transform: @escaping (Element) -> Result, isolation: (any Actor)? = #isolation,
-        callerFile: StaticString = #rxCallerFile,
         callerFileID: StaticString = #fileID, callerLine: UInt = #line
     )
         -> Infallible<Result>
     {
         let transform =
             isolation == nil
-            ? transform : rxIsolationChecked(transform, isolation, "map", callerFile, callerFileID, callerLine)
+            ? transform : rxIsolationChecked(transform, isolation, "map", callerFileID, callerLine)
         return Infallible(asObservable().map(transform))
     }
 
     /// Keeps the elements for which `predicate` holds.
     public func filter(
         _ predicate: @escaping (Element) -> Bool, isolation: (any Actor)? = #isolation,
-        callerFile: StaticString = #rxCallerFile,
         callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> Infallible<
         Element
     > {
         let predicate =
             isolation == nil
-            ? predicate : rxIsolationChecked(predicate, isolation, "filter", callerFile, callerFileID, callerLine)
+            ? predicate : rxIsolationChecked(predicate, isolation, "filter", callerFileID, callerLine)
         return Infallible(asObservable().filter(predicate))
     }
 
     /// Transforms each element, dropping `nil` results.
     public func compactMap<Result>(
         _ transform: @escaping (Element) -> Result?, isolation: (any Actor)? = #isolation,
-        callerFile: StaticString = #rxCallerFile,
         callerFileID: StaticString = #fileID, callerLine: UInt = #line
     )
         -> Infallible<Result>
     {
         let transform =
             isolation == nil
-            ? transform : rxIsolationChecked(transform, isolation, "compactMap", callerFile, callerFileID, callerLine)
+            ? transform : rxIsolationChecked(transform, isolation, "compactMap", callerFileID, callerLine)
         return Infallible(asObservable().compactMap(transform))
     }
 
     /// Accumulates the elements, delivering each intermediate result.
     public func scan<Seed>(
         _ seed: Seed, accumulator: @escaping (Seed, Element) -> Seed, isolation: (any Actor)? = #isolation,
-        callerFile: StaticString = #rxCallerFile,
         callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> Infallible<Seed> {
         let accumulator =
             isolation == nil
             ? accumulator
-            : rxIsolationChecked(accumulator, isolation, "scan(accumulator:)", callerFile, callerFileID, callerLine)
+            : rxIsolationChecked(accumulator, isolation, "scan(accumulator:)", callerFileID, callerLine)
         return Infallible(asObservable().scan(seed, accumulator: accumulator))
     }
 
     /// Accumulates the elements in place, delivering each intermediate result.
     public func scan<Seed>(
         into seed: Seed, accumulator: @escaping (inout Seed, Element) -> Void, isolation: (any Actor)? = #isolation,
-        callerFile: StaticString = #rxCallerFile,
         callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> Infallible<Seed> {
         let accumulator =
             isolation == nil
             ? accumulator
-            : rxIsolationChecked(accumulator, isolation, "scan(accumulator:)", callerFile, callerFileID, callerLine)
+            : rxIsolationChecked(accumulator, isolation, "scan(accumulator:)", callerFileID, callerLine)
         return Infallible(asObservable().scan(into: seed, accumulator: accumulator))
     }
 
     /// Merges the Infallibles `selector` makes from the elements.
     public func flatMap<Source: InfallibleType>(
         _ selector: @escaping (Element) -> Source, isolation: (any Actor)? = #isolation,
-        callerFile: StaticString = #rxCallerFile,
         callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> Infallible<Source.Element> {
         let selector =
             isolation == nil
-            ? selector : rxIsolationChecked(selector, isolation, "flatMap", callerFile, callerFileID, callerLine)
+            ? selector : rxIsolationChecked(selector, isolation, "flatMap", callerFileID, callerLine)
         return Infallible(asObservable().flatMap { selector($0).asObservable() })
     }
 
     /// Mirrors the Infallible `selector` makes from the latest element.
     public func flatMapLatest<Source: InfallibleType>(
         _ selector: @escaping (Element) -> Source, isolation: (any Actor)? = #isolation,
-        callerFile: StaticString = #rxCallerFile,
         callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> Infallible<Source.Element> {
         let selector =
             isolation == nil
-            ? selector : rxIsolationChecked(selector, isolation, "flatMapLatest", callerFile, callerFileID, callerLine)
+            ? selector : rxIsolationChecked(selector, isolation, "flatMapLatest", callerFileID, callerLine)
         return Infallible(asObservable().flatMapLatest { selector($0).asObservable() })
     }
 
     /// Mirrors the Infallible `selector` makes from an element while none is active.
     public func flatMapFirst<Source: InfallibleType>(
         _ selector: @escaping (Element) -> Source, isolation: (any Actor)? = #isolation,
-        callerFile: StaticString = #rxCallerFile,
         callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> Infallible<Source.Element> {
         let selector =
             isolation == nil
-            ? selector : rxIsolationChecked(selector, isolation, "flatMapFirst", callerFile, callerFileID, callerLine)
+            ? selector : rxIsolationChecked(selector, isolation, "flatMapFirst", callerFileID, callerLine)
         return Infallible(asObservable().flatMapFirst { selector($0).asObservable() })
     }
 
     /// Concatenates the Infallibles `selector` makes from the elements.
     public func concatMap<Source: InfallibleType>(
         _ selector: @escaping (Element) -> Source, isolation: (any Actor)? = #isolation,
-        callerFile: StaticString = #rxCallerFile,
         callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> Infallible<
         Source.Element
     > {
         let selector =
             isolation == nil
-            ? selector : rxIsolationChecked(selector, isolation, "concatMap", callerFile, callerFileID, callerLine)
+            ? selector : rxIsolationChecked(selector, isolation, "concatMap", callerFileID, callerLine)
         return Infallible(asObservable().concatMap { selector($0).asObservable() })
     }
 
@@ -200,14 +190,13 @@ extension InfallibleType {
     /// Combines each element with the latest of `second`.
     public func withLatestFrom<Source: InfallibleType, Result>(
         _ second: Source, resultSelector: @escaping (Element, Source.Element) -> Result,
-        isolation: (any Actor)? = #isolation, callerFile: StaticString = #rxCallerFile,
-        callerFileID: StaticString = #fileID, callerLine: UInt = #line
+        isolation: (any Actor)? = #isolation, callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> Infallible<Result> {
         let resultSelector =
             isolation == nil
             ? resultSelector
             : rxIsolationChecked(
-                resultSelector, isolation, "withLatestFrom(resultSelector:)", callerFile, callerFileID, callerLine)
+                resultSelector, isolation, "withLatestFrom(resultSelector:)", callerFileID, callerLine)
         return Infallible(asObservable().withLatestFrom(second.asObservable(), resultSelector: resultSelector))
     }
 
@@ -221,15 +210,14 @@ extension InfallibleType {
         onNext: ((Element) -> Void)? = nil, afterNext: ((Element) -> Void)? = nil,
         onCompleted: (() -> Void)? = nil, afterCompleted: (() -> Void)? = nil,
         onSubscribe: (() -> Void)? = nil, onSubscribed: (() -> Void)? = nil, onDispose: (() -> Void)? = nil,
-        isolation: (any Actor)? = #isolation, callerFile: StaticString = #rxCallerFile,
-        callerFileID: StaticString = #fileID, callerLine: UInt = #line
+        isolation: (any Actor)? = #isolation, callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> Infallible<Element> {
         // The Observable operator checks the closures' isolation.
         return Infallible(
             asObservable().do(
                 onNext: onNext, afterNext: afterNext, onCompleted: onCompleted, afterCompleted: afterCompleted,
                 onSubscribe: onSubscribe, onSubscribed: onSubscribed, onDispose: onDispose,
-                isolation: isolation, callerFile: callerFile, callerFileID: callerFileID, callerLine: callerLine))
+                isolation: isolation, callerFileID: callerFileID, callerLine: callerLine))
     }
 
     /// Prints every event. See ``ObservableType/debug(_:trimOutput:file:line:function:)``.
@@ -269,44 +257,41 @@ extension InfallibleType {
     /// Drops elements whose key equals the one before.
     public func distinctUntilChanged<Key: Equatable>(
         _ keySelector: @escaping (Element) -> Key, isolation: (any Actor)? = #isolation,
-        callerFile: StaticString = #rxCallerFile,
         callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> Infallible<Element> {
         let keySelector =
             isolation == nil
             ? keySelector
-            : rxIsolationChecked(keySelector, isolation, "distinctUntilChanged", callerFile, callerFileID, callerLine)
+            : rxIsolationChecked(keySelector, isolation, "distinctUntilChanged", callerFileID, callerLine)
         return Infallible(asObservable().distinctUntilChanged(keySelector))
     }
 
     /// Drops elements whose key `comparer` finds equal to the one before.
     public func distinctUntilChanged<Key>(
         _ keySelector: @escaping (Element) -> Key, comparer: @escaping (Key, Key) -> Bool,
-        isolation: (any Actor)? = #isolation, callerFile: StaticString = #rxCallerFile,
-        callerFileID: StaticString = #fileID, callerLine: UInt = #line
+        isolation: (any Actor)? = #isolation, callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> Infallible<Element> {
         let keySelector =
             isolation == nil
             ? keySelector
-            : rxIsolationChecked(keySelector, isolation, "distinctUntilChanged", callerFile, callerFileID, callerLine)
+            : rxIsolationChecked(keySelector, isolation, "distinctUntilChanged", callerFileID, callerLine)
         let comparer =
             isolation == nil
             ? comparer
             : rxIsolationChecked(
-                comparer, isolation, "distinctUntilChanged(comparer:)", callerFile, callerFileID, callerLine)
+                comparer, isolation, "distinctUntilChanged(comparer:)", callerFileID, callerLine)
         return Infallible(asObservable().distinctUntilChanged(keySelector, comparer: comparer))
     }
 
     /// Drops elements that `comparer` finds equal to the one before.
     public func distinctUntilChanged(
         _ comparer: @escaping (Element, Element) -> Bool, isolation: (any Actor)? = #isolation,
-        callerFile: StaticString = #rxCallerFile,
         callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> Infallible<Element> {
         let comparer =
             isolation == nil
             ? comparer
-            : rxIsolationChecked(comparer, isolation, "distinctUntilChanged", callerFile, callerFileID, callerLine)
+            : rxIsolationChecked(comparer, isolation, "distinctUntilChanged", callerFileID, callerLine)
         return Infallible(asObservable().distinctUntilChanged(comparer))
     }
 

@@ -51,13 +51,12 @@ extension Infallible {
     /// through the observer it is given (it cannot send an error) and returns what to dispose.
     public static func create(
         subscribe: @escaping (@escaping InfallibleObserver) -> Disposable, isolation: (any Actor)? = #isolation,
-        callerFile: StaticString = #rxCallerFile,
         callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> Infallible<Element> {
         let subscribe =
             isolation == nil
             ? subscribe
-            : rxIsolationChecked(subscribe, isolation, "create(subscribe:)", callerFile, callerFileID, callerLine)
+            : rxIsolationChecked(subscribe, isolation, "create(subscribe:)", callerFileID, callerLine)
         return Infallible(
             Observable.create { observer in
                 subscribe { event in observer.on(event.event) }
@@ -70,17 +69,16 @@ extension InfallibleType {
     /// completion or on disposal.
     public func subscribe(
         onNext: ((Element) -> Void)? = nil, onCompleted: (() -> Void)? = nil, onDisposed: (() -> Void)? = nil,
-        isolation: (any Actor)? = #isolation, callerFile: StaticString = #rxCallerFile,
-        callerFileID: StaticString = #fileID, callerLine: UInt = #line
+        isolation: (any Actor)? = #isolation, callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> Disposable {
         let onNext =
             isolation == nil
-            ? onNext : rxIsolationChecked(onNext, isolation, "subscribe(onNext:)", callerFile, callerFileID, callerLine)
+            ? onNext : rxIsolationChecked(onNext, isolation, "subscribe(onNext:)", callerFileID, callerLine)
         let onCompleted =
             isolation == nil
             ? onCompleted
             : rxIsolationChecked(
-                onCompleted, isolation, "subscribe(onCompleted:)", callerFile, callerFileID, callerLine)
+                onCompleted, isolation, "subscribe(onCompleted:)", callerFileID, callerLine)
         return asObservable().subscribe(onNext: onNext, onError: nil, onCompleted: onCompleted, onDisposed: onDisposed)
     }
 
@@ -88,17 +86,16 @@ extension InfallibleType {
     public func subscribe<Object: AnyObject>(
         with object: Object, onNext: ((Object, Element) -> Void)? = nil, onCompleted: ((Object) -> Void)? = nil,
         onDisposed: ((Object) -> Void)? = nil, isolation: (any Actor)? = #isolation,
-        callerFile: StaticString = #rxCallerFile,
         callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> Disposable {
         let onNext =
             isolation == nil
-            ? onNext : rxIsolationChecked(onNext, isolation, "subscribe(onNext:)", callerFile, callerFileID, callerLine)
+            ? onNext : rxIsolationChecked(onNext, isolation, "subscribe(onNext:)", callerFileID, callerLine)
         let onCompleted =
             isolation == nil
             ? onCompleted
             : rxIsolationChecked(
-                onCompleted, isolation, "subscribe(onCompleted:)", callerFile, callerFileID, callerLine)
+                onCompleted, isolation, "subscribe(onCompleted:)", callerFileID, callerLine)
         return asObservable().subscribe(
             with: object, onNext: onNext, onError: nil, onCompleted: onCompleted, onDisposed: onDisposed)
     }
@@ -106,11 +103,10 @@ extension InfallibleType {
     /// Subscribes `on`, which receives every event (never an error).
     public func subscribe(
         _ on: @escaping (Event<Element>) -> Void, isolation: (any Actor)? = #isolation,
-        callerFile: StaticString = #rxCallerFile,
         callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> Disposable {
         let on =
-            isolation == nil ? on : rxIsolationChecked(on, isolation, "subscribe", callerFile, callerFileID, callerLine)
+            isolation == nil ? on : rxIsolationChecked(on, isolation, "subscribe", callerFileID, callerLine)
         return asObservable().subscribe(on)
     }
 }
@@ -130,14 +126,13 @@ extension ObservableConvertibleType {
     /// the error.
     public func asInfallible(
         onErrorRecover: @escaping (Swift.Error) -> Infallible<Element>, isolation: (any Actor)? = #isolation,
-        callerFile: StaticString = #rxCallerFile,
         callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> Infallible<Element> {
         let onErrorRecover =
             isolation == nil
             ? onErrorRecover
             : rxIsolationChecked(
-                onErrorRecover, isolation, "asInfallible(onErrorRecover:)", callerFile, callerFileID, callerLine)
+                onErrorRecover, isolation, "asInfallible(onErrorRecover:)", callerFileID, callerLine)
         return Infallible(asObservable().catch { onErrorRecover($0).asObservable() })
     }
 }

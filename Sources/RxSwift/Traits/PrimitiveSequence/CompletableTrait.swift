@@ -21,13 +21,12 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
     /// given (later calls are ignored) and returns what to dispose.
     public static func create(
         subscribe: @escaping (@escaping CompletableObserver) -> Disposable, isolation: (any Actor)? = #isolation,
-        callerFile: StaticString = #rxCallerFile,
         callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> Completable {
         let subscribe =
             isolation == nil
             ? subscribe
-            : rxIsolationChecked(subscribe, isolation, "create(subscribe:)", callerFile, callerFileID, callerLine)
+            : rxIsolationChecked(subscribe, isolation, "create(subscribe:)", callerFileID, callerLine)
         let source = Observable<Never>.create { observer in
             subscribe { event in
                 switch event {
@@ -42,14 +41,13 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
     /// Subscribes `observer`, which receives one ``CompletableEvent``.
     public func subscribe(
         _ observer: @escaping (CompletableEvent) -> Void, isolation: (any Actor)? = #isolation,
-        callerFile: StaticString = #rxCallerFile,
         callerFileID: StaticString = #fileID, callerLine: UInt = #line
     )
         -> Disposable
     {
         let observer =
             isolation == nil
-            ? observer : rxIsolationChecked(observer, isolation, "subscribe", callerFile, callerFileID, callerLine)
+            ? observer : rxIsolationChecked(observer, isolation, "subscribe", callerFileID, callerLine)
         return primitiveSequence.source.subscribe { event in
             switch event {
             case .error(let error): observer(.error(error))
@@ -62,18 +60,17 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
     /// without `onError` goes to `Hooks.defaultErrorHandler`.
     public func subscribe(
         onCompleted: (() -> Void)? = nil, onError: ((Swift.Error) -> Void)? = nil, onDisposed: (() -> Void)? = nil,
-        isolation: (any Actor)? = #isolation, callerFile: StaticString = #rxCallerFile,
-        callerFileID: StaticString = #fileID, callerLine: UInt = #line
+        isolation: (any Actor)? = #isolation, callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> Disposable {
         let onCompleted =
             isolation == nil
             ? onCompleted
             : rxIsolationChecked(
-                onCompleted, isolation, "subscribe(onCompleted:)", callerFile, callerFileID, callerLine)
+                onCompleted, isolation, "subscribe(onCompleted:)", callerFileID, callerLine)
         let onError =
             isolation == nil
             ? onError
-            : rxIsolationChecked(onError, isolation, "subscribe(onError:)", callerFile, callerFileID, callerLine)
+            : rxIsolationChecked(onError, isolation, "subscribe(onError:)", callerFileID, callerLine)
         return primitiveSequence.source.subscribe(
             onNext: nil, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed)
     }
@@ -82,18 +79,17 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
     public func subscribe<Object: AnyObject>(
         with object: Object, onCompleted: ((Object) -> Void)? = nil, onError: ((Object, Swift.Error) -> Void)? = nil,
         onDisposed: ((Object) -> Void)? = nil, isolation: (any Actor)? = #isolation,
-        callerFile: StaticString = #rxCallerFile,
         callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> Disposable {
         let onCompleted =
             isolation == nil
             ? onCompleted
             : rxIsolationChecked(
-                onCompleted, isolation, "subscribe(onCompleted:)", callerFile, callerFileID, callerLine)
+                onCompleted, isolation, "subscribe(onCompleted:)", callerFileID, callerLine)
         let onError =
             isolation == nil
             ? onError
-            : rxIsolationChecked(onError, isolation, "subscribe(onError:)", callerFile, callerFileID, callerLine)
+            : rxIsolationChecked(onError, isolation, "subscribe(onError:)", callerFileID, callerLine)
         return primitiveSequence.source.subscribe(
             with: object, onNext: nil, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed)
     }
@@ -114,20 +110,19 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
     }
 
     /// Runs side effects around the events (see
-    /// ``ObservableType/do(onNext:afterNext:onError:afterError:onCompleted:afterCompleted:onSubscribe:onSubscribed:onDispose:isolation:callerFile:callerFileID:callerLine:)``).
+    /// ``ObservableType/do(onNext:afterNext:onError:afterError:onCompleted:afterCompleted:onSubscribe:onSubscribed:onDispose:isolation:callerFileID:callerLine:)``).
     public func `do`(
         onError: ((Swift.Error) throws -> Void)? = nil, afterError: ((Swift.Error) throws -> Void)? = nil,
         onCompleted: (() throws -> Void)? = nil, afterCompleted: (() throws -> Void)? = nil,
         onSubscribe: (() -> Void)? = nil, onSubscribed: (() -> Void)? = nil, onDispose: (() -> Void)? = nil,
-        isolation: (any Actor)? = #isolation, callerFile: StaticString = #rxCallerFile,
-        callerFileID: StaticString = #fileID, callerLine: UInt = #line
+        isolation: (any Actor)? = #isolation, callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> Completable {
         // The Observable operator checks the closures' isolation.
         return PrimitiveSequence(
             raw: primitiveSequence.source.do(
                 onError: onError, afterError: afterError, onCompleted: onCompleted, afterCompleted: afterCompleted,
                 onSubscribe: onSubscribe, onSubscribed: onSubscribed, onDispose: onDispose,
-                isolation: isolation, callerFile: callerFile, callerFileID: callerFileID, callerLine: callerLine))
+                isolation: isolation, callerFileID: callerFileID, callerLine: callerLine))
     }
 
     /// Completes after this Completable and then `second`, one after the other; this one is released

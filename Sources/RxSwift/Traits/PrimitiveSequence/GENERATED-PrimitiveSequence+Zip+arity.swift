@@ -9,15 +9,13 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
         resultSelector: @escaping (E1, E2) throws -> Element,
         isolation: (any Actor)? = #isolation,
-        callerFile: StaticString = #rxCallerFile,
         callerFileID: StaticString = #fileID,
         callerLine: UInt = #line
     ) -> PrimitiveSequence<Trait, Element> {
         let resultSelector =
             isolation == nil
             ? resultSelector
-            : rxIsolationCheckedSelector(
-                resultSelector, isolation, "zip(resultSelector:)", callerFile, callerFileID, callerLine)
+            : rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)", callerFileID, callerLine)
         return PrimitiveSequence(
             raw: Observable.zip(source1.asObservable(), source2.asObservable(), resultSelector: resultSelector))
     }
@@ -40,15 +38,13 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         _ source3: PrimitiveSequence<Trait, E3>,
         resultSelector: @escaping (E1, E2, E3) throws -> Element,
         isolation: (any Actor)? = #isolation,
-        callerFile: StaticString = #rxCallerFile,
         callerFileID: StaticString = #fileID,
         callerLine: UInt = #line
     ) -> PrimitiveSequence<Trait, Element> {
         let resultSelector =
             isolation == nil
             ? resultSelector
-            : rxIsolationCheckedSelector(
-                resultSelector, isolation, "zip(resultSelector:)", callerFile, callerFileID, callerLine)
+            : rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)", callerFileID, callerLine)
         return PrimitiveSequence(
             raw: Observable.zip(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), resultSelector: resultSelector))
@@ -75,15 +71,13 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>,
         resultSelector: @escaping (E1, E2, E3, E4) throws -> Element,
         isolation: (any Actor)? = #isolation,
-        callerFile: StaticString = #rxCallerFile,
         callerFileID: StaticString = #fileID,
         callerLine: UInt = #line
     ) -> PrimitiveSequence<Trait, Element> {
         let resultSelector =
             isolation == nil
             ? resultSelector
-            : rxIsolationCheckedSelector(
-                resultSelector, isolation, "zip(resultSelector:)", callerFile, callerFileID, callerLine)
+            : rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)", callerFileID, callerLine)
         return PrimitiveSequence(
             raw: Observable.zip(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
@@ -112,15 +106,13 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         _ source5: PrimitiveSequence<Trait, E5>,
         resultSelector: @escaping (E1, E2, E3, E4, E5) throws -> Element,
         isolation: (any Actor)? = #isolation,
-        callerFile: StaticString = #rxCallerFile,
         callerFileID: StaticString = #fileID,
         callerLine: UInt = #line
     ) -> PrimitiveSequence<Trait, Element> {
         let resultSelector =
             isolation == nil
             ? resultSelector
-            : rxIsolationCheckedSelector(
-                resultSelector, isolation, "zip(resultSelector:)", callerFile, callerFileID, callerLine)
+            : rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)", callerFileID, callerLine)
         return PrimitiveSequence(
             raw: Observable.zip(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
@@ -150,15 +142,13 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         _ source5: PrimitiveSequence<Trait, E5>, _ source6: PrimitiveSequence<Trait, E6>,
         resultSelector: @escaping (E1, E2, E3, E4, E5, E6) throws -> Element,
         isolation: (any Actor)? = #isolation,
-        callerFile: StaticString = #rxCallerFile,
         callerFileID: StaticString = #fileID,
         callerLine: UInt = #line
     ) -> PrimitiveSequence<Trait, Element> {
         let resultSelector =
             isolation == nil
             ? resultSelector
-            : rxIsolationCheckedSelector(
-                resultSelector, isolation, "zip(resultSelector:)", callerFile, callerFileID, callerLine)
+            : rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)", callerFileID, callerLine)
         return PrimitiveSequence(
             raw: Observable.zip(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
@@ -189,15 +179,13 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         _ source7: PrimitiveSequence<Trait, E7>,
         resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7) throws -> Element,
         isolation: (any Actor)? = #isolation,
-        callerFile: StaticString = #rxCallerFile,
         callerFileID: StaticString = #fileID,
         callerLine: UInt = #line
     ) -> PrimitiveSequence<Trait, Element> {
         let resultSelector =
             isolation == nil
             ? resultSelector
-            : rxIsolationCheckedSelector(
-                resultSelector, isolation, "zip(resultSelector:)", callerFile, callerFileID, callerLine)
+            : rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)", callerFileID, callerLine)
         return PrimitiveSequence(
             raw: Observable.zip(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
@@ -230,15 +218,13 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         _ source7: PrimitiveSequence<Trait, E7>, _ source8: PrimitiveSequence<Trait, E8>,
         resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Element,
         isolation: (any Actor)? = #isolation,
-        callerFile: StaticString = #rxCallerFile,
         callerFileID: StaticString = #fileID,
         callerLine: UInt = #line
     ) -> PrimitiveSequence<Trait, Element> {
         let resultSelector =
             isolation == nil
             ? resultSelector
-            : rxIsolationCheckedSelector(
-                resultSelector, isolation, "zip(resultSelector:)", callerFile, callerFileID, callerLine)
+            : rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)", callerFileID, callerLine)
         return PrimitiveSequence(
             raw: Observable.zip(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
@@ -269,15 +255,13 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
         resultSelector: @escaping (E1, E2) throws -> Element,
         isolation: (any Actor)? = #isolation,
-        callerFile: StaticString = #rxCallerFile,
         callerFileID: StaticString = #fileID,
         callerLine: UInt = #line
     ) -> PrimitiveSequence<Trait, Element> {
         let resultSelector =
             isolation == nil
             ? resultSelector
-            : rxIsolationCheckedSelector(
-                resultSelector, isolation, "zip(resultSelector:)", callerFile, callerFileID, callerLine)
+            : rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)", callerFileID, callerLine)
         return PrimitiveSequence(
             raw: Observable.zip(source1.asObservable(), source2.asObservable(), resultSelector: resultSelector))
     }
@@ -300,15 +284,13 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
         _ source3: PrimitiveSequence<Trait, E3>,
         resultSelector: @escaping (E1, E2, E3) throws -> Element,
         isolation: (any Actor)? = #isolation,
-        callerFile: StaticString = #rxCallerFile,
         callerFileID: StaticString = #fileID,
         callerLine: UInt = #line
     ) -> PrimitiveSequence<Trait, Element> {
         let resultSelector =
             isolation == nil
             ? resultSelector
-            : rxIsolationCheckedSelector(
-                resultSelector, isolation, "zip(resultSelector:)", callerFile, callerFileID, callerLine)
+            : rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)", callerFileID, callerLine)
         return PrimitiveSequence(
             raw: Observable.zip(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), resultSelector: resultSelector))
@@ -335,15 +317,13 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
         _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>,
         resultSelector: @escaping (E1, E2, E3, E4) throws -> Element,
         isolation: (any Actor)? = #isolation,
-        callerFile: StaticString = #rxCallerFile,
         callerFileID: StaticString = #fileID,
         callerLine: UInt = #line
     ) -> PrimitiveSequence<Trait, Element> {
         let resultSelector =
             isolation == nil
             ? resultSelector
-            : rxIsolationCheckedSelector(
-                resultSelector, isolation, "zip(resultSelector:)", callerFile, callerFileID, callerLine)
+            : rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)", callerFileID, callerLine)
         return PrimitiveSequence(
             raw: Observable.zip(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
@@ -372,15 +352,13 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
         _ source5: PrimitiveSequence<Trait, E5>,
         resultSelector: @escaping (E1, E2, E3, E4, E5) throws -> Element,
         isolation: (any Actor)? = #isolation,
-        callerFile: StaticString = #rxCallerFile,
         callerFileID: StaticString = #fileID,
         callerLine: UInt = #line
     ) -> PrimitiveSequence<Trait, Element> {
         let resultSelector =
             isolation == nil
             ? resultSelector
-            : rxIsolationCheckedSelector(
-                resultSelector, isolation, "zip(resultSelector:)", callerFile, callerFileID, callerLine)
+            : rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)", callerFileID, callerLine)
         return PrimitiveSequence(
             raw: Observable.zip(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
@@ -410,15 +388,13 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
         _ source5: PrimitiveSequence<Trait, E5>, _ source6: PrimitiveSequence<Trait, E6>,
         resultSelector: @escaping (E1, E2, E3, E4, E5, E6) throws -> Element,
         isolation: (any Actor)? = #isolation,
-        callerFile: StaticString = #rxCallerFile,
         callerFileID: StaticString = #fileID,
         callerLine: UInt = #line
     ) -> PrimitiveSequence<Trait, Element> {
         let resultSelector =
             isolation == nil
             ? resultSelector
-            : rxIsolationCheckedSelector(
-                resultSelector, isolation, "zip(resultSelector:)", callerFile, callerFileID, callerLine)
+            : rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)", callerFileID, callerLine)
         return PrimitiveSequence(
             raw: Observable.zip(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
@@ -449,15 +425,13 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
         _ source7: PrimitiveSequence<Trait, E7>,
         resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7) throws -> Element,
         isolation: (any Actor)? = #isolation,
-        callerFile: StaticString = #rxCallerFile,
         callerFileID: StaticString = #fileID,
         callerLine: UInt = #line
     ) -> PrimitiveSequence<Trait, Element> {
         let resultSelector =
             isolation == nil
             ? resultSelector
-            : rxIsolationCheckedSelector(
-                resultSelector, isolation, "zip(resultSelector:)", callerFile, callerFileID, callerLine)
+            : rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)", callerFileID, callerLine)
         return PrimitiveSequence(
             raw: Observable.zip(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
@@ -490,15 +464,13 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
         _ source7: PrimitiveSequence<Trait, E7>, _ source8: PrimitiveSequence<Trait, E8>,
         resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Element,
         isolation: (any Actor)? = #isolation,
-        callerFile: StaticString = #rxCallerFile,
         callerFileID: StaticString = #fileID,
         callerLine: UInt = #line
     ) -> PrimitiveSequence<Trait, Element> {
         let resultSelector =
             isolation == nil
             ? resultSelector
-            : rxIsolationCheckedSelector(
-                resultSelector, isolation, "zip(resultSelector:)", callerFile, callerFileID, callerLine)
+            : rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)", callerFileID, callerLine)
         return PrimitiveSequence(
             raw: Observable.zip(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),

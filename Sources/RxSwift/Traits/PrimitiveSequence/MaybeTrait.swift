@@ -24,13 +24,12 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     /// (later calls are ignored) and returns what to dispose.
     public static func create(
         subscribe: @escaping (@escaping MaybeObserver) -> Disposable, isolation: (any Actor)? = #isolation,
-        callerFile: StaticString = #rxCallerFile,
         callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> Maybe<Element> {
         let subscribe =
             isolation == nil
             ? subscribe
-            : rxIsolationChecked(subscribe, isolation, "create(subscribe:)", callerFile, callerFileID, callerLine)
+            : rxIsolationChecked(subscribe, isolation, "create(subscribe:)", callerFileID, callerLine)
         let source = Observable<Element>.create { observer in
             subscribe { event in
                 switch event {
@@ -50,14 +49,13 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     /// Subscribes `observer`, which receives one ``MaybeEvent``.
     public func subscribe(
         _ observer: @escaping (MaybeEvent<Element>) -> Void, isolation: (any Actor)? = #isolation,
-        callerFile: StaticString = #rxCallerFile,
         callerFileID: StaticString = #fileID, callerLine: UInt = #line
     )
         -> Disposable
     {
         let observer =
             isolation == nil
-            ? observer : rxIsolationChecked(observer, isolation, "subscribe", callerFile, callerFileID, callerLine)
+            ? observer : rxIsolationChecked(observer, isolation, "subscribe", callerFileID, callerLine)
         var delivered = false
         return primitiveSequence.source.subscribe { event in
             guard !delivered else { return }
@@ -75,22 +73,21 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     public func subscribe(
         onSuccess: ((Element) -> Void)? = nil, onError: ((Swift.Error) -> Void)? = nil,
         onCompleted: (() -> Void)? = nil, onDisposed: (() -> Void)? = nil, isolation: (any Actor)? = #isolation,
-        callerFile: StaticString = #rxCallerFile,
         callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> Disposable {
         let onSuccess =
             isolation == nil
             ? onSuccess
-            : rxIsolationChecked(onSuccess, isolation, "subscribe(onSuccess:)", callerFile, callerFileID, callerLine)
+            : rxIsolationChecked(onSuccess, isolation, "subscribe(onSuccess:)", callerFileID, callerLine)
         let onError =
             isolation == nil
             ? onError
-            : rxIsolationChecked(onError, isolation, "subscribe(onError:)", callerFile, callerFileID, callerLine)
+            : rxIsolationChecked(onError, isolation, "subscribe(onError:)", callerFileID, callerLine)
         let onCompleted =
             isolation == nil
             ? onCompleted
             : rxIsolationChecked(
-                onCompleted, isolation, "subscribe(onCompleted:)", callerFile, callerFileID, callerLine)
+                onCompleted, isolation, "subscribe(onCompleted:)", callerFileID, callerLine)
         var succeeded = false
         return primitiveSequence.source.subscribe(
             onNext: { element in
@@ -107,22 +104,21 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
         with object: Object, onSuccess: ((Object, Element) -> Void)? = nil,
         onError: ((Object, Swift.Error) -> Void)? = nil, onCompleted: ((Object) -> Void)? = nil,
         onDisposed: ((Object) -> Void)? = nil, isolation: (any Actor)? = #isolation,
-        callerFile: StaticString = #rxCallerFile,
         callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> Disposable {
         let onSuccess =
             isolation == nil
             ? onSuccess
-            : rxIsolationChecked(onSuccess, isolation, "subscribe(onSuccess:)", callerFile, callerFileID, callerLine)
+            : rxIsolationChecked(onSuccess, isolation, "subscribe(onSuccess:)", callerFileID, callerLine)
         let onError =
             isolation == nil
             ? onError
-            : rxIsolationChecked(onError, isolation, "subscribe(onError:)", callerFile, callerFileID, callerLine)
+            : rxIsolationChecked(onError, isolation, "subscribe(onError:)", callerFileID, callerLine)
         let onCompleted =
             isolation == nil
             ? onCompleted
             : rxIsolationChecked(
-                onCompleted, isolation, "subscribe(onCompleted:)", callerFile, callerFileID, callerLine)
+                onCompleted, isolation, "subscribe(onCompleted:)", callerFileID, callerLine)
         return subscribe(
             onSuccess: { [weak object] element in object.map { onSuccess?($0, element) } },
             onError: { [weak object] error in object.map { onError?($0, error) } },
@@ -156,15 +152,14 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     }
 
     /// Runs side effects around the events (see
-    /// ``ObservableType/do(onNext:afterNext:onError:afterError:onCompleted:afterCompleted:onSubscribe:onSubscribed:onDispose:isolation:callerFile:callerFileID:callerLine:)``);
+    /// ``ObservableType/do(onNext:afterNext:onError:afterError:onCompleted:afterCompleted:onSubscribe:onSubscribed:onDispose:isolation:callerFileID:callerLine:)``);
     /// `onCompleted` and `afterCompleted` run also after a success, as the completion that follows it.
     public func `do`(
         onNext: ((Element) throws -> Void)? = nil, afterNext: ((Element) throws -> Void)? = nil,
         onError: ((Swift.Error) throws -> Void)? = nil, afterError: ((Swift.Error) throws -> Void)? = nil,
         onCompleted: (() throws -> Void)? = nil, afterCompleted: (() throws -> Void)? = nil,
         onSubscribe: (() -> Void)? = nil, onSubscribed: (() -> Void)? = nil, onDispose: (() -> Void)? = nil,
-        isolation: (any Actor)? = #isolation, callerFile: StaticString = #rxCallerFile,
-        callerFileID: StaticString = #fileID, callerLine: UInt = #line
+        isolation: (any Actor)? = #isolation, callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> Maybe<Element> {
         // The Observable operator checks the closures' isolation.
         return PrimitiveSequence(
@@ -172,58 +167,54 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
                 onNext: onNext, afterNext: afterNext, onError: onError, afterError: afterError,
                 onCompleted: onCompleted, afterCompleted: afterCompleted, onSubscribe: onSubscribe,
                 onSubscribed: onSubscribed, onDispose: onDispose,
-                isolation: isolation, callerFile: callerFile, callerFileID: callerFileID, callerLine: callerLine))
+                isolation: isolation, callerFileID: callerFileID, callerLine: callerLine))
     }
 
     /// Keeps the element if `predicate` holds; otherwise completes without one.
     public func filter(
         _ predicate: @escaping (Element) throws -> Bool, isolation: (any Actor)? = #isolation,
-        callerFile: StaticString = #rxCallerFile,
         callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> Maybe<
         Element
     > {
         let predicate =
             isolation == nil
-            ? predicate : rxIsolationChecked(predicate, isolation, "filter", callerFile, callerFileID, callerLine)
+            ? predicate : rxIsolationChecked(predicate, isolation, "filter", callerFileID, callerLine)
         return PrimitiveSequence(raw: primitiveSequence.source.filter(predicate))
     }
 
     /// Transforms the element; a throwing `transform` fails the Maybe.
     public func map<Result>(
         _ transform: @escaping (Element) throws -> Result, isolation: (any Actor)? = #isolation,
-        callerFile: StaticString = #rxCallerFile,
         callerFileID: StaticString = #fileID, callerLine: UInt = #line
     )
         -> Maybe<Result>
     {
         let transform =
             isolation == nil
-            ? transform : rxIsolationChecked(transform, isolation, "map", callerFile, callerFileID, callerLine)
+            ? transform : rxIsolationChecked(transform, isolation, "map", callerFileID, callerLine)
         return PrimitiveSequence(raw: primitiveSequence.source.map(transform))
     }
 
     /// Transforms the element; a `nil` result completes without an element.
     public func compactMap<Result>(
         _ transform: @escaping (Element) throws -> Result?, isolation: (any Actor)? = #isolation,
-        callerFile: StaticString = #rxCallerFile,
         callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> Maybe<Result> {
         let transform =
             isolation == nil
-            ? transform : rxIsolationChecked(transform, isolation, "compactMap", callerFile, callerFileID, callerLine)
+            ? transform : rxIsolationChecked(transform, isolation, "compactMap", callerFileID, callerLine)
         return PrimitiveSequence(raw: primitiveSequence.source.compactMap(transform))
     }
 
     /// Continues with the Maybe that `selector` makes from the element.
     public func flatMap<Result>(
         _ selector: @escaping (Element) throws -> Maybe<Result>, isolation: (any Actor)? = #isolation,
-        callerFile: StaticString = #rxCallerFile,
         callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> Maybe<Result> {
         let selector =
             isolation == nil
-            ? selector : rxIsolationChecked(selector, isolation, "flatMap", callerFile, callerFileID, callerLine)
+            ? selector : rxIsolationChecked(selector, isolation, "flatMap", callerFileID, callerLine)
         return PrimitiveSequence(raw: primitiveSequence.source.flatMap { try selector($0).asObservable() })
     }
 
@@ -256,7 +247,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
 
 extension PrimitiveSequenceType where Trait == MaybeTrait {
     /// Combines the elements of the Maybes of `collection` with `resultSelector` once all have
-    /// delivered (see ``ObservableType/zip(_:resultSelector:isolation:callerFile:callerFileID:callerLine:)``); completes without an element as
+    /// delivered (see ``ObservableType/zip(_:resultSelector:isolation:callerFileID:callerLine:)``); completes without an element as
     /// soon as one of them does.
     ///
     /// An empty `collection` delivers `resultSelector([])` on subscription (a throwing selector
@@ -264,14 +255,13 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     /// one and the 2…8 forms); this one follows the Single form's rules.
     public static func zip<Collection: Swift.Collection, Result>(
         _ collection: Collection, resultSelector: @escaping ([Element]) throws -> Result,
-        isolation: (any Actor)? = #isolation, callerFile: StaticString = #rxCallerFile,
-        callerFileID: StaticString = #fileID, callerLine: UInt = #line
+        isolation: (any Actor)? = #isolation, callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> PrimitiveSequence<Trait, Result> where Collection.Element == PrimitiveSequence<Trait, Element> {
         let resultSelector =
             isolation == nil
             ? resultSelector
             : rxIsolationChecked(
-                resultSelector, isolation, "zip(resultSelector:)", callerFile, callerFileID, callerLine)
+                resultSelector, isolation, "zip(resultSelector:)", callerFileID, callerLine)
         return PrimitiveSequence<Trait, Element>.zipped(collection, resultSelector: resultSelector)
     }
 

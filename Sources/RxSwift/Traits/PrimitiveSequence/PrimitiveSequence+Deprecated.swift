@@ -14,16 +14,15 @@ extension PrimitiveSequence {
         subscribe(on: scheduler)
     }
 
-    /// Deprecated spelling of ``catch(_:isolation:callerFile:callerFileID:callerLine:)``.
+    /// Deprecated spelling of ``catch(_:isolation:callerFileID:callerLine:)``.
     @available(*, deprecated, renamed: "catch(_:)")
     public func catchError(
         _ handler: @escaping (Swift.Error) throws -> PrimitiveSequence<Trait, Element>,
-        isolation: (any Actor)? = #isolation, callerFile: StaticString = #rxCallerFile,
-        callerFileID: StaticString = #fileID, callerLine: UInt = #line
+        isolation: (any Actor)? = #isolation, callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> PrimitiveSequence<Trait, Element> {
         let handler =
             isolation == nil
-            ? handler : rxIsolationChecked(handler, isolation, "catchError", callerFile, callerFileID, callerLine)
+            ? handler : rxIsolationChecked(handler, isolation, "catchError", callerFileID, callerLine)
         return `catch`(handler)
     }
 
@@ -31,13 +30,12 @@ extension PrimitiveSequence {
     @available(*, deprecated, renamed: "retry(when:)")
     public func retryWhen<TriggerObservable: ObservableType, Error: Swift.Error>(
         _ notificationHandler: @escaping (Observable<Error>) -> TriggerObservable, isolation: (any Actor)? = #isolation,
-        callerFile: StaticString = #rxCallerFile,
         callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> PrimitiveSequence<Trait, Element> {
         let notificationHandler =
             isolation == nil
             ? notificationHandler
-            : rxIsolationChecked(notificationHandler, isolation, "retryWhen", callerFile, callerFileID, callerLine)
+            : rxIsolationChecked(notificationHandler, isolation, "retryWhen", callerFileID, callerLine)
         return retry(when: notificationHandler)
     }
 
@@ -45,13 +43,12 @@ extension PrimitiveSequence {
     @available(*, deprecated, renamed: "retry(when:)")
     public func retryWhen<TriggerObservable: ObservableType>(
         _ notificationHandler: @escaping (Observable<Swift.Error>) -> TriggerObservable,
-        isolation: (any Actor)? = #isolation, callerFile: StaticString = #rxCallerFile,
-        callerFileID: StaticString = #fileID, callerLine: UInt = #line
+        isolation: (any Actor)? = #isolation, callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> PrimitiveSequence<Trait, Element> {
         let notificationHandler =
             isolation == nil
             ? notificationHandler
-            : rxIsolationChecked(notificationHandler, isolation, "retryWhen", callerFile, callerFileID, callerLine)
+            : rxIsolationChecked(notificationHandler, isolation, "retryWhen", callerFileID, callerLine)
         return retry(when: notificationHandler)
     }
 }

@@ -3,16 +3,15 @@
 
 extension PrimitiveSequence {
     /// A sequence whose subscription runs `observableFactory` and subscribes to the trait it returns.
-    /// See ``ObservableType/deferred(_:isolation:callerFile:callerFileID:callerLine:)``.
+    /// See ``ObservableType/deferred(_:isolation:callerFileID:callerLine:)``.
     public static func deferred(
         _ observableFactory: @escaping () throws -> PrimitiveSequence<Trait, Element>,
-        isolation: (any Actor)? = #isolation, callerFile: StaticString = #rxCallerFile,
-        callerFileID: StaticString = #fileID, callerLine: UInt = #line
+        isolation: (any Actor)? = #isolation, callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> PrimitiveSequence<Trait, Element> {
         let observableFactory =
             isolation == nil
             ? observableFactory
-            : rxIsolationChecked(observableFactory, isolation, "deferred", callerFile, callerFileID, callerLine)
+            : rxIsolationChecked(observableFactory, isolation, "deferred", callerFileID, callerLine)
         return PrimitiveSequence(raw: Observable.deferred { try observableFactory().asObservable() })
     }
 
@@ -38,15 +37,14 @@ extension PrimitiveSequence {
         PrimitiveSequence(raw: source.subscribe(on: scheduler))
     }
 
-    /// Continues with the sequence `handler` returns for an error. See ``ObservableType/catch(_:isolation:callerFile:callerFileID:callerLine:)``.
+    /// Continues with the sequence `handler` returns for an error. See ``ObservableType/catch(_:isolation:callerFileID:callerLine:)``.
     public func `catch`(
         _ handler: @escaping (Swift.Error) throws -> PrimitiveSequence<Trait, Element>,
-        isolation: (any Actor)? = #isolation, callerFile: StaticString = #rxCallerFile,
-        callerFileID: StaticString = #fileID, callerLine: UInt = #line
+        isolation: (any Actor)? = #isolation, callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> PrimitiveSequence<Trait, Element> {
         let handler =
             isolation == nil
-            ? handler : rxIsolationChecked(handler, isolation, "catch", callerFile, callerFileID, callerLine)
+            ? handler : rxIsolationChecked(handler, isolation, "catch", callerFileID, callerLine)
         return PrimitiveSequence(raw: source.catch { try handler($0).asObservable() })
     }
 
@@ -64,26 +62,24 @@ extension PrimitiveSequence {
     /// `ObservableType.retry(when:)` does.
     public func retry<TriggerObservable: ObservableType, Error: Swift.Error>(
         when notificationHandler: @escaping (Observable<Error>) -> TriggerObservable,
-        isolation: (any Actor)? = #isolation, callerFile: StaticString = #rxCallerFile,
-        callerFileID: StaticString = #fileID, callerLine: UInt = #line
+        isolation: (any Actor)? = #isolation, callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> PrimitiveSequence<Trait, Element> {
         let notificationHandler =
             isolation == nil
             ? notificationHandler
-            : rxIsolationChecked(notificationHandler, isolation, "retry(when:)", callerFile, callerFileID, callerLine)
+            : rxIsolationChecked(notificationHandler, isolation, "retry(when:)", callerFileID, callerLine)
         return PrimitiveSequence(raw: source.retry(when: notificationHandler))
     }
 
     /// Resubscribes when the sequence `notificationHandler` derives from the errors emits.
     public func retry<TriggerObservable: ObservableType>(
         when notificationHandler: @escaping (Observable<Swift.Error>) -> TriggerObservable,
-        isolation: (any Actor)? = #isolation, callerFile: StaticString = #rxCallerFile,
-        callerFileID: StaticString = #fileID, callerLine: UInt = #line
+        isolation: (any Actor)? = #isolation, callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> PrimitiveSequence<Trait, Element> {
         let notificationHandler =
             isolation == nil
             ? notificationHandler
-            : rxIsolationChecked(notificationHandler, isolation, "retry(when:)", callerFile, callerFileID, callerLine)
+            : rxIsolationChecked(notificationHandler, isolation, "retry(when:)", callerFileID, callerLine)
         return PrimitiveSequence(raw: source.retry(when: notificationHandler))
     }
 
@@ -96,22 +92,21 @@ extension PrimitiveSequence {
             raw: source.debug(identifier, trimOutput: trimOutput, file: file, line: line, function: function))
     }
 
-    /// A sequence that lives as long as a resource. See ``ObservableType/using(_:observableFactory:isolation:callerFile:callerFileID:callerLine:)``.
+    /// A sequence that lives as long as a resource. See ``ObservableType/using(_:observableFactory:isolation:callerFileID:callerLine:)``.
     public static func using<Resource: Disposable>(
         _ resourceFactory: @escaping () throws -> Resource,
         primitiveSequenceFactory: @escaping (Resource) throws -> PrimitiveSequence<Trait, Element>,
-        isolation: (any Actor)? = #isolation, callerFile: StaticString = #rxCallerFile,
-        callerFileID: StaticString = #fileID, callerLine: UInt = #line
+        isolation: (any Actor)? = #isolation, callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> PrimitiveSequence<Trait, Element> {
         let resourceFactory =
             isolation == nil
             ? resourceFactory
-            : rxIsolationChecked(resourceFactory, isolation, "using", callerFile, callerFileID, callerLine)
+            : rxIsolationChecked(resourceFactory, isolation, "using", callerFileID, callerLine)
         let primitiveSequenceFactory =
             isolation == nil
             ? primitiveSequenceFactory
             : rxIsolationChecked(
-                primitiveSequenceFactory, isolation, "using(primitiveSequenceFactory:)", callerFile, callerFileID,
+                primitiveSequenceFactory, isolation, "using(primitiveSequenceFactory:)", callerFileID,
                 callerLine)
         return PrimitiveSequence(
             raw: Observable.using(

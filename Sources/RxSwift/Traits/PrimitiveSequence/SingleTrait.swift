@@ -16,13 +16,12 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     /// it is given (later calls are ignored) and returns what to dispose.
     public static func create(
         subscribe: @escaping (@escaping SingleObserver) -> Disposable, isolation: (any Actor)? = #isolation,
-        callerFile: StaticString = #rxCallerFile,
         callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> Single<Element> {
         let subscribe =
             isolation == nil
             ? subscribe
-            : rxIsolationChecked(subscribe, isolation, "create(subscribe:)", callerFile, callerFileID, callerLine)
+            : rxIsolationChecked(subscribe, isolation, "create(subscribe:)", callerFileID, callerLine)
         let source = Observable<Element>.create { observer in
             subscribe { event in
                 switch event {
@@ -43,14 +42,13 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     /// reports `RxError.noElements` (RxSwift stops the program in debug builds instead).
     public func subscribe(
         _ observer: @escaping (SingleEvent<Element>) -> Void, isolation: (any Actor)? = #isolation,
-        callerFile: StaticString = #rxCallerFile,
         callerFileID: StaticString = #fileID, callerLine: UInt = #line
     )
         -> Disposable
     {
         let observer =
             isolation == nil
-            ? observer : rxIsolationChecked(observer, isolation, "subscribe", callerFile, callerFileID, callerLine)
+            ? observer : rxIsolationChecked(observer, isolation, "subscribe", callerFileID, callerLine)
         var delivered = false
         return primitiveSequence.source.subscribe { event in
             guard !delivered else { return }
@@ -67,17 +65,17 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     /// disposal. An error without `onFailure` goes to `Hooks.defaultErrorHandler`.
     public func subscribe(
         onSuccess: ((Element) -> Void)? = nil, onFailure: ((Swift.Error) -> Void)? = nil,
-        onDisposed: (() -> Void)? = nil, isolation: (any Actor)? = #isolation, callerFile: StaticString = #rxCallerFile,
-        callerFileID: StaticString = #fileID, callerLine: UInt = #line
+        onDisposed: (() -> Void)? = nil, isolation: (any Actor)? = #isolation, callerFileID: StaticString = #fileID,
+        callerLine: UInt = #line
     ) -> Disposable {
         let onSuccess =
             isolation == nil
             ? onSuccess
-            : rxIsolationChecked(onSuccess, isolation, "subscribe(onSuccess:)", callerFile, callerFileID, callerLine)
+            : rxIsolationChecked(onSuccess, isolation, "subscribe(onSuccess:)", callerFileID, callerLine)
         let onFailure =
             isolation == nil
             ? onFailure
-            : rxIsolationChecked(onFailure, isolation, "subscribe(onFailure:)", callerFile, callerFileID, callerLine)
+            : rxIsolationChecked(onFailure, isolation, "subscribe(onFailure:)", callerFileID, callerLine)
         return primitiveSequence.source.subscribe(
             onNext: onSuccess, onError: onFailure, onCompleted: nil, onDisposed: onDisposed)
     }
@@ -86,36 +84,35 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     public func subscribe<Object: AnyObject>(
         with object: Object, onSuccess: ((Object, Element) -> Void)? = nil,
         onFailure: ((Object, Swift.Error) -> Void)? = nil, onDisposed: ((Object) -> Void)? = nil,
-        isolation: (any Actor)? = #isolation, callerFile: StaticString = #rxCallerFile,
-        callerFileID: StaticString = #fileID, callerLine: UInt = #line
+        isolation: (any Actor)? = #isolation, callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> Disposable {
         let onSuccess =
             isolation == nil
             ? onSuccess
-            : rxIsolationChecked(onSuccess, isolation, "subscribe(onSuccess:)", callerFile, callerFileID, callerLine)
+            : rxIsolationChecked(onSuccess, isolation, "subscribe(onSuccess:)", callerFileID, callerLine)
         let onFailure =
             isolation == nil
             ? onFailure
-            : rxIsolationChecked(onFailure, isolation, "subscribe(onFailure:)", callerFile, callerFileID, callerLine)
+            : rxIsolationChecked(onFailure, isolation, "subscribe(onFailure:)", callerFileID, callerLine)
         return primitiveSequence.source.subscribe(
             with: object, onNext: onSuccess, onError: onFailure, onCompleted: nil, onDisposed: onDisposed)
     }
 
-    /// The RxSwift 5 spelling of ``subscribe(onSuccess:onFailure:onDisposed:isolation:callerFile:callerFileID:callerLine:)``.
+    /// The RxSwift 5 spelling of ``subscribe(onSuccess:onFailure:onDisposed:isolation:callerFileID:callerLine:)``.
     @available(*, deprecated, renamed: "subscribe(onSuccess:onFailure:onDisposed:)")
     public func subscribe(
         onSuccess: ((Element) -> Void)? = nil, onError: @escaping (Swift.Error) -> Void,
-        onDisposed: (() -> Void)? = nil, isolation: (any Actor)? = #isolation, callerFile: StaticString = #rxCallerFile,
-        callerFileID: StaticString = #fileID, callerLine: UInt = #line
+        onDisposed: (() -> Void)? = nil, isolation: (any Actor)? = #isolation, callerFileID: StaticString = #fileID,
+        callerLine: UInt = #line
     ) -> Disposable {
         let onSuccess =
             isolation == nil
             ? onSuccess
-            : rxIsolationChecked(onSuccess, isolation, "subscribe(onSuccess:)", callerFile, callerFileID, callerLine)
+            : rxIsolationChecked(onSuccess, isolation, "subscribe(onSuccess:)", callerFileID, callerLine)
         let onError =
             isolation == nil
             ? onError
-            : rxIsolationChecked(onError, isolation, "subscribe(onError:)", callerFile, callerFileID, callerLine)
+            : rxIsolationChecked(onError, isolation, "subscribe(onError:)", callerFileID, callerLine)
         return subscribe(onSuccess: onSuccess, onFailure: onError, onDisposed: onDisposed)
     }
 
@@ -140,37 +137,36 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     }
 
     /// Runs side effects around the events; the closures are those of
-    /// ``ObservableType/do(onNext:afterNext:onError:afterError:onCompleted:afterCompleted:onSubscribe:onSubscribed:onDispose:isolation:callerFile:callerFileID:callerLine:)``.
+    /// ``ObservableType/do(onNext:afterNext:onError:afterError:onCompleted:afterCompleted:onSubscribe:onSubscribed:onDispose:isolation:callerFileID:callerLine:)``.
     public func `do`(
         onSuccess: ((Element) throws -> Void)? = nil, afterSuccess: ((Element) throws -> Void)? = nil,
         onError: ((Swift.Error) throws -> Void)? = nil, afterError: ((Swift.Error) throws -> Void)? = nil,
         onSubscribe: (() -> Void)? = nil, onSubscribed: (() -> Void)? = nil, onDispose: (() -> Void)? = nil,
-        isolation: (any Actor)? = #isolation, callerFile: StaticString = #rxCallerFile,
-        callerFileID: StaticString = #fileID, callerLine: UInt = #line
+        isolation: (any Actor)? = #isolation, callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> Single<Element> {
         let onSuccess =
             isolation == nil
             ? onSuccess
-            : rxIsolationChecked(onSuccess, isolation, "do(onSuccess:)", callerFile, callerFileID, callerLine)
+            : rxIsolationChecked(onSuccess, isolation, "do(onSuccess:)", callerFileID, callerLine)
         let afterSuccess =
             isolation == nil
             ? afterSuccess
-            : rxIsolationChecked(afterSuccess, isolation, "do(afterSuccess:)", callerFile, callerFileID, callerLine)
+            : rxIsolationChecked(afterSuccess, isolation, "do(afterSuccess:)", callerFileID, callerLine)
         let onError =
             isolation == nil
-            ? onError : rxIsolationChecked(onError, isolation, "do(onError:)", callerFile, callerFileID, callerLine)
+            ? onError : rxIsolationChecked(onError, isolation, "do(onError:)", callerFileID, callerLine)
         let afterError =
             isolation == nil
             ? afterError
-            : rxIsolationChecked(afterError, isolation, "do(afterError:)", callerFile, callerFileID, callerLine)
+            : rxIsolationChecked(afterError, isolation, "do(afterError:)", callerFileID, callerLine)
         let onSubscribe =
             isolation == nil
             ? onSubscribe
-            : rxIsolationChecked(onSubscribe, isolation, "do(onSubscribe:)", callerFile, callerFileID, callerLine)
+            : rxIsolationChecked(onSubscribe, isolation, "do(onSubscribe:)", callerFileID, callerLine)
         let onSubscribed =
             isolation == nil
             ? onSubscribed
-            : rxIsolationChecked(onSubscribed, isolation, "do(onSubscribed:)", callerFile, callerFileID, callerLine)
+            : rxIsolationChecked(onSubscribed, isolation, "do(onSubscribed:)", callerFileID, callerLine)
         return PrimitiveSequence(
             raw: primitiveSequence.source.do(
                 onNext: onSuccess, afterNext: afterSuccess, onError: onError, afterError: afterError,
@@ -180,77 +176,71 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     /// Transforms the element; a throwing `transform` fails the Single.
     public func map<Result>(
         _ transform: @escaping (Element) throws -> Result, isolation: (any Actor)? = #isolation,
-        callerFile: StaticString = #rxCallerFile,
         callerFileID: StaticString = #fileID, callerLine: UInt = #line
     )
         -> Single<Result>
     {
         let transform =
             isolation == nil
-            ? transform : rxIsolationChecked(transform, isolation, "map", callerFile, callerFileID, callerLine)
+            ? transform : rxIsolationChecked(transform, isolation, "map", callerFileID, callerLine)
         return PrimitiveSequence(raw: primitiveSequence.source.map(transform))
     }
 
     /// Transforms the element; a `nil` result completes the Maybe without an element.
     public func compactMap<Result>(
         _ transform: @escaping (Element) throws -> Result?, isolation: (any Actor)? = #isolation,
-        callerFile: StaticString = #rxCallerFile,
         callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> Maybe<Result> {
         let transform =
             isolation == nil
-            ? transform : rxIsolationChecked(transform, isolation, "compactMap", callerFile, callerFileID, callerLine)
+            ? transform : rxIsolationChecked(transform, isolation, "compactMap", callerFileID, callerLine)
         return PrimitiveSequence(raw: primitiveSequence.source.compactMap(transform))
     }
 
     /// Keeps the element if `predicate` holds; otherwise the Maybe completes without one.
     public func filter(
         _ predicate: @escaping (Element) throws -> Bool, isolation: (any Actor)? = #isolation,
-        callerFile: StaticString = #rxCallerFile,
         callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> Maybe<
         Element
     > {
         let predicate =
             isolation == nil
-            ? predicate : rxIsolationChecked(predicate, isolation, "filter", callerFile, callerFileID, callerLine)
+            ? predicate : rxIsolationChecked(predicate, isolation, "filter", callerFileID, callerLine)
         return PrimitiveSequence(raw: primitiveSequence.source.filter(predicate))
     }
 
     /// Continues with the Single that `selector` makes from the element.
     public func flatMap<Result>(
         _ selector: @escaping (Element) throws -> Single<Result>, isolation: (any Actor)? = #isolation,
-        callerFile: StaticString = #rxCallerFile,
         callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> Single<Result> {
         let selector =
             isolation == nil
-            ? selector : rxIsolationChecked(selector, isolation, "flatMap", callerFile, callerFileID, callerLine)
+            ? selector : rxIsolationChecked(selector, isolation, "flatMap", callerFileID, callerLine)
         return PrimitiveSequence(raw: primitiveSequence.source.flatMap { try selector($0).asObservable() })
     }
 
     /// Continues with the Maybe that `selector` makes from the element.
     public func flatMapMaybe<Result>(
         _ selector: @escaping (Element) throws -> Maybe<Result>, isolation: (any Actor)? = #isolation,
-        callerFile: StaticString = #rxCallerFile,
         callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> Maybe<Result> {
         let selector =
             isolation == nil
-            ? selector : rxIsolationChecked(selector, isolation, "flatMapMaybe", callerFile, callerFileID, callerLine)
+            ? selector : rxIsolationChecked(selector, isolation, "flatMapMaybe", callerFileID, callerLine)
         return PrimitiveSequence(raw: primitiveSequence.source.flatMap { try selector($0).asObservable() })
     }
 
     /// Continues with the Completable that `selector` makes from the element.
     public func flatMapCompletable(
         _ selector: @escaping (Element) throws -> Completable, isolation: (any Actor)? = #isolation,
-        callerFile: StaticString = #rxCallerFile,
         callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> Completable {
         let selector =
             isolation == nil
             ? selector
-            : rxIsolationChecked(selector, isolation, "flatMapCompletable", callerFile, callerFileID, callerLine)
+            : rxIsolationChecked(selector, isolation, "flatMapCompletable", callerFileID, callerLine)
         return PrimitiveSequence(raw: primitiveSequence.source.flatMap { try selector($0).asObservable() })
     }
 
@@ -278,20 +268,19 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
 
 extension PrimitiveSequenceType where Trait == SingleTrait {
     /// Combines the elements of the Singles of `collection` with `resultSelector` once all have
-    /// delivered (see ``ObservableType/zip(_:resultSelector:isolation:callerFile:callerFileID:callerLine:)``).
+    /// delivered (see ``ObservableType/zip(_:resultSelector:isolation:callerFileID:callerLine:)``).
     ///
     /// An empty `collection` succeeds on subscription with `resultSelector([])` (a throwing selector
     /// fails it). RxSwift: the same.
     public static func zip<Collection: Swift.Collection, Result>(
         _ collection: Collection, resultSelector: @escaping ([Element]) throws -> Result,
-        isolation: (any Actor)? = #isolation, callerFile: StaticString = #rxCallerFile,
-        callerFileID: StaticString = #fileID, callerLine: UInt = #line
+        isolation: (any Actor)? = #isolation, callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> PrimitiveSequence<Trait, Result> where Collection.Element == PrimitiveSequence<Trait, Element> {
         let resultSelector =
             isolation == nil
             ? resultSelector
             : rxIsolationChecked(
-                resultSelector, isolation, "zip(resultSelector:)", callerFile, callerFileID, callerLine)
+                resultSelector, isolation, "zip(resultSelector:)", callerFileID, callerLine)
         return PrimitiveSequence<Trait, Element>.zipped(collection, resultSelector: resultSelector)
     }
 

@@ -19,8 +19,6 @@ extension ObservableType {
     ///   - resultSelector: Builds a result from one element of each source.
     ///   - isolation: The caller's actor, filled in by the compiler (`#isolation`): in debug builds a closure
     ///     written on an actor is checked to run on it. Leave it out.
-    ///   - callerFile: `#file` as the caller's language mode spells it, filled in by the compiler: beside
-    ///     `callerFileID`, it tells a debug build whether to stop or to report. Leave it out.
     ///   - callerFileID: The caller's `#fileID`, filled in by the compiler. Leave it out.
     ///   - callerLine: The caller's line, filled in by the compiler. Leave it out.
     /// - Returns: The results of `resultSelector`.
@@ -31,7 +29,6 @@ extension ObservableType {
         _ source1: O1, _ source2: O2,
         resultSelector: @escaping (O1.Element, O2.Element) throws -> Element,
         isolation: (any Actor)? = #isolation,
-        callerFile: StaticString = #rxCallerFile,
         callerFileID: StaticString = #fileID,
         callerLine: UInt = #line
     ) -> Observable<Element> {
@@ -39,7 +36,7 @@ extension ObservableType {
             isolation == nil
             ? resultSelector
             : rxIsolationCheckedSelector(
-                resultSelector, isolation, "combineLatest(resultSelector:)", callerFile, callerFileID, callerLine)
+                resultSelector, isolation, "combineLatest(resultSelector:)", callerFileID, callerLine)
         return CombineLatest2Observable(
             source1.asObservable(), source2.asObservable(), selector: resultSelector)
     }
@@ -209,8 +206,6 @@ extension ObservableType {
     ///   - resultSelector: Builds a result from one element of each source.
     ///   - isolation: The caller's actor, filled in by the compiler (`#isolation`): in debug builds a closure
     ///     written on an actor is checked to run on it. Leave it out.
-    ///   - callerFile: `#file` as the caller's language mode spells it, filled in by the compiler: beside
-    ///     `callerFileID`, it tells a debug build whether to stop or to report. Leave it out.
     ///   - callerFileID: The caller's `#fileID`, filled in by the compiler. Leave it out.
     ///   - callerLine: The caller's line, filled in by the compiler. Leave it out.
     /// - Returns: The results of `resultSelector`.
@@ -221,7 +216,6 @@ extension ObservableType {
         _ source1: O1, _ source2: O2, _ source3: O3,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element) throws -> Element,
         isolation: (any Actor)? = #isolation,
-        callerFile: StaticString = #rxCallerFile,
         callerFileID: StaticString = #fileID,
         callerLine: UInt = #line
     ) -> Observable<Element> {
@@ -229,7 +223,7 @@ extension ObservableType {
             isolation == nil
             ? resultSelector
             : rxIsolationCheckedSelector(
-                resultSelector, isolation, "combineLatest(resultSelector:)", callerFile, callerFileID, callerLine)
+                resultSelector, isolation, "combineLatest(resultSelector:)", callerFileID, callerLine)
         return CombineLatest3Observable(
             source1.asObservable(), source2.asObservable(), source3.asObservable(), selector: resultSelector)
     }
@@ -418,8 +412,6 @@ extension ObservableType {
     ///   - resultSelector: Builds a result from one element of each source.
     ///   - isolation: The caller's actor, filled in by the compiler (`#isolation`): in debug builds a closure
     ///     written on an actor is checked to run on it. Leave it out.
-    ///   - callerFile: `#file` as the caller's language mode spells it, filled in by the compiler: beside
-    ///     `callerFileID`, it tells a debug build whether to stop or to report. Leave it out.
     ///   - callerFileID: The caller's `#fileID`, filled in by the compiler. Leave it out.
     ///   - callerLine: The caller's line, filled in by the compiler. Leave it out.
     /// - Returns: The results of `resultSelector`.
@@ -430,7 +422,6 @@ extension ObservableType {
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element) throws -> Element,
         isolation: (any Actor)? = #isolation,
-        callerFile: StaticString = #rxCallerFile,
         callerFileID: StaticString = #fileID,
         callerLine: UInt = #line
     ) -> Observable<Element> {
@@ -438,7 +429,7 @@ extension ObservableType {
             isolation == nil
             ? resultSelector
             : rxIsolationCheckedSelector(
-                resultSelector, isolation, "combineLatest(resultSelector:)", callerFile, callerFileID, callerLine)
+                resultSelector, isolation, "combineLatest(resultSelector:)", callerFileID, callerLine)
         return CombineLatest4Observable(
             source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
             selector: resultSelector)
@@ -653,8 +644,6 @@ extension ObservableType {
     ///   - resultSelector: Builds a result from one element of each source.
     ///   - isolation: The caller's actor, filled in by the compiler (`#isolation`): in debug builds a closure
     ///     written on an actor is checked to run on it. Leave it out.
-    ///   - callerFile: `#file` as the caller's language mode spells it, filled in by the compiler: beside
-    ///     `callerFileID`, it tells a debug build whether to stop or to report. Leave it out.
     ///   - callerFileID: The caller's `#fileID`, filled in by the compiler. Leave it out.
     ///   - callerLine: The caller's line, filled in by the compiler. Leave it out.
     /// - Returns: The results of `resultSelector`.
@@ -667,7 +656,6 @@ extension ObservableType {
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element) throws -> Element,
         isolation: (any Actor)? = #isolation,
-        callerFile: StaticString = #rxCallerFile,
         callerFileID: StaticString = #fileID,
         callerLine: UInt = #line
     ) -> Observable<Element> {
@@ -675,7 +663,7 @@ extension ObservableType {
             isolation == nil
             ? resultSelector
             : rxIsolationCheckedSelector(
-                resultSelector, isolation, "combineLatest(resultSelector:)", callerFile, callerFileID, callerLine)
+                resultSelector, isolation, "combineLatest(resultSelector:)", callerFileID, callerLine)
         return CombineLatest5Observable(
             source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
             source5.asObservable(), selector: resultSelector)
@@ -918,8 +906,6 @@ extension ObservableType {
     ///   - resultSelector: Builds a result from one element of each source.
     ///   - isolation: The caller's actor, filled in by the compiler (`#isolation`): in debug builds a closure
     ///     written on an actor is checked to run on it. Leave it out.
-    ///   - callerFile: `#file` as the caller's language mode spells it, filled in by the compiler: beside
-    ///     `callerFileID`, it tells a debug build whether to stop or to report. Leave it out.
     ///   - callerFileID: The caller's `#fileID`, filled in by the compiler. Leave it out.
     ///   - callerLine: The caller's line, filled in by the compiler. Leave it out.
     /// - Returns: The results of `resultSelector`.
@@ -934,7 +920,6 @@ extension ObservableType {
         resultSelector:
             @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element) throws -> Element,
         isolation: (any Actor)? = #isolation,
-        callerFile: StaticString = #rxCallerFile,
         callerFileID: StaticString = #fileID,
         callerLine: UInt = #line
     ) -> Observable<Element> {
@@ -942,7 +927,7 @@ extension ObservableType {
             isolation == nil
             ? resultSelector
             : rxIsolationCheckedSelector(
-                resultSelector, isolation, "combineLatest(resultSelector:)", callerFile, callerFileID, callerLine)
+                resultSelector, isolation, "combineLatest(resultSelector:)", callerFileID, callerLine)
         return CombineLatest6Observable(
             source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
             source5.asObservable(), source6.asObservable(), selector: resultSelector)
@@ -1206,8 +1191,6 @@ extension ObservableType {
     ///   - resultSelector: Builds a result from one element of each source.
     ///   - isolation: The caller's actor, filled in by the compiler (`#isolation`): in debug builds a closure
     ///     written on an actor is checked to run on it. Leave it out.
-    ///   - callerFile: `#file` as the caller's language mode spells it, filled in by the compiler: beside
-    ///     `callerFileID`, it tells a debug build whether to stop or to report. Leave it out.
     ///   - callerFileID: The caller's `#fileID`, filled in by the compiler. Leave it out.
     ///   - callerLine: The caller's line, filled in by the compiler. Leave it out.
     /// - Returns: The results of `resultSelector`.
@@ -1223,7 +1206,6 @@ extension ObservableType {
             @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element) throws ->
             Element,
         isolation: (any Actor)? = #isolation,
-        callerFile: StaticString = #rxCallerFile,
         callerFileID: StaticString = #fileID,
         callerLine: UInt = #line
     ) -> Observable<Element> {
@@ -1231,7 +1213,7 @@ extension ObservableType {
             isolation == nil
             ? resultSelector
             : rxIsolationCheckedSelector(
-                resultSelector, isolation, "combineLatest(resultSelector:)", callerFile, callerFileID, callerLine)
+                resultSelector, isolation, "combineLatest(resultSelector:)", callerFileID, callerLine)
         return CombineLatest7Observable(
             source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
             source5.asObservable(), source6.asObservable(), source7.asObservable(), selector: resultSelector)
@@ -1517,8 +1499,6 @@ extension ObservableType {
     ///   - resultSelector: Builds a result from one element of each source.
     ///   - isolation: The caller's actor, filled in by the compiler (`#isolation`): in debug builds a closure
     ///     written on an actor is checked to run on it. Leave it out.
-    ///   - callerFile: `#file` as the caller's language mode spells it, filled in by the compiler: beside
-    ///     `callerFileID`, it tells a debug build whether to stop or to report. Leave it out.
     ///   - callerFileID: The caller's `#fileID`, filled in by the compiler. Leave it out.
     ///   - callerLine: The caller's line, filled in by the compiler. Leave it out.
     /// - Returns: The results of `resultSelector`.
@@ -1535,7 +1515,6 @@ extension ObservableType {
             @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element)
             throws -> Element,
         isolation: (any Actor)? = #isolation,
-        callerFile: StaticString = #rxCallerFile,
         callerFileID: StaticString = #fileID,
         callerLine: UInt = #line
     ) -> Observable<Element> {
@@ -1543,7 +1522,7 @@ extension ObservableType {
             isolation == nil
             ? resultSelector
             : rxIsolationCheckedSelector(
-                resultSelector, isolation, "combineLatest(resultSelector:)", callerFile, callerFileID, callerLine)
+                resultSelector, isolation, "combineLatest(resultSelector:)", callerFileID, callerLine)
         return CombineLatest8Observable(
             source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
             source5.asObservable(), source6.asObservable(), source7.asObservable(), source8.asObservable(),

@@ -11,8 +11,6 @@ extension ObservableType {
     ///   - selector: Maps a source element to the sequence to merge.
     ///   - isolation: The caller's actor, filled in by the compiler (`#isolation`): in debug builds a closure
     ///     written on an actor is checked to run on it. Leave it out.
-    ///   - callerFile: `#file` as the caller's language mode spells it, filled in by the compiler: beside
-    ///     `callerFileID`, it tells a debug build whether to stop or to report. Leave it out.
     ///   - callerFileID: The caller's `#fileID`, filled in by the compiler. Leave it out.
     ///   - callerLine: The caller's line, filled in by the compiler. Leave it out.
     /// - Returns: The elements of every inner sequence.
@@ -21,12 +19,11 @@ extension ObservableType {
     @inlinable
     public func flatMap<Source: ObservableConvertibleType>(
         _ selector: @escaping (Element) throws -> Source, isolation: (any Actor)? = #isolation,
-        callerFile: StaticString = #rxCallerFile,
         callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> Observable<Source.Element> {
         let selector =
             isolation == nil
-            ? selector : rxIsolationChecked(selector, isolation, "flatMap", callerFile, callerFileID, callerLine)
+            ? selector : rxIsolationChecked(selector, isolation, "flatMap", callerFileID, callerLine)
         return MergeObservable(source: asObservable(), mode: .all) { try selector($0).asObservable() }
     }
 
@@ -34,14 +31,12 @@ extension ObservableType {
     /// elements; source elements that arrive meanwhile are dropped (`selector` is not called for them).
     ///
     /// Completes when the source and the active inner sequence have completed; errors as
-    /// ``flatMap(_:isolation:callerFile:callerFileID:callerLine:)``. No scheduler is used.
+    /// ``flatMap(_:isolation:callerFileID:callerLine:)``. No scheduler is used.
     ///
     /// - Parameters:
     ///   - selector: Maps a source element to the sequence to mirror.
     ///   - isolation: The caller's actor, filled in by the compiler (`#isolation`): in debug builds a closure
     ///     written on an actor is checked to run on it. Leave it out.
-    ///   - callerFile: `#file` as the caller's language mode spells it, filled in by the compiler: beside
-    ///     `callerFileID`, it tells a debug build whether to stop or to report. Leave it out.
     ///   - callerFileID: The caller's `#fileID`, filled in by the compiler. Leave it out.
     ///   - callerLine: The caller's line, filled in by the compiler. Leave it out.
     /// - Returns: The elements of the inner sequences that were started.
@@ -50,12 +45,11 @@ extension ObservableType {
     @inlinable
     public func flatMapFirst<Source: ObservableConvertibleType>(
         _ selector: @escaping (Element) throws -> Source, isolation: (any Actor)? = #isolation,
-        callerFile: StaticString = #rxCallerFile,
         callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> Observable<Source.Element> {
         let selector =
             isolation == nil
-            ? selector : rxIsolationChecked(selector, isolation, "flatMapFirst", callerFile, callerFileID, callerLine)
+            ? selector : rxIsolationChecked(selector, isolation, "flatMapFirst", callerFileID, callerLine)
         return MergeObservable(source: asObservable(), mode: .first) { try selector($0).asObservable() }
     }
 
@@ -63,14 +57,12 @@ extension ObservableType {
     /// another: an inner sequence is subscribed when the previous one completes.
     ///
     /// `selector` runs when the source element arrives; its sequence waits its turn. Completes when the
-    /// source and every inner sequence have completed; errors as ``flatMap(_:isolation:callerFile:callerFileID:callerLine:)``. No scheduler is used.
+    /// source and every inner sequence have completed; errors as ``flatMap(_:isolation:callerFileID:callerLine:)``. No scheduler is used.
     ///
     /// - Parameters:
     ///   - selector: Maps a source element to the sequence to concatenate.
     ///   - isolation: The caller's actor, filled in by the compiler (`#isolation`): in debug builds a closure
     ///     written on an actor is checked to run on it. Leave it out.
-    ///   - callerFile: `#file` as the caller's language mode spells it, filled in by the compiler: beside
-    ///     `callerFileID`, it tells a debug build whether to stop or to report. Leave it out.
     ///   - callerFileID: The caller's `#fileID`, filled in by the compiler. Leave it out.
     ///   - callerLine: The caller's line, filled in by the compiler. Leave it out.
     /// - Returns: The elements of the inner sequences, in the order of the source elements.
@@ -79,12 +71,11 @@ extension ObservableType {
     @inlinable
     public func concatMap<Source: ObservableConvertibleType>(
         _ selector: @escaping (Element) throws -> Source, isolation: (any Actor)? = #isolation,
-        callerFile: StaticString = #rxCallerFile,
         callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> Observable<Source.Element> {
         let selector =
             isolation == nil
-            ? selector : rxIsolationChecked(selector, isolation, "concatMap", callerFile, callerFileID, callerLine)
+            ? selector : rxIsolationChecked(selector, isolation, "concatMap", callerFileID, callerLine)
         return MergeObservable(source: asObservable(), mode: .limited(1)) { try selector($0).asObservable() }
     }
 }

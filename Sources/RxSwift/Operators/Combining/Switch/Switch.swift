@@ -24,8 +24,6 @@ extension ObservableType {
     ///   - selector: Maps a source element to the sequence to mirror.
     ///   - isolation: The caller's actor, filled in by the compiler (`#isolation`): in debug builds a closure
     ///     written on an actor is checked to run on it. Leave it out.
-    ///   - callerFile: `#file` as the caller's language mode spells it, filled in by the compiler: beside
-    ///     `callerFileID`, it tells a debug build whether to stop or to report. Leave it out.
     ///   - callerFileID: The caller's `#fileID`, filled in by the compiler. Leave it out.
     ///   - callerLine: The caller's line, filled in by the compiler. Leave it out.
     /// - Returns: The elements of the latest inner sequence.
@@ -34,19 +32,18 @@ extension ObservableType {
     @inlinable
     public func flatMapLatest<Source: ObservableConvertibleType>(
         _ selector: @escaping (Element) throws -> Source, isolation: (any Actor)? = #isolation,
-        callerFile: StaticString = #rxCallerFile,
         callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> Observable<Source.Element> {
         let selector =
             isolation == nil
-            ? selector : rxIsolationChecked(selector, isolation, "flatMapLatest", callerFile, callerFileID, callerLine)
+            ? selector : rxIsolationChecked(selector, isolation, "flatMapLatest", callerFileID, callerLine)
         return SwitchObservable(source: asObservable()) { try selector($0).asObservable() }
     }
 }
 
 extension ObservableType where Element: ObservableConvertibleType {
     /// Mirrors the most recent inner sequence this sequence emitted; see
-    /// ``flatMapLatest(_:isolation:callerFile:callerFileID:callerLine:)->Observable<Source.Element>``.
+    /// ``flatMapLatest(_:isolation:callerFileID:callerLine:)->Observable<Source.Element>``.
     ///
     /// - Returns: The elements of the latest inner sequence.
     ///

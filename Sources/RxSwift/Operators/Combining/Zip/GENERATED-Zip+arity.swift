@@ -20,8 +20,6 @@ extension ObservableType {
     ///   - resultSelector: Builds a result from one element of each source.
     ///   - isolation: The caller's actor, filled in by the compiler (`#isolation`): in debug builds a closure
     ///     written on an actor is checked to run on it. Leave it out.
-    ///   - callerFile: `#file` as the caller's language mode spells it, filled in by the compiler: beside
-    ///     `callerFileID`, it tells a debug build whether to stop or to report. Leave it out.
     ///   - callerFileID: The caller's `#fileID`, filled in by the compiler. Leave it out.
     ///   - callerLine: The caller's line, filled in by the compiler. Leave it out.
     /// - Returns: The results of `resultSelector`.
@@ -32,15 +30,13 @@ extension ObservableType {
         _ source1: O1, _ source2: O2,
         resultSelector: @escaping (O1.Element, O2.Element) throws -> Element,
         isolation: (any Actor)? = #isolation,
-        callerFile: StaticString = #rxCallerFile,
         callerFileID: StaticString = #fileID,
         callerLine: UInt = #line
     ) -> Observable<Element> {
         let resultSelector =
             isolation == nil
             ? resultSelector
-            : rxIsolationCheckedSelector(
-                resultSelector, isolation, "zip(resultSelector:)", callerFile, callerFileID, callerLine)
+            : rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)", callerFileID, callerLine)
         return Zip2Observable(
             source1.asObservable(), source2.asObservable(), selector: resultSelector)
     }
@@ -158,8 +154,6 @@ extension ObservableType {
     ///   - resultSelector: Builds a result from one element of each source.
     ///   - isolation: The caller's actor, filled in by the compiler (`#isolation`): in debug builds a closure
     ///     written on an actor is checked to run on it. Leave it out.
-    ///   - callerFile: `#file` as the caller's language mode spells it, filled in by the compiler: beside
-    ///     `callerFileID`, it tells a debug build whether to stop or to report. Leave it out.
     ///   - callerFileID: The caller's `#fileID`, filled in by the compiler. Leave it out.
     ///   - callerLine: The caller's line, filled in by the compiler. Leave it out.
     /// - Returns: The results of `resultSelector`.
@@ -170,15 +164,13 @@ extension ObservableType {
         _ source1: O1, _ source2: O2, _ source3: O3,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element) throws -> Element,
         isolation: (any Actor)? = #isolation,
-        callerFile: StaticString = #rxCallerFile,
         callerFileID: StaticString = #fileID,
         callerLine: UInt = #line
     ) -> Observable<Element> {
         let resultSelector =
             isolation == nil
             ? resultSelector
-            : rxIsolationCheckedSelector(
-                resultSelector, isolation, "zip(resultSelector:)", callerFile, callerFileID, callerLine)
+            : rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)", callerFileID, callerLine)
         return Zip3Observable(
             source1.asObservable(), source2.asObservable(), source3.asObservable(), selector: resultSelector)
     }
@@ -306,8 +298,6 @@ extension ObservableType {
     ///   - resultSelector: Builds a result from one element of each source.
     ///   - isolation: The caller's actor, filled in by the compiler (`#isolation`): in debug builds a closure
     ///     written on an actor is checked to run on it. Leave it out.
-    ///   - callerFile: `#file` as the caller's language mode spells it, filled in by the compiler: beside
-    ///     `callerFileID`, it tells a debug build whether to stop or to report. Leave it out.
     ///   - callerFileID: The caller's `#fileID`, filled in by the compiler. Leave it out.
     ///   - callerLine: The caller's line, filled in by the compiler. Leave it out.
     /// - Returns: The results of `resultSelector`.
@@ -318,15 +308,13 @@ extension ObservableType {
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element) throws -> Element,
         isolation: (any Actor)? = #isolation,
-        callerFile: StaticString = #rxCallerFile,
         callerFileID: StaticString = #fileID,
         callerLine: UInt = #line
     ) -> Observable<Element> {
         let resultSelector =
             isolation == nil
             ? resultSelector
-            : rxIsolationCheckedSelector(
-                resultSelector, isolation, "zip(resultSelector:)", callerFile, callerFileID, callerLine)
+            : rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)", callerFileID, callerLine)
         return Zip4Observable(
             source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
             selector: resultSelector)
@@ -469,8 +457,6 @@ extension ObservableType {
     ///   - resultSelector: Builds a result from one element of each source.
     ///   - isolation: The caller's actor, filled in by the compiler (`#isolation`): in debug builds a closure
     ///     written on an actor is checked to run on it. Leave it out.
-    ///   - callerFile: `#file` as the caller's language mode spells it, filled in by the compiler: beside
-    ///     `callerFileID`, it tells a debug build whether to stop or to report. Leave it out.
     ///   - callerFileID: The caller's `#fileID`, filled in by the compiler. Leave it out.
     ///   - callerLine: The caller's line, filled in by the compiler. Leave it out.
     /// - Returns: The results of `resultSelector`.
@@ -483,15 +469,13 @@ extension ObservableType {
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element) throws -> Element,
         isolation: (any Actor)? = #isolation,
-        callerFile: StaticString = #rxCallerFile,
         callerFileID: StaticString = #fileID,
         callerLine: UInt = #line
     ) -> Observable<Element> {
         let resultSelector =
             isolation == nil
             ? resultSelector
-            : rxIsolationCheckedSelector(
-                resultSelector, isolation, "zip(resultSelector:)", callerFile, callerFileID, callerLine)
+            : rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)", callerFileID, callerLine)
         return Zip5Observable(
             source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
             source5.asObservable(), selector: resultSelector)
@@ -648,8 +632,6 @@ extension ObservableType {
     ///   - resultSelector: Builds a result from one element of each source.
     ///   - isolation: The caller's actor, filled in by the compiler (`#isolation`): in debug builds a closure
     ///     written on an actor is checked to run on it. Leave it out.
-    ///   - callerFile: `#file` as the caller's language mode spells it, filled in by the compiler: beside
-    ///     `callerFileID`, it tells a debug build whether to stop or to report. Leave it out.
     ///   - callerFileID: The caller's `#fileID`, filled in by the compiler. Leave it out.
     ///   - callerLine: The caller's line, filled in by the compiler. Leave it out.
     /// - Returns: The results of `resultSelector`.
@@ -664,15 +646,13 @@ extension ObservableType {
         resultSelector:
             @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element) throws -> Element,
         isolation: (any Actor)? = #isolation,
-        callerFile: StaticString = #rxCallerFile,
         callerFileID: StaticString = #fileID,
         callerLine: UInt = #line
     ) -> Observable<Element> {
         let resultSelector =
             isolation == nil
             ? resultSelector
-            : rxIsolationCheckedSelector(
-                resultSelector, isolation, "zip(resultSelector:)", callerFile, callerFileID, callerLine)
+            : rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)", callerFileID, callerLine)
         return Zip6Observable(
             source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
             source5.asObservable(), source6.asObservable(), selector: resultSelector)
@@ -839,8 +819,6 @@ extension ObservableType {
     ///   - resultSelector: Builds a result from one element of each source.
     ///   - isolation: The caller's actor, filled in by the compiler (`#isolation`): in debug builds a closure
     ///     written on an actor is checked to run on it. Leave it out.
-    ///   - callerFile: `#file` as the caller's language mode spells it, filled in by the compiler: beside
-    ///     `callerFileID`, it tells a debug build whether to stop or to report. Leave it out.
     ///   - callerFileID: The caller's `#fileID`, filled in by the compiler. Leave it out.
     ///   - callerLine: The caller's line, filled in by the compiler. Leave it out.
     /// - Returns: The results of `resultSelector`.
@@ -856,15 +834,13 @@ extension ObservableType {
             @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element) throws ->
             Element,
         isolation: (any Actor)? = #isolation,
-        callerFile: StaticString = #rxCallerFile,
         callerFileID: StaticString = #fileID,
         callerLine: UInt = #line
     ) -> Observable<Element> {
         let resultSelector =
             isolation == nil
             ? resultSelector
-            : rxIsolationCheckedSelector(
-                resultSelector, isolation, "zip(resultSelector:)", callerFile, callerFileID, callerLine)
+            : rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)", callerFileID, callerLine)
         return Zip7Observable(
             source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
             source5.asObservable(), source6.asObservable(), source7.asObservable(), selector: resultSelector)
@@ -1044,8 +1020,6 @@ extension ObservableType {
     ///   - resultSelector: Builds a result from one element of each source.
     ///   - isolation: The caller's actor, filled in by the compiler (`#isolation`): in debug builds a closure
     ///     written on an actor is checked to run on it. Leave it out.
-    ///   - callerFile: `#file` as the caller's language mode spells it, filled in by the compiler: beside
-    ///     `callerFileID`, it tells a debug build whether to stop or to report. Leave it out.
     ///   - callerFileID: The caller's `#fileID`, filled in by the compiler. Leave it out.
     ///   - callerLine: The caller's line, filled in by the compiler. Leave it out.
     /// - Returns: The results of `resultSelector`.
@@ -1062,15 +1036,13 @@ extension ObservableType {
             @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element)
             throws -> Element,
         isolation: (any Actor)? = #isolation,
-        callerFile: StaticString = #rxCallerFile,
         callerFileID: StaticString = #fileID,
         callerLine: UInt = #line
     ) -> Observable<Element> {
         let resultSelector =
             isolation == nil
             ? resultSelector
-            : rxIsolationCheckedSelector(
-                resultSelector, isolation, "zip(resultSelector:)", callerFile, callerFileID, callerLine)
+            : rxIsolationCheckedSelector(resultSelector, isolation, "zip(resultSelector:)", callerFileID, callerLine)
         return Zip8Observable(
             source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
             source5.asObservable(), source6.asObservable(), source7.asObservable(), source8.asObservable(),

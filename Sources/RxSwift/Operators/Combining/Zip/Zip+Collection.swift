@@ -11,8 +11,6 @@ extension ObservableType {
     ///   - resultSelector: Builds a result from one element of each source, in order.
     ///   - isolation: The caller's actor, filled in by the compiler (`#isolation`): in debug builds a closure
     ///     written on an actor is checked to run on it. Leave it out.
-    ///   - callerFile: `#file` as the caller's language mode spells it, filled in by the compiler: beside
-    ///     `callerFileID`, it tells a debug build whether to stop or to report. Leave it out.
     ///   - callerFileID: The caller's `#fileID`, filled in by the compiler. Leave it out.
     ///   - callerLine: The caller's line, filled in by the compiler. Leave it out.
     /// - Returns: The results of `resultSelector`.
@@ -20,20 +18,19 @@ extension ObservableType {
     /// RxJS: `zip(array)`; Combine: `zip` chains.
     public static func zip<Collection: Swift.Collection>(
         _ collection: Collection, resultSelector: @escaping ([Collection.Element.Element]) throws -> Element,
-        isolation: (any Actor)? = #isolation, callerFile: StaticString = #rxCallerFile,
-        callerFileID: StaticString = #fileID, callerLine: UInt = #line
+        isolation: (any Actor)? = #isolation, callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> Observable<Element> where Collection.Element: ObservableType {
         let resultSelector =
             isolation == nil
             ? resultSelector
             : rxIsolationChecked(
-                resultSelector, isolation, "zip(resultSelector:)", callerFile, callerFileID, callerLine)
+                resultSelector, isolation, "zip(resultSelector:)", callerFileID, callerLine)
         return CollectionCombiningObservable(
             sources: collection.map { $0.asObservable() }, selector: resultSelector, run: ZipCollectionSink.run)
     }
 
     /// Combines the elements of the sequences of `collection` pairwise into arrays. See
-    /// ``zip(_:resultSelector:isolation:callerFile:callerFileID:callerLine:)``.
+    /// ``zip(_:resultSelector:isolation:callerFileID:callerLine:)``.
     ///
     /// - Parameter collection: The sources.
     /// - Returns: Arrays of one element of each source, in order.

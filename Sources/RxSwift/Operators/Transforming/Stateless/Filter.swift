@@ -7,14 +7,13 @@ extension ObservableType {
     @inlinable
     public func filter(
         _ predicate: @escaping (Element) throws -> Bool, isolation: (any Actor)? = #isolation,
-        callerFile: StaticString = #rxCallerFile,
         callerFileID: StaticString = #fileID, callerLine: UInt = #line
     )
         -> Observable<Element>
     {
         let predicate =
             isolation == nil
-            ? predicate : rxIsolationChecked(predicate, isolation, "filter", callerFile, callerFileID, callerLine)
+            ? predicate : rxIsolationChecked(predicate, isolation, "filter", callerFileID, callerLine)
         return FilterObservable(source: asObservable(), predicate: predicate)
     }
 }

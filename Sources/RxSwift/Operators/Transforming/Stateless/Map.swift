@@ -4,27 +4,27 @@ extension ObservableType {
     /// Completes and errors when the source does; a throwing `transform` ends the sequence with its
     /// error and disposes the source. No scheduler; no lock or allocation per element.
     /// RxJS: `map`; Combine: `map` / `tryMap`.
+    @_disfavoredOverload
     @inlinable
     public func map<Result>(
         _ transform: @escaping (Element) throws -> Result, isolation: (any Actor)? = #isolation,
-        callerFile: StaticString = #rxCallerFile,
         callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> Observable<Result> {
         checkedMap(
-            transform, isolation: isolation, callerFile: callerFile, callerFileID: callerFileID, callerLine: callerLine)
+            transform, isolation: isolation, callerFileID: callerFileID, callerLine: callerLine)
     }
 
     /// The body of both `map`s.
     @inlinable
     func checkedMap<Result>(
-        _ transform: @escaping (Element) throws -> Result, isolation: (any Actor)?, callerFile: StaticString,
-        callerFileID: StaticString, callerLine: UInt
+        _ transform: @escaping (Element) throws -> Result, isolation: (any Actor)?, callerFileID: StaticString,
+        callerLine: UInt
     ) -> Observable<Result> {
         // Only a closure written on an actor passes through the check: in debug builds a generic
         // function in between would cost every closure two reabstraction thunks.
         let transform =
             isolation == nil
-            ? transform : rxIsolationChecked(transform, isolation, "map", callerFile, callerFileID, callerLine)
+            ? transform : rxIsolationChecked(transform, isolation, "map", callerFileID, callerLine)
         return MapObservable(source: asObservable(), transform: transform)
     }
 }
@@ -41,11 +41,10 @@ extension Observable {
     @inlinable
     public func map<Result>(
         _ transform: @escaping (Element) throws -> Result, isolation: (any Actor)? = #isolation,
-        callerFile: StaticString = #rxCallerFile,
         callerFileID: StaticString = #fileID, callerLine: UInt = #line
     ) -> Observable<Result> {
         checkedMap(
-            transform, isolation: isolation, callerFile: callerFile, callerFileID: callerFileID, callerLine: callerLine)
+            transform, isolation: isolation, callerFileID: callerFileID, callerLine: callerLine)
     }
 }
 
