@@ -62,12 +62,12 @@ where Subject.Observer.Element == Source {
             let subject = state.lock.locked({ state.generation == wanted && stillWanted() ? state.subject : nil })
         else { return }
         let candidate = makeConnection(to: subject)
-        let installed = state.lock.locked { () -> Bool in
+        let startsNow = state.lock.locked { () -> Bool in
             guard state.generation == wanted, state.connection == nil, stillWanted() else { return false }
             state.connection = candidate
-            return true
+            return state.turn.requestLocked(candidate)
         }
-        if installed { candidate.setUpstream(source.subscribe(SinkObserver(candidate))) }
+        if startsNow { state.subscribeInTurn(candidate) }
     }
 
     override func connect() -> Disposable {
@@ -75,16 +75,18 @@ where Subject.Observer.Element == Source {
             if let existing = state.lock.locked({ state.connection }) { return existing }
             let (subject, subjectGeneration) = currentSubject()
             let candidate = makeConnection(to: subject)
+            var startsNow = false
             let outcome: MulticastConnection<Source>? = state.lock.locked {
                 if let existing = state.connection { return existing }
                 guard state.generation == subjectGeneration else { return nil }
                 state.connection = candidate
+                startsNow = state.turn.requestLocked(candidate)
                 return candidate
             }
             guard let outcome else { continue }  // the subject changed meanwhile: start again
-            if outcome === candidate {
-                candidate.setUpstream(source.subscribe(SinkObserver(candidate)))
-            }
+            // Otherwise the previous connection's source subscription may still be live: the
+            // thread that retires it subscribes this one.
+            if startsNow { state.subscribeInTurn(candidate) }
             return outcome
         }
     }
@@ -93,12 +95,15 @@ where Subject.Observer.Element == Source {
         let observer = SinkObserver.sink(for: subject.asObserver())
         let releaseObservers: (() -> Void)? =
             ownsSubjects ? { (subject as? any ReleasableSubject)?.releaseObserversForGood() } : nil
-        return MulticastConnection(state: state, downstream: observer, releaseObservers: releaseObservers)
+        return MulticastConnection(
+            state: state, source: source, downstream: observer, releaseObservers: releaseObservers)
     }
 }
 
 /// The state a ``MulticastConnectable`` shares with its connections and with its refCounts'
-/// subscribers: the lock, the current subject, its generation and its connection. Apart from the
+/// subscribers: the lock, the current subject, its generation, its connection, and which connection
+/// may have a subscription to the source (``SourceTurn``: a connection made while the previous
+/// one's subscription may still be live subscribes once that one is disposed). Apart from the
 /// connectable, so that none of them holds the connectable, and with it the source: a subject the
 /// connectable was made on would otherwise be kept alive by its own subscription (subject → its
 /// observer, the connection → the connectable → the subject) and never released with a
@@ -113,47 +118,68 @@ final class MulticastState<Source, Subject>: @unchecked Sendable {
     /// The latest generation whose source let go of its connection while the share owned its subject
     /// (which then let go of its observers).
     @exclusivity(unchecked) var releasedBySource: UInt?
+    @exclusivity(unchecked) var turn = SourceTurn()
 
     /// Under `lock`: forgets the subject of `ended` and its connection, if `ended` is still the
     /// current generation and connected; returns the connection, to dispose after unlocking.
     /// Subscribers arriving from now on get a new subject.
     func detachLocked(generation ended: UInt) -> MulticastConnection<Source>? {
         guard generation == ended, let detached = connection else { return nil }
+        // Still waiting for its turn, it never subscribes.
+        turn.withdrawLocked(detached)
         connection = nil
         subject = nil
         generation &+= 1
         return detached
     }
 
-    /// Forgets `ended` and its subject if it is still the current connection.
-    func release(_ ended: MulticastConnection<Source>, bySource: Bool = false) {
-        lock.locked {
-            guard connection === ended else { return }
-            if bySource { releasedBySource = generation }
-            connection = nil
-            subject = nil
-            generation &+= 1
+    /// Forgets `ended` and its subject if it is still the current connection; once its source
+    /// subscription is gone, subscribes the connection waiting for its turn, if any.
+    func end(_ ended: MulticastConnection<Source>, _ how: MulticastEnd) {
+        let next = lock.locked { () -> (any SourceTurnTaker)? in
+            if connection === ended {
+                if how == .releasedBySource { releasedBySource = generation }
+                connection = nil
+                subject = nil
+                generation &+= 1
+            }
+            return how == .terminating ? nil : turn.endedLocked(ended)
         }
+        if let next { subscribeInTurn(next) }
+    }
+
+    /// Subscribes `first` to the source, and those whose turn comes after it (outside the lock).
+    func subscribeInTurn(_ first: any SourceTurnTaker) {
+        RxSwift.subscribeInTurn(first) { subscribed in lock.locked { turn.subscribedLocked(subscribed) } }
     }
 }
 
 /// One connection of a ``MulticastConnectable``: relays the source's events into the subject.
 /// Disposing it (or the source terminating) ends the connection and forgets its subject.
-final class MulticastConnection<Element>: OperatorSink<Element, Element>, @unchecked Sendable {
+final class MulticastConnection<Element>: OperatorSink<Element, Element>, SourceTurnTaker, @unchecked Sendable {
     /// Tells the connectable's state that this connection has ended (strong: the state holds the
-    /// connection only while it is current, so there is no lasting cycle).
-    private let onEnd: (MulticastConnection<Element>) -> Void
-    private let onSourceGone: (MulticastConnection<Element>) -> Void
+    /// connection only while it is current or waiting for its turn, so there is no lasting cycle).
+    private let onEnd: (MulticastConnection<Element>, MulticastEnd) -> Void
     /// Releases the observers of the connection's subject, if it is the connectable's own.
     private let releaseObservers: (() -> Void)?
+    /// The source, held until it is subscribed (not after: see ``MulticastState``); written before
+    /// the connection is published, taken once by the thread whose turn it is.
+    @exclusivity(unchecked) private var waitingSource: Observable<Element>?
 
     init<Subject>(
-        state: MulticastState<Element, Subject>, downstream: Sink<Element>, releaseObservers: (() -> Void)?
+        state: MulticastState<Element, Subject>, source: Observable<Element>, downstream: Sink<Element>,
+        releaseObservers: (() -> Void)?
     ) {
-        onEnd = { state.release($0) }
-        onSourceGone = { state.release($0, bySource: true) }
+        onEnd = { state.end($0, $1) }
         self.releaseObservers = releaseObservers
+        waitingSource = source
         super.init(downstream: downstream)
+    }
+
+    func subscribeSource() {
+        let source = waitingSource.unsafelyUnwrapped
+        waitingSource = nil
+        setUpstream(source.subscribe(SinkObserver(self)))
     }
 
     /// The source let go of the connection for good (a subject the connectable was made on was
@@ -162,10 +188,10 @@ final class MulticastConnection<Element>: OperatorSink<Element, Element>, @unche
     /// does, so that the chains below are released too.
     override func forwardSourceRelease() {
         if let releaseObservers {
-            onSourceGone(self)
+            onEnd(self, .releasedBySource)
             releaseObservers()
         } else {
-            release()
+            onEnd(self, .disposed)
         }
     }
 
@@ -175,16 +201,24 @@ final class MulticastConnection<Element>: OperatorSink<Element, Element>, @unche
 
     override func terminate(_ termination: Termination) {
         // As in RxSwift, the connection ends before the subject hears of it, so an observer that
-        // resubscribes from its terminal handler finds a fresh subject.
-        if isForwarding { release() }
+        // resubscribes from its terminal handler finds a fresh subject (whose connection subscribes
+        // the source once this one's subscription is disposed, just after).
+        if isForwarding { onEnd(self, .terminating) }
         forwardTermination(termination)
     }
 
     override func disposeResources() {
-        release()
+        onEnd(self, .disposed)
     }
+}
 
-    private func release() {
-        onEnd(self)
-    }
+/// How a ``MulticastConnection`` tells its state it has ended (see ``MulticastState/end(_:_:)``).
+/// Not nested in the state, which is generic over the subject too.
+enum MulticastEnd {
+    /// Its source terminated; its subscription is disposed after the subject hears of it.
+    case terminating
+    /// Its source subscription is disposed, or will be as soon as it is stored.
+    case disposed
+    /// Its source let go of it (and its subscription).
+    case releasedBySource
 }

@@ -22,15 +22,17 @@ final class ShareWhileConnectedObservable<Element>: Observable<Element>, @unchec
     }
 
     override func subscribe(sink downstream: Sink<Element>) -> Disposable {
+        var startsNow = false
         let (joined, isFirst) = hub.lock.locked { () -> (ShareConnection<Element>, Bool) in
             if let connected = hub.connection {
                 let current = unsafeDowncast(connected, to: ShareConnection<Element>.self)
                 current.count += 1
                 return (current, false)
             }
-            let started = ShareConnection<Element>(hub: hub, replay: replay)
+            let started = ShareConnection<Element>(hub: hub, source: source, replay: replay)
             started.count = 1
             hub.connection = started
+            startsNow = hub.turn.requestLocked(started)
             return (started, true)
         }
         let sink = ShareSink(connection: joined, downstream: downstream)
@@ -38,13 +40,16 @@ final class ShareWhileConnectedObservable<Element>: Observable<Element>, @unchec
         // Joined before its source let go of the connection, but subscribed to its subject after the
         // subject let go of its observers: nothing will ever send to it, so it lets go again.
         if !isFirst && joined.releasedBySource { joined.releaseObservers() }
-        if isFirst { joined.setUpstream(source.subscribe(SinkObserver(joined))) }
+        // Otherwise the previous connection's source subscription may still be live: the thread
+        // that retires it subscribes this one.
+        if startsNow { hub.subscribeInTurn(joined) }
         return sink.asDisposable
     }
 
 }
 
-/// What a `share(… .whileConnected)` and its connections share: the lock, and the live connection.
+/// What a `share(… .whileConnected)` and its connections share: the lock, the live connection, and
+/// which connection may have a subscription to the source (``SourceTurn``).
 /// Apart from the share, so that a connection does not hold the share, and with it the source: a
 /// subject the share was made on would otherwise be kept alive by its own subscription (subject →
 /// its observer, the connection → the share → the subject), and never released with a
@@ -53,21 +58,38 @@ final class ShareHub: @unchecked Sendable {
     let lock = Mutex<Void>(())
     /// The share's live connection; guarded by `lock`.
     @exclusivity(unchecked) var connection: AnyObject?
+    /// Guarded by `lock`.
+    @exclusivity(unchecked) var turn = SourceTurn()
 
     init() {}
+
+    /// `ended`'s source subscription is disposed, or will be once stored: subscribes the connection
+    /// whose turn comes, if any (outside the lock).
+    func ended(_ ended: AnyObject) {
+        if let next = lock.locked({ turn.endedLocked(ended) }) { subscribeInTurn(next) }
+    }
+
+    /// Subscribes `first` to the source, and those whose turn comes after it (outside the lock).
+    func subscribeInTurn(_ first: any SourceTurnTaker) {
+        RxSwift.subscribeInTurn(first) { subscribed in lock.locked { turn.subscribedLocked(subscribed) } }
+    }
 }
 
 /// One connection of `share(… .whileConnected)`: relays the source into its own subject.
-final class ShareConnection<Element>: OperatorSink<Element, Element>, @unchecked Sendable {
+final class ShareConnection<Element>: OperatorSink<Element, Element>, SourceTurnTaker, @unchecked Sendable {
     /// The subscribers of this connection; guarded by the parent's lock.
     @exclusivity(unchecked) var count = 0
     /// Whether the source let go of this connection; guarded by the hub's lock.
     @exclusivity(unchecked) private var sourceLetGo = false
     let subject: Observable<Element>
     private let hub: ShareHub
+    /// The source, held until it is subscribed (not after: see ``ShareHub``); written before the
+    /// connection is published, taken once by the thread whose turn it is.
+    @exclusivity(unchecked) private var waitingSource: Observable<Element>?
 
-    init(hub: ShareHub, replay: Int) {
+    init(hub: ShareHub, source: Observable<Element>, replay: Int) {
         self.hub = hub
+        waitingSource = source
         if replay == 0 {
             let publish = PublishSubject<Element>()
             subject = publish
@@ -77,6 +99,12 @@ final class ShareConnection<Element>: OperatorSink<Element, Element>, @unchecked
             subject = buffered
             super.init(downstream: SinkObserver.sink(for: buffered))
         }
+    }
+
+    func subscribeSource() {
+        let source = waitingSource.unsafelyUnwrapped
+        waitingSource = nil
+        setUpstream(source.subscribe(SinkObserver(self)))
     }
 
     override func next(_ element: Element) {
@@ -92,6 +120,7 @@ final class ShareConnection<Element>: OperatorSink<Element, Element>, @unchecked
 
     override func disposeResources() {
         end()
+        hub.ended(self)
     }
 
     /// A subscriber has gone; disposes the connection if it was the last one.
@@ -101,6 +130,8 @@ final class ShareConnection<Element>: OperatorSink<Element, Element>, @unchecked
             count -= 1
             guard count == 0 else { return false }
             hub.connection = nil
+            // Still waiting for its turn, it never subscribes.
+            hub.turn.withdrawLocked(self)
             return true
         }
         if isLast { dispose() }
@@ -123,6 +154,7 @@ final class ShareConnection<Element>: OperatorSink<Element, Element>, @unchecked
             sourceLetGo = true
             if hub.connection === self { hub.connection = nil }
         }
+        hub.ended(self)
         releaseObservers()
     }
 

@@ -26,6 +26,12 @@ final class ShareLatestConnection<Source, Element>: OperatorSink<Source, Never>,
     @exclusivity(unchecked) var catchUpsStorage: CatchUpRoster<AnySink>?
     /// How many subscribers are catching up: what the relay tests, without the roster.
     @usableFromInline @exclusivity(unchecked) var catchUpCount = 0
+    /// Its turn at the source (`ShareLatestConnection+Turn.swift`): how far it has got, and the
+    /// connection waiting for it to retire; under the lock.
+    @exclusivity(unchecked) var turn: UInt8 = 0
+    @exclusivity(unchecked) var successor: ShareLatestConnection<Source, Element>?
+    /// The source, held until it is subscribed (not after: see ``ShareLatestObservable/connection``).
+    @exclusivity(unchecked) var waitingSource: Observable<Source>?
 
     @usableFromInline
     init(parent: ShareLatestObservable<Source, Element>) {
@@ -118,6 +124,7 @@ final class ShareLatestConnection<Source, Element>: OperatorSink<Source, Never>,
     /// with the subscription undisposed): the connection ends without a terminal event, and every
     /// observer hears that its source is gone, so that the chains below are released too.
     override func forwardSourceRelease() {
+        endTurn()
         guard let (stopped, released) = end(with: nil) else { return }
         stopped.forEach { observer, target in
             (observer === self ? target : observer).sourceReleased()
@@ -136,6 +143,11 @@ final class ShareLatestConnection<Source, Element>: OperatorSink<Source, Never>,
     /// Ends the upstream subscription.
     func disconnect() {
         super.dispose()
+    }
+
+    /// The upstream subscription is disposed (or will be, once stored).
+    override func disposeResources() {
+        endTurn()
     }
 
     /// `first` and `others` were taken under the lock and hold the sinks: a subscriber leaving

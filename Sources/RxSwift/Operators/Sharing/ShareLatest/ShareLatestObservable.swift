@@ -64,6 +64,7 @@ final class ShareLatestObservable<Source, Element>: Observable<Element>, @unchec
         var created: ShareLatestConnection<Source, Element>?
         var joining: ShareLatestSink<Source, Element>?
         var catchingUp = false
+        var startsNow = false
         lock.locked {
             if let live = connection {
                 // Joined under the connection's lock (the sink runs no user code) so that a
@@ -87,12 +88,21 @@ final class ShareLatestObservable<Source, Element>: Observable<Element>, @unchec
             // its disposable (no sink of its own: one object fewer per stage and subscription).
             // Nobody else sees the connection before this lock is released.
             let current = makeConnection(self)
+            current.waitingSource = source
+            // The previous connection's source subscription may still be live: then this one
+            // waits, and the thread that retires that one subscribes it.
+            if let previous = connection {
+                startsNow = previous.passTurnLocked(to: current)
+            } else {
+                current.turn = ShareLatestConnection<Source, Element>.turnStartedBit
+                startsNow = true
+            }
             connection = current
             current.observers.append(current, target: downstream)
             created = current
         }
         if let created {
-            created.setUpstream(source.subscribe(sink: created))
+            if startsNow { created.subscribeInTurn() }
             return created.asDisposable
         }
         let sink = joining.unsafelyUnwrapped
