@@ -10,11 +10,11 @@ private final class HandleQueue: Sendable {
     private let handles = Mutex<[Disposable]>([])
 
     func append(_ handle: Disposable) {
-        handles.withLock { $0.append(handle) }
+        handles.withAnnotatedLock { $0.append(handle) }
     }
 
     func takeAll() -> [Disposable] {
-        handles.withLock { taken in
+        handles.withAnnotatedLock { taken in
             defer { taken = [] }
             return taken
         }

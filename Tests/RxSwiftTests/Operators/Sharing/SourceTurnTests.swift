@@ -53,14 +53,14 @@ private final class HeldFirstSubscription: @unchecked Sendable {
     private let first = Atomic<Bool>(true)
     private let heldObserver = Mutex<AnyObserver<Int>?>(nil)
 
-    var observer: AnyObserver<Int>? { heldObserver.withLock { $0 } }
+    var observer: AnyObserver<Int>? { heldObserver.withAnnotatedLock { $0 } }
 
     /// Weak: the test's source must not keep itself alive (the leak check counts it).
     lazy var source: Observable<Int> = Observable.create { [weak self] observer in
         guard let self else { return Disposables.create() }
         self.probe.subscribed()
         if self.first.exchange(false, ordering: .acquiringAndReleasing) {
-            self.heldObserver.withLock { $0 = observer }
+            self.heldObserver.withAnnotatedLock { $0 = observer }
             self.entered.signal()
             self.proceed.wait()
         }
@@ -70,7 +70,7 @@ private final class HeldFirstSubscription: @unchecked Sendable {
 
     /// Lets go of the observer handed to the test.
     func finish() {
-        heldObserver.withLock { $0 = nil }
+        heldObserver.withAnnotatedLock { $0 = nil }
     }
 
     /// Runs `body` on its own thread; returns a wait for it to finish.
