@@ -111,22 +111,16 @@ struct LoadRound {
                 }
             }
         if kind == .slow {
-            // One byte per read, one read a second.
+            // Stalled: a 1 KB receive buffer that is never read, so everything the server sends past
+            // it waits in the server's kernel send buffer and then in the client's buffer on the server.
             bootstrap = bootstrap.channelOption(.autoRead, value: false)
-                .channelOption(.recvAllocator, value: FixedSizeRecvByteBufferAllocator(capacity: 1))
-                .channelOption(.socketOption(.so_rcvbuf), value: 1)
+                .channelOption(.socketOption(.so_rcvbuf), value: 1_024)
         }
         let channel = try await bootstrap.connect(host: "127.0.0.1", port: port).get()
         var head = HTTPRequestHead(version: .http1_1, method: .GET, uri: "\(path)?category=\(category)")
         head.headers.add(name: "Host", value: "127.0.0.1")
         channel.write(HTTPClientRequestPart.head(head), promise: nil)
         try await channel.writeAndFlush(HTTPClientRequestPart.end(nil)).get()
-        if kind == .slow {
-            channel.read()
-            _ = channel.eventLoop.scheduleRepeatedTask(initialDelay: .seconds(1), delay: .seconds(1)) { task in
-                if channel.isActive { channel.read() } else { task.cancel() }
-            }
-        }
         return channel
     }
 

@@ -17,7 +17,7 @@ struct RoundReport {
 
     var text: String {
         """
-        == \(route): \(clients) clients for \(seconds) s (\(resetters) reset mid-stream, \(slow) read 1 byte/s); connected in \(String(format: "%.1f", connectSeconds)) s
+        == \(route): \(clients) clients for \(seconds) s (\(resetters) reset mid-stream, \(slow) stalled); connected in \(String(format: "%.1f", connectSeconds)) s
           steady clients with every event in order: \(steadyComplete) of \(steadyClients) (gaps \(gaps), duplicates \(duplicates), out of order \(outOfOrder))
           events made: \(events), deliveries: \(delivered)
           fan-out latency (made -> last client): p50 \(String(format: "%.1f", fanOutP50)) ms, p99 \(String(format: "%.1f", fanOutP99)) ms

@@ -7,7 +7,8 @@ import NIOPosix
 
 // ourplanet-load: starts ourplanet-server (a separate process, the binary beside this one) and holds
 // N server-sent-event clients on its Rx route, then on its AsyncStream baseline route, for a fixed
-// time each, on loopback only. Some clients reset their connection mid-stream, some read slowly.
+// time each, on loopback only. Some clients reset their connection mid-stream, some stop reading (a
+// 1 KB receive buffer, never read).
 let settings = LoadSettings(CommandLine.arguments.dropFirst())
 if let problem = settings.problem {
     FileHandle.standardError.write(Data("ourplanet-load: \(problem)\n\(LoadSettings.usage)\n".utf8))

@@ -7,6 +7,7 @@ struct Options {
         usage: ourplanet-server [--port N] [--eonet URL] [--poll-ms N] [--fixture-step-ms N]
                                 [--heartbeat-ms N]
                                 [--buffer N] [--overflow keepNewest|keepOldest|closeClient]
+                                [--send-buffer-bytes N]
                                 [--baseline] [--backlog N] [--max-open-files N] [--run-seconds N]
         """
 
@@ -27,6 +28,8 @@ struct Options {
         var arguments = arguments
         var capacity = 256
         var overflow = BufferPolicy.Overflow.closeClient
+        // 0: the kernel's own send buffer, which grows up to tcp_wmem's maximum.
+        var sendBufferBytes = BufferPolicy.defaultSendBufferBytes
         func number(_ name: String, _ range: ClosedRange<Int>) -> Int? {
             guard let text = arguments.popFirst(), let value = Int(text), range.contains(value) else {
                 problem = "\(name) needs a number from \(range.lowerBound) to \(range.upperBound)"
@@ -54,6 +57,8 @@ struct Options {
                 case "closeClient": overflow = .closeClient
                 default: problem = "--overflow is keepNewest, keepOldest or closeClient"
                 }
+            case "--send-buffer-bytes":
+                sendBufferBytes = number(argument, 0...(64 << 20)) ?? sendBufferBytes
             case "--baseline": baseline = true
             case "--backlog": backlog = number(argument, 1...65535) ?? backlog
             case "--max-open-files": maxOpenFiles = number(argument, 256...1_048_576) ?? maxOpenFiles
@@ -61,6 +66,7 @@ struct Options {
             default: problem = "unknown argument \(argument)"
             }
         }
-        buffer = BufferPolicy(capacity: capacity, overflow: overflow)
+        buffer = BufferPolicy(
+            capacity: capacity, overflow: overflow, sendBufferBytes: sendBufferBytes > 0 ? sendBufferBytes : nil)
     }
 }

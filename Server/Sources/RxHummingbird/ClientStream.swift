@@ -52,7 +52,10 @@ final class ClientStream<Element: Sendable>: ObserverType, ChannelInboundHandler
     enum PushResult: Equatable {
         case buffered
         case dropped
-        /// The buffer is closed (just now by overflow, or before): the subscription should go.
+        /// This element overflowed a ``BufferPolicy/Overflow/closeClient`` buffer, which is closed now:
+        /// the subscription should go, and the connection be closed.
+        case overflowed
+        /// The buffer was closed before: the subscription should go.
         case closed
     }
 
@@ -132,7 +135,7 @@ final class ClientStream<Element: Sendable>: ObserverType, ChannelInboundHandler
             case .closeClient:
                 state.queue = nil
                 state.end = .overflowed
-                return (.closed, nil)
+                return (.overflowed, nil)
             }
         }
         waiter?.resume(returning: .one(element))
@@ -173,6 +176,13 @@ final class ClientStream<Element: Sendable>: ObserverType, ChannelInboundHandler
             switch push(element) {
             case .buffered: break
             case .dropped: monitor?.droppedElement()
+            case .overflowed:
+                monitor?.closedSlowClient()
+                dispose()
+                // The writer is most likely waiting for a client that does not read, and may wait
+                // forever: closing the connection ends that write (and frees what the kernel and NIO
+                // hold for the client) instead of waiting for the writer to see the end.
+                pipeline?.close(promise: nil)
             case .closed: dispose()
             }
         case .error(let error): finish(.failed(error))
@@ -281,7 +291,6 @@ final class ClientStream<Element: Sendable>: ObserverType, ChannelInboundHandler
         case .failed(let error):
             throw error
         case .overflowed:
-            monitor?.closedSlowClient()
             throw StreamedResponseError.slowClient(capacity: policy.capacity)
         case .clientGone:
             monitor?.clientWentAway()

@@ -19,8 +19,9 @@ extension ObservableType where Element: Sendable {
     /// `bytes`, bounded by `buffer`.
     ///
     /// Each client that receives the body subscribes once, when its body starts; see ``BufferPolicy``
-    /// for what a slow client costs and gets. The subscription is disposed as soon as the client goes
-    /// away, which a handler at the front of the connection's pipeline (`context.channel`) notices.
+    /// for what a slow client costs and gets (the connection's kernel send buffer is set to the
+    /// policy's ``BufferPolicy/sendBufferBytes``). The subscription is disposed as soon as the client
+    /// goes away, which a handler at the front of the connection's pipeline (`context.channel`) notices.
     /// Share one upstream among clients with `share()` or `share(replay:)` before calling this.
     ///
     /// `bytes` is told whether the element is the first this client gets: with `share(replay: 1)`,
@@ -30,13 +31,24 @@ extension ObservableType where Element: Sendable {
         for context: some ChannelRequestContext, buffer: BufferPolicy = .closeClient(after: 256),
         monitor: StreamMonitor? = nil, bytes: @escaping @Sendable (_ element: Element, _ first: Bool) -> ByteBuffer
     ) -> ResponseBody {
-        ClientStream(asObservable(), policy: buffer, monitor: monitor, pipeline: context.channel.pipeline, bytes: bytes)
-            .responseBody()
+        if let sendBufferBytes = buffer.sendBufferBytes {
+            // Before the body's first write, on the same event loop: from then on the kernel takes at
+            // most this much for the client and the writer waits, so the buffer's policy engages. A
+            // failure means the channel is closed, which the departure watch reports.
+            context.channel.setOption(.socketOption(.so_sndbuf), value: SocketOptionValue(sendBufferBytes))
+                .whenFailure { _ in }
+        }
+        return ClientStream(
+            asObservable(), policy: buffer, monitor: monitor, pipeline: context.channel.pipeline, bytes: bytes
+        )
+        .responseBody()
     }
 
     /// A response body as above, for a request context that does not know its channel: the client's
     /// departure is watched by Hummingbird's `consumeWithInboundCloseHandler`, a child task and a
-    /// stream per client (about 7 KB more per client than with a ``ChannelRequestContext``).
+    /// stream per client (about 7 KB more per client than with a ``ChannelRequestContext``). Without
+    /// the channel, the policy's ``BufferPolicy/sendBufferBytes`` cannot be set: the kernel's send
+    /// buffer grows as it will before the policy engages.
     public func responseBody(
         for request: Request, buffer: BufferPolicy = .closeClient(after: 256), monitor: StreamMonitor? = nil,
         bytes: @escaping @Sendable (_ element: Element, _ first: Bool) -> ByteBuffer

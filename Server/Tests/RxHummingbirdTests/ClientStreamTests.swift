@@ -48,7 +48,7 @@ import Testing
 
     @Test func closeClientEndsTheStreamOnOverflow() async {
         let buffer = stream(.closeClient(after: 2))
-        #expect([1, 2, 3, 4].map { buffer.push($0) } == [.buffered, .buffered, .closed, .closed])
+        #expect([1, 2, 3, 4].map { buffer.push($0) } == [.buffered, .buffered, .overflowed, .closed])
         #expect(buffer.queueCapacity == 0)
         guard case .end(.overflowed) = await buffer.next() else {
             Issue.record("the overflowed buffer did not end")
