@@ -48,3 +48,20 @@ func rxMapChainBuilding(_ operators: Int) -> @Sendable () -> Prepared {
             tearDown: {})
     }
 }
+
+/// Building `operators` maps over a subject and releasing them, never subscribed: what a chain costs
+/// to make per operator, as it grows past the depth where its operators are folded into a run.
+func rxMapChainBuilt(_ operators: Int) -> @Sendable () -> Prepared {
+    {
+        let subject = PublishSubject<Int>()
+        return .sync(
+            run: { count in
+                for _ in 0..<count {
+                    let chain = (0..<operators).reduce(subject.asObservable()) { chain, _ in chain.map(increment) }
+                    withExtendedLifetime(chain) {}
+                }
+                return count
+            },
+            tearDown: {})
+    }
+}

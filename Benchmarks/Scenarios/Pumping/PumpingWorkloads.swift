@@ -46,6 +46,9 @@ let pumpingWorkloads: [Workload] =
                 Workload(
                     scenario: "Creating/subject → \(operators) × map → subscribe + dispose", flavour: .swiftRx,
                     count: subscriptionsPerIteration, prepare: rxMapChainBuilding(operators)),
+                Workload(
+                    scenario: "Creating/subject → \(operators) × map, built and released", flavour: .swiftRx,
+                    count: subscriptionsPerIteration, prepare: rxMapChainBuilt(operators)),
             ]
         },
         // swift-rx only: OpenCombine has no Driver, and its `AnySubscriber` is another shape.

@@ -36,7 +36,7 @@ func measure(_ n: Int, _ build: (Observable<Int>, Int) -> Observable<Int>) -> De
 }
 
 // Per operator: the difference between chains of 2 and 30 operators (below the length at which
-// `map`/`filter` fold into a run), so the source's and subscriber's frames cancel out.
+// `map`/`filter` are subscribed as a run), so the source's and subscriber's frames cancel out.
 let shapes: [(String, (Observable<Int>, Int) -> Observable<Int>)] = [
     ("map", { source, n in (0..<n).reduce(source) { chain, _ in chain.map { $0 &+ 1 } } }),
     ("filter", { source, n in (0..<n).reduce(source) { chain, _ in chain.filter { $0 > 0 } } }),

@@ -62,15 +62,14 @@ public class Observable<Element>: ObservableType, @unchecked Sendable {
     // chain of `map`s and `filter`s becomes sinks). Declared here because only a class's own body can
     // declare what its subclasses override; `map`, `filter` and runs override them.
 
-    /// How many `map`/`filter` operators are stacked here above a source of another kind or a run
-    /// (every other observable, and a run: 0); at `runThreshold` the next one folds them, with the run
-    /// below them if there is one, into a run. Stored, not a virtual property: reading it is a load,
-    /// where a call costs each `map` more (the `MapFilterCreating` benchmark). Set once, by the
-    /// initializers of `map` and `filter`.
+    /// How many `map`/`filter` operators are stacked here above a source of another kind (every other
+    /// observable: 0); past `runThreshold` the chain is subscribed as a run and released in a loop.
+    /// Stored, not a virtual property: reading it is a load, where a call costs each `map` more (the
+    /// `MapFilterCreating` benchmark). Set once, by the initializers of `map` and `filter`.
     @usableFromInline @exclusivity(unchecked) final var runDepth: Int
 
-    /// This observable as run stages over a root source, if it is a `map`, a `filter` or a run.
-    func runParts() -> RunParts? { nil }
+    /// This observable's stage of a run and the source below it, if it is a `map` or a `filter`.
+    func runStage() -> (node: RunStageNode, below: any RunLink)? { nil }
 
     /// Subscribes `filter`, whose source this is: by default `filter`'s own sink; a `map` or `filter`
     /// subscribes one sink for both (a pair).

@@ -22,7 +22,15 @@ extension ObservableType {
 /// (see "Performance").
 @usableFromInline
 final class FilterObservable<Element>: Observable<Element>, @unchecked Sendable {
-    private let source: Observable<Element>
+    /// The source, retained by hand so that releasing a long chain can hand it over rather than
+    /// release it from inside this operator's deinitializer (``releaseStatelessSource(_:depth:)``).
+    private let sourceReference: Unmanaged<Observable<Element>>
+
+    /// The source, borrowed: no retain or release (the operator holds it).
+    @inline(__always)
+    private func withSource<R>(_ body: (Observable<Element>) -> R) -> R {
+        sourceReference._withUnsafeGuaranteedRef(body)
+    }
     let predicate: (Element) throws -> Bool
 
     /// Makes the sinks where the element type is concrete (the default argument is evaluated in the
@@ -40,13 +48,16 @@ final class FilterObservable<Element>: Observable<Element>, @unchecked Sendable 
             return FilterSink(predicate: predicate, downstream: downstream)
         }
     ) {
-        // As `MapObservable`'s: past the threshold the source is folded into a run.
         let below = source.runDepth
-        self.source = below < runThreshold ? source : source.foldedIntoRun()
+        sourceReference = Unmanaged.passRetained(source)
         self.predicate = predicate
         self.makeSink = makeSink
         super.init()
-        runDepth = below < runThreshold ? below + 1 : 1
+        runDepth = below &+ 1
+    }
+
+    deinit {
+        releaseStatelessSource(Unmanaged.fromOpaque(sourceReference.toOpaque()), depth: runDepth)
     }
 
     private func sink(_ then: ((Element) throws -> Bool)?, _ downstream: Sink<Element>) -> OperatorSink<
@@ -55,30 +66,28 @@ final class FilterObservable<Element>: Observable<Element>, @unchecked Sendable 
         unsafeDowncast(makeSink(predicate, then, downstream), to: OperatorSink<Element, Element>.self)
     }
 
-    override func runParts() -> RunParts? {
-        let below = source.runParts() ?? RunParts(root: source, last: nil)
-        return RunParts(
-            root: below.root,
-            last: unsafeDowncast(makeSink(predicate, nil, nil), to: RunStageNode.self).link(after: below.last))
+    override func runStage() -> (node: RunStageNode, below: any RunLink)? {
+        (unsafeDowncast(makeSink(predicate, nil, nil), to: RunStageNode.self), sourceReference.takeUnretainedValue())
     }
 
     override func subscribe(sink downstream: Sink<Element>) -> Disposable {
-        source.subscribe(filter: self, downstream: downstream)
+        if isOverRun { return withSource { sink(nil, downstream).subscribed(to: $0, asRun: true) } }
+        return withSource { $0.subscribe(filter: self, downstream: downstream) }
     }
 
     /// Subscribes this operator's own sink to its source.
     func subscribeOwnSink(_ downstream: Sink<Element>) -> Disposable {
-        return sink(nil, downstream).subscribed(to: source)
+        return withSource { sink(nil, downstream).subscribed(to: $0) }
     }
 
     /// A `filter` of this `filter`: one sink tests both predicates.
     override func subscribe(filter: FilterObservable<Element>, downstream: Sink<Element>) -> Disposable {
-        return sink(filter.predicate, downstream).subscribed(to: source)
+        withSource { sink(filter.predicate, downstream).subscribed(to: $0, asRun: isOverRun) }
     }
 
     /// A `map` of this `filter`: one sink filters and maps.
     override func subscribe<Result>(map: MapObservable<Element, Result>, downstream: Sink<Result>) -> Disposable {
-        map.subscribePair(filteringFirst: predicate, to: source, downstream: downstream)
+        withSource { map.subscribePair(filteringFirst: predicate, to: $0, asRun: isOverRun, downstream: downstream) }
     }
 }
 

@@ -52,7 +52,15 @@ extension Observable {
 /// (see "Performance").
 @usableFromInline
 final class MapObservable<Source, Result>: Observable<Result>, @unchecked Sendable {
-    private let source: Observable<Source>
+    /// The source, retained by hand so that releasing a long chain can hand it over rather than
+    /// release it from inside this operator's deinitializer (``releaseStatelessSource(_:depth:)``).
+    private let sourceReference: Unmanaged<Observable<Source>>
+
+    /// The source, borrowed: no retain or release (the operator holds it).
+    @inline(__always)
+    private func withSource<R>(_ body: (Observable<Source>) -> R) -> R {
+        sourceReference._withUnsafeGuaranteedRef(body)
+    }
     let transform: (Source) throws -> Result
 
     /// Makes the sinks where the element types are concrete (the default argument is evaluated in
@@ -72,15 +80,18 @@ final class MapObservable<Source, Result>: Observable<Result>, @unchecked Sendab
             return MapSink(transform: transform, downstream: downstream)
         }
     ) {
-        // Checked here, in the library, rather than in the inlinable `map`: there it cost two retains
-        // and releases per operator. Past the threshold the source is folded into a run.
+        // Counted here, in the library, rather than in the inlinable `map`: there it cost two retains
+        // and releases per operator.
         let below = source.runDepth
-        self.source = below < runThreshold ? source : source.foldedIntoRun()
+        sourceReference = Unmanaged.passRetained(source)
         self.transform = transform
         self.makeSink = makeSink
         super.init()
-        // Over a run that was just folded, the stack starts again.
-        runDepth = below < runThreshold ? below + 1 : 1
+        runDepth = below &+ 1
+    }
+
+    deinit {
+        releaseStatelessSource(Unmanaged.fromOpaque(sourceReference.toOpaque()), depth: runDepth)
     }
 
     private func sink(
@@ -89,34 +100,35 @@ final class MapObservable<Source, Result>: Observable<Result>, @unchecked Sendab
         unsafeDowncast(makeSink(transform, before, after, downstream), to: OperatorSink<Source, Result>.self)
     }
 
-    override func runParts() -> RunParts? {
-        let below = source.runParts() ?? RunParts(root: source, last: nil)
-        return RunParts(
-            root: below.root,
-            last: unsafeDowncast(makeSink(transform, nil, nil, nil), to: RunStageNode.self).link(after: below.last))
+    override func runStage() -> (node: RunStageNode, below: any RunLink)? {
+        (
+            unsafeDowncast(makeSink(transform, nil, nil, nil), to: RunStageNode.self),
+            sourceReference.takeUnretainedValue()
+        )
     }
 
     override func subscribe(sink downstream: Sink<Result>) -> Disposable {
-        source.subscribe(map: self, downstream: downstream)
+        if isOverRun { return withSource { sink(nil, nil, downstream).subscribed(to: $0, asRun: true) } }
+        return withSource { $0.subscribe(map: self, downstream: downstream) }
     }
 
     /// Subscribes this operator's own sink to its source.
     func subscribeOwnSink(_ downstream: Sink<Result>) -> Disposable {
-        return sink(nil, nil, downstream).subscribed(to: source)
+        return withSource { sink(nil, nil, downstream).subscribed(to: $0) }
     }
 
     /// Subscribes one sink that filters with `predicate` and then does this operator's work, to
     /// `source` (the filter's).
     func subscribePair(
-        filteringFirst predicate: @escaping (Source) throws -> Bool, to source: Observable<Source>,
+        filteringFirst predicate: @escaping (Source) throws -> Bool, to source: Observable<Source>, asRun: Bool,
         downstream: Sink<Result>
     ) -> Disposable {
-        return sink(predicate, nil, downstream).subscribed(to: source)
+        sink(predicate, nil, downstream).subscribed(to: source, asRun: asRun)
     }
 
     /// A `filter` of this `map`: one sink maps and filters.
     override func subscribe(filter: FilterObservable<Result>, downstream: Sink<Result>) -> Disposable {
-        return sink(nil, filter.predicate, downstream).subscribed(to: source)
+        withSource { sink(nil, filter.predicate, downstream).subscribed(to: $0, asRun: isOverRun) }
     }
 }
 

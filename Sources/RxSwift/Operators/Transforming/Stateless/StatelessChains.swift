@@ -15,15 +15,21 @@
 //   in a row would need a sink generic over three types, which no single operator's factory knows.
 // - **Runs, past the threshold.** Programs that build chains by folding over data reach depths no
 //   hand-written chain does, and nested sinks then cost a stack frame per operator to subscribe, to
-//   deliver an element and to release: 100 000 `map`s overflow the main thread's stack. So the next
-//   `map` or `filter` folds the operators below it into a *run* (`StatelessRun.swift`): type-erased
-//   stages in a linked list, one sink that passes each element through them in a loop, released
-//   iteratively. Operators then stack over the run as over any source, and the next fold takes the
-//   run's stages along, so a chain is folded once per `runThreshold` operators and the cost per
-//   operator stays flat however long it grows (`Creating/subject → N × map`, `Pumping/subject → N ×
-//   map`). Each stage is made by a factory from the caller's module too, so it moves elements of
-//   concrete types. The threshold is small enough that the nested part stays a few kilobytes of stack
-//   (the `RxStackDepth` tool measures it), and large enough that chains written by hand never reach it.
+//   deliver an element and to release: 100 000 `map`s overflow the main thread's stack. So a chain
+//   is built as it is written, one operator over the other, and only subscribing and releasing
+//   treat it differently past `runThreshold` operators in a row. The `map` or `filter` just above
+//   every multiple of the threshold (the 33rd, 65th, … counted from the first source that is not a
+//   `map`/`filter`) subscribes the chain below it as a *run* (`StatelessRun.swift`): its stages
+//   made for the subscription by walking down the chain in a loop, type-erased, in a linked list,
+//   and one sink that passes each element through them in a loop. So a subscription is at most
+//   `runThreshold` nested sinks over one run, whatever the length. Releasing, an operator past the
+//   threshold hands its source to a loop on its thread (a pthread key points to the loop's list)
+//   instead of releasing it from its own deinitializer, which would nest one per operator. Building
+//   costs the same per operator at any length, and so does each element (`Creating/subject → N × map,
+//   built and released`, `Pumping/subject → N × map`). Each stage is made by a factory from the
+//   caller's module too, so it moves elements of concrete types. The threshold is small enough that
+//   the nested part stays a few kilobytes of stack (the `RxStackDepth` tool measures it), and large
+//   enough that chains written by hand never reach it.
 //
 // Either way a subscription holds the operators' closures, never the operators (their observables):
 // it keeps alive exactly what RxSwift's one-sink-per-operator subscription keeps alive, and nothing

@@ -1,14 +1,22 @@
-// Long runs of `map` and `filter`: one observable, one sink, a loop (see `StatelessChains.swift`, which
-// says when a chain becomes a run and why).
-//
-// A run holds the stages' closures and its root (the first source that is not a `map` or `filter`),
-// never the folded operators. The operator that folds the run stays an operator over it, so that the
-// chain's depth never exceeds the threshold plus one.
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#elseif canImport(Musl)
+    import Musl
+#endif
 
-/// How many `map`/`filter` operators are stacked as themselves before the next one folds them into
-/// a run. Small enough that subscribing, delivering through and releasing them takes a few
-/// kilobytes of stack; large enough that no chain written by hand reaches it. A computed constant:
-/// a stored global would be read through its lazy initializer's once-check by every operator.
+// Long runs of `map` and `filter`: one sink, a loop (see `StatelessChains.swift`, which says when a
+// chain is subscribed as a run and why).
+//
+// A run's sink holds the stages' closures, made for its subscription, and is subscribed to the root
+// (the first source that is not a `map` or `filter`); the operators stay as they were built.
+
+/// How many `map`/`filter` operators in a row are subscribed as themselves (in pairs); a longer chain
+/// is subscribed as a run, and released in a loop. Small enough that subscribing, delivering through
+/// and releasing them takes a few kilobytes of stack; large enough that no chain written by hand
+/// reaches it. A computed constant: a stored global would be read through its lazy initializer's
+/// once-check by every operator.
 var runThreshold: Int { 32 }
 
 /// What a stage did with the value in its input slot.
@@ -79,33 +87,29 @@ struct RunStage {
     }
 }
 
-/// A run's stages, last first: appending a stage is O(1) and shares what came before, so a chain
-/// folded one operator at a time costs O(n) in all.
+/// A run's stages, last first, made for one subscription.
 ///
 /// Released iteratively: a recursive release of 100 000 nodes would overflow the stack.
 ///
-/// Made by the operators' factories, unlinked; the fold links it (``link(after:)``) before anyone
-/// else sees it.
+/// Made by the operators' factories, unlinked; ``subscribeAsRun(_:_:)`` links it
+/// (``setPrevious(_:)``) before anyone else sees it.
 @usableFromInline
 final class RunStageNode: @unchecked Sendable {
     let stage: RunStage
     @exclusivity(unchecked) private var previous: RunStageNode?
-    @exclusivity(unchecked) private(set) var count = 1
 
     @usableFromInline
     init(stage: RunStage) {
         self.stage = stage
     }
 
-    /// Puts this new node after `previous` (the stages that run before it); returns it.
-    func link(after previous: RunStageNode?) -> RunStageNode {
+    /// Puts `previous` (the stage that runs before this new node) before it.
+    func setPrevious(_ previous: RunStageNode) {
         self.previous = previous
-        count = (previous?.count ?? 0) + 1
-        return self
     }
 
-    /// The stages in the order they run.
-    func stagesInOrder() -> ContiguousArray<RunStage> {
+    /// The `count` stages that end with this one, in the order they run.
+    func stagesInOrder(count: Int) -> ContiguousArray<RunStage> {
         var stages = ContiguousArray<RunStage>()
         stages.reserveCapacity(count)
         var node: RunStageNode? = self
@@ -120,61 +124,105 @@ final class RunStageNode: @unchecked Sendable {
     deinit {
         var node = previous.take()
         while var current = node.take() {
-            // Shared with another run: that run releases the rest.
+            // Not expected (a subscription's nodes are its own), but safe: the other holder releases the rest.
             guard isKnownUniquelyReferenced(&current) else { return }
             node = current.previous.take()
         }
     }
 }
 
-/// A `map` or `filter` operator, or a run, seen as stages over a root source.
-struct RunParts {
-    let root: any RunRoot
-    let last: RunStageNode?
+/// An observable seen as a link of a chain of `map`s and `filter`s: a way to reach, without knowing
+/// its element type, the stage and the source of one that is a `map` or `filter`, and to make the
+/// sink of a run at the root.
+protocol RunLink: AnyObject {
+    func runStage() -> (node: RunStageNode, below: any RunLink)?
+    func subscribeRun<Output>(last: RunStageNode, count: Int, downstream: Sink<Output>) -> Disposable
 }
 
-/// A source at the root of a run: it makes the run, where its element type is known.
-protocol RunRoot {
-    func makeRun<Output>(last: RunStageNode, output: Output.Type) -> Observable<Output>
-}
-
-extension Observable: RunRoot {
-    func makeRun<Output>(last: RunStageNode, output: Output.Type) -> Observable<Output> {
-        StatelessRunObservable<Element, Output>(root: self, last: last)
-    }
-
-    /// This `map`/`filter` chain as one run over its root (called once it is `runThreshold` deep):
-    /// O(1) when the chain below is a run already.
-    @inline(never)
-    func foldedIntoRun() -> Observable<Element> {
-        guard let parts = runParts(), let last = parts.last else { return self }
-        return parts.root.makeRun(last: last, output: Element.self)
-    }
-}
-
-/// A run of `map`/`filter` stages over `root`.
-final class StatelessRunObservable<Root, Output>: Observable<Output>, @unchecked Sendable {
-    private let root: Observable<Root>
-    private let last: RunStageNode
-
-    init(root: Observable<Root>, last: RunStageNode) {
-        self.root = root
-        self.last = last
-        // Operators stack over a run as over any other source, and the next fold takes the run's
-        // stages along: a chain is folded once per `runThreshold` operators, not once per operator.
-        super.init()
-    }
-
-    override func runParts() -> RunParts? {
-        RunParts(root: root, last: last)
-    }
-
-    override func subscribe(sink downstream: Sink<Output>) -> Disposable {
-        let sink = StatelessRunSink<Root, Output>(stages: last.stagesInOrder(), downstream: downstream)
-        sink.setUpstream(root.subscribe(sink: sink))
+extension Observable: RunLink {
+    /// Subscribes the run that ends with `last` (`count` stages) to this observable, its root.
+    func subscribeRun<Output>(last: RunStageNode, count: Int, downstream: Sink<Output>) -> Disposable {
+        let sink = StatelessRunSink<Element, Output>(stages: last.stagesInOrder(count: count), downstream: downstream)
+        sink.setUpstream(subscribe(sink: sink))
         return sink.asDisposable
     }
 }
+
+extension Observable {
+    /// Whether this `map` or `filter` is the first above a run: the chain below it, a multiple of
+    /// `runThreshold` operators long, is subscribed as one run. So a chain of any length is at most
+    /// `runThreshold` nested sinks over one run, as it was when chains were folded while being built.
+    @inline(__always)
+    final var isOverRun: Bool { runDepth > runThreshold && (runDepth &- 1) % runThreshold == 0 }
+}
+
+extension OperatorSink {
+    /// Subscribes this sink to `source`: as one run of the `map`s and `filter`s that `source` ends, if
+    /// `asRun`.
+    @inline(__always)
+    final func subscribed(to source: Observable<Input>, asRun: Bool) -> Disposable {
+        setUpstream(asRun ? subscribeAsRun(source, self) : source.subscribe(sink: self))
+        return asDisposable
+    }
+}
+
+/// Subscribes a chain of `map`s and `filter`s ending with `top` as one run: the stages are made for
+/// this subscription, walking down the chain in a loop to its root.
+@inline(never)
+func subscribeAsRun<Output>(_ top: Observable<Output>, _ downstream: Sink<Output>) -> Disposable {
+    var below: any RunLink = top
+    var first: RunStageNode?
+    var previousAbove: RunStageNode?
+    var count = 0
+    while let (node, next) = below.runStage() {
+        // Met last-first: each node is the one before the node above it.
+        if let previousAbove { previousAbove.setPrevious(node) } else { first = node }
+        previousAbove = node
+        count += 1
+        below = next
+    }
+    return below.subscribeRun(last: first.unsafelyUnwrapped, count: count, downstream: downstream)
+}
+
+/// Releases the source of a `map` or `filter` of `depth` that is being released. Past the threshold,
+/// on a thread already releasing such a chain, the source is handed to that release's loop instead
+/// of being released from inside this deinitializer: nested deinitializers, one per operator, would
+/// overflow a thread's stack at 100 000 operators. The loop's list lives on its stack; a pthread key
+/// points to it while it runs.
+@inline(__always)
+func releaseStatelessSource(_ source: Unmanaged<AnyObject>, depth: Int) {
+    if depth <= runThreshold {
+        source.release()
+    } else {
+        releaseInTurn(source)
+    }
+}
+
+@inline(never)
+private func releaseInTurn(_ source: Unmanaged<AnyObject>) {
+    if let running = pthread_getspecific(releaseLoopKey) {
+        running.assumingMemoryBound(to: ContiguousArray<Unmanaged<AnyObject>>.self).pointee.append(source)
+        return
+    }
+    var pending = ContiguousArray<Unmanaged<AnyObject>>()
+    withUnsafeMutablePointer(to: &pending) { list in
+        pthread_setspecific(releaseLoopKey, list)
+        var next: Unmanaged<AnyObject>? = source
+        while let current = next {
+            // Its deinitializer, if this was the last reference, appends its own source to the list.
+            current.release()
+            next = list.pointee.popLast()
+        }
+        pthread_setspecific(releaseLoopKey, nil)
+    }
+}
+
+private let releaseLoopKey: pthread_key_t = {
+    var key = pthread_key_t()
+    let status = pthread_key_create(&key, nil)
+    precondition(status == 0, "releasing a long chain: pthread_key_create failed (\(status))")
+    return key
+}()
 
 /// Passes each element through a run's stages in a loop, in two slots of stack memory that the
 /// stages take turns reading and writing.

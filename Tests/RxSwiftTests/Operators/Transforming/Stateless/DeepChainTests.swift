@@ -24,6 +24,10 @@ final class DeepChainTests: XCTestCase {
         try runInChild("childTenThousandMapsOnA512KiBThread")
     }
 
+    func testTenThousandOperatorsBuiltAndReleasedUnsubscribedOnA512KiBThread() throws {
+        try runInChild("childTenThousandOperatorsBuiltAndReleasedOnA512KiBThread")
+    }
+
     // MARK: - In the child
 
     func testChildHundredThousandMapsOnTheMainThread() throws {
@@ -56,6 +60,36 @@ final class DeepChainTests: XCTestCase {
         thread.start()
         done.wait()
         XCTAssertEqual(result.values, [10_001, 10_002, 10_003])
+    }
+
+    /// Never subscribed, so only the release can recurse: the operators hand their sources to one loop.
+    /// An operator in the middle, kept a while by another chain, is released after it, by that chain.
+    func testChildTenThousandOperatorsBuiltAndReleasedOnA512KiBThread() throws {
+        try onlyInChild()
+        let released = Mutex512KiBResult()
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            weak var bottom: Observable<Int>?
+            weak var middle: Observable<Int>?
+            var other: Observable<Int>?
+            do {
+                let first = Observable.just(1).map { $0 + 1 }
+                bottom = first
+                let below = (0..<5_000).reduce(first) { chain, _ in chain.map { $0 + 1 }.filter { $0 > 0 } }
+                middle = below
+                other = below.map { $0 }
+                let chain = (0..<5_000).reduce(below) { chain, _ in chain.filter { $0 > 0 }.map { $0 + 1 } }
+                _ = chain
+            }
+            released.values.append(middle == nil || other == nil ? 0 : 1)
+            other = nil
+            released.values.append(middle == nil && bottom == nil ? 0 : 1)
+            done.signal()
+        }
+        thread.stackSize = 512 * 1024
+        thread.start()
+        done.wait()
+        XCTAssertEqual(released.values, [1, 0], "kept by the other chain, then released with it")
     }
 
     /// Builds `maps` chained `map`s over a `create` source, subscribes, pumps three elements through

@@ -145,20 +145,42 @@ final class StatelessRunTests: RxLeakCheckingTestCase {
         two.dispose()
     }
 
-    /// Operators stack over a run until the next fold, `runThreshold` (32) operators later, which
-    /// takes their stages along: from then on nothing holds them.
-    func testARunDoesNotKeepTheObservablesItWasBuiltFrom() {
+    /// A long chain keeps its operators, as any chain does, and a subscription keeps none of them
+    /// (only their closures): once the chain is dropped they are released, the subscription goes on.
+    func testALongChainKeepsItsOperatorsAndASubscriptionKeepsNone() {
         weak var weakOperator: Observable<Int>?
         let subject = PublishSubject<Int>()
-        var chain: Observable<Int>? = adding(40, to: subject.asObservable())
+        var received: [Int] = []
+        var subscription: Disposable?
         do {
-            let middle = chain!.map { $0 }
+            let middle = adding(40, to: subject.asObservable()).map { $0 }
             weakOperator = middle
-            chain = adding(10, to: middle)
-            XCTAssertNotNil(weakOperator, "stacked over the run, not folded yet")
-            chain = adding(32, to: chain!)
+            let chain = adding(60, to: middle)
+            subscription = chain.subscribe(onNext: { received.append($0) })
+            XCTAssertNotNil(weakOperator)
         }
         XCTAssertNil(weakOperator)
-        XCTAssertNotNil(chain)
+        subject.onNext(0)
+        XCTAssertEqual(received, [100])
+        subscription?.dispose()
+    }
+
+    /// An operator in the middle of a long chain is an observable of its own: subscribed alone, it
+    /// runs only the operators below it, and it outlives the longer chain that was built on it.
+    func testAnOperatorInTheMiddleOfALongChainRunsAlone() {
+        let subject = PublishSubject<Int>()
+        var chain: Observable<Int>? = adding(70, to: subject.asObservable())
+        let middle = adding(35, to: chain!)
+        chain = adding(35, to: middle)
+        var whole: [Int] = []
+        var part: [Int] = []
+        let one = chain!.subscribe(onNext: { whole.append($0) })
+        chain = nil
+        let two = middle.subscribe(onNext: { part.append($0) })
+        subject.onNext(1)
+        XCTAssertEqual(whole, [141])
+        XCTAssertEqual(part, [106])
+        one.dispose()
+        two.dispose()
     }
 }
