@@ -92,12 +92,20 @@ class OperatorSink<Input, Output>: Sink<Input>, Cancelable, @unchecked Sendable 
 
     @inline(never)
     private func endWithSource() {
-        let old = flags.bitwiseOr(Self.releaseRequestedBit | Self.sourceReleasedBit, ordering: .acquiringAndReleasing)
-            .oldValue
         // Told once: a second notice (the sink let go of its source meanwhile) would count twice in
         // an operator that counts its sources. A sink that stopped (its terminal event, a disposal)
-        // has disposed its upstream or is about to, and the chain below has ended.
-        guard old & (Self.sourceReleasedBit | Self.stoppedBit) == 0 else { return }
+        // has disposed its upstream or is about to, and the chain below has ended. The bits are set
+        // only when this notice goes on, so that ``sourceReleaseGoesOn`` can tell a disposal that
+        // the source's release will dispose the upstream and report it.
+        var old = flags.load(ordering: .relaxed)
+        while true {
+            guard old & (Self.sourceReleasedBit | Self.stoppedBit) == 0 else { return }
+            let (exchanged, original) = flags.weakCompareExchange(
+                expected: old, desired: old | Self.releaseRequestedBit | Self.sourceReleasedBit,
+                successOrdering: .acquiringAndReleasing, failureOrdering: .relaxed)
+            if exchanged { break }
+            old = original
+        }
         if old & (Self.upstreamSetBit | Self.releaseRequestedBit) == Self.upstreamSetBit {
             upstream.take().dispose()
         }
@@ -162,6 +170,14 @@ class OperatorSink<Input, Output>: Sink<Input>, Cancelable, @unchecked Sendable 
 
     /// Hook for subclasses that own more than the upstream subscription (timers, inner subscriptions).
     func disposeResources() {}
+
+    /// For ``disposeResources()``: whether the source let go of this sink before it was disposed, so
+    /// that the source's release (``forwardSourceRelease()``, on its own thread) disposes the upstream
+    /// subscription, perhaps not yet, rather than this disposal.
+    @inline(__always)
+    final var sourceReleaseGoesOn: Bool {
+        flags.load(ordering: .acquiring) & Self.sourceReleasedBit != 0
+    }
 }
 
 /// An operator sink whose downstream hears only what its one source sends, synchronously (`scan`,

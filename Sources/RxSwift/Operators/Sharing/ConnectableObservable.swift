@@ -16,7 +16,10 @@ public class ConnectableObservable<Element>: Observable<Element>, ConnectableObs
     override init() {}
 
     /// Connects to the source: every subscriber receives the source's events as long as the
-    /// connection lasts. Calling it again while connected returns the same connection.
+    /// connection lasts. Calling it again while connected returns the same connection. While the
+    /// previous connection's subscription to the source may still be live (its disposal still
+    /// running on another thread), the new connection subscribes once that one is over (see
+    /// "Sharing" in the Contracts article).
     ///
     /// - Returns: The connection; disposing it disconnects from the source.
     public func connect() -> Disposable {

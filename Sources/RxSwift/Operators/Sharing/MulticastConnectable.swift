@@ -143,7 +143,11 @@ final class MulticastState<Source, Subject>: @unchecked Sendable {
                 subject = nil
                 generation &+= 1
             }
-            return how == .terminating ? nil : turn.endedLocked(ended)
+            switch how {
+            case .terminating: return turn.terminatedLocked(ended)
+            case .disposed, .releasedBySource: return turn.endedLocked(ended)
+            case .disposedWhileSourceReleases: return nil
+            }
         }
         if let next { subscribeInTurn(next) }
     }
@@ -179,7 +183,13 @@ final class MulticastConnection<Element>: OperatorSink<Element, Element>, Source
     func subscribeSource() {
         let source = waitingSource.unsafelyUnwrapped
         waitingSource = nil
+        // Disposed while it waited, or as its turn came: nothing to subscribe.
+        guard !isDisposed else { return }
         setUpstream(source.subscribe(SinkObserver(self)))
+    }
+
+    func abandonTurn() {
+        waitingSource = nil
     }
 
     /// The source let go of the connection for good (a subject the connectable was made on was
@@ -201,24 +211,28 @@ final class MulticastConnection<Element>: OperatorSink<Element, Element>, Source
 
     override func terminate(_ termination: Termination) {
         // As in RxSwift, the connection ends before the subject hears of it, so an observer that
-        // resubscribes from its terminal handler finds a fresh subject (whose connection subscribes
-        // the source once this one's subscription is disposed, just after).
+        // resubscribes from its terminal handler finds a fresh subject, whose connection subscribes
+        // the source at once: this one's subscription is over.
         if isForwarding { onEnd(self, .terminating) }
         forwardTermination(termination)
     }
 
     override func disposeResources() {
-        onEnd(self, .disposed)
+        // When the source let go first, its release disposes the subscription and reports it.
+        onEnd(self, sourceReleaseGoesOn ? .disposedWhileSourceReleases : .disposed)
     }
 }
 
 /// How a ``MulticastConnection`` tells its state it has ended (see ``MulticastState/end(_:_:)``).
 /// Not nested in the state, which is generic over the subject too.
 enum MulticastEnd {
-    /// Its source terminated; its subscription is disposed after the subject hears of it.
+    /// Its source terminated: its subscription is over (and disposed after the subject hears of it).
     case terminating
     /// Its source subscription is disposed, or will be as soon as it is stored.
     case disposed
-    /// Its source let go of it (and its subscription).
+    /// Its source let go of it (and its subscription is disposed).
     case releasedBySource
+    /// Disposed after its source let go of it: the source's release reports the end, once it has
+    /// disposed the subscription.
+    case disposedWhileSourceReleases
 }

@@ -69,6 +69,12 @@ final class ShareHub: @unchecked Sendable {
         if let next = lock.locked({ turn.endedLocked(ended) }) { subscribeInTurn(next) }
     }
 
+    /// `terminated`'s source terminated: its subscription is over; subscribes the connection whose
+    /// turn comes, if any (outside the lock).
+    func terminated(_ terminated: AnyObject) {
+        if let next = lock.locked({ turn.terminatedLocked(terminated) }) { subscribeInTurn(next) }
+    }
+
     /// Subscribes `first` to the source, and those whose turn comes after it (outside the lock).
     func subscribeInTurn(_ first: any SourceTurnTaker) {
         RxSwift.subscribeInTurn(first) { subscribed in lock.locked { turn.subscribedLocked(subscribed) } }
@@ -104,7 +110,13 @@ final class ShareConnection<Element>: OperatorSink<Element, Element>, SourceTurn
     func subscribeSource() {
         let source = waitingSource.unsafelyUnwrapped
         waitingSource = nil
+        // Disposed while it waited, or as its turn came: nothing to subscribe.
+        guard !isDisposed else { return }
         setUpstream(source.subscribe(SinkObserver(self)))
+    }
+
+    func abandonTurn() {
+        waitingSource = nil
     }
 
     override func next(_ element: Element) {
@@ -113,14 +125,17 @@ final class ShareConnection<Element>: OperatorSink<Element, Element>, SourceTurn
 
     override func terminate(_ termination: Termination) {
         // The connection ends before its subscribers hear of it, so one that resubscribes from its
-        // terminal handler starts a new connection (as in RxSwift).
+        // terminal handler starts a new connection (as in RxSwift), which subscribes the source at
+        // once: this one's subscription is over.
         end()
+        hub.terminated(self)
         forwardTermination(termination)
     }
 
     override func disposeResources() {
         end()
-        hub.ended(self)
+        // When the source let go first, its release disposes the subscription and reports it.
+        if !sourceReleaseGoesOn { hub.ended(self) }
     }
 
     /// A subscriber has gone; disposes the connection if it was the last one.

@@ -4,6 +4,8 @@ protocol SourceTurnTaker: AnyObject {
     /// Subscribes the source and stores the subscription (`setUpstream`, which disposes it at once
     /// if the connection was disposed meanwhile). Called once, outside any lock.
     func subscribeSource()
+    /// Lets go of the source it holds: it will never subscribe. Called under its owner's lock.
+    func abandonTurn()
 }
 
 /// Which connection of a share may have a subscription to the source: one at a time, so that the
@@ -31,6 +33,8 @@ struct SourceTurn {
     /// ``subscribeInTurn(_:retiring:)``); otherwise it waits for the live one to retire.
     mutating func requestLocked(_ connection: any SourceTurnTaker) -> Bool {
         guard live == nil else {
+            // One waits at a time: one that was waiting is passed over and never subscribes.
+            if let passedOver = queued, passedOver !== connection { passedOver.abandonTurn() }
             queued = connection
             return false
         }
@@ -58,9 +62,23 @@ struct SourceTurn {
         return retireIfDoneLocked()
     }
 
+    /// `connection`'s source terminated: its subscription is over, as if disposed (the disposal
+    /// itself comes after the subscribers hear of the end, and one of them may subscribe again from
+    /// its terminal handler, as RxSwift lets it, before `subscribe` has even returned the
+    /// subscription to dispose). The connection to subscribe next, if one is waiting.
+    mutating func terminatedLocked(_ connection: AnyObject) -> (any SourceTurnTaker)? {
+        guard live === connection else { return nil }
+        liveEnded = true
+        liveSubscribed = true
+        return retireIfDoneLocked()
+    }
+
     /// `connection` is no longer wanted: if it is waiting, it never subscribes.
     mutating func withdrawLocked(_ connection: AnyObject) {
-        if queued === connection { queued = nil }
+        if let waiting = queued, waiting === connection {
+            waiting.abandonTurn()
+            queued = nil
+        }
     }
 
     private mutating func retireIfDoneLocked() -> (any SourceTurnTaker)? {

@@ -1,197 +1,258 @@
 import Dispatch
 import Foundation
-@_spi(RxInternal) import RxSwift
 import RxTest
 import Synchronization
 import XCTest
 
-/// Counts a source's subscriptions, how many are live, and the most that were live at once.
-final class LiveSubscriptionProbe: Sendable {
-    private let live = Atomic<Int>(0)
-    private let maximum = Atomic<Int>(0)
-    private let subscriptions = Atomic<Int>(0)
-
-    func subscribed() {
-        subscriptions.wrappingAdd(1, ordering: .acquiringAndReleasing)
-        let now = live.wrappingAdd(1, ordering: .acquiringAndReleasing).newValue
-        var seen = maximum.load(ordering: .acquiring)
-        while now > seen {
-            let (exchanged, original) = maximum.compareExchange(
-                expected: seen, desired: now, ordering: .acquiringAndReleasing)
-            if exchanged { break }
-            seen = original
-        }
-    }
-
-    func disposed() {
-        live.wrappingSubtract(1, ordering: .acquiringAndReleasing)
-    }
-
-    var liveCount: Int { live.load(ordering: .acquiring) }
-    var maximumLive: Int { maximum.load(ordering: .acquiring) }
-    var subscriptionCount: Int { subscriptions.load(ordering: .acquiring) }
-
-    /// A source that counts its subscriptions here and relays `feed`.
-    func source(relaying feed: PublishSubject<Int>) -> Observable<Int> {
-        Observable.create { observer in
-            self.subscribed()
-            let relayed = feed.subscribe(observer)
-            return Disposables.create {
-                relayed.dispose()
-                self.disposed()
-            }
-        }
-    }
-}
-
-/// A source whose first subscription stops inside `subscribe` until the test lets it go, having
-/// handed the test its observer; later subscriptions return at once.
-private final class HeldFirstSubscription: @unchecked Sendable {
-    let probe = LiveSubscriptionProbe()
-    let entered = DispatchSemaphore(value: 0)
-    let proceed = DispatchSemaphore(value: 0)
-    private let first = Atomic<Bool>(true)
-    private let heldObserver = Mutex<AnyObserver<Int>?>(nil)
-
-    var observer: AnyObserver<Int>? { heldObserver.withAnnotatedLock { $0 } }
-
-    /// Weak: the test's source must not keep itself alive (the leak check counts it).
-    lazy var source: Observable<Int> = Observable.create { [weak self] observer in
-        guard let self else { return Disposables.create() }
-        self.probe.subscribed()
-        if self.first.exchange(false, ordering: .acquiringAndReleasing) {
-            self.heldObserver.withAnnotatedLock { $0 = observer }
-            self.entered.signal()
-            self.proceed.wait()
-        }
-        let probe = self.probe
-        return Disposables.create { probe.disposed() }
-    }
-
-    /// Lets go of the observer handed to the test.
-    func finish() {
-        heldObserver.withAnnotatedLock { $0 = nil }
-    }
-
-    /// Runs `body` on its own thread; returns a wait for it to finish.
-    func onThread(_ body: @escaping @Sendable () -> Void) -> DispatchGroup {
-        let done = DispatchGroup()
-        done.enter()
-        Thread {
-            body()
-            done.leave()
-        }.start()
-        return done
-    }
-}
+@_spi(RxInternal) @testable import RxSwift
 
 /// A share subscribes its source for a new connection only once the previous connection's source
-/// subscription is disposed: a source that is a resource (a request, a file, a scan that fails
-/// when one is running) never has two subscriptions from one share at once.
+/// subscription is over: disposed (a disposal that began while the source's subscribe call was still
+/// running counts once that call has returned and its subscription is disposed), or terminated by the
+/// source (at once, even while its subscribe call is still running). A source that is a resource (a
+/// request, a file, a scan that fails when one is running) never has two live subscriptions from one
+/// share. Sources and helpers: SourceTurnTestSources.swift.
 final class SourceTurnTests: RxLeakCheckingTestCase {
-    /// Connection A is disposed while its source subscription is still being made on another thread;
-    /// a `connect()` then makes connection B, which subscribes the source only once A's subscription
-    /// is disposed (by the thread that made it). Before, B subscribed at once: two live.
-    func testConnectWhileThePreviousConnectionIsStillSubscribingWaitsForItsDisposal() {
-        let held = HeldFirstSubscription()
-        defer { held.finish() }
-        let connectable = held.source.publish()
-        let subscriber = connectable.subscribe()
-        let connecting = held.onThread { _ = connectable.connect() }
-        held.entered.wait()
-        // The connection being subscribed is the current one: this returns it.
-        connectable.connect().dispose()
-        let second = connectable.connect()
-        XCTAssertEqual(held.probe.subscriptionCount, 1, "B subscribed while A's subscription was live")
-        held.proceed.signal()
-        XCTAssertEqual(connecting.wait(timeout: .now() + 10), .success)
-        XCTAssertEqual(held.probe.subscriptionCount, 2, "B never subscribed")
-        XCTAssertEqual(held.probe.liveCount, 1)
-        XCTAssertEqual(held.probe.maximumLive, 1)
-        second.dispose()
-        XCTAssertEqual(held.probe.liveCount, 0)
-        subscriber.dispose()
-    }
 
-    /// A connection disposed while it waits for its turn never subscribes the source.
-    func testAConnectionDisposedBeforeItsTurnNeverSubscribes() {
-        let held = HeldFirstSubscription()
-        defer { held.finish() }
-        let connectable = held.source.replay(1)
-        let connecting = held.onThread { _ = connectable.connect() }
-        held.entered.wait()
-        connectable.connect().dispose()
-        connectable.connect().dispose()
-        held.proceed.signal()
-        XCTAssertEqual(connecting.wait(timeout: .now() + 10), .success)
-        XCTAssertEqual(held.probe.subscriptionCount, 1)
-        XCTAssertEqual(held.probe.liveCount, 0)
-    }
+    // MARK: - A connection waits for a disposed subscription still being made
 
-    private static let shares: [(name: String, share: @Sendable (Observable<Int>) -> Observable<Int>)] = [
-        ("publish().refCount()", { $0.publish().refCount() }),
-        ("replay(1).refCount()", { $0.replay(1).refCount() }),
-        ("share()", { $0.share() }),
-        ("share(replay: 1)", { $0.share(replay: 1) }),
-        ("share(replay: 2)", { $0.share(replay: 2) }),
-    ]
-
-    /// The source completes (from another thread) while the connection's subscription is still
-    /// being made; a subscriber arriving next starts a connection, which subscribes the source once
-    /// the first subscription is disposed, and receives what it sends.
-    func testASubscriberAfterTheSourceCompletedWhileSubscribingWaitsForTheOldSubscription() {
-        for (name, share) in Self.shares {
-            let held = HeldFirstSubscription()
-            defer { held.finish() }
-            defer { held.finish() }
-            let shared = share(held.source)
-            let first = Shared<[Event<Int>]>([])
-            let connecting = held.onThread {
-                _ = shared.subscribe { event in first.update { $0.append(event) } }
-            }
-            held.entered.wait()
-            held.observer?.onCompleted()
-            let second = Shared<[Event<Int>]>([])
-            let subscription = shared.subscribe { event in second.update { $0.append(event) } }
-            XCTAssertEqual(held.probe.subscriptionCount, 1, "\(name): subscribed while the first was live")
-            held.proceed.signal()
-            XCTAssertEqual(connecting.wait(timeout: .now() + 10), .success)
-            XCTAssertEqual(first.value, [.completed], name)
-            XCTAssertEqual(held.probe.subscriptionCount, 2, "\(name): the second connection never subscribed")
-            XCTAssertEqual(held.probe.maximumLive, 1, name)
-            XCTAssertEqual(held.probe.liveCount, 1, name)
-            subscription.dispose()
-            XCTAssertEqual(held.probe.liveCount, 0, name)
+    /// A (subscribing on another thread) is disposed, B and C are connected and disposed while they
+    /// wait, D is connected: B and C never subscribe; D subscribes once, after A's subscription is
+    /// stored and disposed (by the thread that made it); a later connect still gets the source.
+    func testOnlyTheLastQueuedConnectionSubscribes() {
+        for flavour in ["publish", "replay"] {
+            let source = ControlledSource(holdSubscribe: [0])
+            let connectable = flavour == "publish" ? source.publish() : source.replay(1)
+            let subscriber = connectable.subscribe()
+            let connecting = onThread { _ = connectable.connect() }
+            XCTAssertEqual(source.subscribeEntered.wait(timeout: .now() + 5), .success)
+            connectable.connect().dispose()  // A, still subscribing: connect() returns it
+            connectable.connect().dispose()  // B, waiting
+            connectable.connect().dispose()  // C, waiting
+            let last = connectable.connect()  // D, waiting
+            XCTAssertEqual(source.probe.subscriptionCount, 1, "\(flavour): subscribed while A was live")
+            source.subscribeProceed.signal()
+            XCTAssertEqual(connecting.wait(timeout: .now() + 5), .success, flavour)
+            XCTAssertEqual(source.probe.subscriptionCount, 2, "\(flavour): D did not subscribe exactly once")
+            XCTAssertEqual(source.disposedAtSubscribe.load(ordering: .relaxed), 0, flavour)
+            XCTAssertEqual(source.probe.liveCount, 1, flavour)
+            XCTAssertEqual(source.probe.maximumLive, 1, flavour)
+            last.dispose()
+            XCTAssertEqual(source.probe.liveCount, 0, flavour)
+            let again = connectable.connect()
+            XCTAssertEqual(source.probe.subscriptionCount, 3, "\(flavour): a later connect() never subscribed")
+            again.dispose()
+            subscriber.dispose()
+            source.forgetSinks()
         }
     }
 
-    /// A subscriber resubscribing from its terminal handler, while the source that completed is
-    /// still subscribing (a synchronous source): the new connection subscribes the source once the
-    /// old subscription is disposed, on the same thread, and the subscriber receives its events.
-    func testResubscribingFromTheTerminalHandlerOfASynchronousSourceWaitsForTheOldSubscription() {
-        for (name, share) in Self.shares {
-            let probe = LiveSubscriptionProbe()
+    /// Everything re-entrant, inside the source's own `subscribe` on one thread: A's handle is
+    /// disposed, B is connected and disposed, C is connected; C subscribes once A's subscribe returns.
+    func testReentrantConnectAndDisposeInsideSubscribe() {
+        let connectableBox = Shared<ConnectableObservable<Int>?>(nil)
+        let handles = Shared<[Disposable]>([])
+        let source = ControlledSource(body: { subscription in
+            guard subscription.index == 0, let connectable = connectableBox.value else { return }
+            connectable.connect().dispose()  // the current one: A
+            connectable.connect().dispose()  // B
+            handles.update { $0.append(connectable.connect()) }  // C
+        })
+        let connectable = source.publish()
+        connectableBox.value = connectable
+        let subscriber = connectable.subscribe()
+        _ = connectable.connect()
+        XCTAssertEqual(source.probe.subscriptionCount, 2)
+        XCTAssertEqual(source.probe.maximumLive, 1)
+        XCTAssertEqual(source.probe.liveCount, 1)
+        XCTAssertEqual(source.disposedAtSubscribe.load(ordering: .relaxed), 0)
+        handles.value.forEach { $0.dispose() }
+        XCTAssertEqual(source.probe.liveCount, 0)
+        subscriber.dispose()
+        connectableBox.value = nil
+        source.forgetSinks()
+    }
+
+    /// A waiting connection disposed before its turn never subscribes and lets go of the source
+    /// (and the subject it was made on), even while its disposed handle is kept.
+    func testADisposedWaitingConnectionLetsGoOfTheSource() {
+        weak var weakSubject: PublishSubject<Int>?
+        let entered = DispatchSemaphore(value: 0)
+        let proceed = DispatchSemaphore(value: 0)
+        var keptHandle: Disposable?
+        var connecting: DispatchGroup?
+        do {
+            let subject = PublishSubject<Int>()
+            weakSubject = subject
+            let first = Atomic<Bool>(true)
             let source = Observable<Int>.create { observer in
-                probe.subscribed()
-                observer.onNext(probe.subscriptionCount)
-                if probe.subscriptionCount == 1 { observer.onCompleted() }
-                return Disposables.create { probe.disposed() }
+                if first.exchange(false, ordering: .relaxed) {
+                    entered.signal()
+                    proceed.wait()
+                }
+                return subject.subscribe(observer)
             }
-            let shared = share(source)
-            let events = Shared<[Event<Int>]>([])
-            let again = DisposableBox()
-            let first = shared.subscribe { event in
-                events.update { $0.append(event) }
-                if event.isCompleted {
-                    again.set(shared.subscribe { event in events.update { $0.append(event) } })
+            let connectable = source.publish()
+            let box = UncheckedBox(connectable)
+            connecting = onThread { _ = box.value.connect() }
+            XCTAssertEqual(entered.wait(timeout: .now() + 5), .success)
+            connectable.connect().dispose()
+            let waiting = connectable.connect()
+            waiting.dispose()
+            keptHandle = waiting
+        }
+        proceed.signal()
+        XCTAssertEqual(connecting?.wait(timeout: .now() + 5), .success)
+        XCTAssertTrue(waitFor { weakSubject == nil }, "a disposed handle that never subscribed still holds the source")
+        keptHandle = nil
+        XCTAssertNil(weakSubject)
+        _ = keptHandle
+    }
+
+    /// Re-entrant, from the source's own disposal: the source's dispose closure subscribes the share
+    /// and leaves again, then subscribes for good. The subscription made last reaches the source once
+    /// the old one is disposed; the one that left never does; nothing is left waiting.
+    func testSubscribingFromTheSourcesDisposal() {
+        for (name, share) in sourceTurnShares {
+            let probe = LiveSubscriptionProbe()
+            let sharedBox = Shared<Observable<Int>?>(nil)
+            let kept = DisposableBox()
+            let disposals = Atomic<Int>(0)
+            let source = Observable<Int>.create { observer in
+                let index = probe.subscribed()
+                observer.onNext(index)
+                return Disposables.create {
+                    if disposals.wrappingAdd(1, ordering: .relaxed).oldValue == 0, let shared = sharedBox.value {
+                        shared.subscribe().dispose()
+                        kept.set(shared.subscribe())
+                    }
+                    probe.ended(index)
                 }
             }
-            XCTAssertEqual(events.value, [.next(1), .completed, .next(2)], name)
+            let shared = share(source)
+            sharedBox.value = shared
+            shared.subscribe().dispose()
             XCTAssertEqual(probe.maximumLive, 1, name)
-            XCTAssertEqual(probe.liveCount, 1, name)
-            again.dispose()
-            first.dispose()
+            XCTAssertEqual(probe.liveCount, 1, "\(name): the subscription made from the disposal is not live")
+            kept.dispose()
             XCTAssertEqual(probe.liveCount, 0, name)
+            let again = shared.subscribe()
+            XCTAssertEqual(probe.liveCount, 1, "\(name): a later subscriber never reached the source")
+            again.dispose()
+            sharedBox.value = nil
+        }
+    }
+
+    // MARK: - A subscription the source terminated is over at once
+
+    /// The source completes connection A (from another thread) while A's subscribe is still running;
+    /// a subscriber arriving next starts connection B, which subscribes the source at once (A is
+    /// over). With `share(...)` the subscriber receives the source's synchronous element inside its
+    /// `subscribe`. With `refCount()` the connects and disconnects run in order on the thread that
+    /// drains them — the one still inside A's `connect()` — so B is subscribed there once A's
+    /// `connect()` returns, and the element arrives on that thread, after `subscribe` returned.
+    func testASubscriberAfterTheSourceCompletedASubscribingConnectionIsNotHeldBack() {
+        for (name, share) in sourceTurnShares {
+            let isRefCount = name.hasSuffix("refCount()")
+            let source = ControlledSource(
+                holdSubscribe: [0],
+                body: { subscription in
+                    if subscription.index == 1 { subscription.send(42) }
+                })
+            let shared = share(source)
+            let first = Shared<[Event<Int>]>([])
+            let connecting = onThread { _ = shared.subscribe { event in first.update { $0.append(event) } } }
+            XCTAssertEqual(source.subscribeEntered.wait(timeout: .now() + 5), .success, name)
+            source.subscription(0).complete()
+            let subscribingThread = Thread.current
+            let received = Shared<[(value: Int, onSubscribingThread: Bool)]>([])
+            let subscription = shared.subscribe(onNext: { value in
+                received.update { $0.append((value, Thread.current == subscribingThread)) }
+            })
+            let receivedInsideSubscribe = received.value.map(\.value)
+            XCTAssertEqual(source.probe.subscriptionCount, isRefCount ? 1 : 2, name)
+            source.subscribeProceed.signal()
+            XCTAssertEqual(connecting.wait(timeout: .now() + 5), .success, name)
+            XCTAssertEqual(first.value, [.completed], name)
+            XCTAssertEqual(receivedInsideSubscribe, isRefCount ? [] : [42], name)
+            XCTAssertEqual(received.value.map(\.value), [42], name)
+            XCTAssertEqual(received.value.map(\.onSubscribingThread), [!isRefCount], name)
+            XCTAssertEqual(source.probe.subscriptionCount, 2, name)
+            XCTAssertEqual(source.probe.maximumLive, 1, name)
+            XCTAssertEqual(source.probe.liveCount, 1, name)
+            subscription.dispose()
+            XCTAssertEqual(source.probe.liveCount, 0, name)
+            source.forgetSinks()
+        }
+    }
+
+    /// The same with `connect()`: A, still subscribing, is completed by the source; the next
+    /// `connect()` subscribes at once, and disposing it leaves nothing live or waiting.
+    func testConnectAfterTheSourceCompletedASubscribingConnectionSubscribesAtOnce() {
+        for flavour in ["publish", "replay"] {
+            let source = ControlledSource(holdSubscribe: [0])
+            let connectable = flavour == "publish" ? source.publish() : source.replay(1)
+            let events = Shared<[Event<Int>]>([])
+            let subscriber = connectable.subscribe { event in events.update { $0.append(event) } }
+            let connecting = onThread { _ = connectable.connect() }
+            XCTAssertEqual(source.subscribeEntered.wait(timeout: .now() + 5), .success, flavour)
+            source.subscription(0).send(1)
+            source.subscription(0).complete()
+            let next = connectable.connect()
+            XCTAssertEqual(source.probe.subscriptionCount, 2, "\(flavour): held back by a terminated subscription")
+            XCTAssertEqual(source.probe.liveCount, 1, flavour)
+            next.dispose()
+            XCTAssertEqual(source.probe.liveCount, 0, flavour)
+            source.subscribeProceed.signal()
+            XCTAssertEqual(connecting.wait(timeout: .now() + 5), .success, flavour)
+            XCTAssertEqual(events.value, [.next(1), .completed], flavour)
+            XCTAssertEqual(source.probe.maximumLive, 1, flavour)
+            let later = connectable.connect()
+            XCTAssertEqual(source.probe.subscriptionCount, 3, "\(flavour): a later connect() never subscribed")
+            later.dispose()
+            XCTAssertEqual(source.probe.liveCount, 0, flavour)
+            subscriber.dispose()
+            source.forgetSinks()
+        }
+    }
+
+    /// The first connection ends (`take(until:)` completes it) while its subscribe is still running
+    /// on another thread; a second subscriber, never disposed, connects the subjects the source was
+    /// made on. The test then drops the share and the subjects: they are released, and the
+    /// subscription with them (no cycle survives; the leak check counts the sinks).
+    func testAnUndisposedConnectionOnADroppedSubjectIsReleased() {
+        var startTotal = Resources.total
+        for (name, share) in sourceTurnShares {
+            weak var weakSubject: PublishSubject<Int>?
+            let entered = DispatchSemaphore(value: 0)
+            let proceed = DispatchSemaphore(value: 0)
+            var connecting: DispatchGroup?
+            do {
+                let subject = PublishSubject<Int>()
+                let ender = PublishSubject<Void>()
+                weakSubject = subject
+                let first = Atomic<Bool>(true)
+                // take(until:) subscribes `ender` first, then the held source.
+                let shared = share(
+                    Observable<Int>.deferred {
+                        if first.exchange(false, ordering: .relaxed) {
+                            entered.signal()
+                            proceed.wait()
+                        }
+                        return subject
+                    }.take(until: ender))
+                let box = UncheckedBox(shared)
+                connecting = onThread { _ = box.value.subscribe() }
+                XCTAssertEqual(entered.wait(timeout: .now() + 5), .success, name)
+                ender.onNext(())
+                _ = shared.subscribe()
+            }
+            proceed.signal()
+            XCTAssertEqual(connecting?.wait(timeout: .now() + 5), .success, name)
+            XCTAssertTrue(waitFor { weakSubject == nil }, "\(name): the subject was never released")
+            let settled = waitFor { Resources.total == startTotal }
+            XCTAssertTrue(settled, "\(name): \(Resources.total - startTotal) resources still alive")
+            startTotal = Resources.total
         }
     }
 }

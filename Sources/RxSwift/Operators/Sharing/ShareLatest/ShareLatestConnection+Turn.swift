@@ -1,87 +1,121 @@
 import Synchronization
 
-/// Taking turns at the source: a connection subscribes the source only once the previous
-/// connection's source subscription is disposed, so that the source never has two live
-/// subscriptions from one share (``SourceTurn`` says why). The connections do not refer back to the
-/// share (see ``ShareLatestObservable/connection``), so the turn passes along them: a connection
-/// made while its predecessor has not retired waits as its successor, and the thread that retires
-/// the predecessor subscribes it. A connection retires once it has ended (its source subscription
-/// is disposed, or will be as soon as it is stored) and the thread that subscribed it has stored
-/// the subscription; a waiting connection that ends before its turn never subscribes, and passes
-/// the turn on.
-///
-/// Thread-safety: `turn` and `successor` are guarded by the connection's lock; `waitingSource` is
-/// written before the connection is published and taken by the thread whose turn it is.
-extension ShareLatestConnection {
-    static var turnStartedBit: UInt8 { 1 }
-    static var turnSubscribedBit: UInt8 { 2 }
-    static var turnEndedBit: UInt8 { 4 }
-    static var turnRetiredBit: UInt8 { 8 }
+// Taking turns at the source: a connection subscribes the source only once the previous
+// connection's source subscription is disposed, so that the source never has two live
+// subscriptions from one share (``SourceTurn`` says why). The connections do not refer back to the
+// share (see ``ShareLatestObservable/connection``), so the turn passes along them: a connection
+// made while its predecessor has not retired waits as its successor, and the thread that retires
+// the predecessor subscribes it. A connection retires once it has ended (its source subscription
+// is disposed, or will be as soon as it is stored) and the thread that subscribed it has stored
+// the subscription; a waiting connection that ends before its turn never subscribes, and passes
+// the turn on.
+//
+// Thread-safety: `turn` is atomic; `successor` is written before its bit is set in `turn` and read
+// (and cleared) by the one thread that sees the bit with the connection retired.
 
+/// The steps of a connection's turn (``ShareLatestConnection/turn``). Not statics of the generic
+/// connection: each read of one of those looks the class's metadata up at run time. A connection
+/// has retired once it has started, been subscribed (or never will be) and ended.
+let shareTurnStarted: UInt8 = 1
+let shareTurnSubscribed: UInt8 = 2
+let shareTurnEnded: UInt8 = 4
+/// A successor is stored in ``ShareLatestConnection/successor`` (set after storing it).
+let shareTurnHasSuccessor: UInt8 = 8
+let shareTurnRetired = shareTurnStarted | shareTurnSubscribed | shareTurnEnded
+
+/// A connection waiting for its predecessor to retire, and the source it will subscribe (held
+/// here, not by the share: see ``ShareLatestObservable/connection``). Made only when a connection
+/// is made while the previous one may still have a live source subscription. Not generic, so that
+/// handling it looks no metadata up.
+final class ShareTurnHandoff {
+    let next: AnyObject
+    let source: AnyObject
+
+    init(next: AnyObject, source: AnyObject) {
+        self.next = next
+        self.source = source
+    }
+}
+
+// The turn is one atomic word rather than state under the connection's lock: every connection
+// starts, is subscribed and ends, and lock round trips cost each stage of a Driver chain (the
+// `DriveCreating` benchmark). Each step is one `bitwiseOr`. Of the step that completes the turn
+// and the one that stores a successor, whichever comes second (seeing the other's bits in the
+// value it replaced) starts the successor. The successor is written before its bit is set and
+// read after the bit is seen.
+extension ShareLatestConnection {
     /// Under the share's lock, with `next` not yet published: `next` follows this connection (the
-    /// share's previous one); whether it may subscribe now.
-    func passTurnLocked(to next: ShareLatestConnection<Source, Element>) -> Bool {
-        let startsNow: Bool = lock.locked {
-            if turn & Self.turnRetiredBit != 0 { return true }
-            successor = next
-            return false
-        }
-        if startsNow { next.turn = Self.turnStartedBit }
-        return startsNow
+    /// share's previous one) and will subscribe `source`; whether it may subscribe now (then the
+    /// caller subscribes it, with ``subscribeInTurn(_:)``).
+    func passTurn(to next: ShareLatestConnection<Source, Element>, source: Observable<Source>) -> Bool {
+        guard turn.load(ordering: .acquiring) & shareTurnRetired != shareTurnRetired else { return true }
+        // `next` was made started: it waits instead.
+        next.turn.store(0, ordering: .relaxed)
+        successor = Unmanaged.passRetained(ShareTurnHandoff(next: next, source: source))
+        let before = turn.bitwiseOr(shareTurnHasSuccessor, ordering: .acquiringAndReleasing).oldValue
+        guard before & shareTurnRetired == shareTurnRetired else { return false }
+        // Retired meanwhile, without seeing the successor: it is this thread's to start.
+        successor.take()?.release()
+        next.turn.store(shareTurnStarted, ordering: .relaxed)
+        return true
     }
 
-    /// Subscribes this connection, whose turn it is, then each successor whose turn comes as the one
-    /// before retires. A loop: the stack does not grow.
-    func subscribeInTurn() {
-        var current = self
-        while true {
-            let source = current.waitingSource.unsafelyUnwrapped
-            current.waitingSource = nil
-            current.setUpstream(source.subscribe(sink: current))
-            let connection = current
-            let retired = connection.lock.locked { connection.markLocked(Self.turnSubscribedBit) }
-            guard let retired, let next = Self.firstToStart(from: retired) else { return }
-            current = next
-        }
+    /// Subscribes this connection, whose turn it is, to `source`, then each successor whose turn
+    /// comes as the one before retires (``startSuccessors(from:)``).
+    @inline(__always)
+    func subscribeInTurn(_ source: Observable<Source>) {
+        setUpstream(source.subscribe(sink: self))
+        // Mostly nil: the connection has not ended yet, or nobody waits for it.
+        if let handoff = mark(shareTurnSubscribed) { Self.startSuccessors(from: handoff) }
     }
 
     /// The source subscription is disposed, or will be once stored: subscribes the successor whose
     /// turn comes, if any.
+    @inline(__always)
     func endTurn() {
-        let retired = lock.locked { markLocked(Self.turnEndedBit) }
-        if let retired, let next = Self.firstToStart(from: retired) { next.subscribeInTurn() }
+        if let handoff = mark(shareTurnEnded) { Self.startSuccessors(from: handoff) }
     }
 
-    /// Sets `bit`; the successor, if this connection has just retired and has one. Under the lock.
-    private func markLocked(_ bit: UInt8) -> ShareLatestConnection<Source, Element>? {
-        turn |= bit
-        let done = Self.turnStartedBit | Self.turnSubscribedBit | Self.turnEndedBit
-        guard turn & (done | Self.turnRetiredBit) == done else { return nil }
-        turn |= Self.turnRetiredBit
-        defer { successor = nil }
-        return successor
+    /// The source terminated: the subscription is over, as if disposed (its disposal comes after the
+    /// subscribers hear of the end, and one of them may subscribe again from its terminal handler
+    /// before `subscribe` has even returned the subscription to dispose, as RxSwift lets it).
+    func endTurnTerminated() {
+        if let handoff = mark(shareTurnSubscribed | shareTurnEnded) { Self.startSuccessors(from: handoff) }
     }
 
-    /// The first of `first` and its successors that has not ended, now starting its turn; those
-    /// that ended while waiting retire without subscribing.
-    private static func firstToStart(
-        from first: ShareLatestConnection<Source, Element>
-    ) -> ShareLatestConnection<Source, Element>? {
-        var candidate = first
+    /// Subscribes the first connection, from `first` along the successors, whose turn comes (those
+    /// that ended while waiting retire without subscribing), then the next as each retires while
+    /// being subscribed. A loop: the stack does not grow. Out of line: only a connection made while
+    /// another was still connected takes this path.
+    @inline(never)
+    private static func startSuccessors(from first: ShareTurnHandoff) {
+        var handoff = first
         while true {
-            let connection = candidate
-            let passedOn: ShareLatestConnection<Source, Element>?? = connection.lock.locked {
-                guard connection.turn & turnEndedBit != 0 else {
-                    connection.turn |= turnStartedBit
-                    return .none
-                }
-                connection.turn |= turnRetiredBit
-                defer { connection.successor = nil }
-                return .some(connection.successor)
+            let next = unsafeDowncast(handoff.next, to: ShareLatestConnection<Source, Element>.self)
+            let before = next.turn.bitwiseOr(shareTurnStarted, ordering: .acquiringAndReleasing).oldValue
+            // Ended while it waited, or disposed as its turn came: nothing to subscribe.
+            if before & shareTurnEnded == 0 && !next.isDisposed {
+                let source = unsafeDowncast(handoff.source, to: Observable<Source>.self)
+                next.setUpstream(source.subscribe(sink: next))
             }
-            guard case .some(let next) = passedOn else { return connection }
-            guard let next else { return nil }
-            candidate = next
+            guard let following = next.mark(shareTurnSubscribed) else { return }
+            handoff = following
         }
+    }
+
+    /// Sets `bits` (a second time does nothing); what this connection hands to its successor, if
+    /// this step retired it and the successor is already stored.
+    @inline(__always)
+    private func mark(_ bits: UInt8) -> ShareTurnHandoff? {
+        let before = turn.bitwiseOr(bits, ordering: .acquiringAndReleasing).oldValue
+        guard before & shareTurnRetired != shareTurnRetired, (before | bits) & shareTurnRetired == shareTurnRetired,
+            before & shareTurnHasSuccessor != 0
+        else { return nil }
+        return takeSuccessor()
+    }
+
+    @inline(never)
+    private func takeSuccessor() -> ShareTurnHandoff? {
+        successor.take()?.takeRetainedValue()
     }
 }

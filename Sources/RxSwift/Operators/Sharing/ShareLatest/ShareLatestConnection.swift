@@ -26,12 +26,12 @@ final class ShareLatestConnection<Source, Element>: OperatorSink<Source, Never>,
     @exclusivity(unchecked) var catchUpsStorage: CatchUpRoster<AnySink>?
     /// How many subscribers are catching up: what the relay tests, without the roster.
     @usableFromInline @exclusivity(unchecked) var catchUpCount = 0
-    /// Its turn at the source (`ShareLatestConnection+Turn.swift`): how far it has got, and the
-    /// connection waiting for it to retire; under the lock.
-    @exclusivity(unchecked) var turn: UInt8 = 0
-    @exclusivity(unchecked) var successor: ShareLatestConnection<Source, Element>?
-    /// The source, held until it is subscribed (not after: see ``ShareLatestObservable/connection``).
-    @exclusivity(unchecked) var waitingSource: Observable<Source>?
+    /// Its turn at the source (`ShareLatestConnection+Turn.swift`): how far it has got (atomic;
+    /// started unless made to wait), and the connection waiting for it to retire, with the source
+    /// it will subscribe (retained by hand: most connections never have one, and a strong optional
+    /// would cost each of them a release when it goes).
+    let turn = Atomic<UInt8>(shareTurnStarted)
+    @exclusivity(unchecked) var successor: Unmanaged<ShareTurnHandoff>?
 
     @usableFromInline
     init(parent: ShareLatestObservable<Source, Element>) {
@@ -108,7 +108,9 @@ final class ShareLatestConnection<Source, Element>: OperatorSink<Source, Never>,
     override func terminate(_ termination: Termination) {
         guard let (stopped, released) = end(with: termination) else { return }
         // The connection ended before its subscribers hear of it, so one that resubscribes from its
-        // terminal handler starts a new connection (as in RxSwift).
+        // terminal handler starts a new connection (as in RxSwift), which subscribes the source at
+        // once: this one's subscription is over.
+        endTurnTerminated()
         stopped.forEach { observer, target in
             // The connecting subscriber has no sink: its downstream hears of the end directly.
             unsafeDowncast(observer === self ? target : observer, to: Sink<Element>.self).terminate(termination)
@@ -145,9 +147,10 @@ final class ShareLatestConnection<Source, Element>: OperatorSink<Source, Never>,
         super.dispose()
     }
 
-    /// The upstream subscription is disposed (or will be, once stored).
+    /// The upstream subscription is disposed (or will be, once stored); when the source let go
+    /// first, its release disposes it and ends the turn.
     override func disposeResources() {
-        endTurn()
+        if !sourceReleaseGoesOn { endTurn() }
     }
 
     /// `first` and `others` were taken under the lock and hold the sinks: a subscriber leaving
@@ -201,6 +204,8 @@ final class ShareLatestConnection<Source, Element>: OperatorSink<Source, Never>,
         #if DEBUG
             if ended { Resources.incrementTotal() }
         #endif
+        // Released without retiring (never ended): the waiting connection it held goes too.
+        successor?.release()
         // The replaced element left after each element; the latest one left at the end, unless the
         // connection is released without ending. The allocation starts at the lower of the two.
         // Compared as raw pointers: `min` of generic pointers costs a metadata and witness lookup.

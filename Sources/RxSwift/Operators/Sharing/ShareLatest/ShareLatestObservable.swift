@@ -88,21 +88,15 @@ final class ShareLatestObservable<Source, Element>: Observable<Element>, @unchec
             // its disposable (no sink of its own: one object fewer per stage and subscription).
             // Nobody else sees the connection before this lock is released.
             let current = makeConnection(self)
-            current.waitingSource = source
             // The previous connection's source subscription may still be live: then this one
-            // waits, and the thread that retires that one subscribes it.
-            if let previous = connection {
-                startsNow = previous.passTurnLocked(to: current)
-            } else {
-                current.turn = ShareLatestConnection<Source, Element>.turnStartedBit
-                startsNow = true
-            }
+            // waits, holding the source, and the thread that retires that one subscribes it.
+            startsNow = connection?.passTurn(to: current, source: source) ?? true
             connection = current
             current.observers.append(current, target: downstream)
             created = current
         }
         if let created {
-            if startsNow { created.subscribeInTurn() }
+            if startsNow { created.subscribeInTurn(source) }
             return created.asDisposable
         }
         let sink = joining.unsafelyUnwrapped
