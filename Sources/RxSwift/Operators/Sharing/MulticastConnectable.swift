@@ -181,11 +181,7 @@ final class MulticastConnection<Element>: OperatorSink<Element, Element>, Source
     }
 
     func subscribeSource() {
-        let source = waitingSource.unsafelyUnwrapped
-        waitingSource = nil
-        // Disposed while it waited, or as its turn came: nothing to subscribe.
-        guard !isDisposed else { return }
-        setUpstream(source.subscribe(SinkObserver(self)))
+        subscribe(takingOver: &waitingSource)
     }
 
     func abandonTurn() {

@@ -108,11 +108,7 @@ final class ShareConnection<Element>: OperatorSink<Element, Element>, SourceTurn
     }
 
     func subscribeSource() {
-        let source = waitingSource.unsafelyUnwrapped
-        waitingSource = nil
-        // Disposed while it waited, or as its turn came: nothing to subscribe.
-        guard !isDisposed else { return }
-        setUpstream(source.subscribe(SinkObserver(self)))
+        subscribe(takingOver: &waitingSource)
     }
 
     func abandonTurn() {

@@ -92,6 +92,16 @@ struct SourceTurn {
     }
 }
 
+extension OperatorSink where Input == Output {
+    /// For a connection whose turn has come: subscribes this sink to the source it held (which it
+    /// lets go of), unless it was disposed while it waited or as its turn came.
+    final func subscribe(takingOver waitingSource: inout Observable<Input>?) {
+        let source = waitingSource.take().unsafelyUnwrapped
+        guard !isDisposed else { return }
+        setUpstream(source.subscribe(SinkObserver(self)))
+    }
+}
+
 /// Subscribes `first`, then each connection whose turn comes as the one before retires while being
 /// subscribed (a synchronous source that terminates, a disposal during the subscription):
 /// `retiring` reports, under the owner's lock, that a connection's subscription is stored

@@ -19,13 +19,7 @@ final class SourceTurnOrderTests: RxLeakCheckingTestCase {
     func testResubscriptionFromTheCompletionHandlerDeliversBeforeSubscribeReturns() {
         for (name, share) in sourceTurnSharesConnectingAtOnce {
             let probe = LiveSubscriptionProbe()
-            let source = Observable<Int>.create { observer in
-                let index = probe.subscribed()
-                observer.onNext(1)
-                probe.ended(index)
-                observer.onCompleted()
-                return Disposables.create { probe.ended(index) }
-            }
+            let source = synchronousSource(sending: 1, probedBy: probe)
             let log = Shared<[String]>([])
             let shared = share(source)
             let inner = DisposableBox()
@@ -125,13 +119,7 @@ final class SourceTurnOrderTests: RxLeakCheckingTestCase {
         let depth = 200
         for (name, share) in sourceTurnShares {
             let probe = LiveSubscriptionProbe()
-            let source = Observable<Int>.create { observer in
-                let index = probe.subscribed()
-                observer.onNext(1)
-                probe.ended(index)
-                observer.onCompleted()
-                return Disposables.create { probe.ended(index) }
-            }
+            let source = synchronousSource(sending: 1, probedBy: probe)
             let shared = share(source)
             let completions = Atomic<Int>(0)
             let handles = Shared<[Disposable]>([])

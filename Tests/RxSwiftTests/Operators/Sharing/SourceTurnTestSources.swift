@@ -26,6 +26,18 @@ let sourceTurnShares: [(name: String, share: @Sendable (Observable<Int>) -> Obse
 /// terminal handler, where RxSwift, under its recursive lock, connects within it. Not yet matched.
 let sourceTurnSharesConnectingAtOnce = sourceTurnShares.filter { !$0.name.contains("refCount") }
 
+/// A source that sends `element` and completes as it is subscribed, its subscriptions counted by
+/// `probe` (ended before the completion, which a terminal handler may answer by subscribing again).
+func synchronousSource(sending element: Int, probedBy probe: LiveSubscriptionProbe) -> Observable<Int> {
+    Observable<Int>.create { observer in
+        let index = probe.subscribed()
+        observer.onNext(element)
+        probe.ended(index)
+        observer.onCompleted()
+        return Disposables.create { probe.ended(index) }
+    }
+}
+
 /// Counts a source's subscriptions, how many are live, and the most that were live at once. A
 /// subscription is live from its subscribe until it is disposed or the source terminates it
 /// (`ended`, counted once); the source calls `ended` before it sends the terminal event, since an
