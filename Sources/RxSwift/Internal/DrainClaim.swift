@@ -47,6 +47,12 @@ struct DrainQueue<Item> {
         return claim.claimLocked()
     }
 
+    /// Under the owner's lock, by the draining thread inside one of its own items (a nested drain):
+    /// the next item, or `nil` once none is left; the claim stays with the outer drain.
+    mutating func nextNestedLocked() -> Item? {
+        items.dequeue()
+    }
+
     /// Under the owner's lock, by the draining thread: the next item, or `nil` once none is left,
     /// and then the claim has ended.
     mutating func nextLocked() -> Item? {

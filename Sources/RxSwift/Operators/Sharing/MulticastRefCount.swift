@@ -18,8 +18,12 @@ import Synchronization
 ///
 /// Connecting and disconnecting call out to the source, so they are queued under the lock and
 /// performed after unlocking, in order, by one thread at a time (the first that finds nobody
-/// performing them). A subscriber is subscribed to its subject before the connection it asked for is
-/// made, so a source that emits as it is connected reaches it.
+/// performing them). The thread performing them may queue more from inside one of them — a source
+/// that terminates as it is connected, and a subscriber that subscribes again from its terminal
+/// handler — and then performs those at once, nested, as RxSwift does under its recursive lock: the
+/// new connection is made inside the handler, not after the outer connect returns. A subscriber is
+/// subscribed to its subject before the connection it asked for is made, so a source that emits as
+/// it is connected reaches it.
 ///
 /// The subscribers hold the count (``MulticastRefCountState``), not this observable, which holds the
 /// connectable and with it the source: a subject the connectable was made on would otherwise be kept
@@ -96,6 +100,9 @@ where Subject.Observer.Element == Source {
     /// The connectable's generation the count is for; `nil` when nobody counts.
     @exclusivity(unchecked) private var countedGeneration: UInt?
     @exclusivity(unchecked) private var pending = DrainQueue<Operation>()
+    /// The thread draining `pending`, and how many drains it has nested inside its calls out.
+    @exclusivity(unchecked) private var drainingThread: UInt = 0
+    @exclusivity(unchecked) private var nestedDrains = 0
 
     init(shared: MulticastState<Source, Subject>) {
         self.shared = shared
@@ -130,14 +137,35 @@ where Subject.Observer.Element == Source {
         if mustDrain { drain() }
     }
 
-    /// Queues a call out to the source; returns whether the caller must drain. Under the lock.
+    /// Queues a call out to the source; returns whether the caller must drain: it is the first to
+    /// find nobody draining, or the draining thread itself, inside one of its calls out (then the
+    /// drain is nested). Under the lock.
     func enqueueLocked(_ operation: Operation) -> Bool {
-        pending.enqueueLocked(operation)
+        let thread = currentThreadID()
+        if pending.enqueueLocked(operation) {
+            drainingThread = thread
+            return true
+        }
+        guard drainingThread == thread else { return false }
+        nestedDrains += 1
+        return true
+    }
+
+    /// The next operation to perform, for the outermost drain or a nested one. Under the lock.
+    private func nextLocked() -> Operation? {
+        guard nestedDrains == 0 else {
+            if let operation = pending.nextNestedLocked() { return operation }
+            nestedDrains -= 1
+            return nil
+        }
+        let operation = pending.nextLocked()
+        if operation == nil { drainingThread = 0 }
+        return operation
     }
 
     /// Performs the queued operations, in order, outside the lock.
     func drain() {
-        while let operation = shared.lock.locked({ pending.nextLocked() }) {
+        while let operation = shared.lock.locked({ nextLocked() }) {
             switch operation {
             case .connect(let generation, let connectable):
                 connectable.connect(generation: generation) { countedGeneration == generation && count > 0 }

@@ -17,7 +17,7 @@ final class SourceTurnOrderTests: RxLeakCheckingTestCase {
     /// once the source completed it). RxSwift 6.9: a next(1), a completed, b next(1), b completed,
     /// after resubscribe.
     func testResubscriptionFromTheCompletionHandlerDeliversBeforeSubscribeReturns() {
-        for (name, share) in sourceTurnSharesConnectingAtOnce {
+        for (name, share) in sourceTurnShares {
             let probe = LiveSubscriptionProbe()
             let source = synchronousSource(sending: 1, probedBy: probe)
             let log = Shared<[String]>([])
@@ -44,7 +44,7 @@ final class SourceTurnOrderTests: RxLeakCheckingTestCase {
     /// A subscription made and disposed inside the completion handler receives the synchronous
     /// source's events (RxSwift 6.9: next(1), next(2), completed).
     func testSubscriptionMadeAndDisposedInTheCompletionHandlerReceivesTheSynchronousSource() {
-        for (name, share) in sourceTurnSharesConnectingAtOnce {
+        for (name, share) in sourceTurnShares {
             let received = Shared<[Event<Int>]>([])
             let shared = share(
                 Observable<Int>.create { observer in
@@ -66,7 +66,7 @@ final class SourceTurnOrderTests: RxLeakCheckingTestCase {
     /// A blocking read inside the completion handler of a synchronous share gets the element (the
     /// new connection does not wait for the handler's thread, which waits for it).
     func testToBlockingInsideTheCompletionHandlerOfASynchronousShare() {
-        for (name, share) in sourceTurnSharesConnectingAtOnce {
+        for (name, share) in sourceTurnShares {
             let result = Shared<Int?>(nil)
             let shared = share(
                 Observable<Int>.create { observer in

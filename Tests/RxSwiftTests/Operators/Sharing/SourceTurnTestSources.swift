@@ -19,13 +19,6 @@ let sourceTurnShares: [(name: String, share: @Sendable (Observable<Int>) -> Obse
     ("replay(1).refCount()", { $0.replay(1).refCount() }),
 ]
 
-/// The shares whose resubscription from a synchronous source's terminal handler connects at once,
-/// as in RxSwift. `refCount()` queues its connects and disconnects and runs them in order on the
-/// first thread that finds the queue idle, so a connect asked for from inside `connect()` (the
-/// source completing while it is being subscribed) runs once that `connect()` returns: after the
-/// terminal handler, where RxSwift, under its recursive lock, connects within it. Not yet matched.
-let sourceTurnSharesConnectingAtOnce = sourceTurnShares.filter { !$0.name.contains("refCount") }
-
 /// A source that sends `element` and completes as it is subscribed, its subscriptions counted by
 /// `probe` (ended before the completion, which a terminal handler may answer by subscribing again).
 func synchronousSource(sending element: Int, probedBy probe: LiveSubscriptionProbe) -> Observable<Int> {
