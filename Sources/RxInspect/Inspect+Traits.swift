@@ -1,7 +1,7 @@
 import RxSwift
 
-// Driver and Signal live in RxCocoa, which RxInspect does not depend on (DESIGN §1): their `inspect`
-// is in the RxCocoaInspect product.
+// Driver and Signal live in RxCocoa, and RxInspect depends on RxSwift only: their `inspect` is in
+// the RxCocoaInspect product.
 
 extension PrimitiveSequence where Trait == SingleTrait {
     /// `ObservableType.inspect(_:)` for a `Single`.

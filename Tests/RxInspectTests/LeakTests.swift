@@ -29,7 +29,7 @@ final class InspectLeakTests: RxLeakCheckingTestCase {
         subscription.dispose()
     }
 
-    /// A subscription nobody disposes is released with its source, as through `map` (DESIGN §4), with
+    /// A subscription nobody disposes is released with its source, as through `map` (the Contracts article), with
     /// or without an inspector attached.
     func testAnUndisposedInspectedSubscriptionIsReleasedWithADroppedSubject() {
         let inspector = Inspector()

@@ -23,7 +23,7 @@ extension ObservableType {
     /// the closures are released, so a capture of `self` does not outlive the subscription.
     ///
     /// Inlinable, so that the sink's generic class is instantiated in the caller's module, once,
-    /// instead of being looked up at run time on every subscription (DESIGN §3).
+    /// instead of being looked up at run time on every subscription (the Performance article).
     @inlinable
     public func subscribe(
         onNext: ((Element) -> Void)? = nil,

@@ -1,4 +1,4 @@
-/// The claim of a drain loop: one thread at a time delivers what any thread may queue (DESIGN §4).
+/// The claim of a drain loop: one thread at a time delivers what any thread may queue (the Contracts article).
 ///
 /// A sender queues its work under the owner's lock and then claims; the one whose claim succeeds
 /// delivers, outside the lock, what it queued and everything queued meanwhile, and releases the

@@ -19,7 +19,7 @@ func currentThreadID() -> UInt {
     #endif
 }
 
-/// Keeps the backlog of a drain loop (DESIGN §4) bounded and its token holder free to leave.
+/// Keeps the backlog of a drain loop (the Contracts article) bounded and its token holder free to leave.
 ///
 /// In a drain loop, a thread that finds the token taken queues its event and returns; the holder
 /// delivers it. If another thread sends faster than the holder delivers, the backlog grows without

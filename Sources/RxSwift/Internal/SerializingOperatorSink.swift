@@ -9,7 +9,7 @@ enum SerializedEvent<Element> {
 /// The base of an operator whose downstream calls come from two threads: upstream's, and a timer's on
 /// a scheduler (`debounce`, `throttle`, `take(for:scheduler:)`).
 ///
-/// It serializes them with an emitting token, a drain loop (DESIGN §4): under ``lock`` the subclass
+/// It serializes them with an emitting token, a drain loop (the Contracts article): under ``lock`` the subclass
 /// updates its state and queues what to send with ``enqueueLocked(_:)``; the thread that finds nobody
 /// emitting takes the token and, after unlocking, calls ``drain()``, which delivers everything queued
 /// (including what other threads queue meanwhile) in the order it was decided. Nothing blocks and no

@@ -3,7 +3,7 @@
 ///
 /// The sink classes are `@usableFromInline` so that the public event entry points (`on(_:)` of the
 /// subjects and of `AnyObserver`) can be inlined into the caller's module: there `Event<Element>` is
-/// a concrete type, and splitting it into the two calls costs no run-time metadata lookup (DESIGN §3).
+/// a concrete type, and splitting it into the two calls costs no run-time metadata lookup (the Performance article).
 ///
 /// It is also a `Disposable` (doing nothing; operator sinks override `dispose()`), so that a producer
 /// can hand its sink back through ``asDisposable``: an existential built from this non-generic class
@@ -30,7 +30,7 @@ class AnySink: Disposable, @unchecked Sendable {
     /// The subscription ends as a disposal would end it: the sink disposes its upstream subscription
     /// (running the cleanup attached there: `do(onDispose:)`, `using`'s resource, a `create`
     /// closure's disposable) and, if nothing else drives it, tells its downstream, so that the chain,
-    /// whose sinks and handle hold one another, is released with its source (DESIGN §4: a
+    /// whose sinks and handle hold one another, is released with its source (the Contracts article, "Lifetime": a
     /// subscription nobody disposes lives exactly as long as its source) and `subscribe`'s
     /// `onDisposed` runs. No event is delivered. An operator with several sources does this once all
     /// are gone. The caller holds this sink.

@@ -1,5 +1,5 @@
 /// How a sequence ended. Not generic over the element, so terminating a sink never needs the
-/// generic metadata of `Event<Element>` (DESIGN §3).
+/// generic metadata of `Event<Element>` (the Performance article).
 @usableFromInline
 enum Termination {
     case completed

@@ -1,6 +1,6 @@
 /// Carries a value across a `@Sendable` boundary (Dispatch closures) where the library guarantees the
 /// access pattern itself: operator closures and elements are not required to be `Sendable`, as in
-/// RxSwift (DESIGN §4).
+/// RxSwift (the Contracts article).
 @usableFromInline
 struct UncheckedSendable<Value>: @unchecked Sendable {
     @usableFromInline let value: Value

@@ -15,7 +15,7 @@ public typealias RxTime = Date
 /// A scheduler that runs work as soon as possible.
 ///
 /// Schedulers are `Sendable`: operators hand them across threads. The `action` closures are not
-/// required to be `@Sendable` (DESIGN §4); a scheduler runs them on its own thread or queue.
+/// required to be `@Sendable` (the Contracts article); a scheduler runs them on its own thread or queue.
 public protocol ImmediateSchedulerType: Sendable {
     /// Schedules `action` to run with `state`.
     ///

@@ -7,7 +7,7 @@
 /// Converts between a virtual time representation and real dates and intervals.
 ///
 /// Unlike RxSwift, converters and their time types are `Sendable`, because virtual-time schedulers
-/// are `Sendable` (DESIGN §4); every converter in practice is a value type over numbers or dates.
+/// are `Sendable` (the Contracts article); every converter in practice is a value type over numbers or dates.
 public protocol VirtualTimeConverterType: Sendable {
     /// The virtual absolute time type.
     associatedtype VirtualTimeUnit: Sendable

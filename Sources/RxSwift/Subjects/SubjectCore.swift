@@ -1,7 +1,7 @@
 import Synchronization
 
 /// The shared engine of the subjects: one lock for the accepted state, and an *emitting* flag that
-/// serializes the senders (DESIGN §4).
+/// serializes the senders (the Contracts article).
 ///
 /// Who delivers:
 /// - A sender (`next`, `terminate`) that finds no other sender emitting raises the flag and delivers

@@ -3,7 +3,7 @@ import RxTest
 import XCTest
 
 /// Operators with several sources live as long as any of them can still deliver: a subscription
-/// nobody disposes is released once every source has let go of it or ended (DESIGN §4).
+/// nobody disposes is released once every source has let go of it or ended (the Contracts article).
 extension SourceReleaseTests {
     /// Operators combining two sources, as `(first, second) -> result`. (The inner sequences of
     /// `flatMap` are captured weakly: a closure that holds a subject keeps it, and the subscription,

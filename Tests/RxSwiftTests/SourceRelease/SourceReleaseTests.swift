@@ -5,7 +5,7 @@ import RxTest
 import XCTest
 
 /// A subscription nobody disposes lives exactly as long as its source, whatever operators stand
-/// between the source and the subscriber (DESIGN §4): the operators' sinks and the
+/// between the source and the subscriber (the Contracts article): the operators' sinks and the
 /// handle `subscribe` returns hold one another, and a dropped subject tells its observers so that the
 /// chain lets go. The suite's files: single sources here, several sources and time operators
 /// (`+MultiSource`), user cleanups (`+Cleanup`, `+CleanupEdges`), shares (`+Shares`), releases from

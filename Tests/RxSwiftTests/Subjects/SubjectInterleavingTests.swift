@@ -11,10 +11,10 @@ import XCTest
     import Darwin
 #endif
 
-/// The subjects' threading model under interleaved calls (DESIGN §4, "Contracts" (a)–(d)): re-entrancy
-/// from inside deliveries and replays, threads racing senders, subscribers, disposals and terminal
-/// events, and the lifetime of observers' sinks (released once, never while being called, never
-/// kept).
+/// The subjects' threading model under interleaved calls (the Contracts article, "Serialization and
+/// who delivers"): re-entrancy from inside deliveries and replays, threads racing senders,
+/// subscribers, disposals and terminal events, and the lifetime of observers' sinks (released once,
+/// never while being called, never kept).
 final class SubjectInterleavingTests: RxLeakCheckingTestCase {
     private final class Owner: Sendable {}
 

@@ -4,7 +4,7 @@ import RxTest
 import XCTest
 
 /// A subscription nobody disposes lives exactly as long as its subject, and disposal releases
-/// everything a subject still holds (DESIGN §4, "Nothing keeps itself alive").
+/// everything a subject still holds (the Contracts article, "Lifetime").
 final class SubjectLifetimeTests: RxLeakCheckingTestCase {
     private final class Owner {}
 

@@ -1,7 +1,7 @@
 /// The base of an operator that subscribes to its source and to one other sequence (`take(until:)`,
 /// `skip(until:)`, `withLatestFrom`, `sample`). The two may deliver on different threads: subclasses
 /// decide under the base's `lock` and queue what to send; the drain loop of
-/// ``SerializingOperatorSink`` delivers it, never under the lock (DESIGN §4).
+/// ``SerializingOperatorSink`` delivers it, never under the lock (the Contracts article).
 ///
 /// Thread-safety: `otherSubscription` is itself thread-safe; the subclass's state is guarded by
 /// `lock`.

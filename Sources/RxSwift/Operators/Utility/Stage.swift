@@ -29,7 +29,7 @@ package struct RxStageHandlers<Element> {
 extension ObservableType {
     /// A stage that sees every event of each subscription and delivers it when it chooses, built the
     /// way the library's own operators are: a subscription through it that nobody disposes is released
-    /// with its source (DESIGN §4), which `Observable.create` around a `subscribe` cannot promise (its
+    /// with its source (the Contracts article), which `Observable.create` around a `subscribe` cannot promise (its
     /// closure might keep its observer). `makeHandlers` runs per subscription, before the source is
     /// subscribed, with the subscription's observer.
     ///
