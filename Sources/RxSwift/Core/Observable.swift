@@ -69,7 +69,7 @@ public class Observable<Element>: ObservableType, @unchecked Sendable {
     @usableFromInline @exclusivity(unchecked) final var runDepth: Int
 
     /// This observable's stage of a run and the source below it, if it is a `map` or a `filter`.
-    func runStage() -> (node: RunStageNode, below: any RunLink)? { nil }
+    func runStage() -> (stage: RunStage, below: any RunLink)? { nil }
 
     /// Subscribes `filter`, whose source this is: by default `filter`'s own sink; a `map` or `filter`
     /// subscribes one sink for both (a pair).

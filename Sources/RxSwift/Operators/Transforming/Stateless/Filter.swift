@@ -66,8 +66,11 @@ final class FilterObservable<Element>: Observable<Element>, @unchecked Sendable 
         unsafeDowncast(makeSink(predicate, then, downstream), to: OperatorSink<Element, Element>.self)
     }
 
-    override func runStage() -> (node: RunStageNode, below: any RunLink)? {
-        (unsafeDowncast(makeSink(predicate, nil, nil), to: RunStageNode.self), sourceReference.takeUnretainedValue())
+    override func runStage() -> (stage: RunStage, below: any RunLink)? {
+        (
+            unsafeDowncast(makeSink(predicate, nil, nil), to: RunStageNode.self).stage,
+            sourceReference.takeUnretainedValue()
+        )
     }
 
     override func subscribe(sink downstream: Sink<Element>) -> Disposable {

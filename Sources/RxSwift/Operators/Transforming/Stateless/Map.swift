@@ -100,9 +100,9 @@ final class MapObservable<Source, Result>: Observable<Result>, @unchecked Sendab
         unsafeDowncast(makeSink(transform, before, after, downstream), to: OperatorSink<Source, Result>.self)
     }
 
-    override func runStage() -> (node: RunStageNode, below: any RunLink)? {
+    override func runStage() -> (stage: RunStage, below: any RunLink)? {
         (
-            unsafeDowncast(makeSink(transform, nil, nil, nil), to: RunStageNode.self),
+            unsafeDowncast(makeSink(transform, nil, nil, nil), to: RunStageNode.self).stage,
             sourceReference.takeUnretainedValue()
         )
     }

@@ -20,7 +20,7 @@
 //   treat it differently past `runThreshold` operators in a row. The `map` or `filter` just above
 //   every multiple of the threshold (the 33rd, 65th, … counted from the first source that is not a
 //   `map`/`filter`) subscribes the chain below it as a *run* (`StatelessRun.swift`): its stages
-//   made for the subscription by walking down the chain in a loop, type-erased, in a linked list,
+//   made for the subscription by walking down the chain in a loop, type-erased, in an array,
 //   and one sink that passes each element through them in a loop. So a subscription is at most
 //   `runThreshold` nested sinks over one run, whatever the length. Releasing, an operator past the
 //   threshold hands its source to a loop on its thread (a pthread key points to the loop's list)
@@ -43,7 +43,7 @@
 // one and cannot be a pair: a pair's sink serves one subscriber, a share's connection serves many.
 
 /// Makes a `map`'s sink (an `OperatorSink<Source, Result>`): its own, or with a `filter` before
-/// (`before`) or after (`after`) it; without a downstream, its stage of a run (an unlinked `RunStageNode`).
+/// (`before`) or after (`after`) it; without a downstream, its stage of a run (a `RunStageNode`).
 /// One closure for all, so that an operator costs one closure to store and release.
 @usableFromInline
 typealias MakeMapSink<Source, Result> = (
@@ -52,7 +52,7 @@ typealias MakeMapSink<Source, Result> = (
 ) -> AnyObject
 
 /// Makes a `filter`'s sink (an `OperatorSink<Element, Element>`): its own, or with a second
-/// `filter` after it (`then`); without a downstream, its stage of a run (an unlinked
+/// `filter` after it (`then`); without a downstream, its stage of a run (a
 /// `RunStageNode`).
 @usableFromInline
 typealias MakeFilterSink<Element> = (

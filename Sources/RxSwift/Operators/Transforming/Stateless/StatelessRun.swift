@@ -87,47 +87,15 @@ struct RunStage {
     }
 }
 
-/// A run's stages, last first, made for one subscription.
-///
-/// Released iteratively: a recursive release of 100 000 nodes would overflow the stack.
-///
-/// Made by the operators' factories, unlinked; ``subscribeAsRun(_:_:)`` links it
-/// (``setPrevious(_:)``) before anyone else sees it.
+/// One stage of a run, as the operators' sink factories return it (an object, like their sinks);
+/// ``subscribeAsRun(_:_:)`` takes the stage out.
 @usableFromInline
 final class RunStageNode: @unchecked Sendable {
     let stage: RunStage
-    @exclusivity(unchecked) private var previous: RunStageNode?
 
     @usableFromInline
     init(stage: RunStage) {
         self.stage = stage
-    }
-
-    /// Puts `previous` (the stage that runs before this new node) before it.
-    func setPrevious(_ previous: RunStageNode) {
-        self.previous = previous
-    }
-
-    /// The `count` stages that end with this one, in the order they run.
-    func stagesInOrder(count: Int) -> ContiguousArray<RunStage> {
-        var stages = ContiguousArray<RunStage>()
-        stages.reserveCapacity(count)
-        var node: RunStageNode? = self
-        while let current = node {
-            stages.append(current.stage)
-            node = current.previous
-        }
-        stages.reverse()
-        return stages
-    }
-
-    deinit {
-        var node = previous.take()
-        while var current = node.take() {
-            // Not expected (a subscription's nodes are its own), but safe: the other holder releases the rest.
-            guard isKnownUniquelyReferenced(&current) else { return }
-            node = current.previous.take()
-        }
     }
 }
 
@@ -135,14 +103,14 @@ final class RunStageNode: @unchecked Sendable {
 /// its element type, the stage and the source of one that is a `map` or `filter`, and to make the
 /// sink of a run at the root.
 protocol RunLink: AnyObject {
-    func runStage() -> (node: RunStageNode, below: any RunLink)?
-    func subscribeRun<Output>(last: RunStageNode, count: Int, downstream: Sink<Output>) -> Disposable
+    func runStage() -> (stage: RunStage, below: any RunLink)?
+    func subscribeRun<Output>(stages: ContiguousArray<RunStage>, downstream: Sink<Output>) -> Disposable
 }
 
 extension Observable: RunLink {
-    /// Subscribes the run that ends with `last` (`count` stages) to this observable, its root.
-    func subscribeRun<Output>(last: RunStageNode, count: Int, downstream: Sink<Output>) -> Disposable {
-        let sink = StatelessRunSink<Element, Output>(stages: last.stagesInOrder(count: count), downstream: downstream)
+    /// Subscribes the run of `stages` (in the order they run) to this observable, its root.
+    func subscribeRun<Output>(stages: ContiguousArray<RunStage>, downstream: Sink<Output>) -> Disposable {
+        let sink = StatelessRunSink<Element, Output>(stages: stages, downstream: downstream)
         sink.setUpstream(subscribe(sink: sink))
         return sink.asDisposable
     }
@@ -151,7 +119,7 @@ extension Observable: RunLink {
 extension Observable {
     /// Whether this `map` or `filter` is the first above a run: the chain below it, a multiple of
     /// `runThreshold` operators long, is subscribed as one run. So a chain of any length is at most
-    /// `runThreshold` nested sinks over one run, as it was when chains were folded while being built.
+    /// `runThreshold` nested sinks over one run.
     @inline(__always)
     final var isOverRun: Bool { runDepth > runThreshold && (runDepth &- 1) % runThreshold == 0 }
 }
@@ -171,17 +139,16 @@ extension OperatorSink {
 @inline(never)
 func subscribeAsRun<Output>(_ top: Observable<Output>, _ downstream: Sink<Output>) -> Disposable {
     var below: any RunLink = top
-    var first: RunStageNode?
-    var previousAbove: RunStageNode?
-    var count = 0
-    while let (node, next) = below.runStage() {
-        // Met last-first: each node is the one before the node above it.
-        if let previousAbove { previousAbove.setPrevious(node) } else { first = node }
-        previousAbove = node
-        count += 1
+    var stages = ContiguousArray<RunStage>()
+    // The chain's depth is the number of its `map`s and `filter`s.
+    stages.reserveCapacity(top.runDepth)
+    while let (stage, next) = below.runStage() {
+        stages.append(stage)
         below = next
     }
-    return below.subscribeRun(last: first.unsafelyUnwrapped, count: count, downstream: downstream)
+    // Met last-first.
+    stages.reverse()
+    return below.subscribeRun(stages: stages, downstream: downstream)
 }
 
 /// Releases the source of a `map` or `filter` of `depth` that is being released. Past the threshold,
