@@ -1,0 +1,81 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+// swift-rx and Bluetooth LE on Linux: D-Bus as observables (RxDBus, on sd-bus from libsystemd),
+// RxBluetoothKit's central role over BlueZ's D-Bus API, CoreBluetooth's value types for Linux, a
+// simulated BlueZ (bluez-sim) and a terminal BLE explorer. A package of its own so that the library
+// keeps no dependencies: only this package needs libsystemd (Debian's libsystemd-dev).
+let strict: [SwiftSetting] = [.treatAllWarnings(as: .error)]
+
+let package = Package(
+    name: "swift-rx-bluetooth",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "RxDBus", targets: ["RxDBus"]),
+        .library(name: "CoreBluetooth", targets: ["CoreBluetooth"]),
+        .library(name: "RxBluetoothKit", targets: ["RxBluetoothKit"]),
+        .library(name: "BlueZSim", targets: ["BlueZSim"]),
+        .executable(name: "bluez-sim", targets: ["bluez-sim"]),
+        .executable(name: "ble-explorer", targets: ["ble-explorer"]),
+    ],
+    dependencies: [
+        .package(name: "swift-rx", path: ".."),
+        .package(name: "swift-rx-examples", path: "../Examples"),
+    ],
+    targets: [
+        // sd-bus, libsystemd's D-Bus client and server library.
+        .systemLibrary(
+            name: "CSystemdBus", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
+        .target(
+            name: "RxDBus",
+            dependencies: ["CSystemdBus", .product(name: "RxSwift", package: "swift-rx")],
+            swiftSettings: strict),
+        // CoreBluetooth's value types (CBUUID, the property and state enums, the advertisement keys) for
+        // platforms that have no CoreBluetooth.
+        .target(name: "CoreBluetooth", swiftSettings: strict),
+        .target(
+            name: "RxBluetoothKit",
+            dependencies: ["RxDBus", "CoreBluetooth", .product(name: "RxSwift", package: "swift-rx")],
+            swiftSettings: strict),
+        // BlueZ's D-Bus API simulated: an adapter and a set of devices with GATT, and faults on demand.
+        .target(
+            name: "BlueZSim",
+            dependencies: ["RxDBus", "CoreBluetooth", .product(name: "RxSwift", package: "swift-rx")],
+            swiftSettings: strict),
+        // `swift run --package-path Bluetooth bluez-sim`: a private bus with the simulated BlueZ on it.
+        .executableTarget(
+            name: "bluez-sim", dependencies: ["BlueZSim", "RxDBus", .product(name: "RxSwift", package: "swift-rx")],
+            path: "Sources/BlueZSimApp", swiftSettings: strict),
+        // The explorer's screens, as a library so the tests can drive them.
+        .target(
+            name: "BLEExplorer",
+            dependencies: [
+                "RxBluetoothKit", "CoreBluetooth", "BlueZSim", "RxDBus",
+                .product(name: "RxSwift", package: "swift-rx"), .product(name: "RxCocoa", package: "swift-rx"),
+                .product(name: "RxDataSources", package: "swift-rx"),
+                .product(name: "TerminalUI", package: "swift-rx-examples"),
+            ],
+            swiftSettings: strict),
+        // `swift run --package-path Bluetooth ble-explorer`
+        .executableTarget(
+            name: "ble-explorer", dependencies: ["BLEExplorer"], path: "Sources/BLEExplorerApp",
+            swiftSettings: strict),
+        .testTarget(
+            name: "RxDBusTests",
+            dependencies: [
+                "RxDBus", .product(name: "RxSwift", package: "swift-rx"),
+                .product(name: "RxTest", package: "swift-rx"), .product(name: "RxBlocking", package: "swift-rx"),
+            ],
+            swiftSettings: strict),
+        .testTarget(name: "CoreBluetoothTests", dependencies: ["CoreBluetooth"], swiftSettings: strict),
+        .testTarget(
+            name: "RxBluetoothKitTests",
+            dependencies: [
+                "RxBluetoothKit", "CoreBluetooth", "BlueZSim", "RxDBus",
+                .product(name: "RxSwift", package: "swift-rx"), .product(name: "RxTest", package: "swift-rx"),
+                .product(name: "RxBlocking", package: "swift-rx"),
+            ],
+            swiftSettings: strict),
+    ],
+    swiftLanguageModes: [.v6]
+)
