@@ -91,7 +91,7 @@ extension DispatchTimeInterval {
 
 extension DBusError {
     /// Any error a handler or an observer fails with, as a D-Bus error.
-    init(wrapping error: any Error) {
+    public init(wrapping error: any Error) {
         if let error = error as? DBusError {
             self = error
         } else {

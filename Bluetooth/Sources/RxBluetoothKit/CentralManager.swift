@@ -1,0 +1,262 @@
+@_spi(BlueZ) import CoreBluetooth
+import Foundation
+import RxDBus
+import RxSwift
+import Synchronization
+
+/// The central role: scan for peripherals, connect to them, and watch the radio — RxBluetoothKit's
+/// `CentralManager`, on BlueZ's D-Bus API.
+///
+/// The manager follows BlueZ's whole object tree for as long as it lives (`GetManagedObjects`, then
+/// `InterfacesAdded`/`InterfacesRemoved`/`PropertiesChanged`: three match rules on the bus, and a
+/// fourth for BlueZ's coming and going), so ``state`` is always current and every stream below is a
+/// filter of that one subscription. Events are delivered on the manager's queue (or scheduler).
+public class CentralManager: ManagerType, @unchecked Sendable {
+    /// The CoreBluetooth-shaped object behind the manager (its `state` and `isScanning`).
+    public let manager: CBCentralManager
+    public var centralManager: CBCentralManager { manager }
+
+    let bus: any DBusEndpoint
+    let scheduler: any SchedulerType
+    let model: BlueZModel
+    /// Each tree BlueZ's signals made, on the delivery scheduler, after the model and the CoreBluetooth
+    /// objects were brought up to date with it.
+    let treeUpdates = PublishSubject<DBusObjectTree>()
+    private let stateChanges = PublishSubject<BluetoothState>()
+    private let lastState = Mutex(BluetoothState.unknown)
+    private let registry = Mutex(ObjectRegistry())
+    let scanning = Mutex(false)
+    let connector = Mutex<Set<UUID>>([])
+    private let treeSubscription = SingleAssignmentDisposable()
+
+    /// A manager on the system bus's BlueZ (the `DBUS_SYSTEM_BUS_ADDRESS` bus if it is set), adapter
+    /// `hci0`, delivering on `queue`. If the bus cannot be reached, the state is `unsupported` and every
+    /// operation fails with `bluetoothUnsupported`. `options` and state restoration have no BlueZ
+    /// counterpart and are ignored.
+    public convenience init(
+        queue: DispatchQueue = .main, options: [String: AnyObject]? = nil,
+        onWillRestoreCentralManagerState: ((CentralManagerRestoredState) -> Void)? = nil
+    ) {
+        let bus: any DBusEndpoint
+        do {
+            bus = try DBusConnection.system()
+        } catch {
+            bus = UnreachableBus(error: error as? DBusError ?? DBusError(wrapping: error))
+        }
+        let scheduler: any SchedulerType =
+            queue === DispatchQueue.main
+            ? MainScheduler.instance
+            : SerialDispatchQueueScheduler(queue: queue, internalSerialQueueName: "RxBluetoothKit.CentralManager")
+        self.init(bus: bus, adapter: "hci0", scheduler: scheduler)
+    }
+
+    /// A manager on `bus`'s BlueZ, for adapter `adapter` (`hci0`), delivering on `scheduler`. Linux only:
+    /// the way to use a private bus (a simulated BlueZ), another adapter, or virtual time.
+    public init(bus: any DBusEndpoint, adapter: String = "hci0", scheduler: any SchedulerType) {
+        self.bus = bus
+        self.scheduler = scheduler
+        model = BlueZModel(adapterPath: DBusObjectPath.root.appending("org").appending("bluez").appending(adapter))
+        manager = CBCentralManager()
+        let trees = bus.signals(
+            matching: DBusMatchRule(
+                sender: DBusStandard.busName, path: DBusStandard.busPath, interface: DBusStandard.busName,
+                member: "NameOwnerChanged", arg0: BlueZ.service)
+        )
+        .map { _ in () }
+        .startWith(())
+        .flatMapLatest { [bus] _ in
+            bus.managedObjects(of: BlueZ.service).map(Optional.some).catchAndReturn(nil)
+        }
+        .observe(on: scheduler)
+        treeSubscription.setDisposable(trees.subscribe(onNext: { [weak self] tree in self?.apply(tree) }))
+    }
+
+    deinit { treeSubscription.dispose() }
+
+    public var state: BluetoothState { BluetoothState(manager.state) }
+
+    public func observeState() -> Observable<BluetoothState> { stateChanges.asObservable() }
+
+    public func observeStateWithInitialValue() -> Observable<BluetoothState> {
+        .deferred { [weak self] in
+            guard let self else { throw BluetoothError.destroyed }
+            return self.stateChanges.startWith(self.state)
+        }
+    }
+
+    /// Whether a scan started by this manager is running.
+    public var isScanInProgress: Bool { scanning.withLock { $0 } }
+
+    /// Peripherals this manager knows (BlueZ has a device object for them) among `identifiers`.
+    public func retrievePeripherals(withIdentifiers identifiers: [UUID]) -> [Peripheral] {
+        let known = Set(model.devices.map(\.0))
+        let adapter = model.adapterAddress
+        return identifiers.compactMap { identifier in
+            guard let address = PeripheralIdentity.deviceAddress(of: identifier, adapter: adapter) else { return nil }
+            let path = model.devicePath(address: address)
+            return known.contains(path) ? peripheral(at: path) : nil
+        }
+    }
+
+    /// Connected peripherals (to this machine, by any program) that offer one of `serviceUUIDs`.
+    public func retrieveConnectedPeripherals(withServices serviceUUIDs: [CBUUID]) -> [Peripheral] {
+        let wanted = Set(serviceUUIDs)
+        return model.devices.filter { _, properties in
+            properties["Connected"]?.bool == true && !wanted.isDisjoint(with: properties.uuids)
+        }.map { peripheral(at: $0.0) }
+    }
+
+    /// Each connection made, by this program or another (BlueZ's `Connected` turning true).
+    public func observeConnect(for peripheral: Peripheral? = nil) -> Observable<Peripheral> {
+        let observable = connectionChanges(to: true, for: peripheral).map { $0 }
+        return ensure(.poweredOn, observable: observable)
+    }
+
+    /// Each disconnection, with its reason when the link was lost rather than closed on purpose.
+    public func observeDisconnect(for peripheral: Peripheral? = nil) -> Observable<(Peripheral, DisconnectionReason?)> {
+        let observable = connectionChanges(to: false, for: peripheral).map { [weak self] p -> (Peripheral, DisconnectionReason?) in
+            (p, self?.disconnectionReason(for: p))
+        }
+        return ensure(.poweredOn, observable: observable)
+    }
+
+    /// CoreBluetooth's ANCS authorization is an iOS matter; there is none on Linux.
+    public func observeANCSAuthorized(for peripheral: Peripheral) -> Observable<Bool> {
+        .error(BluetoothError.peripheralConnectionFailed(peripheral, CBError(.operationNotSupported)))
+    }
+
+    // MARK: The tree
+
+    private func apply(_ tree: DBusObjectTree?) {
+        model.update(tree?.objects)
+        let state = model.bluetoothState
+        manager.state = state.managerState
+        let changed = lastState.withLock { last in
+            defer { last = state }
+            return last != state
+        }
+        if state != .poweredOn { manager.isScanning = false }
+        synchronize(tree?.change)
+        if changed { stateChanges.onNext(state) }
+        if let tree { treeUpdates.onNext(tree) }
+    }
+
+    /// Brings the CoreBluetooth objects up to date with a change (all of them after a new tree).
+    private func synchronize(_ change: DBusObjectChange?) {
+        let objects = registry.withLock { $0 }
+        switch change {
+        case .propertiesChanged(let path, BlueZ.device, _, _)?:
+            objects.peripherals[path].map(refresh)
+        case .propertiesChanged(let path, BlueZ.gattCharacteristic, _, _)?:
+            objects.characteristics[path].map(refresh)
+        case .interfacesRemoved(let path, let interfaces)? where interfaces.contains(BlueZ.device):
+            objects.peripherals[path].map(refresh)
+        case .some:
+            break
+        case nil:
+            objects.peripherals.values.forEach(refresh)
+            objects.characteristics.values.forEach(refresh)
+        }
+    }
+
+    private func refresh(_ peripheral: Peripheral) {
+        let properties = model.properties(DBusObjectPath(rawValue: peripheral.peripheral.objectPath) ?? .root, BlueZ.device)
+        peripheral.peripheral.name = properties?["Name"]?.string
+        let connected = properties?["Connected"]?.bool == true
+        switch (peripheral.peripheral.state, connected) {
+        case (.connecting, false): break
+        default: peripheral.peripheral.state = connected ? .connected : .disconnected
+        }
+        if !connected { peripheral.peripheral.services = nil }
+    }
+
+    private func refresh(_ characteristic: CBCharacteristic) {
+        guard let path = DBusObjectPath(rawValue: characteristic.objectPath),
+            let properties = model.properties(path, BlueZ.gattCharacteristic)
+        else { return }
+        characteristic.isNotifying = properties["Notifying"]?.bool ?? false
+        if let value = properties["Value"]?.data { characteristic.value = value }
+    }
+
+    // MARK: Objects
+
+    /// The one `Peripheral` of a device path.
+    func peripheral(at path: DBusObjectPath) -> Peripheral {
+        if let known = registry.withLock({ $0.peripherals[path] }) { return known }
+        let properties = model.properties(path, BlueZ.device) ?? [:]
+        let address = properties["Address"]?.string ?? Self.address(fromPath: path)
+        let identifier = PeripheralIdentity.identifier(
+            adapter: model.adapterAddress, device: address, randomAddress: properties["AddressType"]?.string == "random")
+        let created = Peripheral(
+            manager: self,
+            peripheral: CBPeripheral(identifier: identifier, objectPath: path.rawValue, address: address))
+        let peripheral = registry.withLock { registry in
+            if let raced = registry.peripherals[path] { return raced }
+            registry.peripherals[path] = created
+            return created
+        }
+        refresh(peripheral)
+        return peripheral
+    }
+
+    func registeredObjects<T>(_ body: (ObjectRegistry) -> T) -> T { registry.withLock { body($0) } }
+
+    /// The one CoreBluetooth object of a path, made by `make` the first time.
+    func object<T: CBAttribute>(at path: DBusObjectPath, _ keyPath: WritableKeyPath<ObjectRegistry, [DBusObjectPath: T]>, make: () -> T) -> T {
+        if let known = registry.withLock({ $0[keyPath: keyPath][path] }) { return known }
+        let created = make()
+        return registry.withLock { registry in
+            if let raced = registry[keyPath: keyPath][path] { return raced }
+            registry[keyPath: keyPath][path] = created
+            return created
+        }
+    }
+
+    private static func address(fromPath path: DBusObjectPath) -> String {
+        String(path.lastElement.dropFirst(4)).replacingOccurrences(of: "_", with: ":")
+    }
+
+    /// The device paths whose `Connected` turned `connected`, or that went away (as a disconnection).
+    private func connectionChanges(to connected: Bool, for peripheral: Peripheral?) -> Observable<Peripheral> {
+        treeUpdates.compactMap { [weak self] tree -> Peripheral? in
+            guard let self, let change = tree.change else { return nil }
+            let path: DBusObjectPath
+            switch change {
+            case .propertiesChanged(let p, BlueZ.device, let values, _) where values["Connected"]?.bool == connected:
+                path = p
+            case .interfacesRemoved(let p, let interfaces) where !connected && interfaces.contains(BlueZ.device):
+                path = p
+            default:
+                return nil
+            }
+            if let peripheral, peripheral.peripheral.objectPath != path.rawValue { return nil }
+            return self.peripheral(at: path)
+        }
+    }
+
+    /// A link that went down without this program asking is CoreBluetooth's `peripheralDisconnected`;
+    /// one it closed has no error.
+    func disconnectionReason(for peripheral: Peripheral) -> DisconnectionReason? {
+        peripheral.isClosingOnPurpose ? nil : CBError(.peripheralDisconnected)
+    }
+}
+
+/// Why a peripheral disconnected: `nil` when this program disconnected it.
+public typealias DisconnectionReason = Error
+
+/// The CoreBluetooth objects made so far, one per BlueZ object.
+struct ObjectRegistry {
+    var peripherals: [DBusObjectPath: Peripheral] = [:]
+    var services: [DBusObjectPath: CBService] = [:]
+    var characteristics: [DBusObjectPath: CBCharacteristic] = [:]
+    var descriptors: [DBusObjectPath: CBDescriptor] = [:]
+}
+
+/// What CoreBluetooth hands back on state restoration. BlueZ has no state restoration, so no
+/// manager on Linux ever calls the handler that receives one.
+public struct CentralManagerRestoredState: @unchecked Sendable {
+    public let restoredStateData: [String: Any]
+    public var peripherals: [Peripheral] { [] }
+    public var scanOptions: [String: AnyObject]? { nil }
+    public var services: [Service] { [] }
+}
