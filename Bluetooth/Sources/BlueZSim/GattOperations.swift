@@ -1,0 +1,210 @@
+import RxDBus
+
+/// ReadValue's and WriteValue's options.
+struct GattOptions {
+    var offset = 0
+    /// WriteValue's procedure: "command", "request" or "reliable"; `nil` lets the flags decide.
+    var type: String?
+
+    /// Parses the `a{sv}` argument; a known option of the wrong type, or an unknown write type, is
+    /// an invalid argument (the server-side options are accepted and ignored).
+    init(_ argument: DBusValue?) throws(DBusError) {
+        guard let argument else { return }
+        guard let entries = argument.stringKeyed else { throw BlueZError.invalidArguments }
+        for (key, value) in entries {
+            switch (key, value.unwrapped) {
+            case ("offset", .uint16(let offset)):
+                self.offset = Int(offset)
+            case ("type", .string(let type)):
+                guard ["command", "request", "reliable"].contains(type) else { throw BlueZError.invalidArguments }
+                self.type = type
+            case ("offset", _), ("type", _):
+                throw BlueZError.invalidArguments
+            default:
+                break
+            }
+        }
+    }
+}
+
+extension BlueZSimulation {
+    /// ReadValue of a characteristic or descriptor: the peripheral's value from `offset`, after the
+    /// device's read delay if a fault set one. The read also refreshes the attribute's cached
+    /// `Value` (with a PropertiesChanged). A read of the same attribute at the same offset while one
+    /// is outstanding shares its answer; at another offset it is InProgress.
+    func readValue(
+        of path: DBusObjectPath, _ address: String, _ arguments: [DBusValue], _ reply: Reply,
+        _ run: inout RunState, _ effects: inout [Effect]
+    ) {
+        let options: GattOptions
+        do throws(DBusError) {
+            guard arguments.count == 1 else { throw BlueZError.invalidArguments }
+            options = try GattOptions(arguments[0])
+        } catch {
+            return effects.append(reply.fail(error))
+        }
+        guard var device = run.devices[address], device.isConnected, var gatt = device.gatt else {
+            return effects.append(reply.fail(BlueZError.gattNotConnected))
+        }
+        if var pending = gatt.reads[path] {
+            guard pending.offset == options.offset else { return effects.append(reply.fail(BlueZError.inProgress)) }
+            pending.replies.append(reply)
+            gatt.reads[path] = pending
+            device.gatt = gatt
+            run.devices[address] = device
+            return
+        }
+        let readable: Bool
+        if let characteristic = device.layout.characteristics[path] {
+            readable = characteristic.has(.read)
+        } else if let descriptor = device.layout.descriptors[path] {
+            readable = descriptor.profile.flags.contains(.read)
+        } else {
+            return effects.append(reply.fail(BlueZError.gattNotConnected))
+        }
+        guard readable else { return effects.append(reply.fail(BlueZError.notPermitted("Read not permitted"))) }
+        guard let delay = device.readDelay, !delay.isZero else {
+            return completeRead(of: path, device, offset: options.offset, [reply], &effects)
+        }
+        let token = run.token()
+        gatt.reads[path] = PendingRead(offset: options.offset, token: token, replies: [reply])
+        device.gatt = gatt
+        run.devices[address] = device
+        effects.append(
+            after(delay, run: run.id) { sim, run, effects in
+                guard var device = run.devices[address], var gatt = device.gatt, let pending = gatt.reads[path],
+                    pending.token == token
+                else { return }
+                gatt.reads[path] = nil
+                device.gatt = gatt
+                run.devices[address] = device
+                sim.completeRead(of: path, device, offset: pending.offset, pending.replies, &effects)
+            })
+    }
+
+    private func completeRead(
+        of path: DBusObjectPath, _ device: DeviceState, offset: Int, _ replies: [Reply], _ effects: inout [Effect]
+    ) {
+        let value = currentValue(of: path, device)
+        guard offset <= value.count else { return effects += replies.map { $0.fail(BlueZError.invalidOffset) } }
+        if let object = device.gatt?.objects[path] {
+            let interface =
+                device.layout.characteristics[path] != nil
+                ? BlueZ.gattCharacteristicInterface : BlueZ.gattDescriptorInterface
+            effects.append(Self.signalValue(value, of: object, interface: interface))
+        }
+        let read = Array(value[offset...])
+        effects += replies.map { $0.succeed([.bytes(read)]) }
+    }
+
+    /// What the peripheral would answer: its stored value, or for a configuration descriptor whether
+    /// notifications (0x0001) or indications (0x0002) are on.
+    private func currentValue(of path: DBusObjectPath, _ device: DeviceState) -> [UInt8] {
+        if let characteristic = device.layout.characteristics[path] {
+            return device.values[characteristic.valueHandle] ?? []
+        }
+        guard let descriptor = device.layout.descriptors[path] else { return [] }
+        if descriptor.isClientConfiguration,
+            let characteristic = device.layout.characteristics[descriptor.characteristicPath]
+        {
+            guard device.gatt?.notify[characteristic.path] != nil else { return [0, 0] }
+            return characteristic.has(.notify) ? [1, 0] : [2, 0]
+        }
+        return device.values[descriptor.handle] ?? []
+    }
+
+    /// WriteValue of a characteristic. The procedure is the option's `type`, or else, as bluetoothd
+    /// picks it from the flags: reliable write, write request, write command. The peripheral then
+    /// answers by its characteristic's properties: no write permission is NotPermitted, a request to
+    /// a characteristic that takes only commands is NotSupported, a value longer than it takes is
+    /// InvalidValueLength. A command gets no answer from the peripheral, so one it cannot take is
+    /// dropped silently.
+    func writeCharacteristic(
+        _ path: DBusObjectPath, _ address: String, _ arguments: [DBusValue], _ reply: Reply, _ run: inout RunState,
+        _ effects: inout [Effect]
+    ) {
+        let options: GattOptions
+        let data: [UInt8]
+        do throws(DBusError) {
+            guard arguments.count == 2, let bytes = arguments[0].bytes else { throw BlueZError.invalidArguments }
+            data = bytes
+            options = try GattOptions(arguments[1])
+        } catch {
+            return effects.append(reply.fail(error))
+        }
+        guard var device = run.devices[address], device.isConnected, device.gatt != nil,
+            let characteristic = device.layout.characteristics[path]
+        else { return effects.append(reply.fail(BlueZError.gattNotConnected)) }
+        let procedure: String
+        switch options.type {
+        case .some(let type):
+            procedure = type
+        case nil where characteristic.has(.reliableWrite):
+            procedure = "reliable"
+        case nil where characteristic.has(.write):
+            procedure = "request"
+        case nil where characteristic.has(.writeWithoutResponse):
+            procedure = "command"
+        case nil:
+            return effects.append(reply.fail(BlueZError.notSupported))
+        }
+        let current = device.values[characteristic.valueHandle] ?? []
+        if procedure == "command" {
+            guard options.offset == 0 else { return effects.append(reply.fail(BlueZError.notSupported)) }
+            guard data.count <= Int(device.profile.mtu) - 3 else {
+                return effects.append(reply.fail(BlueZError.failed("Failed to initiate write")))
+            }
+            if characteristic.has(.writeWithoutResponse) && data.count <= characteristic.profile.maxLength {
+                device.values[characteristic.valueHandle] = data
+                run.devices[address] = device
+            }
+            return effects.append(reply.succeed())
+        }
+        guard characteristic.has(.write) || characteristic.has(.reliableWrite) else {
+            let error =
+                characteristic.has(.writeWithoutResponse)
+                ? BlueZError.notSupported : BlueZError.notPermitted("Write not permitted")
+            return effects.append(reply.fail(error))
+        }
+        guard options.offset <= current.count else { return effects.append(reply.fail(BlueZError.invalidOffset)) }
+        let written = Array(current[..<options.offset]) + data
+        guard written.count <= characteristic.profile.maxLength else {
+            return effects.append(reply.fail(BlueZError.invalidValueLength))
+        }
+        device.values[characteristic.valueHandle] = written
+        run.devices[address] = device
+        effects.append(reply.succeed())
+    }
+
+    /// WriteValue of a descriptor. bluetoothd refuses writes to a Client Characteristic Configuration
+    /// descriptor itself (StartNotify and StopNotify are the way).
+    func writeDescriptor(
+        _ path: DBusObjectPath, _ address: String, _ arguments: [DBusValue], _ reply: Reply, _ run: inout RunState,
+        _ effects: inout [Effect]
+    ) {
+        let options: GattOptions
+        let data: [UInt8]
+        do throws(DBusError) {
+            guard arguments.count == 2, let bytes = arguments[0].bytes else { throw BlueZError.invalidArguments }
+            data = bytes
+            options = try GattOptions(arguments[1])
+        } catch {
+            return effects.append(reply.fail(error))
+        }
+        guard var device = run.devices[address], device.isConnected, device.gatt != nil,
+            let descriptor = device.layout.descriptors[path]
+        else { return effects.append(reply.fail(BlueZError.gattNotConnected)) }
+        guard !descriptor.isClientConfiguration, descriptor.profile.flags.contains(.write) else {
+            return effects.append(reply.fail(BlueZError.notPermitted("Write not permitted")))
+        }
+        let current = device.values[descriptor.handle] ?? []
+        guard options.offset <= current.count else { return effects.append(reply.fail(BlueZError.invalidOffset)) }
+        let written = Array(current[..<options.offset]) + data
+        guard written.count <= descriptor.profile.maxLength else {
+            return effects.append(reply.fail(BlueZError.invalidValueLength))
+        }
+        device.values[descriptor.handle] = written
+        run.devices[address] = device
+        effects.append(reply.succeed())
+    }
+}

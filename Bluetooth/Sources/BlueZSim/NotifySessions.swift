@@ -1,0 +1,97 @@
+import Dispatch
+import RxDBus
+
+extension BlueZSimulation {
+    /// StartNotify: a session for the calling client (a client that has one is answered success
+    /// again, as bluetoothd does); the first session turns Notifying on and the peripheral starts
+    /// sending.
+    func startNotify(
+        _ path: DBusObjectPath, _ address: String, client: String, _ reply: Reply, _ run: inout RunState,
+        _ effects: inout [Effect]
+    ) {
+        guard var device = run.devices[address], device.isConnected, var gatt = device.gatt,
+            let characteristic = device.layout.characteristics[path]
+        else { return effects.append(reply.fail(BlueZError.notConnected)) }
+        guard characteristic.canNotify else { return effects.append(reply.fail(BlueZError.notSupported)) }
+        if var session = gatt.notify[path] {
+            if !session.clients.contains(client) { session.clients.append(client) }
+            gatt.notify[path] = session
+        } else {
+            let token = run.token()
+            gatt.notify[path] = NotifySession(clients: [client], token: token)
+            if let object = gatt.objects[path] {
+                effects.append { object.update(BlueZ.gattCharacteristicInterface, ["Notifying": .bool(true)]) }
+            }
+            if let notifications = characteristic.profile.notifications {
+                effects.append(notification(path, address, token: token, every: notifications.period, run: run.id))
+            }
+        }
+        device.gatt = gatt
+        run.devices[address] = device
+        effects.append(reply.succeed())
+    }
+
+    /// StopNotify: ends the calling client's session; the last one turns Notifying off.
+    func stopNotify(
+        _ path: DBusObjectPath, _ address: String, client: String, _ reply: Reply, _ run: inout RunState,
+        _ effects: inout [Effect]
+    ) {
+        guard run.devices[address]?.gatt?.notify[path]?.clients.contains(client) == true else {
+            return effects.append(reply.fail(BlueZError.failed("No notify session started")))
+        }
+        endNotifySession(path, address, client: client, &run, &effects)
+        effects.append(reply.succeed())
+    }
+
+    /// A client left the bus: its notification sessions end.
+    func forgetNotifyClient(_ client: String, _ run: inout RunState, _ effects: inout [Effect]) {
+        for address in run.devices.keys.sorted() {
+            guard let notify = run.devices[address]?.gatt?.notify else { continue }
+            for (path, session) in notify.sorted(by: { $0.key < $1.key }) where session.clients.contains(client) {
+                endNotifySession(path, address, client: client, &run, &effects)
+            }
+        }
+    }
+
+    private func endNotifySession(
+        _ path: DBusObjectPath, _ address: String, client: String, _ run: inout RunState, _ effects: inout [Effect]
+    ) {
+        guard var device = run.devices[address], var gatt = device.gatt, var session = gatt.notify[path] else { return }
+        session.clients.removeAll { $0 == client }
+        if session.clients.isEmpty {
+            gatt.notify[path] = nil
+            if let object = gatt.objects[path] {
+                effects.append { object.update(BlueZ.gattCharacteristicInterface, ["Notifying": .bool(false)]) }
+            }
+        } else {
+            gatt.notify[path] = session
+        }
+        device.gatt = gatt
+        run.devices[address] = device
+    }
+
+    /// The peripheral's next notification (or indication), `period` from now, while the session
+    /// `token` lasts: the value becomes the peripheral's and the cached Value, with a
+    /// PropertiesChanged for every notification.
+    private func notification(
+        _ path: DBusObjectPath, _ address: String, token: Int, every period: DispatchTimeInterval, run id: Int
+    ) -> Effect {
+        after(period, run: id) { sim, run, effects in
+            guard var device = run.devices[address], var gatt = device.gatt, gatt.notify[path]?.token == token,
+                let characteristic = device.layout.characteristics[path],
+                let notifications = characteristic.profile.notifications
+            else { return }
+            let number = (gatt.notificationCounts[path] ?? 0) + 1
+            gatt.notificationCounts[path] = number
+            // A notification carries at most MTU - 3 bytes.
+            let value = Array(notifications.value(number).prefix(Int(device.profile.mtu) - 3))
+            device.values[characteristic.valueHandle] = value
+            device.gatt = gatt
+            run.devices[address] = device
+            if let object = gatt.objects[path] {
+                effects.append(Self.signalValue(value, of: object, interface: BlueZ.gattCharacteristicInterface))
+            }
+            effects.append(sim.notification(path, address, token: token, every: period, run: id))
+        }
+    }
+}

@@ -1,0 +1,145 @@
+import Dispatch
+import RxDBus
+import RxSwift
+
+/// Everything the simulation knows, behind its one lock, and the queue of what is to be done about
+/// it outside the lock (see ``BlueZSimulation/transact(_:)``).
+struct SimulationState {
+    /// The run in progress, if any.
+    var run: RunState?
+    var nextRunID = 0
+    /// Effects computed under the lock, waiting to run outside it, in order.
+    var pending: [Effect] = []
+    /// Whether a thread is running the pending effects (it runs those queued meanwhile too).
+    var draining = false
+}
+
+/// Work to do outside the lock: emitting signals, updating exported objects, replying, scheduling.
+typealias Effect = @Sendable () -> Void
+
+/// One run of the simulation on one bus connection.
+struct RunState {
+    let id: Int
+    let endpoint: any DBusEndpoint
+    let exports: ExportTable
+    /// The run's name, object manager and signal subscriptions.
+    let infrastructure = CompositeDisposable()
+    let adapterObject: DBusExportedObject
+    var adapter: AdapterState
+    var discovery = DiscoverySessions()
+    /// By address.
+    var devices: [String: DeviceState]
+    var lastToken = 0
+
+    /// A number never handed out before in this run: timers carry one and do nothing when the state
+    /// they were started for has since moved on to another.
+    mutating func token() -> Int {
+        lastToken += 1
+        return lastToken
+    }
+}
+
+/// The adapter's settable state.
+struct AdapterState {
+    var powered: Bool
+    var alias: String?
+    var connectable = true
+    var discoverable = false
+    var discoverableTimeout: UInt32 = 180
+    var pairable = true
+    var pairableTimeout: UInt32 = 0
+    /// The timer that ends discoverability after DiscoverableTimeout.
+    var discoverableToken: Int?
+}
+
+/// A simulated peripheral: what BlueZ knows of it, and the peripheral's own state.
+struct DeviceState {
+    let profile: DeviceProfile
+    let path: DBusObjectPath
+    let layout: GattLayout
+    /// Whether it is around to be seen and connected (``BlueZSimulation/vanish(address:)`` takes it away).
+    var inRange = true
+    /// Its Device1 object while BlueZ has one (from its first admitted advertisement until removed).
+    var object: DBusExportedObject?
+    /// BlueZ forgets temporary devices a while after their last advertisement; connecting or pairing
+    /// makes a device permanent.
+    var temporary = true
+    var paired = false
+    var trusted = false
+    var blocked = false
+    var alias: String?
+    /// The name it has now (its profile's, or the current one of its name cycle).
+    var name: String?
+    var nameIndex = 0
+    /// The RSSI BlueZ last reported; `nil` when it has none (not seen in this discovery).
+    var rssi: Int16?
+    var txPowerShown = false
+    /// The data of the last advertisement BlueZ reported.
+    var advertised = DeviceProfile.AdvertisedData()
+    /// Advertisement reports in the current discovery.
+    var reports = 0
+    var advertisingToken: Int?
+    var removalToken: Int?
+    var connection = Connection.disconnected
+    /// A Pair waiting for the connection it started.
+    var pairing: Reply?
+    var failNextConnect = false
+    var readDelay: DispatchTimeInterval?
+    /// The peripheral's attribute values, by handle; they outlive connections.
+    var values: [UInt16: [UInt8]]
+    /// The GATT objects and their sessions while services are resolved.
+    var gatt: GattSession?
+    /// UUIDs learnt by service discovery, which Device1's UUIDs keeps after the link goes.
+    var resolvedUUIDs: [String] = []
+
+    init(profile: DeviceProfile) {
+        self.profile = profile
+        path = BlueZ.devicePath(profile.address)
+        layout = GattLayout(device: path, services: profile.services)
+        name = profile.nameCycle?.names.first ?? profile.name
+        values = layout.initialValues
+    }
+
+    var isConnected: Bool {
+        if case .connected = connection { return true }
+        return false
+    }
+
+    var isConnecting: Bool {
+        if case .connecting = connection { return true }
+        return false
+    }
+}
+
+enum Connection {
+    case disconnected
+    /// Connect calls wait for the link; `token` identifies the attempt.
+    case connecting(token: Int, replies: [Reply])
+    /// `token` identifies the link (its service resolution and link-loss timers).
+    case connected(token: Int)
+}
+
+/// A connected device's GATT objects and what clients do with them.
+struct GattSession {
+    /// Every exported GATT object, by path.
+    var objects: [DBusObjectPath: DBusExportedObject] = [:]
+    /// Notification sessions, by characteristic path.
+    var notify: [DBusObjectPath: NotifySession] = [:]
+    /// Slow reads waiting for the peripheral, by attribute path.
+    var reads: [DBusObjectPath: PendingRead] = [:]
+    /// Notifications sent on this link, by characteristic path.
+    var notificationCounts: [DBusObjectPath: Int] = [:]
+}
+
+struct NotifySession {
+    /// The clients (unique names) that called StartNotify, in order.
+    var clients: [String]
+    /// The timer sending notifications.
+    var token: Int
+}
+
+struct PendingRead {
+    let offset: Int
+    let token: Int
+    var replies: [Reply]
+}
