@@ -37,7 +37,8 @@ extension CentralManager {
                 }
             }.subscribe(onNext: { [weak self] _ in
                 guard connection.isConnected else { return }
-                observer.onError(BluetoothError.peripheralDisconnected(peripheral, self?.disconnectionReason(for: peripheral)))
+                observer.onError(
+                    BluetoothError.peripheralDisconnected(peripheral, self?.disconnectionReason(for: peripheral)))
             })
             let connect = self.bus.call(
                 destination: BlueZ.service, path: path, interface: BlueZ.device, member: "Connect",
@@ -64,9 +65,10 @@ extension CentralManager {
                 let state = peripheral.peripheral.state
                 guard self.state == .poweredOn, state == .connected || state == .connecting else { return }
                 peripheral.isClosingOnPurpose = true
-                peripheral.peripheral.state = .disconnecting
-                _ = self.bus.call(destination: BlueZ.service, path: path, interface: BlueZ.device, member: "Disconnect")
-                    .subscribe()
+                // A link that was never up is simply not there; one that is goes down when BlueZ says so.
+                peripheral.peripheral.state = state == .connected ? .disconnecting : .disconnected
+                self.bus.call(destination: BlueZ.service, path: path, interface: BlueZ.device, member: "Disconnect")
+                    .forgettingReply()
             }
         }
         return ensure(.poweredOn, observable: observable)

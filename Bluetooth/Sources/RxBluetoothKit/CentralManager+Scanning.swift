@@ -57,9 +57,9 @@ extension CentralManager {
                 start.dispose()
                 guard let self else { return }
                 if self.state == .poweredOn {
-                    _ = self.bus.call(
+                    self.bus.call(
                         destination: BlueZ.service, path: adapter, interface: BlueZ.adapter, member: "StopDiscovery"
-                    ).subscribe()
+                    ).forgettingReply()
                 }
                 self.manager.isScanning = false
                 self.scanning.withLock { $0 = false }
@@ -70,13 +70,17 @@ extension CentralManager {
 
     /// The advertisements a change of BlueZ's tree stands for: a device appearing, or its RSSI or
     /// advertised data changing while discovery runs.
-    private func advertisements(in change: DBusObjectChange, wanted: Set<CBUUID>, reports: ScanReports) -> [ScannedPeripheral] {
+    private func advertisements(in change: DBusObjectChange, wanted: Set<CBUUID>, reports: ScanReports)
+        -> [ScannedPeripheral]
+    {
         let path: DBusObjectPath
         switch change {
         case .interfacesAdded(let p, let interfaces) where interfaces.contains(BlueZ.device):
             path = p
         case .propertiesChanged(let p, BlueZ.device, let changed, _)
-        where !Set(changed.keys).isDisjoint(with: ["RSSI", "ManufacturerData", "ServiceData", "TxPower", "UUIDs", "Name"]):
+        where !Set(changed.keys).isDisjoint(with: [
+            "RSSI", "ManufacturerData", "ServiceData", "TxPower", "UUIDs", "Name",
+        ]):
             path = p
         default:
             return []
@@ -99,7 +103,9 @@ extension CentralManager {
         if let name = properties["Name"]?.string { data[CBAdvertisementDataLocalNameKey] = name }
         let uuids = properties.uuids
         if !uuids.isEmpty { data[CBAdvertisementDataServiceUUIDsKey] = uuids }
-        if let power = properties["TxPower"]?.integer { data[CBAdvertisementDataTxPowerLevelKey] = NSNumber(value: power) }
+        if let power = properties["TxPower"]?.integer {
+            data[CBAdvertisementDataTxPowerLevelKey] = NSNumber(value: power)
+        }
         // CoreBluetooth gives one company's data, its identifier first (little-endian), as advertised.
         if let entry = properties["ManufacturerData"]?.dictionaryEntries?.first, let company = entry.key.integer,
             let bytes = entry.value.bytes
@@ -127,7 +133,9 @@ private final class ScanReports: @unchecked Sendable {
     init(allowDuplicates: Bool) { self.allowDuplicates = allowDuplicates }
 
     func shouldReport(_ path: DBusObjectPath, advertisement properties: [String: DBusValue]) -> Bool {
-        let advertised = properties.filter { ["Name", "UUIDs", "ManufacturerData", "ServiceData", "TxPower"].contains($0.key) }
+        let advertised = properties.filter {
+            ["Name", "UUIDs", "ManufacturerData", "ServiceData", "TxPower"].contains($0.key)
+        }
         lock.lock()
         defer { lock.unlock() }
         if !allowDuplicates, reported[path] == advertised { return false }

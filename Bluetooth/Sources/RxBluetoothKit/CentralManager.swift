@@ -114,7 +114,8 @@ public class CentralManager: ManagerType, @unchecked Sendable {
 
     /// Each disconnection, with its reason when the link was lost rather than closed on purpose.
     public func observeDisconnect(for peripheral: Peripheral? = nil) -> Observable<(Peripheral, DisconnectionReason?)> {
-        let observable = connectionChanges(to: false, for: peripheral).map { [weak self] p -> (Peripheral, DisconnectionReason?) in
+        let observable = connectionChanges(to: false, for: peripheral).map {
+            [weak self] p -> (Peripheral, DisconnectionReason?) in
             (p, self?.disconnectionReason(for: p))
         }
         return ensure(.poweredOn, observable: observable)
@@ -159,15 +160,15 @@ public class CentralManager: ManagerType, @unchecked Sendable {
         }
     }
 
-    private func refresh(_ peripheral: Peripheral) {
-        let properties = model.properties(DBusObjectPath(rawValue: peripheral.peripheral.objectPath) ?? .root, BlueZ.device)
-        peripheral.peripheral.name = properties?["Name"]?.string
+    private func refresh(_ peripheral: CBPeripheral) {
+        let properties = model.properties(DBusObjectPath(rawValue: peripheral.objectPath) ?? .root, BlueZ.device)
+        peripheral.name = properties?["Name"]?.string
         let connected = properties?["Connected"]?.bool == true
-        switch (peripheral.peripheral.state, connected) {
+        switch (peripheral.state, connected) {
         case (.connecting, false): break
-        default: peripheral.peripheral.state = connected ? .connected : .disconnected
+        default: peripheral.state = connected ? .connected : .disconnected
         }
-        if !connected { peripheral.peripheral.services = nil }
+        if !connected { peripheral.services = nil }
     }
 
     private func refresh(_ characteristic: CBCharacteristic) {
@@ -180,29 +181,35 @@ public class CentralManager: ManagerType, @unchecked Sendable {
 
     // MARK: Objects
 
-    /// The one `Peripheral` of a device path.
+    /// The `Peripheral` of a device path: the same object while the program holds it. (The registry
+    /// holds it weakly, since a peripheral holds its manager; the `CBPeripheral` inside, and so its
+    /// state, lives as long as the manager.)
     func peripheral(at path: DBusObjectPath) -> Peripheral {
-        if let known = registry.withLock({ $0.peripherals[path] }) { return known }
-        let properties = model.properties(path, BlueZ.device) ?? [:]
-        let address = properties["Address"]?.string ?? Self.address(fromPath: path)
-        let identifier = PeripheralIdentity.identifier(
-            adapter: model.adapterAddress, device: address, randomAddress: properties["AddressType"]?.string == "random")
-        let created = Peripheral(
-            manager: self,
-            peripheral: CBPeripheral(identifier: identifier, objectPath: path.rawValue, address: address))
-        let peripheral = registry.withLock { registry in
-            if let raced = registry.peripherals[path] { return raced }
-            registry.peripherals[path] = created
+        if let known = registry.withLock({ $0.wrappers[path]?.peripheral }) { return known }
+        let cb = object(at: path, \.peripherals) {
+            let properties = model.properties(path, BlueZ.device) ?? [:]
+            let address = properties["Address"]?.string ?? Self.address(fromPath: path)
+            let identifier = PeripheralIdentity.identifier(
+                adapter: model.adapterAddress, device: address,
+                randomAddress: properties["AddressType"]?.string == "random")
+            let peripheral = CBPeripheral(identifier: identifier, objectPath: path.rawValue, address: address)
+            refresh(peripheral)
+            return peripheral
+        }
+        let created = Peripheral(manager: self, peripheral: cb)
+        return registry.withLock { registry in
+            if let raced = registry.wrappers[path]?.peripheral { return raced }
+            registry.wrappers[path] = WeakPeripheral(peripheral: created)
             return created
         }
-        refresh(peripheral)
-        return peripheral
     }
 
     func registeredObjects<T>(_ body: (ObjectRegistry) -> T) -> T { registry.withLock { body($0) } }
 
     /// The one CoreBluetooth object of a path, made by `make` the first time.
-    func object<T: CBAttribute>(at path: DBusObjectPath, _ keyPath: WritableKeyPath<ObjectRegistry, [DBusObjectPath: T]>, make: () -> T) -> T {
+    func object<T: AnyObject & Sendable>(
+        at path: DBusObjectPath, _ keyPath: WritableKeyPath<ObjectRegistry, [DBusObjectPath: T]>, make: () -> T
+    ) -> T {
         if let known = registry.withLock({ $0[keyPath: keyPath][path] }) { return known }
         let created = make()
         return registry.withLock { registry in
@@ -246,10 +253,15 @@ public typealias DisconnectionReason = Error
 
 /// The CoreBluetooth objects made so far, one per BlueZ object.
 struct ObjectRegistry {
-    var peripherals: [DBusObjectPath: Peripheral] = [:]
+    var peripherals: [DBusObjectPath: CBPeripheral] = [:]
+    var wrappers: [DBusObjectPath: WeakPeripheral] = [:]
     var services: [DBusObjectPath: CBService] = [:]
     var characteristics: [DBusObjectPath: CBCharacteristic] = [:]
     var descriptors: [DBusObjectPath: CBDescriptor] = [:]
+}
+
+struct WeakPeripheral {
+    weak var peripheral: Peripheral?
 }
 
 /// What CoreBluetooth hands back on state restoration. BlueZ has no state restoration, so no

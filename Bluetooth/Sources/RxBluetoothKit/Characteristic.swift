@@ -15,7 +15,9 @@ public class Characteristic: @unchecked Sendable {
 
     /// Wraps a characteristic of `peripheral`.
     public convenience init(characteristic: CBCharacteristic, peripheral: Peripheral) {
-        let service = characteristic.service ?? CBService(uuid: CBUUID(string: "0000"), objectPath: "", isPrimary: true, peripheral: nil)
+        let service =
+            characteristic.service
+            ?? CBService(uuid: CBUUID(string: "0000"), objectPath: "", isPrimary: true, peripheral: nil)
         self.init(characteristic: characteristic, service: Service(service: service, peripheral: peripheral))
     }
 

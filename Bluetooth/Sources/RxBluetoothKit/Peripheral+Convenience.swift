@@ -47,7 +47,8 @@ extension Peripheral {
     }
 
     public func observeWrite(for identifier: CharacteristicIdentifier) -> Observable<Characteristic> {
-        characteristic(with: identifier).asObservable().flatMap { [weak self] characteristic -> Observable<Characteristic> in
+        characteristic(with: identifier).asObservable().flatMap {
+            [weak self] characteristic -> Observable<Characteristic> in
             guard let self else { throw BluetoothError.destroyed }
             return self.observeWrite(for: characteristic)
         }
@@ -63,7 +64,8 @@ extension Peripheral {
     }
 
     public func observeValueUpdate(for identifier: CharacteristicIdentifier) -> Observable<Characteristic> {
-        characteristic(with: identifier).asObservable().flatMap { [weak self] characteristic -> Observable<Characteristic> in
+        characteristic(with: identifier).asObservable().flatMap {
+            [weak self] characteristic -> Observable<Characteristic> in
             guard let self else { throw BluetoothError.destroyed }
             return self.observeValueUpdate(for: characteristic)
         }
@@ -76,8 +78,11 @@ extension Peripheral {
         }
     }
 
-    public func observeValueUpdateAndSetNotification(for identifier: CharacteristicIdentifier) -> Observable<Characteristic> {
-        characteristic(with: identifier).asObservable().flatMap { [weak self] characteristic -> Observable<Characteristic> in
+    public func observeValueUpdateAndSetNotification(for identifier: CharacteristicIdentifier) -> Observable<
+        Characteristic
+    > {
+        characteristic(with: identifier).asObservable().flatMap {
+            [weak self] characteristic -> Observable<Characteristic> in
             guard let self else { throw BluetoothError.destroyed }
             return self.observeValueUpdateAndSetNotification(for: characteristic)
         }

@@ -46,18 +46,23 @@ extension Peripheral {
     }
 
     /// The characteristics of `service` among `characteristicUUIDs` (all if `nil`).
-    public func discoverCharacteristics(_ characteristicUUIDs: [CBUUID]?, for service: Service) -> Single<[Characteristic]> {
+    public func discoverCharacteristics(_ characteristicUUIDs: [CBUUID]?, for service: Service) -> Single<
+        [Characteristic]
+    > {
         let observable = servicesResolved().map { [weak self] _ -> [Characteristic] in
             guard let self else { throw BluetoothError.destroyed }
             guard let servicePath = DBusObjectPath(rawValue: service.service.objectPath) else {
                 throw BluetoothError.characteristicsDiscoveryFailed(service, CBError(.invalidHandle))
             }
-            let all = self.manager.model.children(of: servicePath, with: BlueZ.gattCharacteristic).map { path, properties in
+            let all = self.manager.model.children(of: servicePath, with: BlueZ.gattCharacteristic).map {
+                path, properties in
                 self.characteristicObject(path, properties, in: service.service)
             }
             service.service.characteristics = all
             let wanted = characteristicUUIDs.map(Set.init)
-            return all.filter { wanted?.contains($0.uuid) ?? true }.map { Characteristic(characteristic: $0, service: service) }
+            return all.filter { wanted?.contains($0.uuid) ?? true }.map {
+                Characteristic(characteristic: $0, service: service)
+            }
         }
         return ensureValidPeripheralState(for: observable).asSingle()
     }
@@ -69,7 +74,8 @@ extension Peripheral {
             guard let path = DBusObjectPath(rawValue: characteristic.characteristic.objectPath) else {
                 throw BluetoothError.descriptorsDiscoveryFailed(characteristic, CBError(.invalidHandle))
             }
-            let all = self.manager.model.children(of: path, with: BlueZ.gattDescriptor).map { descriptorPath, properties in
+            let all = self.manager.model.children(of: path, with: BlueZ.gattDescriptor).map {
+                descriptorPath, properties in
                 self.manager.object(at: descriptorPath, \.descriptors) {
                     let descriptor = CBDescriptor(
                         uuid: CBUUID(validating: properties["UUID"]?.string ?? "") ?? CBUUID(string: "0000"),
@@ -114,7 +120,8 @@ extension Peripheral {
         let characteristic = manager.object(at: path, \.characteristics) {
             CBCharacteristic(
                 uuid: CBUUID(validating: properties["UUID"]?.string ?? "") ?? CBUUID(string: "0000"),
-                objectPath: path.rawValue, properties: CBCharacteristicProperties(bluezFlags: properties["Flags"]?.strings ?? []),
+                objectPath: path.rawValue,
+                properties: CBCharacteristicProperties(bluezFlags: properties["Flags"]?.strings ?? []),
                 service: service)
         }
         characteristic.isNotifying = properties["Notifying"]?.bool ?? false

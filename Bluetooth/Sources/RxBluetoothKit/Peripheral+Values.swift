@@ -8,7 +8,8 @@ extension Peripheral {
     /// ``observeValueUpdate(for:)`` sees it too, as with CoreBluetooth.
     public func readValue(for characteristic: Characteristic) -> Single<Characteristic> {
         let target = characteristic.characteristic
-        let observable = characteristicValueEvents.filter { $0.0 === target }.take(1).map { _, error -> Characteristic in
+        let observable = characteristicValueEvents.filter { $0.0 === target }.take(1).map {
+            _, error -> Characteristic in
             if let error { throw BluetoothError.characteristicReadFailed(characteristic, error) }
             return characteristic
         }
@@ -21,33 +22,39 @@ extension Peripheral {
     }
 
     /// Writes a characteristic (`GattCharacteristic1.WriteValue` with `type` `request` or `command`).
-    /// With response, it succeeds once the device acknowledged the write; without, once BlueZ took it.
+    /// With response, it succeeds once the device acknowledged the write, and ``observeWrite(for:)``
+    /// sees it; without, once BlueZ took it, and no one else hears of it (CoreBluetooth reports writes
+    /// without response to no delegate either).
     public func writeValue(
         _ data: Data, for characteristic: Characteristic, type: CBCharacteristicWriteType,
         canSendWriteWithoutResponseCheckEnabled: Bool = true
     ) -> Single<Characteristic> {
         let target = characteristic.characteristic
-        let options: [String: DBusValue] = ["type": .string(type == .withoutResponse ? "command" : "request")]
-        let observable = characteristicWrites.filter { $0.0 === target }.take(1).map { _, error -> Characteristic in
+        let withResponse = type != .withoutResponse
+        let options: [String: DBusValue] = ["type": .string(withResponse ? "request" : "command")]
+        let results = withResponse ? characteristicWrites : PublishSubject<(CBCharacteristic, Error?)>()
+        let observable = results.filter { $0.0 === target }.take(1).map { _, error -> Characteristic in
             if let error { throw BluetoothError.characteristicWriteFailed(characteristic, error) }
             return characteristic
         }
         return ensureValidPeripheralStateAndCallIfSucceeded(for: observable) { [weak self] in
             self?.perform(target, "WriteValue", [.bytes(Array(data)), .vardict(options)]) { result in
-                self?.characteristicWrites.onNext((target, result.error.map { BlueZErrors.attribute($0, isWrite: true) }))
+                results.onNext((target, result.error.map { BlueZErrors.attribute($0, isWrite: true) }))
             }
         }.asSingle()
     }
 
     /// Each write with response this program makes to `characteristic` (all if `nil`) that succeeds.
     public func observeWrite(for characteristic: Characteristic? = nil) -> Observable<Characteristic> {
-        let observable = characteristicWrites.filter { characteristic == nil || $0.0 === characteristic?.characteristic }
-            .map { [weak self] cb, error -> Characteristic in
-                guard let self else { throw BluetoothError.destroyed }
-                let wrapped = characteristic ?? self.wrap(cb)
-                if let error { throw BluetoothError.characteristicWriteFailed(wrapped, error) }
-                return wrapped
-            }
+        let observable = characteristicWrites.filter {
+            characteristic == nil || $0.0 === characteristic?.characteristic
+        }
+        .map { [weak self] cb, error -> Characteristic in
+            guard let self else { throw BluetoothError.destroyed }
+            let wrapped = characteristic ?? self.wrap(cb)
+            if let error { throw BluetoothError.characteristicWriteFailed(wrapped, error) }
+            return wrapped
+        }
         return ensureValidPeripheralState(for: observable)
     }
 
@@ -58,7 +65,8 @@ extension Peripheral {
             guard let self, case .propertiesChanged(let path, BlueZ.gattCharacteristic, let changed, _)? = tree.change,
                 let value = changed["Value"]?.data, path.parent?.parent == self.path
             else { return nil }
-            let cb = characteristic?.characteristic.objectPath == path.rawValue
+            let cb =
+                characteristic?.characteristic.objectPath == path.rawValue
                 ? characteristic?.characteristic : self.manager.registeredCharacteristic(at: path)
             guard let cb, cb.isNotifying else { return nil }
             cb.value = value
@@ -161,23 +169,26 @@ extension Peripheral {
                 return Disposables.create()
             }
             let values = self.observeValueUpdate(for: characteristic).subscribe(observer)
+            let refused = RefusedNotify()
             let start = self.bus.call(
                 destination: BlueZ.service, path: characteristic.path, interface: BlueZ.gattCharacteristic,
                 member: "StartNotify"
             ).observe(on: self.manager.scheduler).subscribe(
                 onSuccess: { _ in target.isNotifying = true },
                 onFailure: { error in
+                    refused.value = true
                     observer.onError(
                         BluetoothError.characteristicSetNotifyValueFailed(characteristic, BlueZErrors.attribute(error)))
                 })
             return Disposables.create { [weak self] in
                 values.dispose()
                 start.dispose()
-                guard let self, self.isConnected, self.manager.state == .poweredOn else { return }
-                _ = self.bus.call(
+                // A StopNotify after a StartNotify still in flight reaches BlueZ after it, in order.
+                guard let self, !refused.value, self.isConnected, self.manager.state == .poweredOn else { return }
+                self.bus.call(
                     destination: BlueZ.service, path: characteristic.path, interface: BlueZ.gattCharacteristic,
                     member: "StopNotify"
-                ).subscribe()
+                ).forgettingReply()
             }
         }
     }
@@ -186,7 +197,8 @@ extension Peripheral {
 
     /// Calls a GATT method on an attribute's object and hands the result over on the delivery scheduler.
     private func perform(
-        _ attribute: CBAttribute, _ member: String, _ arguments: [DBusValue], interface: String = BlueZ.gattCharacteristic,
+        _ attribute: CBAttribute, _ member: String, _ arguments: [DBusValue],
+        interface: String = BlueZ.gattCharacteristic,
         completion: @escaping (Result<[DBusValue], Error>) -> Void
     ) {
         guard let path = DBusObjectPath(rawValue: attribute.objectPath) else { return }
@@ -196,9 +208,11 @@ extension Peripheral {
     }
 
     private func wrap(_ characteristic: CBCharacteristic) -> Characteristic {
-        let service = characteristic.service.map { Service(service: $0, peripheral: self) }
+        let service =
+            characteristic.service.map { Service(service: $0, peripheral: self) }
             ?? Service(
-                service: CBService(uuid: CBUUID(string: "0000"), objectPath: "", isPrimary: true, peripheral: peripheral),
+                service: CBService(
+                    uuid: CBUUID(string: "0000"), objectPath: "", isPrimary: true, peripheral: peripheral),
                 peripheral: self)
         return Characteristic(characteristic: characteristic, service: service)
     }
@@ -220,4 +234,9 @@ extension CentralManager {
     func registeredCharacteristic(at path: DBusObjectPath) -> CBCharacteristic? {
         registeredObjects { $0.characteristics[path] }
     }
+}
+
+/// Whether BlueZ refused a StartNotify (so there is nothing to stop); set on the delivery scheduler.
+private final class RefusedNotify: @unchecked Sendable {
+    var value = false
 }

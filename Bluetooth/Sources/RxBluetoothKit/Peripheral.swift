@@ -74,7 +74,9 @@ public class Peripheral: @unchecked Sendable {
                 interfaces.contains(BlueZ.gattService), removed.parent == self.path
             else { return nil }
             let service = self.manager.object(at: removed, \.services) {
-                CBService(uuid: CBUUID(string: "0000"), objectPath: removed.rawValue, isPrimary: true, peripheral: self.peripheral)
+                CBService(
+                    uuid: CBUUID(string: "0000"), objectPath: removed.rawValue, isPrimary: true,
+                    peripheral: self.peripheral)
             }
             self.peripheral.services = self.peripheral.services?.filter { $0 !== service }
             return (self, [Service(service: service, peripheral: self)])
@@ -107,9 +109,10 @@ public class Peripheral: @unchecked Sendable {
         case .withResponse:
             return 512
         default:
-            let mtu = manager.model.children(of: path, with: BlueZ.gattService).flatMap { service in
-                manager.model.children(of: service.0, with: BlueZ.gattCharacteristic)
-            }.compactMap { $0.1["MTU"]?.integer }.max() ?? 23
+            let mtu =
+                manager.model.children(of: path, with: BlueZ.gattService).flatMap { service in
+                    manager.model.children(of: service.0, with: BlueZ.gattCharacteristic)
+                }.compactMap { $0.1["MTU"]?.integer }.max() ?? 23
             return Int(mtu) - 3
         }
     }

@@ -13,7 +13,9 @@ public class Service: @unchecked Sendable {
 
     public var isPrimary: Bool { service.isPrimary }
     public var uuid: CBUUID { service.uuid }
-    public var includedServices: [Service]? { service.includedServices?.map { Service(service: $0, peripheral: peripheral) } }
+    public var includedServices: [Service]? {
+        service.includedServices?.map { Service(service: $0, peripheral: peripheral) }
+    }
     public var characteristics: [Characteristic]? {
         service.characteristics?.map { Characteristic(characteristic: $0, service: self) }
     }

@@ -135,9 +135,10 @@ final class DBusConnectionTests: XCTestCase {
         let owned = try blocking(
             client.call(
                 destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
-                member: "GetNameOwner", arguments: [.string("com.example.Thermostat")]).delay(
-                    .milliseconds(0), scheduler: MainScheduler.instance
-                ).asObservable().retry(3).asSingle())
+                member: "GetNameOwner", arguments: [.string("com.example.Thermostat")]
+            ).delay(
+                .milliseconds(0), scheduler: MainScheduler.instance
+            ).asObservable().retry(3).asSingle())
         XCTAssertEqual(owned, [.string(server.uniqueName)])
         XCTAssertEqual(
             try blocking(

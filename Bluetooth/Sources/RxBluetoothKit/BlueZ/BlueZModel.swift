@@ -18,7 +18,11 @@ final class BlueZModel: Sendable {
         state.withLock { objects in
             guard let objects else { return .unsupported }
             guard let adapter = objects[adapterPath]?[BlueZ.adapter] else { return .unsupported }
-            return adapter["Powered"]?.bool == true ? .poweredOn : .poweredOff
+            // BlueZ (5.65 and later) says "on-disabling" before it ends the adapter's connections and
+            // discovery for a power-off: from then on the radio counts as off, so that what ends next
+            // ends for that reason, as on Apple's platforms.
+            let powered = adapter["Powered"]?.bool == true && adapter["PowerState"]?.string != "on-disabling"
+            return powered ? .poweredOn : .poweredOff
         }
     }
 

@@ -61,8 +61,10 @@ public enum BluetoothError: Error, CustomStringConvertible {
             return "\(p.displayName) already has a connection being observed."
         case .peripheralConnectionFailed(let p, let e): return "Connecting to \(p.displayName) failed\(Self.reason(e))."
         case .peripheralDisconnected(let p, let e): return "\(p.displayName) disconnected\(Self.reason(e))."
-        case .peripheralRSSIReadFailed(let p, let e): return "Reading the RSSI of \(p.displayName) failed\(Self.reason(e))."
-        case .servicesDiscoveryFailed(let p, let e): return "Discovering the services of \(p.displayName) failed\(Self.reason(e))."
+        case .peripheralRSSIReadFailed(let p, let e):
+            return "Reading the RSSI of \(p.displayName) failed\(Self.reason(e))."
+        case .servicesDiscoveryFailed(let p, let e):
+            return "Discovering the services of \(p.displayName) failed\(Self.reason(e))."
         case .includedServicesDiscoveryFailed(let p, let e):
             return "Discovering included services of \(p.displayName) failed\(Self.reason(e))."
         case .addingServiceFailed(let s, let e): return "Adding service \(s.uuid) failed\(Self.reason(e))."
@@ -80,7 +82,8 @@ public enum BluetoothError: Error, CustomStringConvertible {
         case .descriptorReadFailed(let d, let e): return "Reading descriptor \(d.uuid) failed\(Self.reason(e))."
         case .openingL2CAPChannelFailed(let p, let e):
             return "Opening an L2CAP channel to \(p.displayName) failed\(Self.reason(e))."
-        case .publishingL2CAPChannelFailed(let psm, let e): return "Publishing L2CAP PSM \(psm) failed\(Self.reason(e))."
+        case .publishingL2CAPChannelFailed(let psm, let e):
+            return "Publishing L2CAP PSM \(psm) failed\(Self.reason(e))."
         case .unknownWriteType: return "Unknown write type."
         }
     }

@@ -17,14 +17,16 @@ enum BusNames {
                 case 1?, 4?:
                     owned.setDisposable(
                         Disposables.create { [weak endpoint] in
-                            _ = endpoint?.call(
+                            endpoint?.call(
                                 destination: DBusStandard.busName, path: DBusStandard.busPath,
                                 interface: DBusStandard.busName, member: "ReleaseName", arguments: [.string(name)]
-                            ).subscribe()
+                            ).forgettingReply()
                         })
                     observer.on(.next(()))
                 default:
-                    observer.on(.error(DBusError(name: DBusError.accessDenied, message: "\(name) is owned by another connection")))
+                    observer.on(
+                        .error(
+                            DBusError(name: DBusError.accessDenied, message: "\(name) is owned by another connection")))
                 }
             case .failure(let error):
                 observer.on(.error(error))

@@ -29,7 +29,8 @@ extension DBusEndpoint {
                 switch event {
                 case .success(let body):
                     guard let all = body.first?.stringKeyed else {
-                        observer.on(.error(DBusError.unexpectedReply("GetAll answered \(body.map(\.signature).joined())")))
+                        observer.on(
+                            .error(DBusError.unexpectedReply("GetAll answered \(body.map(\.signature).joined())")))
                         return
                     }
                     observer.on(.next(current.start(all.mapValues(\.unwrapped))))

@@ -45,7 +45,10 @@ extension DBusEndpoint {
                 switch event {
                 case .success(let body):
                     guard let objects = body.first.flatMap(Self.decodeTree) else {
-                        observer.on(.error(DBusError.unexpectedReply("GetManagedObjects answered \(body.map(\.signature).joined())")))
+                        observer.on(
+                            .error(
+                                DBusError.unexpectedReply(
+                                    "GetManagedObjects answered \(body.map(\.signature).joined())")))
                         return
                     }
                     observer.on(.next(tree.start(objects)))

@@ -144,7 +144,9 @@ final class ExportRegistry: ExportSink, Sendable {
     }
 
     private func managedObjects(below path: DBusObjectPath) -> DBusValue {
-        let objects = state.withLock { state in state.objects.values.filter { $0.path.isWithin(path) && $0.path != path } }
+        let objects = state.withLock { state in
+            state.objects.values.filter { $0.path.isWithin(path) && $0.path != path }
+        }
         var entries: [DBusObjectPath: DBusValue] = [:]
         for object in objects {
             entries[object.path] = .dictionary(

@@ -13,8 +13,12 @@ enum Introspection {
             lines.append(#"  <interface name="\#(interface.name)">"#)
             for (name, method) in interface.methods.sorted(by: { $0.key < $1.key }) {
                 lines.append(#"    <method name="\#(name)">"#)
-                for type in completeTypes(method.inSignature) { lines.append(#"      <arg type="\#(type)" direction="in"/>"#) }
-                for type in completeTypes(method.outSignature) { lines.append(#"      <arg type="\#(type)" direction="out"/>"#) }
+                for type in completeTypes(method.inSignature) {
+                    lines.append(#"      <arg type="\#(type)" direction="in"/>"#)
+                }
+                for type in completeTypes(method.outSignature) {
+                    lines.append(#"      <arg type="\#(type)" direction="out"/>"#)
+                }
                 lines.append("    </method>")
             }
             for (name, signature) in interface.signals.sorted(by: { $0.key < $1.key }) {
@@ -31,7 +35,8 @@ enum Introspection {
         var names = Set<String>()
         for child in children {
             // The first element below `path`.
-            let rest = path.rawValue == "/" ? child.rawValue.dropFirst() : child.rawValue.dropFirst(path.rawValue.count + 1)
+            let rest =
+                path.rawValue == "/" ? child.rawValue.dropFirst() : child.rawValue.dropFirst(path.rawValue.count + 1)
             if let first = rest.split(separator: "/").first { names.insert(String(first)) }
         }
         for name in names.sorted() { lines.append(#"  <node name="\#(name)"/>"#) }

@@ -119,7 +119,8 @@ public final class LocalBus: Sendable {
             // Connections of this bus keep their rules themselves.
             return .success([])
         default:
-            return .failure(DBusError(name: DBusError.unknownMethod, message: "the bus has no method \(call.member ?? "")"))
+            return .failure(
+                DBusError(name: DBusError.unknownMethod, message: "the bus has no method \(call.member ?? "")"))
         }
     }
 

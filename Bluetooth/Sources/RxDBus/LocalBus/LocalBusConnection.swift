@@ -66,7 +66,11 @@ public final class LocalBusConnection: DBusEndpoint, Sendable {
             let reply = SingleAssignmentDisposable()
             let answered = Mutex(false)
             let deliver: @Sendable (Result<[DBusValue], DBusError>) -> Void = { result in
-                guard !answered.withLock({ done in defer { done = true }; return done }) else { return }
+                guard
+                    !answered.withLock({ done in
+                        defer { done = true }; return done
+                    })
+                else { return }
                 switch result {
                 case .success(let body): observer.value(.success(body))
                 case .failure(let error): observer.value(.failure(error))

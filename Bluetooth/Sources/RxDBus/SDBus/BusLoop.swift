@@ -83,7 +83,8 @@ final class BusLoop: @unchecked Sendable {
                 let r = sd_bus_process(bus, nil)
                 if r < 0 {
                     endError = DBusError(
-                        name: DBusError.disconnected, message: "the bus connection ended: \(String(cString: strerror(-r)))")
+                        name: DBusError.disconnected,
+                        message: "the bus connection ended: \(String(cString: strerror(-r)))")
                     break loop
                 }
                 if r == 0 { break }
@@ -122,4 +123,3 @@ final class BusLoop: @unchecked Sendable {
         finished.signal()
     }
 }
-

@@ -44,7 +44,8 @@ public final class DBusConnection: DBusEndpoint, @unchecked Sendable {
         let r = open(&bus)
         guard r >= 0, let bus else {
             if let bus { sd_bus_unref(bus) }
-            throw DBusError(name: DBusError.disconnected, message: "cannot connect to \(what): \(String(cString: strerror(-r)))")
+            throw DBusError(
+                name: DBusError.disconnected, message: "cannot connect to \(what): \(String(cString: strerror(-r)))")
         }
         var unique: UnsafePointer<CChar>?
         let named = sd_bus_get_unique_name(bus, &unique)
@@ -62,7 +63,8 @@ public final class DBusConnection: DBusEndpoint, @unchecked Sendable {
         let added = sd_bus_add_fallback(bus, nil, "/", Self.methodCallback, userdata)
         guard added >= 0 else {
             sd_bus_unref(bus)
-            throw DBusError(name: DBusError.failed, message: "cannot receive calls: \(String(cString: strerror(-added)))")
+            throw DBusError(
+                name: DBusError.failed, message: "cannot receive calls: \(String(cString: strerror(-added)))")
         }
         loop.start(name: uniqueName)
     }

@@ -101,7 +101,9 @@ enum SDBusReader {
         return r > 0
     }
 
-    private static func basic<T: BitwiseCopyable>(_ m: OpaquePointer, _ type: CChar, _ initial: T) throws(DBusError) -> T {
+    private static func basic<T: BitwiseCopyable>(_ m: OpaquePointer, _ type: CChar, _ initial: T) throws(DBusError)
+        -> T
+    {
         var v = initial
         let r = withUnsafeMutablePointer(to: &v) { sd_bus_message_read_basic(m, type, $0) }
         try SDBusWriter.check(r, "read \(type)")

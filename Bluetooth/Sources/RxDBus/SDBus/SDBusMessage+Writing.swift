@@ -58,7 +58,8 @@ enum SDBusWriter {
     private static func container(
         _ m: OpaquePointer, _ type: Unicode.Scalar, _ contents: String, _ body: () throws(DBusError) -> Void
     ) throws(DBusError) {
-        try check(contents.withCString { sd_bus_message_open_container(m, typeCode(type), $0) }, "open \(type)\(contents)")
+        try check(
+            contents.withCString { sd_bus_message_open_container(m, typeCode(type), $0) }, "open \(type)\(contents)")
         try body()
         try check(sd_bus_message_close_container(m), "close \(type)\(contents)")
     }

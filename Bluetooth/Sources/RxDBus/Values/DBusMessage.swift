@@ -42,7 +42,8 @@ public struct DBusMessage: Sendable, Hashable {
     public static func signal(
         path: DBusObjectPath, interface: String, member: String, body: [DBusValue] = [], destination: String? = nil
     ) -> DBusMessage {
-        DBusMessage(kind: .signal, destination: destination, path: path, interface: interface, member: member, body: body)
+        DBusMessage(
+            kind: .signal, destination: destination, path: path, interface: interface, member: member, body: body)
     }
 
     /// The body's signature.
