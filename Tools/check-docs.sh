@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
-# Builds the DocC documentation of the library's modules and of the server package's bridges, module by
-# module, and fails if DocC reports any warning: a broken symbol link or a parameter list that no
-# longer matches its signature otherwise goes unnoticed until someone reads the page. One debug build
+# Builds the DocC documentation of the library's modules, the server package's bridges and the
+# Bluetooth package's modules, module by module, and fails if DocC reports any warning: a broken symbol
+# link or a parameter list that no longer matches its signature otherwise goes unnoticed until someone
+# reads the page. One debug build
 # per package (its own scratch path, .build-docs) emits the symbol graphs; each module's docc run
 # loads only that module's graphs, as a per-module documentation build does. Prints the diagnostics;
 # exits non-zero if any module has a warning.
 #
-# Usage: Tools/check-docs.sh [--library-only]   (the server package's build takes its dependencies'
-# minutes; --library-only leaves it out)
+# Usage: Tools/check-docs.sh [--library-only]   (the server and Bluetooth packages' builds take their
+# dependencies' minutes; --library-only leaves them out)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="/opt/swift/usr/bin:$PATH"
@@ -63,6 +64,7 @@ check() {
 check . RxSwift RxRelay RxTest RxBlocking RxCocoa RxInspect RxCocoaInspect Differentiator RxDataSources
 if [[ "${1:-}" != "--library-only" ]]; then
     check Server RxNIO RxAsyncHTTPClient RxHummingbird
+    check Bluetooth RxDBus CoreBluetooth RxBluetoothKit BlueZSim
 fi
 
 if ((${#failed[@]} > 0)); then
