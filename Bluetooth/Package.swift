@@ -76,6 +76,15 @@ let package = Package(
                 .product(name: "RxBlocking", package: "swift-rx"),
             ],
             swiftSettings: strict),
+        // The simulation in virtual time through a second LocalBus connection, and on a private
+        // dbus-daemon against bluetoothctl and busctl.
+        .testTarget(
+            name: "BlueZSimTests",
+            dependencies: [
+                "BlueZSim", "RxDBus", .product(name: "RxSwift", package: "swift-rx"),
+                .product(name: "RxTest", package: "swift-rx"), .product(name: "RxBlocking", package: "swift-rx"),
+            ],
+            swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]
 )

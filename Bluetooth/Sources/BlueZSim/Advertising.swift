@@ -70,6 +70,11 @@ extension BlueZSimulation {
             let exports = run.exports
             let endpoint = run.endpoint
             effects.append { exports.export(object, on: endpoint) }
+            if let cycle = profile.nameCycle, cycle.names.count > 1 {
+                let token = run.token()
+                device.nameToken = token
+                effects.append(nameChange(of: address, token: token, every: cycle.interval, run: run.id))
+            }
         }
         if device.temporary {
             let token = run.token()
@@ -100,6 +105,7 @@ extension BlueZSimulation {
         device.txPowerShown = false
         device.advertised = DeviceProfile.AdvertisedData()
         device.removalToken = nil
+        device.nameToken = nil
         device.resolvedUUIDs = []
         run.devices[address] = device
         let exports = run.exports
@@ -108,25 +114,23 @@ extension BlueZSimulation {
     }
 
     /// A device whose name changes: every interval of its cycle, the next name (and Alias, unless a
-    /// client set one) while BlueZ has its object.
-    func startNameCycle(_ device: DeviceState, run id: Int) -> [Effect] {
-        guard let cycle = device.profile.nameCycle, cycle.names.count > 1 else { return [] }
-        return [nameChange(of: device.profile.address, every: cycle.interval, run: id)]
-    }
-
-    private func nameChange(of address: String, every interval: DispatchTimeInterval, run id: Int) -> Effect {
+    /// client set one), while BlueZ has its object; the cycle stops when the object goes, so that a
+    /// virtual-time scheduler runs out of work when nothing is going on.
+    private func nameChange(of address: String, token: Int, every interval: DispatchTimeInterval, run id: Int)
+        -> Effect
+    {
         after(interval, run: id) { sim, run, effects in
-            guard var device = run.devices[address], let names = device.profile.nameCycle?.names else { return }
+            guard var device = run.devices[address], device.nameToken == token, let object = device.object,
+                let names = device.profile.nameCycle?.names
+            else { return }
             device.nameIndex = (device.nameIndex + 1) % names.count
             let name = names[device.nameIndex]
             device.name = name
-            if let object = device.object {
-                var changes: [String: DBusValue] = ["Name": .string(name)]
-                if device.alias == nil { changes["Alias"] = .string(name) }
-                effects.append { [changes] in object.update(BlueZ.deviceInterface, changes) }
-            }
+            var changes: [String: DBusValue] = ["Name": .string(name)]
+            if device.alias == nil { changes["Alias"] = .string(name) }
+            effects.append { [changes] in object.update(BlueZ.deviceInterface, changes) }
             run.devices[address] = device
-            effects.append(sim.nameChange(of: address, every: interval, run: id))
+            effects.append(sim.nameChange(of: address, token: token, every: interval, run: id))
         }
     }
 }

@@ -22,7 +22,8 @@ public final class BlueZSimulation: Sendable {
     /// Puts BlueZ on the bus of `endpoint`: exports the object manager at `/`, the agent manager,
     /// the adapter, and later the devices and their GATT objects; requests `org.bluez` once the
     /// objects are in place (so that a client that waits for the name finds them). Disposing takes
-    /// everything off the bus and releases the name. One run at a time: a new run ends the previous.
+    /// everything off the bus and releases the name; until then the run keeps the simulation alive.
+    /// One run at a time: a new run ends the previous.
     public func run(on endpoint: DBusEndpoint) -> Disposable {
         var runID = 0
         transact { state, effects in
@@ -38,7 +39,8 @@ public final class BlueZSimulation: Sendable {
             state.run = run
             effects += startEffects(run)
         }
-        return Disposables.create { [weak self] in self?.stop(run: runID) }
+        // The run keeps the simulation alive (its objects on the bus refer to it weakly) until disposed.
+        return Disposables.create { self.stop(run: runID) }
     }
 
     private func startEffects(_ run: RunState) -> [Effect] {
@@ -47,7 +49,7 @@ public final class BlueZSimulation: Sendable {
         let agentManager = makeAgentManagerObject(run: run.id)
         let adapterObject = run.adapterObject
         let infrastructure = run.infrastructure
-        var effects: [Effect] = [
+        return [
             { _ = infrastructure.insert(endpoint.exportObjectManager(at: BlueZ.rootPath)) },
             {
                 exports.export(agentManager, on: endpoint)
@@ -64,8 +66,6 @@ public final class BlueZSimulation: Sendable {
                 _ = infrastructure.insert(name)
             },
         ]
-        for device in run.devices.values { effects += startNameCycle(device, run: run.id) }
-        return effects
     }
 
     private func stop(run id: Int) {

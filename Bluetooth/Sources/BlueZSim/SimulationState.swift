@@ -71,6 +71,8 @@ struct DeviceState {
     /// The name it has now (its profile's, or the current one of its name cycle).
     var name: String?
     var nameIndex = 0
+    /// The timer of the name cycle, while the object is on the bus.
+    var nameToken: Int?
     /// The RSSI BlueZ last reported; `nil` when it has none (not seen in this discovery).
     var rssi: Int16?
     var txPowerShown = false

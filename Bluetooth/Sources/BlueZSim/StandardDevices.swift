@@ -210,9 +210,9 @@ public enum StandardDevices {
             ])
     }
 
-    /// A resting-to-jogging heart rate that drifts between 62 and 102 bpm over 40 beats' worth of
-    /// notifications, with a beat of jitter.
-    static func heartRate(_ number: Int) -> UInt8 {
+    /// The heart rate of the `number`-th measurement: it drifts between 62 and 102 bpm and back over
+    /// 40 measurements, with a beat or two of jitter.
+    public static func heartRate(_ number: Int) -> UInt8 {
         let phase = number % 40
         let drift = phase < 20 ? phase * 2 : (40 - phase) * 2
         return UInt8(62 + drift + (number * 7) % 3)
