@@ -106,6 +106,7 @@ extension BlueZSimulation {
         device.advertised = DeviceProfile.AdvertisedData()
         device.removalToken = nil
         device.nameToken = nil
+        device.servicesResolved = false
         device.resolvedUUIDs = []
         run.devices[address] = device
         let exports = run.exports

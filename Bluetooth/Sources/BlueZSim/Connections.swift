@@ -153,22 +153,27 @@ extension BlueZSimulation {
     }
 
     /// Service discovery done: the GATT objects go on the bus, services first, each characteristic
-    /// followed by its descriptors; then UUIDs and ServicesResolved change.
+    /// followed by its descriptors (a bonded device's cached objects are there already, and their
+    /// notification sessions start again); then UUIDs and ServicesResolved change.
     private func resolveServices(_ address: String, link: Int, _ run: inout RunState, _ effects: inout [Effect]) {
         guard var device = run.devices[address], case .connected(let token) = device.connection, token == link,
-            device.gatt == nil, let deviceObject = device.object
+            !device.servicesResolved, let deviceObject = device.object
         else { return }
-        let objects = makeGattObjects(device, run: run.id)
-        device.gatt = GattSession(objects: Dictionary(uniqueKeysWithValues: objects.map { ($0.path, $0) }))
+        if device.gatt == nil {
+            let objects = makeGattObjects(device, run: run.id)
+            device.gatt = GattSession(objects: Dictionary(uniqueKeysWithValues: objects.map { ($0.path, $0) }))
+            let exports = run.exports
+            let endpoint = run.endpoint
+            effects.append {
+                for object in objects { exports.export(object, on: endpoint) }
+            }
+        }
+        device.servicesResolved = true
         let uuidsBefore = deviceUUIDs(device)
         device.resolvedUUIDs = device.layout.primaryServiceUUIDs
         let uuids = deviceUUIDs(device)
         run.devices[address] = device
-        let exports = run.exports
-        let endpoint = run.endpoint
-        effects.append {
-            for object in objects { exports.export(object, on: endpoint) }
-        }
+        resumeNotifySessions(address, &run, &effects)
         var changes: [String: DBusValue] = [:]
         if uuids != uuidsBefore { changes["UUIDs"] = .strings(uuids) }
         effects.append { [changes] in
@@ -178,8 +183,9 @@ extension BlueZSimulation {
     }
 
     /// Ends a device's connection, or the attempt to make one. A link that was up goes down as
-    /// bluetoothd reports it: ServicesResolved false, the GATT objects removed (the cache of an
-    /// unbonded device is dropped), the Disconnected signal, Connected false.
+    /// bluetoothd reports it: ServicesResolved false, the GATT objects removed (bluetoothd drops the
+    /// attribute cache of a device that is not bonded; a bonded device's objects stay, answering
+    /// "Not connected"), the Disconnected signal, Connected false.
     func disconnect(_ address: String, reason: DisconnectReason, _ run: inout RunState, _ effects: inout [Effect]) {
         guard var device = run.devices[address] else { return }
         switch device.connection {
@@ -193,7 +199,18 @@ extension BlueZSimulation {
             run.devices[address] = device
         case .connected:
             device.connection = .disconnected
-            if device.gatt != nil { removeGattObjects(&device, &run, &effects) }
+            if device.servicesResolved, let object = device.object {
+                effects.append { object.update(BlueZ.deviceInterface, ["ServicesResolved": .bool(false)]) }
+            }
+            device.servicesResolved = false
+            if var gatt = device.gatt {
+                for read in gatt.reads.values { effects += read.replies.map { $0.fail(BlueZError.operationFailed) } }
+                gatt.reads = [:]
+                gatt.notificationCounts = [:]
+                for path in gatt.notify.keys { gatt.notify[path]?.token = nil }
+                device.gatt = gatt
+            }
+            if !device.paired { removeGattObjects(&device, &run, &effects) }
             run.devices[address] = device
             guard let object = device.object else { return }
             effects.append {
@@ -205,15 +222,10 @@ extension BlueZSimulation {
         }
     }
 
-    /// ServicesResolved false, then the GATT objects off the bus; their sessions end, and reads
-    /// waiting for the peripheral fail.
+    /// Takes the GATT objects off the bus (of a device whose link is down); their sessions end.
     func removeGattObjects(_ device: inout DeviceState, _ run: inout RunState, _ effects: inout [Effect]) {
-        guard let gatt = device.gatt else { return }
+        guard device.gatt != nil else { return }
         device.gatt = nil
-        for read in gatt.reads.values { effects += read.replies.map { $0.fail(BlueZError.operationFailed) } }
-        if let object = device.object {
-            effects.append { object.update(BlueZ.deviceInterface, ["ServicesResolved": .bool(false)]) }
-        }
         // As bluetoothd unregisters a service: each characteristic's descriptors, the characteristic,
         // and after all of them the service.
         var paths: [DBusObjectPath] = []

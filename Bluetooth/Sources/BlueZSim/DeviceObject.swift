@@ -51,7 +51,7 @@ extension BlueZSimulation {
             "Connected": .bool(device.isConnected),
             "UUIDs": .strings(deviceUUIDs(device)),
             "Adapter": .objectPath(BlueZ.adapterPath),
-            "ServicesResolved": .bool(device.gatt != nil),
+            "ServicesResolved": .bool(device.servicesResolved),
         ]
         if let name = device.name { properties["Name"] = .string(name) }
         if let deviceClass = profile.deviceClass { properties["Class"] = .uint32(deviceClass) }

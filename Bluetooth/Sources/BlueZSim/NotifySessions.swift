@@ -4,31 +4,53 @@ import RxDBus
 extension BlueZSimulation {
     /// StartNotify: a session for the calling client (a client that has one is answered success
     /// again, as bluetoothd does); the first session turns Notifying on and the peripheral starts
-    /// sending.
+    /// sending. On a bonded device whose link is down the session waits for the next connection.
     func startNotify(
         _ path: DBusObjectPath, _ address: String, client: String, _ reply: Reply, _ run: inout RunState,
         _ effects: inout [Effect]
     ) {
-        guard var device = run.devices[address], device.isConnected, var gatt = device.gatt,
-            let characteristic = device.layout.characteristics[path]
+        guard var gatt = run.devices[address]?.gatt,
+            let characteristic = run.devices[address]?.layout.characteristics[path]
         else { return effects.append(reply.fail(BlueZError.notConnected)) }
         guard characteristic.canNotify else { return effects.append(reply.fail(BlueZError.notSupported)) }
         if var session = gatt.notify[path] {
             if !session.clients.contains(client) { session.clients.append(client) }
             gatt.notify[path] = session
+            run.devices[address]?.gatt = gatt
         } else {
-            let token = run.token()
-            gatt.notify[path] = NotifySession(clients: [client], token: token)
-            if let object = gatt.objects[path] {
-                effects.append { object.update(BlueZ.gattCharacteristicInterface, ["Notifying": .bool(true)]) }
-            }
-            if let notifications = characteristic.profile.notifications {
-                effects.append(notification(path, address, token: token, every: notifications.period, run: run.id))
-            }
+            gatt.notify[path] = NotifySession(clients: [client])
+            run.devices[address]?.gatt = gatt
+            if run.devices[address]?.servicesResolved == true { registerNotifications(path, address, &run, &effects) }
         }
-        device.gatt = gatt
-        run.devices[address] = device
         effects.append(reply.succeed())
+    }
+
+    /// The link is up and services resolved: the sessions waiting for it start.
+    func resumeNotifySessions(_ address: String, _ run: inout RunState, _ effects: inout [Effect]) {
+        guard let notify = run.devices[address]?.gatt?.notify else { return }
+        for path in notify.keys.sorted() where notify[path]?.token == nil {
+            registerNotifications(path, address, &run, &effects)
+        }
+    }
+
+    /// Turns a session's notifications on: Notifying (unless on already) and the peripheral's timer.
+    private func registerNotifications(
+        _ path: DBusObjectPath, _ address: String, _ run: inout RunState, _ effects: inout [Effect]
+    ) {
+        guard var gatt = run.devices[address]?.gatt, var session = gatt.notify[path],
+            let characteristic = run.devices[address]?.layout.characteristics[path]
+        else { return }
+        let token = run.token()
+        session.token = token
+        if !session.isNotifying, let object = gatt.objects[path] {
+            effects.append { object.update(BlueZ.gattCharacteristicInterface, ["Notifying": .bool(true)]) }
+        }
+        session.isNotifying = true
+        gatt.notify[path] = session
+        run.devices[address]?.gatt = gatt
+        if let notifications = characteristic.profile.notifications {
+            effects.append(notification(path, address, token: token, every: notifications.period, run: run.id))
+        }
     }
 
     /// StopNotify: ends the calling client's session; the last one turns Notifying off.
@@ -60,7 +82,7 @@ extension BlueZSimulation {
         session.clients.removeAll { $0 == client }
         if session.clients.isEmpty {
             gatt.notify[path] = nil
-            if let object = gatt.objects[path] {
+            if session.isNotifying, let object = gatt.objects[path] {
                 effects.append { object.update(BlueZ.gattCharacteristicInterface, ["Notifying": .bool(false)]) }
             }
         } else {

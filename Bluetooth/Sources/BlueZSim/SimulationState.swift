@@ -89,8 +89,10 @@ struct DeviceState {
     var readDelay: DispatchTimeInterval?
     /// The peripheral's attribute values, by handle; they outlive connections.
     var values: [UInt16: [UInt8]]
-    /// The GATT objects and their sessions while services are resolved.
+    /// The GATT objects and their sessions: from service resolution until the link goes, or for a
+    /// bonded device (whose attribute cache bluetoothd keeps) until the device is removed.
     var gatt: GattSession?
+    var servicesResolved = false
     /// UUIDs learnt by service discovery, which Device1's UUIDs keeps after the link goes.
     var resolvedUUIDs: [String] = []
 
@@ -121,7 +123,7 @@ enum Connection {
     case connected(token: Int)
 }
 
-/// A connected device's GATT objects and what clients do with them.
+/// A device's GATT objects and what clients do with them.
 struct GattSession {
     /// Every exported GATT object, by path.
     var objects: [DBusObjectPath: DBusExportedObject] = [:]
@@ -136,8 +138,12 @@ struct GattSession {
 struct NotifySession {
     /// The clients (unique names) that called StartNotify, in order.
     var clients: [String]
-    /// The timer sending notifications.
-    var token: Int
+    /// The timer sending notifications; `nil` while the link is down (sessions of a bonded device
+    /// wait for the next connection, as bluetoothd registers them again).
+    var token: Int?
+    /// Notifying as shown: on from the first registration, and (as bluetoothd leaves it) while the
+    /// link of a bonded device is down.
+    var isNotifying = false
 }
 
 struct PendingRead {

@@ -47,7 +47,7 @@ extension BlueZSimulation {
                 DeviceSnapshot(
                     address: device.profile.address, path: device.path, isOnBus: device.object != nil,
                     isInRange: device.inRange, isTemporary: device.temporary, isConnecting: device.isConnecting,
-                    isConnected: device.isConnected, servicesResolved: device.gatt != nil, isPaired: device.paired,
+                    isConnected: device.isConnected, servicesResolved: device.servicesResolved, isPaired: device.paired,
                     isTrusted: device.trusted, rssi: device.rssi,
                     notifyClients: device.gatt?.notify.mapValues(\.clients) ?? [:],
                     notificationCounts: device.gatt?.notificationCounts ?? [:],

@@ -113,7 +113,7 @@ final class Simulator: Sendable {
         for device in snapshot.devices {
             var state: [String] = []
             if !device.isInRange { state.append("out of range") }
-            if device.isOnBus { state.append("on the bus") }
+            state.append(device.isOnBus ? "known to BlueZ" : "not discovered")
             if device.isConnecting { state.append("connecting") }
             if device.isConnected { state.append(device.servicesResolved ? "connected, resolved" : "connected") }
             if device.isPaired { state.append("paired") }

@@ -191,4 +191,43 @@ final class ConnectionTests: XCTestCase {
         let readOnly = harness.setProperty(path, BlueZ.deviceInterface, "Connected", .bool(true))
         XCTAssertEqual(readOnly.error?.name, DBusError.propertyReadOnly)
     }
+
+    func testABondedDeviceKeepsItsGattObjectsAndNotifySessionsAcrossConnections() {
+        let harness = discovered()
+        let address = Address.batteryTag
+        let level = harness.characteristic(address, "2a19")
+        let interface = BlueZ.gattCharacteristicInterface
+        harness.deviceCall(at: 1000, address, "Pair")
+        harness.call(at: 2000, level, interface, "StartNotify")
+        harness.deviceCall(at: 3500, address, "Disconnect")
+        let read = harness.call(at: 4000, level, interface, "ReadValue", [options()])
+        let write = harness.call(at: 4000, level, interface, "WriteValue", [.bytes([1]), options()])
+        harness.advance(to: 6000)
+        XCTAssertTrue(harness.interfacesRemoved(since: 3500).isEmpty, "bluetoothd keeps a bonded device's cache")
+        XCTAssertEqual(read.error, DBusError(name: BlueZErrorName.failed, message: "Not connected"))
+        XCTAssertEqual(write.error, DBusError(name: BlueZErrorName.failed, message: "Not connected"))
+        XCTAssertEqual(harness.values(of: "Value", level, interface).map(\.0), [3000])
+        XCTAssertEqual(harness.values(of: "Notifying", level, interface).map(\.0), [2000])
+        XCTAssertEqual(
+            harness.property(BlueZ.devicePath(address), BlueZ.deviceInterface, "ServicesResolved"), .bool(false))
+
+        // Connected again: no new objects, ServicesResolved, and the session's notifications resume.
+        harness.deviceCall(at: 6000, address, "Connect")
+        harness.advance(to: 8500)
+        XCTAssertTrue(harness.interfacesAdded(since: 6000).isEmpty)
+        XCTAssertEqual(
+            harness.values(of: "ServicesResolved", BlueZ.devicePath(address), BlueZ.deviceInterface, since: 6000)
+                .map(\.0), [6500])
+        XCTAssertEqual(harness.values(of: "Value", level, interface, since: 6000).map(\.0), [7500, 8500])
+        XCTAssertEqual(harness.simulation.snapshot.device(address)?.notifyClients[level], [harness.client.uniqueName])
+
+        // Removing the device takes the cache with it.
+        let remove = harness.call(
+            at: 9000, BlueZ.adapterPath, BlueZ.adapterInterface, "RemoveDevice",
+            [.objectPath(BlueZ.devicePath(address))])
+        harness.advance(to: 9000)
+        XCTAssertNotNil(remove.value)
+        XCTAssertEqual(harness.interfacesRemoved(since: 9000).last?.path, BlueZ.devicePath(address))
+        XCTAssertTrue(harness.interfacesRemoved(since: 9000).contains { $0.path == level })
+    }
 }
