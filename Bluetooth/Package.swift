@@ -85,6 +85,16 @@ let package = Package(
                 .product(name: "RxTest", package: "swift-rx"), .product(name: "RxBlocking", package: "swift-rx"),
             ],
             swiftSettings: strict),
+        // The explorer's view models in virtual time against the simulation, and `ble-explorer` under tmux.
+        .testTarget(
+            name: "BLEExplorerTests",
+            dependencies: [
+                "BLEExplorer", "BlueZSim", "RxDBus", "RxBluetoothKit", "CoreBluetooth",
+                .product(name: "RxSwift", package: "swift-rx"), .product(name: "RxCocoa", package: "swift-rx"),
+                .product(name: "RxTest", package: "swift-rx"), .product(name: "RxBlocking", package: "swift-rx"),
+                .product(name: "TerminalUI", package: "swift-rx-examples"),
+            ],
+            swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]
 )

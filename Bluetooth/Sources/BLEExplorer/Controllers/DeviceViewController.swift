@@ -99,13 +99,15 @@ public final class DeviceViewController {
         guard let characteristic = row.characteristic else {
             if case .service(let service) = row.kind {
                 let count = service.characteristics?.count ?? 0
-                return "\(GattRow.label(service.uuid)) · \(count) characteristic\(count == 1 ? "" : "s")"
+                return "\(row.label) · \(count) characteristic\(count == 1 ? "" : "s")"
             }
             return nil
         }
         let properties = GattRow.properties(characteristic.properties)
         let value = row.value.map { "value " + ValueText.describe($0, limit: 48) } ?? "no value yet"
-        return "\(GattRow.label(characteristic.uuid)) · \(properties) · \(value)"
+        // The whole UUID here, where the tree shortens a vendor's.
+        let what = [row.name, characteristic.uuid.uuidString].compactMap { $0 }.joined(separator: " · ")
+        return "\(what) · \(properties) · \(value)"
     }
 
     /// What the plot says before the first measurement, or `nil` when the device has no heart rate.

@@ -40,9 +40,12 @@ public struct DeviceState {
             let characteristics = group.characteristics.enumerated().map { index, characteristic in
                 GattRow(
                     kind: .characteristic(characteristic, isLast: index == group.characteristics.count - 1),
-                    value: values[characteristic.key], isNotifying: notifying.contains(characteristic.key))
+                    name: group.name(of: characteristic), value: values[characteristic.key],
+                    isNotifying: notifying.contains(characteristic.key))
             }
-            return [GattRow(kind: .service(group.service), value: nil, isNotifying: false)] + characteristics
+            let service = GattRow(
+                kind: .service(group.service), name: group.service.uuid.standardName, value: nil, isNotifying: false)
+            return [service] + characteristics
         }
     }
 
@@ -57,6 +60,12 @@ public struct DeviceState {
 
     func characteristic(_ key: AttributeKey) -> Characteristic? {
         services.flatMap(\.characteristics).first { $0.key == key }
+    }
+
+    /// How the screen names the characteristic (see ``GattService/label(of:)``).
+    func label(of characteristic: Characteristic) -> String {
+        services.first { $0.characteristics.contains(characteristic) }?.label(of: characteristic)
+            ?? GattRow.label(characteristic.uuid)
     }
 
     func applying(_ event: DeviceEvent) -> DeviceState {
@@ -88,7 +97,7 @@ public struct DeviceState {
             guard on != notifying.contains(key) else { break }
             if on { state.notifying.insert(key) } else { state.notifying.remove(key) }
             if let characteristic = characteristic(key) {
-                let name = GattRow.label(characteristic.uuid)
+                let name = label(of: characteristic)
                 state.message = state.note(
                     on ? "Notifications of \(name) on: n turns them off." : "Notifications of \(name) off.",
                     after: message)

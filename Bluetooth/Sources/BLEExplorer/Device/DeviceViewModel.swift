@@ -126,7 +126,8 @@ public final class DeviceViewModel {
                 }
                 switch checked {
                 case .failure(let sentence): return .just(.failed(sentence.text))
-                case .success(let characteristic): return Self.read(characteristic)
+                case .success(let characteristic):
+                    return Self.read(characteristic, named: state.label(of: characteristic))
                 }
             }
             .bind(to: requests)
@@ -138,7 +139,8 @@ public final class DeviceViewModel {
                 let checked = Self.check(row, in: state, allows: \.isWritable) { "\($0) cannot be written." }
                 switch checked {
                 case .failure(let sentence): return .just(.failed(sentence.text))
-                case .success(let characteristic): return Self.write(text, to: characteristic)
+                case .success(let characteristic):
+                    return Self.write(text, to: characteristic, named: state.label(of: characteristic))
                 }
             }
             .bind(to: requests)
@@ -161,9 +163,36 @@ public final class DeviceViewModel {
             guard !services.isEmpty else { return .just([]) }
             return Single.zip(
                 services.map { service in
-                    service.discoverCharacteristics(nil).map { GattService(service: service, characteristics: $0) }
+                    service.discoverCharacteristics(nil).flatMap { characteristics in
+                        userDescriptions(of: characteristics).map { descriptions in
+                            GattService(
+                                service: service, characteristics: characteristics, userDescriptions: descriptions)
+                        }
+                    }
                 })
         }
+    }
+
+    /// The user descriptions (0x2901) of the characteristics the SIG did not name, read once at
+    /// discovery: `On/Off` says more than `8E1A0002-…`. One that cannot be read is left out.
+    static func userDescriptions(of characteristics: [Characteristic]) -> Single<[AttributeKey: String]> {
+        let userDescription = CBUUID(string: "2901")
+        let lookups = characteristics.filter { $0.uuid.standardName == nil }.map { characteristic in
+            characteristic.discoverDescriptors()
+                .flatMap { descriptors -> Single<(AttributeKey, String)?> in
+                    guard let descriptor = descriptors.first(where: { $0.uuid == userDescription }) else {
+                        return .just(nil)
+                    }
+                    return descriptor.readValue().map { read in
+                        (read.value as? Data).flatMap { String(data: $0, encoding: .utf8) }.map {
+                            (characteristic.key, $0)
+                        }
+                    }
+                }
+                .catchAndReturn(nil)
+        }
+        guard !lookups.isEmpty else { return .just([:]) }
+        return Single.zip(lookups).map { Dictionary($0.compactMap { $0 }) { first, _ in first } }
     }
 
     /// For each characteristic that can notify: its notifications while `wanted` holds it, as value
@@ -186,16 +215,17 @@ public final class DeviceViewModel {
             })
     }
 
-    static func read(_ characteristic: Characteristic) -> Observable<DeviceEvent> {
+    static func read(_ characteristic: Characteristic, named name: String) -> Observable<DeviceEvent> {
         characteristic.readValue().asObservable()
             .map { read in
                 let data = read.value ?? Data()
-                return .value(read.key, data, note: "Read \(bytes(data.count)) from \(GattRow.label(read.uuid)).")
+                return .value(read.key, data, note: "Read \(bytes(data.count)) from \(name).")
             }
             .catch { error in .just(.failed(ErrorSentence.describe(error))) }
     }
 
-    static func write(_ text: String, to characteristic: Characteristic) -> Observable<DeviceEvent> {
+    static func write(_ text: String, to characteristic: Characteristic, named name: String) -> Observable<DeviceEvent>
+    {
         let data: Data
         do {
             data = try WriteInput.parse(text)
@@ -204,7 +234,6 @@ public final class DeviceViewModel {
         }
         let type: CBCharacteristicWriteType =
             characteristic.properties.contains(.write) ? .withResponse : .withoutResponse
-        let name = GattRow.label(characteristic.uuid)
         return characteristic.writeValue(data, type: type).asObservable()
             .map { written in .value(written.key, data, note: "Wrote \(bytes(data.count)) to \(name).") }
             .catch { error in .just(.failed(ErrorSentence.describe(error))) }
@@ -221,7 +250,7 @@ public final class DeviceViewModel {
         guard let characteristic = row?.characteristic else {
             return .failure(Sentence("Choose a characteristic first (↑/↓): this line is a service."))
         }
-        guard allows(characteristic) else { return .failure(Sentence(cannot(GattRow.label(characteristic.uuid)))) }
+        guard allows(characteristic) else { return .failure(Sentence(cannot(state.label(of: characteristic)))) }
         return .success(characteristic)
     }
 

@@ -2,10 +2,22 @@ import CoreBluetooth
 import Foundation
 import RxBluetoothKit
 
-/// A service and its characteristics, as discovered.
+/// A service and its characteristics, as discovered, with the names the device gives those the SIG
+/// did not name (their Characteristic User Description, 0x2901).
 public struct GattService {
     public let service: Service
     public let characteristics: [Characteristic]
+    public var userDescriptions: [AttributeKey: String] = [:]
+
+    /// The name a person knows a characteristic by: the SIG's, else the device's user description.
+    public func name(of characteristic: Characteristic) -> String? {
+        characteristic.uuid.standardName ?? userDescriptions[characteristic.key]
+    }
+
+    /// How the screen names a characteristic (see ``GattRow/label(name:uuid:)``).
+    public func label(of characteristic: Characteristic) -> String {
+        GattRow.label(name: name(of: characteristic), uuid: characteristic.uuid)
+    }
 }
 
 /// One line of the services → characteristics tree: a service, or one of its characteristics with its
@@ -17,8 +29,20 @@ public struct GattRow {
     }
 
     public let kind: Kind
+    /// The name a person knows the service or characteristic by, if it has one.
+    public let name: String?
     public let value: Data?
     public let isNotifying: Bool
+
+    public var uuid: CBUUID {
+        switch kind {
+        case .service(let service): service.uuid
+        case .characteristic(let characteristic, _): characteristic.uuid
+        }
+    }
+
+    /// What the line calls it.
+    public var label: String { GattRow.label(name: name, uuid: uuid) }
 
     public var characteristic: Characteristic? {
         if case .characteristic(let characteristic, _) = kind { return characteristic }
@@ -28,12 +52,12 @@ public struct GattRow {
     /// `Heart Rate (180D)`, or `├ Heart Rate Measurement (2A37)  notify  ● 06 48  "·H"`.
     public var text: String {
         switch kind {
-        case .service(let service):
-            return GattRow.label(service.uuid)
+        case .service:
+            return label
         case .characteristic(let characteristic, let isLast):
             let branch = isLast ? "└ " : "├ "
-            let title = (branch + GattRow.label(characteristic.uuid)).padded(to: 44)
-            let properties = GattRow.properties(characteristic.properties).padded(to: 26)
+            let title = (branch + label).padded(to: 44)
+            let properties = GattRow.properties(characteristic.properties).padded(to: 28)
             let marker = isNotifying ? "● " : "  "
             let shown = value.map { ValueText.describe($0) } ?? ""
             return "  \(title) \(properties) \(marker)\(shown)"
@@ -41,14 +65,24 @@ public struct GattRow {
     }
 
     /// `Heart Rate Measurement (2A37)` for a UUID the SIG named, the UUID alone for another.
-    public static func label(_ uuid: CBUUID) -> String {
-        uuid.standardName.map { "\($0) (\(uuid.uuidString))" } ?? uuid.uuidString
+    public static func label(_ uuid: CBUUID) -> String { label(name: uuid.standardName, uuid: uuid) }
+
+    /// `Heart Rate Measurement (2A37)`, `On/Off (8E1A0002…)`; without a name, the whole UUID.
+    public static func label(name: String?, uuid: CBUUID) -> String {
+        name.map { "\($0) (\(shortUUID(uuid)))" } ?? uuid.uuidString
+    }
+
+    /// A 128-bit UUID by its first eight digits (`8E1A0002…`), which tell a vendor's characteristics
+    /// apart; a SIG UUID whole.
+    public static func shortUUID(_ uuid: CBUUID) -> String {
+        let string = uuid.uuidString
+        return string.count > 8 ? string.prefix(8) + "…" : string
     }
 
     /// `read write notify`: what the characteristic allows, in the order of the properties' bits.
     public static func properties(_ properties: CBCharacteristicProperties) -> String {
         let names: [(CBCharacteristicProperties, String)] = [
-            (.broadcast, "broadcast"), (.read, "read"), (.writeWithoutResponse, "write-no-response"),
+            (.broadcast, "broadcast"), (.read, "read"), (.writeWithoutResponse, "write-no-resp"),
             (.write, "write"), (.notify, "notify"), (.indicate, "indicate"),
             (.authenticatedSignedWrites, "signed-write"), (.extendedProperties, "extended"),
         ]
@@ -58,7 +92,7 @@ public struct GattRow {
 
 /// The key of a characteristic's value, notifications and so on: BlueZ's object path, unique per
 /// characteristic even where two share a UUID.
-typealias AttributeKey = String
+public typealias AttributeKey = String
 
 extension Characteristic {
     var key: AttributeKey { characteristic.objectPath }

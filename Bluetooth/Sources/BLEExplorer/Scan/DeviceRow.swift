@@ -79,9 +79,9 @@ extension ScanList {
 }
 
 extension String {
-    /// The string with spaces after it up to `width` characters (cut to `width` when longer).
+    /// The string with spaces after it up to `width` characters (a longer one pushes what follows).
     func padded(to width: Int) -> String {
-        count >= width ? String(prefix(width)) : self + String(repeating: " ", count: width - count)
+        count >= width ? self : self + String(repeating: " ", count: width - count)
     }
 
     /// The string with spaces before it up to `width` characters.
