@@ -107,7 +107,7 @@ final class DeviceViewModelTests: XCTestCase {
             notify.accept(())
             bluetooth.settle()
             bluetooth.advance(to: start + 5.5)
-            let expected = (1...4).map(VirtualBluetooth.heartRate)
+            let expected = (1...4).map { Int(StandardDevices.heartRate($0)) }
             XCTAssertEqual(last(recorders.heartRates), expected)
             XCTAssertEqual(
                 last(recorders.messages), "Notifications of Heart Rate Measurement (2A37) on: n turns them off.")

@@ -30,7 +30,7 @@ final class ExplorerEndToEndTests: XCTestCase {
         try tmux.start("env -u RX_BLUEZ \(program)")
         try tmux.pane(showing: "Advertising services · 6")
         XCTAssertTrue(try tmux.capture().contains("Bluetooth on · simulated BlueZ"))
-        let daemons = Self.daemonsOfExplorer()
+        let daemons = try daemonsOfExplorer()
         XCTAssertEqual(daemons.count, 1, "ble-explorer runs its own dbus-daemon")
 
         // To the heart-rate monitor (the list is ordered by signal, which moves): from the top down
@@ -88,7 +88,7 @@ final class ExplorerEndToEndTests: XCTestCase {
     func testControlCQuitsWithTheTerminalRestored() throws {
         try tmux.start("env -u RX_BLUEZ \(program)")
         try tmux.pane(showing: "Scanning…")
-        let daemons = Self.daemonsOfExplorer()
+        let daemons = try daemonsOfExplorer()
         XCTAssertEqual(daemons.count, 1, "ble-explorer runs its own dbus-daemon")
         try tmux.send("C-c")
         let screen = try tmux.pane(showing: "MODE icanon echo")
@@ -97,16 +97,24 @@ final class ExplorerEndToEndTests: XCTestCase {
         assertGone(daemons)
     }
 
-    /// The private dbus-daemons `ble-explorer` started (their configuration is in an `rxdbus-…`
-    /// directory and their parent is the program).
-    private static func daemonsOfExplorer() -> Set<Int32> {
-        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+    /// The private dbus-daemons this test's `ble-explorer` started: the children of the program
+    /// running in the pane's shell (another explorer may be running on the machine).
+    private func daemonsOfExplorer() throws -> Set<Int32> {
+        let shell =
+            Int32(
+                try tmux.tmux("display-message", "-p", "-t", tmux.session, "#{pane_pid}")
+                    .trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+        let explorers = Self.children(of: shell).filter { Self.commandLine(of: $0).contains("ble-explorer") }
         return Set(
-            entries.compactMap(Int32.init).filter { pid in
-                let command = commandLine(of: pid)
+            explorers.flatMap(Self.children(of:)).filter { pid in
+                let command = Self.commandLine(of: pid)
                 return command.contains("dbus-daemon") && command.contains("rxdbus-")
-                    && commandLine(of: parent(of: pid)).contains("ble-explorer")
             })
+    }
+
+    private static func children(of parent: Int32) -> [Int32] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.compactMap(Int32.init).filter { self.parent(of: $0) == parent }
     }
 
     private static func commandLine(of pid: Int32) -> String {

@@ -63,7 +63,7 @@ final class ExplorerViewControllerTests: XCTestCase {
             XCTAssertEqual(explorer.device.treeView.highlightedRow, 6)
             press(.character("n"))
             bluetooth.advance(to: 6.5)
-            let rate = VirtualBluetooth.heartRate(3)
+            let rate = Int(StandardDevices.heartRate(3))
             XCTAssertTrue(screen.text.contains("♥ \(rate) bpm"), screen.text)
             XCTAssertFalse(explorer.device.plotView.isHidden)
 

@@ -57,12 +57,4 @@ final class VirtualBluetooth {
         advance(to: now + 0.01)
         return found
     }
-
-    /// The simulated heart-rate monitor's `number`-th measurement (the simulation's own formula): a
-    /// drift between 62 and 102 bpm over 40 notifications, and a beat of jitter.
-    static func heartRate(_ number: Int) -> Int {
-        let phase = number % 40
-        let drift = phase < 20 ? phase * 2 : (40 - phase) * 2
-        return 62 + drift + (number * 7) % 3
-    }
 }
