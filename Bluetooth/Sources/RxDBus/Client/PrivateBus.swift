@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import RxSwift
 
 /// A private message bus: Debian's `dbus-daemon` on a socket of its own, started by the program or
@@ -12,6 +13,8 @@ public final class PrivateBus: Sendable {
     /// The address to connect to (`unix:path=…,guid=…`), as `DBUS_SYSTEM_BUS_ADDRESS` takes it.
     public let address: String
     private let process: Process
+    /// The watchdog's standard input: open for as long as this process lives.
+    private let lifeline: Pipe
     private let directory: URL
 
     /// Starts the daemon; fails if `dbus-daemon` is not installed (Debian: `apt-get install dbus-daemon`).
@@ -24,21 +27,34 @@ public final class PrivateBus: Sendable {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let config = directory.appendingPathComponent("bus.conf")
         try Self.configuration(socketDirectory: directory.path).write(to: config, atomically: true, encoding: .utf8)
+        // The daemon runs under a small shell that waits on a pipe from this process: when this
+        // process ends, however it ends (a crash, a test killed with its tmux session), the kernel
+        // closes the pipe and the shell stops the daemon, so no bus outlives its program.
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: daemon)
-        process.arguments = ["--config-file=\(config.path)", "--nofork", "--print-address=1"]
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = [
+            "-c", #""$1" --config-file="$2" --nofork --print-address=1 & d=$!; read -r _; kill "$d"; wait "$d""#,
+            "private-bus", daemon, config.path,
+        ]
         let output = Pipe()
+        let lifeline = Pipe()
+        // Only the shell may hold the pipe's other end, or a later child would keep it open.
+        _ = fcntl(lifeline.fileHandleForWriting.fileDescriptor, F_SETFD, FD_CLOEXEC)
+        _ = fcntl(output.fileHandleForReading.fileDescriptor, F_SETFD, FD_CLOEXEC)
         process.standardOutput = output
+        process.standardInput = lifeline
         process.standardError = FileHandle.nullDevice
         try process.run()
         self.process = process
+        self.lifeline = lifeline
         var line = Data()
         while let byte = try output.fileHandleForReading.read(upToCount: 1), !byte.isEmpty, byte != Data([0x0A]) {
             line.append(byte)
         }
         address = String(decoding: line, as: UTF8.self)
         guard !address.isEmpty else {
-            process.terminate()
+            try? lifeline.fileHandleForWriting.close()
+            process.waitUntilExit()
             throw DBusError(name: DBusError.failed, message: "dbus-daemon printed no address")
         }
     }
@@ -48,7 +64,7 @@ public final class PrivateBus: Sendable {
     /// Stops the daemon (every connection to it ends) and removes its socket.
     public func stop() {
         if process.isRunning {
-            process.terminate()
+            try? lifeline.fileHandleForWriting.close()
             process.waitUntilExit()
         }
         try? FileManager.default.removeItem(at: directory)
