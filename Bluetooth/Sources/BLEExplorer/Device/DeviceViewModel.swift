@@ -148,12 +148,6 @@ public final class DeviceViewModel {
     }
 }
 
-/// A sentence as the failure of a `Result`.
-struct Sentence: Error {
-    let text: String
-    init(_ text: String) { self.text = text }
-}
-
 extension DeviceEvent {
     var startsOrEndsConnection: Bool {
         switch self {

@@ -41,9 +41,3 @@ public struct ScanScreenState {
         activity = .unavailable(.unknown)
     }
 }
-
-/// A sentence for the status line, numbered so that repeating it is a new event.
-public struct Note: Equatable {
-    public let id: Int
-    public let text: String
-}

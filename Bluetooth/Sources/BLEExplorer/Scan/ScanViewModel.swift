@@ -63,7 +63,7 @@ public final class ScanViewModel {
         .startWith(ScanScreenState(forgetAfter: forgetAfter))
         .share(replay: 1)
 
-        sections = state.map(\.list.sections).distinctUntilChanged { $0 == $1 }.asDriver(onErrorJustReturn: [])
+        sections = state.map(\.list.sections).distinctUntilChanged().asDriver(onErrorJustReturn: [])
         status = state.map { $0.activity.text(devices: $0.list.devices.count) }.distinctUntilChanged()
             .asDriver(onErrorJustReturn: "")
         isScanning = state.map { $0.activity == .scanning }.distinctUntilChanged().asDriver(onErrorJustReturn: false)
