@@ -97,8 +97,9 @@ final class ExplorerEndToEndTests: XCTestCase {
         assertGone(daemons)
     }
 
-    /// The private dbus-daemons this test's `ble-explorer` started: the children of the program
-    /// running in the pane's shell (another explorer may be running on the machine).
+    /// The private dbus-daemons this test's `ble-explorer` started: processes below the program
+    /// running in the pane's shell (another explorer may be running on the machine) whose program is
+    /// `dbus-daemon` (PrivateBus runs it under a watchdog shell) with a configuration in `rxdbus-…`.
     private func daemonsOfExplorer() throws -> Set<Int32> {
         let shell =
             Int32(
@@ -106,10 +107,15 @@ final class ExplorerEndToEndTests: XCTestCase {
                     .trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
         let explorers = Self.children(of: shell).filter { Self.commandLine(of: $0).contains("ble-explorer") }
         return Set(
-            explorers.flatMap(Self.children(of:)).filter { pid in
-                let command = Self.commandLine(of: pid)
-                return command.contains("dbus-daemon") && command.contains("rxdbus-")
+            explorers.flatMap(Self.descendants(of:)).filter { pid in
+                let arguments = Self.commandLine(of: pid).split(separator: "\0")
+                return (arguments.first?.hasSuffix("dbus-daemon") ?? false)
+                    && arguments.contains { $0.contains("rxdbus-") }
             })
+    }
+
+    private static func descendants(of parent: Int32) -> [Int32] {
+        children(of: parent).flatMap { [$0] + descendants(of: $0) }
     }
 
     private static func children(of parent: Int32) -> [Int32] {
