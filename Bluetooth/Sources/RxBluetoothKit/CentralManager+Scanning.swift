@@ -119,7 +119,8 @@ extension CentralManager {
             }
             data[CBAdvertisementDataServiceDataKey] = serviceData
         }
-        data[CBAdvertisementDataIsConnectable] = NSNumber(value: true)
+        // BlueZ does not say whether an advertisement was connectable: the key is left out (nil),
+        // rather than claimed.
         return AdvertisementData(advertisementData: data)
     }
 }

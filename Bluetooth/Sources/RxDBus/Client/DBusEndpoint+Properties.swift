@@ -15,29 +15,21 @@ extension DBusEndpoint {
         let getAll = call(
             destination: destination, path: path, interface: DBusStandard.properties, member: "GetAll",
             arguments: [.string(interface)])
-        return Observable.create { observer in
+        // One merged stream, so that the signals' end and the call's end are one terminal event.
+        return Observable.deferred {
             let current = SerialPropertyState()
-            let signalSubscription = changes.subscribe { event in
-                switch event {
-                case .next(let signal):
-                    if let updated = current.apply(signal) { observer.on(.next(updated)) }
-                case .error(let error): observer.on(.error(error))
-                case .completed: observer.on(.completed)
+            let changed = changes.map { Optional($0) }
+            let answer = getAll.asObservable().map { body -> DBusMessage? in
+                guard let all = body.first?.stringKeyed else {
+                    throw DBusError.unexpectedReply("GetAll answered \(body.map(\.signature).joined())")
                 }
+                _ = current.start(all.mapValues(\.unwrapped))
+                return nil
             }
-            let callSubscription = getAll.subscribe { event in
-                switch event {
-                case .success(let body):
-                    guard let all = body.first?.stringKeyed else {
-                        observer.on(
-                            .error(DBusError.unexpectedReply("GetAll answered \(body.map(\.signature).joined())")))
-                        return
-                    }
-                    observer.on(.next(current.start(all.mapValues(\.unwrapped))))
-                case .failure(let error): observer.on(.error(error))
-                }
+            return Observable.merge(changed, answer).compactMap { signal -> [String: DBusValue]? in
+                guard let signal else { return current.values }
+                return current.apply(signal)
             }
-            return Disposables.create(signalSubscription, callSubscription)
         }
     }
 
@@ -68,7 +60,7 @@ extension DBusEndpoint {
 /// The property set while `GetAll` is in flight and after: both callbacks come from the connection's
 /// one delivery thread (or scheduler), so plain state suffices; the lock is for the rare other case.
 private final class SerialPropertyState: @unchecked Sendable {
-    private var values: [String: DBusValue]?
+    private(set) var values: [String: DBusValue]?
 
     func start(_ all: [String: DBusValue]) -> [String: DBusValue] {
         values = all

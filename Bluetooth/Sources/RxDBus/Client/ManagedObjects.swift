@@ -31,31 +31,22 @@ extension DBusEndpoint {
                 member: "PropertiesChanged"))
         let initial = call(
             destination: destination, path: manager, interface: DBusStandard.objectManager, member: "GetManagedObjects")
-        return Observable.create { observer in
+        // One merged stream, so that the signals' end and the call's end are one terminal event.
+        return Observable.deferred {
             let tree = TreeState()
-            let changes = Observable.merge(managerSignals, propertySignals).subscribe { event in
-                switch event {
-                case .next(let signal):
-                    if let state = tree.apply(signal) { observer.on(.next(state)) }
-                case .error(let error): observer.on(.error(error))
-                case .completed: observer.on(.completed)
-                }
-            }
-            let answer = initial.subscribe { event in
-                switch event {
-                case .success(let body):
+            let changes = Observable.merge(managerSignals, propertySignals).map(TreeInput.signal)
+            let answer = initial.asObservable().map(TreeInput.answer)
+            return Observable.merge(changes, answer).compactMap { input -> DBusObjectTree? in
+                switch input {
+                case .signal(let signal):
+                    return tree.apply(signal)
+                case .answer(let body):
                     guard let objects = body.first.flatMap(Self.decodeTree) else {
-                        observer.on(
-                            .error(
-                                DBusError.unexpectedReply(
-                                    "GetManagedObjects answered \(body.map(\.signature).joined())")))
-                        return
+                        throw DBusError.unexpectedReply("GetManagedObjects answered \(body.map(\.signature).joined())")
                     }
-                    observer.on(.next(tree.start(objects)))
-                case .failure(let error): observer.on(.error(error))
+                    return tree.start(objects)
                 }
             }
-            return Disposables.create(changes, answer)
         }
     }
 
@@ -78,6 +69,11 @@ extension DBusEndpoint {
         }
         return out
     }
+}
+
+private enum TreeInput {
+    case signal(DBusMessage)
+    case answer([DBusValue])
 }
 
 /// The tree between snapshots; fed from one delivery thread.
