@@ -5,7 +5,7 @@ import RxSwift
 
 extension Peripheral {
     /// Reads a characteristic (`GattCharacteristic1.ReadValue`); the value is then its `value`, and
-    /// ``observeValueUpdate(for:)`` sees it too, as with CoreBluetooth.
+    /// `observeValueUpdate(for:)` sees it too, as with CoreBluetooth.
     public func readValue(for characteristic: Characteristic) -> Single<Characteristic> {
         let target = characteristic.characteristic
         let observable = characteristicValueEvents.filter { $0.0 === target }.take(1).map {
@@ -22,7 +22,7 @@ extension Peripheral {
     }
 
     /// Writes a characteristic (`GattCharacteristic1.WriteValue` with `type` `request` or `command`).
-    /// With response, it succeeds once the device acknowledged the write, and ``observeWrite(for:)``
+    /// With response, it succeeds once the device acknowledged the write, and `observeWrite(for:)`
     /// sees it; without, once BlueZ took it, and no one else hears of it (CoreBluetooth reports writes
     /// without response to no delegate either).
     public func writeValue(

@@ -1,7 +1,7 @@
 import Synchronization
 
 /// An object a program puts on the bus (``DBusEndpoint/export(_:)``): a path and its interfaces. Its
-/// property values are kept here; ``update(_:_:)`` stores new ones and emits `PropertiesChanged` on
+/// property values are kept here; ``update(_:_:invalidated:)`` stores new ones and emits `PropertiesChanged` on
 /// every connection the object is exported on, and adding or removing an interface emits the object
 /// manager's `InterfacesAdded` / `InterfacesRemoved`.
 public final class DBusExportedObject: Sendable {
