@@ -14,6 +14,8 @@ let package = Package(
         .package(
             url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
         .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
+        // RxDBus, RxBluetoothKit and the simulated BlueZ, for the cost of a Bluetooth notification.
+        .package(name: "swift-rx-bluetooth", path: "../Bluetooth"),
     ],
     targets: [
         // The workloads, shared by the benchmark suite and the instruction counter so both measure the
@@ -47,6 +49,22 @@ let package = Package(
             name: "RxInstructionCount",
             dependencies: ["RxBenchmarkScenarios"],
             path: "Tools/RxInstructionCount",
+            swiftSettings: [.treatAllWarnings(as: .error)]
+        ),
+        // The receiving side's instructions per Bluetooth notification (BlueZ's PropertiesChanged): plain
+        // sd-bus, RxDBus and RxBluetoothKit, each receiver in a process of its own and its sender in
+        // another, for `valgrind --tool=callgrind` (Tools/count-notification-cost.sh).
+        .executableTarget(
+            name: "RxNotificationCost",
+            dependencies: [
+                .product(name: "RxSwift", package: "swift-rx"),
+                .product(name: "CSystemdBus", package: "swift-rx-bluetooth"),
+                .product(name: "RxDBus", package: "swift-rx-bluetooth"),
+                .product(name: "RxBluetoothKit", package: "swift-rx-bluetooth"),
+                .product(name: "CoreBluetooth", package: "swift-rx-bluetooth"),
+                .product(name: "BlueZSim", package: "swift-rx-bluetooth"),
+            ],
+            path: "Tools/RxNotificationCost",
             swiftSettings: [.treatAllWarnings(as: .error)]
         ),
         // Sturdiness checks in a release build (released subscriptions, deep chains, `toBlocking`); CI

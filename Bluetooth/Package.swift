@@ -15,6 +15,8 @@ let package = Package(
         .library(name: "CoreBluetooth", targets: ["CoreBluetooth"]),
         .library(name: "RxBluetoothKit", targets: ["RxBluetoothKit"]),
         .library(name: "BlueZSim", targets: ["BlueZSim"]),
+        // sd-bus's headers, for code that measures RxDBus beside plain sd-bus (Benchmarks/).
+        .library(name: "CSystemdBus", targets: ["CSystemdBus"]),
         .executable(name: "bluez-sim", targets: ["bluez-sim"]),
         .executable(name: "ble-explorer", targets: ["ble-explorer"]),
     ],
