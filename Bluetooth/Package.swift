@@ -87,6 +87,16 @@ let package = Package(
                 .product(name: "RxTest", package: "swift-rx"), .product(name: "RxBlocking", package: "swift-rx"),
             ],
             swiftSettings: strict),
+        // The central role on a private bus against two BlueZ implementations (python-dbusmock's bluez5
+        // template, the simulation), and code shaped like RxBluetoothKit's README examples against the simulation.
+        .testTarget(
+            name: "RxBluetoothKitIntegrationTests",
+            dependencies: [
+                "RxBluetoothKit", "CoreBluetooth", "RxDBus", "BlueZSim",
+                .product(name: "RxSwift", package: "swift-rx"), .product(name: "RxTest", package: "swift-rx"),
+                .product(name: "RxBlocking", package: "swift-rx"),
+            ],
+            swiftSettings: strict),
         // The explorer's view models in virtual time against the simulation, and `ble-explorer` under tmux.
         .testTarget(
             name: "BLEExplorerTests",
