@@ -75,7 +75,7 @@ extension CentralManager {
     {
         let path: DBusObjectPath
         switch change {
-        case .interfacesAdded(let p, let interfaces) where interfaces.contains(BlueZ.device):
+        case .interfacesAdded(let p, let interfaces) where interfaces[BlueZ.device] != nil:
             path = p
         case .propertiesChanged(let p, BlueZ.device, let changed, _)
         where !Set(changed.keys).isDisjoint(with: [

@@ -129,32 +129,44 @@ public class CentralManager: ManagerType, @unchecked Sendable {
     // MARK: The tree
 
     private func apply(_ tree: DBusObjectTree?) {
-        model.update(tree?.objects)
-        let state = model.bluetoothState
-        manager.state = state.managerState
-        let changed = lastState.withLock { last in
-            defer { last = state }
-            return last != state
+        model.update(tree)
+        // Only a new tree or a change of the adapter can change the radio's state.
+        let adapterChanged: Bool
+        switch tree?.change {
+        case .propertiesChanged(let path, _, _, _)?, .interfacesAdded(let path, _)?, .interfacesRemoved(let path, _)?:
+            adapterChanged = path == model.adapterPath
+        case nil:
+            adapterChanged = true
         }
-        if state != .poweredOn { manager.isScanning = false }
+        var newState: BluetoothState?
+        if adapterChanged {
+            let state = model.bluetoothState
+            manager.state = state.managerState
+            let changed = lastState.withLock { last in
+                defer { last = state }
+                return last != state
+            }
+            if changed { newState = state }
+            if state != .poweredOn { manager.isScanning = false }
+        }
         synchronize(tree?.change)
-        if changed { stateChanges.onNext(state) }
+        if let newState { stateChanges.onNext(newState) }
         if let tree { treeUpdates.onNext(tree) }
     }
 
     /// Brings the CoreBluetooth objects up to date with a change (all of them after a new tree).
     private func synchronize(_ change: DBusObjectChange?) {
-        let objects = registry.withLock { $0 }
         switch change {
         case .propertiesChanged(let path, BlueZ.device, _, _)?:
-            objects.peripherals[path].map(refresh)
+            registry.withLock { $0.peripherals[path] }.map(refresh)
         case .propertiesChanged(let path, BlueZ.gattCharacteristic, _, _)?:
-            objects.characteristics[path].map(refresh)
+            registry.withLock { $0.characteristics[path] }.map(refresh)
         case .interfacesRemoved(let path, let interfaces)? where interfaces.contains(BlueZ.device):
-            objects.peripherals[path].map(refresh)
+            registry.withLock { $0.peripherals[path] }.map(refresh)
         case .some:
             break
         case nil:
+            let objects = registry.withLock { $0 }
             objects.peripherals.values.forEach(refresh)
             objects.characteristics.values.forEach(refresh)
         }

@@ -63,7 +63,7 @@ extension Peripheral {
     public func observeValueUpdate(for characteristic: Characteristic? = nil) -> Observable<Characteristic> {
         let notifications = manager.treeUpdates.compactMap { [weak self] tree -> (CBCharacteristic, Error?)? in
             guard let self, case .propertiesChanged(let path, BlueZ.gattCharacteristic, let changed, _)? = tree.change,
-                let value = changed["Value"]?.data, path.parent?.parent == self.path
+                path.isWithin(self.path), let value = changed["Value"]?.data
             else { return nil }
             let cb =
                 characteristic?.characteristic.objectPath == path.rawValue

@@ -95,3 +95,20 @@ final class ConnectionTests: XCTestCase {
         XCTAssertEqual(connection.events.last?.bluetoothError, .peripheralDisconnected(peripheral, nil))
     }
 }
+
+final class ConnectionLeakTests: XCTestCase {
+    func testAFailedConnectLeavesNothingHoldingTheManager() throws {
+        let bluez = SimulatedBlueZ()
+        weak let manager = bluez.manager
+        try {
+            let peripheral = try bluez.discover(Sim.heartRateMonitor)
+            bluez.simulation.failNextConnect(address: Sim.heartRateMonitor)
+            let connection = bluez.record({ peripheral.establishConnection() }, at: 4_000)
+            bluez.advance(to: 5_000)
+            XCTAssertEqual(connection.events.count, 1)
+        }()
+        bluez.releaseManager()
+        XCTAssertNil(manager)
+        XCTAssertEqual(bluez.bus.matchRuleCount(of: bluez.client.uniqueName), 0)
+    }
+}

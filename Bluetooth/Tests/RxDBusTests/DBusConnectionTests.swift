@@ -120,7 +120,10 @@ final class DBusConnectionTests: XCTestCase {
         XCTAssertEqual(
             all.map(\.change),
             [
-                nil, .interfacesAdded("/com/example/Other", ["com.example.Thermostat"]),
+                nil,
+                .interfacesAdded(
+                    "/com/example/Other",
+                    ["com.example.Thermostat": ["Target": .double(20), "Name": .string("hall")]]),
                 .propertiesChanged(
                     "/com/example/Other", interface: "com.example.Thermostat", changed: ["Target": .double(5)],
                     invalidated: []),

@@ -11,8 +11,21 @@ final class BlueZModel: Sendable {
 
     init(adapterPath: DBusObjectPath) { self.adapterPath = adapterPath }
 
-    /// A new tree, or `nil` when BlueZ is not on the bus.
-    func update(_ objects: DBusManagedObjects?) { state.withLock { $0 = objects } }
+    /// A tree after a change (applied to the model's own copy, in place), a whole new tree (no
+    /// change), or `nil` when BlueZ is not on the bus.
+    func update(_ tree: DBusObjectTree?) {
+        state.withLock { objects in
+            guard let tree else {
+                objects = nil
+                return
+            }
+            if let change = tree.change, objects != nil {
+                objects!.apply(change)
+            } else {
+                objects = tree.objects
+            }
+        }
+    }
 
     var bluetoothState: BluetoothState {
         state.withLock { objects in

@@ -5,7 +5,8 @@ public typealias DBusManagedObjects = [DBusObjectPath: [String: [String: DBusVal
 
 /// What changed in a ``DBusManagedObjects`` tree from one snapshot to the next.
 public enum DBusObjectChange: Sendable, Hashable {
-    case interfacesAdded(DBusObjectPath, [String])
+    /// Interfaces added to an object, with their properties.
+    case interfacesAdded(DBusObjectPath, [String: [String: DBusValue]])
     case interfacesRemoved(DBusObjectPath, [String])
     case propertiesChanged(DBusObjectPath, interface: String, changed: [String: DBusValue], invalidated: [String])
 }
@@ -85,37 +86,59 @@ private final class TreeState: @unchecked Sendable {
         return DBusObjectTree(objects: initial, change: nil)
     }
 
+    /// The tree after a signal, changed in place (no copy of the tree per signal, unless a consumer
+    /// still holds the previous one).
     func apply(_ signal: DBusMessage) -> DBusObjectTree? {
-        guard var current = objects else { return nil }
-        let change: DBusObjectChange
+        guard objects != nil, let change = DBusObjectChange(signal) else { return nil }
+        guard objects!.apply(change) else { return nil }
+        return DBusObjectTree(objects: objects!, change: change)
+    }
+}
+
+extension DBusObjectChange {
+    /// The change an `ObjectManager` or `PropertiesChanged` signal stands for, or `nil` for another
+    /// signal or a malformed one.
+    init?(_ signal: DBusMessage) {
         switch (signal.interface, signal.member) {
         case (DBusStandard.objectManager?, "InterfacesAdded"):
             guard let path = signal.body.first?.objectPath, signal.body.count > 1,
                 let added = DBusConnection.decodeInterfaces(signal.body[1])
             else { return nil }
-            current[path, default: [:]].merge(added) { _, new in new }
-            change = .interfacesAdded(path, added.keys.sorted())
+            self = .interfacesAdded(path, added)
         case (DBusStandard.objectManager?, "InterfacesRemoved"):
             guard let path = signal.body.first?.objectPath, let names = signal.body.dropFirst().first?.strings else {
                 return nil
             }
-            for name in names { current[path]?[name] = nil }
-            if current[path]?.isEmpty ?? false { current[path] = nil }
-            change = .interfacesRemoved(path, names)
+            self = .interfacesRemoved(path, names)
         case (DBusStandard.properties?, "PropertiesChanged"):
             guard let path = signal.path, let interface = signal.body.first?.string,
-                current[path]?[interface] != nil,
                 let changed = signal.body.dropFirst().first?.stringKeyed
             else { return nil }
-            let invalidated = signal.body.dropFirst(2).first?.strings ?? []
-            let values = changed.mapValues(\.unwrapped)
-            current[path]?[interface]?.merge(values) { _, new in new }
-            for name in invalidated { current[path]?[interface]?[name] = nil }
-            change = .propertiesChanged(path, interface: interface, changed: values, invalidated: invalidated)
+            self = .propertiesChanged(
+                path, interface: interface, changed: changed.mapValues(\.unwrapped),
+                invalidated: signal.body.dropFirst(2).first?.strings ?? [])
         default:
             return nil
         }
-        objects = current
-        return DBusObjectTree(objects: current, change: change)
+    }
+}
+
+extension Dictionary where Key == DBusObjectPath, Value == [String: [String: DBusValue]] {
+    /// Applies a change in place; `false` if it does not apply (properties of an interface the tree
+    /// does not have, which the tree's signals may carry for objects of another manager).
+    @discardableResult
+    public mutating func apply(_ change: DBusObjectChange) -> Bool {
+        switch change {
+        case .interfacesAdded(let path, let added):
+            self[path, default: [:]].merge(added) { _, new in new }
+        case .interfacesRemoved(let path, let names):
+            for name in names { self[path]?[name] = nil }
+            if self[path]?.isEmpty ?? false { self[path] = nil }
+        case .propertiesChanged(let path, let interface, let changed, let invalidated):
+            guard self[path]?[interface] != nil else { return false }
+            self[path]?[interface]?.merge(changed) { _, new in new }
+            for name in invalidated { self[path]?[interface]?[name] = nil }
+        }
+        return true
     }
 }

@@ -16,7 +16,8 @@ enum SDBusReader {
         var message = DBusMessage(
             kind: kind, sender: string(sd_bus_message_get_sender(m)),
             destination: string(sd_bus_message_get_destination(m)),
-            path: string(sd_bus_message_get_path(m)).flatMap(DBusObjectPath.init(rawValue:)),
+            // sd-bus has checked the path; it is not validated again.
+            path: string(sd_bus_message_get_path(m)).map(DBusObjectPath.init(unchecked:)),
             interface: string(sd_bus_message_get_interface(m)), member: string(sd_bus_message_get_member(m)))
         if kind == .error, let error = sd_bus_message_get_error(m) {
             message.errorName = string(error.pointee.name)
@@ -57,6 +58,15 @@ enum SDBusReader {
             case "g": return .signature(s)
             default: return .string(s)
             }
+        case "a" where contents == "y":
+            // Bytes (a characteristic's value) in one read, not a peek and a read per byte.
+            var pointer: UnsafeRawPointer?
+            var size = 0
+            try SDBusWriter.check(sd_bus_message_read_array(m, typeCode("y"), &pointer, &size), "read ay")
+            let bytes =
+                pointer.map { UnsafeRawBufferPointer(start: $0, count: size) }
+                ?? UnsafeRawBufferPointer(start: nil, count: 0)
+            return .array(elementSignature: "y", bytes.map(DBusValue.byte))
         case "a":
             return try inside(m, type, contents) { () throws(DBusError) -> DBusValue in
                 if contents.hasPrefix("{") {

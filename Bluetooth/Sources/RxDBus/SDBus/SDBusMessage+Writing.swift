@@ -64,8 +64,9 @@ enum SDBusWriter {
         try check(sd_bus_message_close_container(m), "close \(type)\(contents)")
     }
 
-    static func check(_ r: Int32, _ what: String) throws(DBusError) {
+    /// `what` is built only on failure: this runs for every value of every message.
+    static func check(_ r: Int32, _ what: @autoclosure () -> String) throws(DBusError) {
         guard r < 0 else { return }
-        throw DBusError(name: DBusError.invalidArgs, message: "\(what): \(String(cString: strerror(-r)))")
+        throw DBusError(name: DBusError.invalidArgs, message: "\(what()): \(String(cString: strerror(-r)))")
     }
 }

@@ -2,7 +2,7 @@
 /// variants of the D-Bus specification's type system.
 ///
 /// Arrays and dictionaries carry their element signature so that an empty one still has a type.
-public indirect enum DBusValue: Hashable, Sendable {
+public enum DBusValue: Hashable, Sendable {
     case byte(UInt8)
     case bool(Bool)
     case int16(Int16)
@@ -24,8 +24,9 @@ public indirect enum DBusValue: Hashable, Sendable {
     case dictionary(keySignature: String, valueSignature: String, [DBusDictEntry])
     /// A structure (`(` … `)`).
     case structure([DBusValue])
-    /// A variant (`v`): a value that carries its own signature.
-    case variant(DBusValue)
+    /// A variant (`v`): a value that carries its own signature. (The only case that holds a value
+    /// directly, so the only one boxed: the containers hold arrays, which are references already.)
+    indirect case variant(DBusValue)
 
     /// The value's single complete type signature.
     public var signature: String {
