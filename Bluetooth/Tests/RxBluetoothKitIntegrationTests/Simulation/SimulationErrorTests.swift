@@ -131,6 +131,9 @@ final class SimulationErrorTests: SimulationTestCase {
         try roundTrip(observer)
         simulation.vanish(address: monitor)
         _ = try removed.first()
+        // The bus sent the signal to the central too; a round trip on its connection comes after it,
+        // and the manager has taken it in once its scheduler has run what it was given.
+        try roundTrip(centralConnection)
         try drain(centralScheduler)
 
         XCTAssertEqual(manager.retrievePeripherals(withIdentifiers: [peripheral.identifier]), [])

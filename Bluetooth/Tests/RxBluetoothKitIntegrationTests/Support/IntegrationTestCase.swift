@@ -40,7 +40,10 @@ class IntegrationTestCase: XCTestCase {
     override func tearDownWithError() throws {
         bag = DisposeBag()
         if madeManager {
-            // Deliveries already queued for the manager hold it until they have run.
+            // A round trip on the central's connection lets its thread go past the last jobs it ran
+            // (which RxDBus keeps until the thread wakes again: see SimulationReleaseTests), and
+            // deliveries already queued for the manager hold it until they have run.
+            try roundTrip(centralConnection)
             try drain(centralScheduler)
             XCTAssertNil(trackedManager, "the CentralManager outlived the test and its subscriptions")
             XCTAssertEqual(
