@@ -80,8 +80,10 @@ extension CentralManager {
         .deferred { [weak self] in
             guard let self else { throw BluetoothError.destroyed }
             guard peripheral.isConnected else { throw BluetoothError.peripheralDisconnected(peripheral, nil) }
-            return self.observeDisconnect(for: peripheral).map { peripheral, reason -> T in
-                throw BluetoothError.peripheralDisconnected(peripheral, reason)
+            // A device BlueZ removes is gone too, whether or not BlueZ said it disconnected first.
+            let ends = self.connectionChanges(to: false, for: peripheral, orRemoval: true)
+            return self.ensure(.poweredOn, observable: ends).map { [weak self] peripheral -> T in
+                throw BluetoothError.peripheralDisconnected(peripheral, self?.disconnectionReason(for: peripheral))
             }
         }
     }

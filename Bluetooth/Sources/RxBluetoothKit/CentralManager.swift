@@ -8,8 +8,8 @@ import Synchronization
 /// `CentralManager`, on BlueZ's D-Bus API.
 ///
 /// The manager follows BlueZ's whole object tree for as long as it lives (`GetManagedObjects`, then
-/// `InterfacesAdded`/`InterfacesRemoved`/`PropertiesChanged`: three match rules on the bus, and a
-/// fourth for BlueZ's coming and going), so ``state`` is always current and every stream below is a
+/// `InterfacesAdded`/`InterfacesRemoved`/`PropertiesChanged`: two match rules on the bus, and a third
+/// for BlueZ's coming and going), so ``state`` is always current and every stream below is a
 /// filter of that one subscription. Events are delivered on the manager's queue (or scheduler).
 public class CentralManager: ManagerType, @unchecked Sendable {
     /// The CoreBluetooth-shaped object behind the manager (its `state` and `isScanning`).
@@ -68,7 +68,10 @@ public class CentralManager: ManagerType, @unchecked Sendable {
             bus.managedObjects(of: BlueZ.service).map(Optional.some).catchAndReturn(nil)
         }
         .observe(on: scheduler)
-        treeSubscription.setDisposable(trees.subscribe(onNext: { [weak self] tree in self?.apply(tree) }))
+        // The connection closing ends the tree: the radio is then as good as unsupported.
+        treeSubscription.setDisposable(
+            trees.subscribe(
+                onNext: { [weak self] tree in self?.apply(tree) }, onError: { [weak self] _ in self?.apply(nil) }))
     }
 
     deinit { treeSubscription.dispose() }
@@ -114,7 +117,7 @@ public class CentralManager: ManagerType, @unchecked Sendable {
 
     /// Each disconnection, with its reason when the link was lost rather than closed on purpose.
     public func observeDisconnect(for peripheral: Peripheral? = nil) -> Observable<(Peripheral, DisconnectionReason?)> {
-        let observable = connectionChanges(to: false, for: peripheral).map {
+        let observable = connectionChanges(to: false, for: peripheral, orRemoval: false).map {
             [weak self] p -> (Peripheral, DisconnectionReason?) in
             (p, self?.disconnectionReason(for: p))
         }
@@ -235,15 +238,17 @@ public class CentralManager: ManagerType, @unchecked Sendable {
         String(path.lastElement.dropFirst(4)).replacingOccurrences(of: "_", with: ":")
     }
 
-    /// The device paths whose `Connected` turned `connected`, or that went away (as a disconnection).
-    private func connectionChanges(to connected: Bool, for peripheral: Peripheral?) -> Observable<Peripheral> {
+    /// The device paths whose `Connected` turned `connected`, or (with `orRemoval`) that went away.
+    func connectionChanges(to connected: Bool, for peripheral: Peripheral?, orRemoval: Bool = false)
+        -> Observable<Peripheral>
+    {
         treeUpdates.compactMap { [weak self] tree -> Peripheral? in
             guard let self, let change = tree.change else { return nil }
             let path: DBusObjectPath
             switch change {
             case .propertiesChanged(let p, BlueZ.device, let values, _) where values["Connected"]?.bool == connected:
                 path = p
-            case .interfacesRemoved(let p, let interfaces) where !connected && interfaces.contains(BlueZ.device):
+            case .interfacesRemoved(let p, let interfaces) where orRemoval && interfaces.contains(BlueZ.device):
                 path = p
             default:
                 return nil

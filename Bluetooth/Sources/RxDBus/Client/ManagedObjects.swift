@@ -21,7 +21,8 @@ public struct DBusObjectTree: Sendable {
 extension DBusEndpoint {
     /// The objects of a remote object manager (`GetManagedObjects`), following `InterfacesAdded`,
     /// `InterfacesRemoved` and the objects' `PropertiesChanged`: BlueZ's whole state in one stream.
-    /// Three match rules, on the bus before `GetManagedObjects` is sent; changes that arrive before
+    /// Two match rules (the manager's signals, and `PropertiesChanged` below it), on the bus before
+    /// `GetManagedObjects` is sent; changes that arrive before
     /// its answer are already in it.
     public func managedObjects(of destination: String, manager: DBusObjectPath = .root) -> Observable<DBusObjectTree> {
         let managerSignals = signals(

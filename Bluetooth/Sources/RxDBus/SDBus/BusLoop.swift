@@ -69,16 +69,23 @@ final class BusLoop: @unchecked Sendable {
         if !already && !isCurrent { finished.wait() }
     }
 
+    /// Runs the jobs handed over so far; whether the loop is to end. The jobs are let go of before the
+    /// loop polls, so that what they hold (a finished call's observer, and what it captured) does not
+    /// wait for the bus's next message.
+    private func runJobs() -> Bool {
+        lock.lock()
+        let batch = jobs
+        jobs = []
+        let stop = closing
+        lock.unlock()
+        for job in batch { job(self) }
+        return stop
+    }
+
     private func run() {
         var endError = DBusError(name: DBusError.disconnected, message: "the connection was closed")
         loop: while true {
-            lock.lock()
-            let batch = jobs
-            jobs = []
-            let stop = closing
-            lock.unlock()
-            for job in batch { job(self) }
-            if stop { break }
+            if runJobs() { break }
             while true {
                 let r = sd_bus_process(bus, nil)
                 if r < 0 {

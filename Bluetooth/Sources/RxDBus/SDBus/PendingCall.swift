@@ -6,7 +6,8 @@ import RxSwift
 /// One method call in flight on a ``DBusConnection``: its sd-bus slot (which holds the reply callback)
 /// and the `Single`'s observer. Touched only on the loop thread after `init`.
 final class PendingCall: @unchecked Sendable {
-    private let observer: (SingleEvent<[DBusValue]>) -> Void
+    /// Dropped once the call has finished or been cancelled: it holds the subscriber's chain.
+    private var observer: ((SingleEvent<[DBusValue]>) -> Void)?
     private var slot: OpaquePointer?
     private var finished = false
 
@@ -37,6 +38,7 @@ final class PendingCall: @unchecked Sendable {
     /// The subscriber went away before the reply: forget the call (sd-bus drops the reply callback).
     func cancel() {
         finished = true
+        observer = nil
         releaseSlot()
     }
 
@@ -48,8 +50,9 @@ final class PendingCall: @unchecked Sendable {
     }
 
     private func finish(_ result: Result<[DBusValue], DBusError>) {
-        guard !finished else { return }
+        guard !finished, let observer else { return }
         finished = true
+        self.observer = nil
         switch result {
         case .success(let values): observer(.success(values))
         case .failure(let error): observer(.failure(error))
