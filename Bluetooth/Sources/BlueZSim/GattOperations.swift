@@ -123,12 +123,9 @@ extension BlueZSimulation {
         _ path: DBusObjectPath, _ address: String, _ arguments: [DBusValue], _ reply: Reply, _ run: inout RunState,
         _ effects: inout [Effect]
     ) {
-        let options: GattOptions
-        let data: [UInt8]
+        let (data, options): ([UInt8], GattOptions)
         do throws(DBusError) {
-            guard arguments.count == 2, let bytes = arguments[0].bytes else { throw BlueZError.invalidArguments }
-            data = bytes
-            options = try GattOptions(arguments[1])
+            (data, options) = try Self.writeArguments(arguments)
         } catch {
             return effects.append(reply.fail(error))
         }
@@ -182,12 +179,9 @@ extension BlueZSimulation {
         _ path: DBusObjectPath, _ address: String, _ arguments: [DBusValue], _ reply: Reply, _ run: inout RunState,
         _ effects: inout [Effect]
     ) {
-        let options: GattOptions
-        let data: [UInt8]
+        let (data, options): ([UInt8], GattOptions)
         do throws(DBusError) {
-            guard arguments.count == 2, let bytes = arguments[0].bytes else { throw BlueZError.invalidArguments }
-            data = bytes
-            options = try GattOptions(arguments[1])
+            (data, options) = try Self.writeArguments(arguments)
         } catch {
             return effects.append(reply.fail(error))
         }
@@ -206,5 +200,11 @@ extension BlueZSimulation {
         device.values[descriptor.handle] = written
         run.devices[address] = device
         effects.append(reply.succeed())
+    }
+
+    /// WriteValue's arguments, `ay` and `a{sv}`, of a characteristic or a descriptor.
+    static func writeArguments(_ arguments: [DBusValue]) throws(DBusError) -> ([UInt8], GattOptions) {
+        guard arguments.count == 2, let bytes = arguments[0].bytes else { throw BlueZError.invalidArguments }
+        return (bytes, try GattOptions(arguments[1]))
     }
 }

@@ -1,5 +1,18 @@
 import RxSwift
 
+extension DBusEndpoint {
+    /// ``DBusEndpoint/requestName(_:)`` through the bus daemon, for connections to a daemon.
+    public func requestName(_ name: String) -> Observable<Void> {
+        Observable.create { [weak self] observer in
+            guard let self else {
+                observer.on(.error(DBusError.closed))
+                return Disposables.create()
+            }
+            return BusNames.request(name, on: self, observer: observer)
+        }
+    }
+}
+
 /// Well-known names, asked of the bus daemon (`RequestName` with `DO_NOT_QUEUE`, `ReleaseName`).
 enum BusNames {
     private static let doNotQueue: UInt32 = 4

@@ -47,7 +47,7 @@ public final class LocalBusConnection: DBusEndpoint, Sendable {
         registry.removeAll()
         bus.close(self)
         for match in matches {
-            match.observer.on(.error(DBusError(name: DBusError.disconnected, message: "the connection was closed")))
+            match.observer.on(.error(DBusError.closed))
         }
     }
 
@@ -112,7 +112,7 @@ public final class LocalBusConnection: DBusEndpoint, Sendable {
     public func signals(matching rule: DBusMatchRule) -> Observable<DBusMessage> {
         Observable.create { [weak self] observer in
             guard let self else {
-                observer.on(.error(DBusError(name: DBusError.disconnected, message: "the connection was closed")))
+                observer.on(.error(DBusError.closed))
                 return Disposables.create()
             }
             let id = self.state.withLock { state -> Int? in
@@ -122,7 +122,7 @@ public final class LocalBusConnection: DBusEndpoint, Sendable {
                 return state.nextMatch
             }
             guard let id else {
-                observer.on(.error(DBusError(name: DBusError.disconnected, message: "the connection was closed")))
+                observer.on(.error(DBusError.closed))
                 return Disposables.create()
             }
             return Disposables.create { [weak self] in
@@ -160,14 +160,4 @@ public final class LocalBusConnection: DBusEndpoint, Sendable {
     public func export(_ object: DBusExportedObject) throws -> Disposable { try registry.add(object) }
 
     public func exportObjectManager(at path: DBusObjectPath) -> Disposable { registry.addManager(at: path) }
-
-    public func requestName(_ name: String) -> Observable<Void> {
-        Observable.create { [weak self] observer in
-            guard let self else {
-                observer.on(.error(DBusError(name: DBusError.disconnected, message: "the connection was closed")))
-                return Disposables.create()
-            }
-            return BusNames.request(name, on: self, observer: observer)
-        }
-    }
 }

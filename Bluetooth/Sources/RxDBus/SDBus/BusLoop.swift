@@ -83,7 +83,7 @@ final class BusLoop: @unchecked Sendable {
     }
 
     private func run() {
-        var endError = DBusError(name: DBusError.disconnected, message: "the connection was closed")
+        var endError = DBusError.closed
         loop: while true {
             if runJobs() { break }
             while true {

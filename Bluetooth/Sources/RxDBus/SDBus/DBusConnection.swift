@@ -105,16 +105,6 @@ public final class DBusConnection: DBusEndpoint, @unchecked Sendable {
 
     public func exportObjectManager(at path: DBusObjectPath) -> Disposable { registry.addManager(at: path) }
 
-    public func requestName(_ name: String) -> Observable<Void> {
-        Observable.create { [weak self] observer in
-            guard let self else {
-                observer.on(.error(DBusError(name: DBusError.disconnected, message: "the connection was closed")))
-                return Disposables.create()
-            }
-            return BusNames.request(name, on: self, observer: observer)
-        }
-    }
-
     /// Sends a signal, a method call that wants no reply, or a reply, on the loop thread.
     static func enqueueSend(_ message: DBusMessage, on loop: BusLoop) {
         loop.enqueue { loop in

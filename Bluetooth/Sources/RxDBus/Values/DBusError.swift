@@ -36,6 +36,9 @@ public struct DBusError: Error, Hashable, Sendable, CustomStringConvertible {
         self.init(name: reply.errorName ?? DBusError.failed, message: reply.body.first?.string ?? "")
     }
 
+    /// This side closed the connection.
+    public static let closed = DBusError(name: disconnected, message: "the connection was closed")
+
     /// A reply that is not what the method documents.
     public static func unexpectedReply(_ what: String) -> DBusError {
         DBusError(name: invalidSignature, message: what)
