@@ -105,6 +105,7 @@ let package = Package(
                 .product(name: "RxSwift", package: "swift-rx"), .product(name: "RxCocoa", package: "swift-rx"),
                 .product(name: "RxTest", package: "swift-rx"), .product(name: "RxBlocking", package: "swift-rx"),
                 .product(name: "TerminalUI", package: "swift-rx-examples"),
+                .product(name: "ExampleTestSupport", package: "swift-rx-examples"),
             ],
             swiftSettings: strict),
     ],

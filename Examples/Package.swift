@@ -8,6 +8,8 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "TerminalUI", targets: ["TerminalUI"]), .library(name: "InspectorUI", targets: ["InspectorUI"]),
+        // The tests' helpers (TmuxSession above all), for the Bluetooth package's end-to-end tests too.
+        .library(name: "ExampleTestSupport", targets: ["ExampleTestSupport"]),
     ],
     dependencies: [
         .package(name: "swift-rx", path: ".."),
@@ -123,7 +125,8 @@ let package = Package(
             swiftSettings: [.treatAllWarnings(as: .error)]
         ),
         // What the applications' tests against their fixture servers share: waiting on this thread for an
-        // observable's answer or for something a server's thread does.
+        // observable's answer or for something a server's thread does; and a program under tmux
+        // (TmuxSession), which the Bluetooth package's explorer tests use as well (the product above).
         .target(
             name: "ExampleTestSupport",
             dependencies: ["TerminalUI", .product(name: "RxSwift", package: "swift-rx")],

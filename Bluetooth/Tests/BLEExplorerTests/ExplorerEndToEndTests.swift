@@ -1,3 +1,4 @@
+import ExampleTestSupport
 import Foundation
 import XCTest
 
@@ -11,14 +12,15 @@ import XCTest
 /// Each time the shell's terminal is back: the program's screen gone, cooked mode with echo, and the
 /// private dbus-daemon stopped with it.
 ///
-/// Skipped when tmux is not installed or the program is not built.
+/// Skipped when tmux is not installed or the program is not built. Uses a tmux server of its own
+/// (``TmuxSession``, from the examples' ExampleTestSupport).
 final class ExplorerEndToEndTests: XCTestCase {
     private var program = ""
-    private var tmux: Tmux!
+    private var tmux: TmuxSession!
 
     override func setUpWithError() throws {
-        program = try Tmux.program("ble-explorer")
-        tmux = try Tmux(width: 120, height: 40)
+        program = try TmuxSession.program("ble-explorer")
+        tmux = try TmuxSession(server: "ble-explorer-test-\(getpid())", session: "explorer", width: 120, height: 40)
     }
 
     override func tearDown() {
@@ -27,7 +29,7 @@ final class ExplorerEndToEndTests: XCTestCase {
     }
 
     func testScanConnectWatchRadioOffResizeAndQuit() throws {
-        try tmux.start("env -u RX_BLUEZ \(program)")
+        try tmux.run("env -u RX_BLUEZ \(program)")
         try tmux.pane(showing: "Advertising services · 6")
         XCTAssertTrue(try tmux.capture().contains("Bluetooth on · simulated BlueZ"))
         let daemons = try daemonsOfExplorer()
@@ -39,9 +41,9 @@ final class ExplorerEndToEndTests: XCTestCase {
         var highlighted = ""
         for _ in 0..<8 {
             highlighted =
-                try Tmux.highlightedLine(
+                try TmuxSession.highlightedLine(
                     tmux.pane("a highlighted row", colours: true) {
-                        Tmux.highlightedLine($0) != nil
+                        TmuxSession.highlightedLine($0) != nil
                     }) ?? ""
             if highlighted.hasPrefix("HRM Sim") { break }
             try tmux.send("Down")
@@ -66,7 +68,8 @@ final class ExplorerEndToEndTests: XCTestCase {
         try tmux.resize(width: 90, height: 30)
         screen = try tmux.pane("the screen at 90 × 30") { pane in
             let lines = pane.split(separator: "\n", omittingEmptySubsequences: false)
-            return lines.count <= 31 && Tmux.lastLine(pane).hasPrefix("Notifications of Heart Rate Measurement")
+            return lines.count <= 31
+                && TmuxSession.lastLine(of: pane).hasPrefix("Notifications of Heart Rate Measurement")
         }
         XCTAssertTrue(screen.contains("HRM Sim · C4:7C:8D:6A:10:01 · connected"), screen)
 
@@ -86,7 +89,7 @@ final class ExplorerEndToEndTests: XCTestCase {
     }
 
     func testControlCQuitsWithTheTerminalRestored() throws {
-        try tmux.start("env -u RX_BLUEZ \(program)")
+        try tmux.run("env -u RX_BLUEZ \(program)")
         try tmux.pane(showing: "Scanning…")
         let daemons = try daemonsOfExplorer()
         XCTAssertEqual(daemons.count, 1, "ble-explorer runs its own dbus-daemon")

@@ -1,9 +1,9 @@
 import Foundation
 import XCTest
 
-/// A program of this package in a real terminal emulator: one tmux session running `sh`, on a tmux
-/// server of its own (`-L`), so the end-to-end tests never touch the user's sessions and kill only
-/// that server.
+/// A program in a real terminal emulator: one tmux session running `sh`, on a tmux server of its own
+/// (`-L`), so the end-to-end tests never touch the user's sessions and kill only that server. The
+/// examples' tests use it, and so does the Bluetooth package's (this target is a library product).
 ///
 /// Commands are spawned and waited for directly with `waitpid`: Foundation's `Process` did not notice
 /// tmux's client exit here (it stayed a zombie), and a pipe would be inherited and held open for ever
@@ -12,15 +12,15 @@ public final class TmuxSession {
     public let server: String
     public let session: String
 
-    /// The path of `program`, built next to the tests; skips the test when tmux is not installed or the
-    /// program is not built.
+    /// The path of `program`, built next to the tests (beside the test bundle, or beside the directory
+    /// that holds it); skips the test when tmux is not installed or the program is not built.
     public static func program(_ program: String) throws -> String {
-        let path = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-            .appendingPathComponent(program).path
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux") else {
-            throw XCTSkip("tmux is not installed")
+            throw XCTSkip("tmux is not installed (apt-get install tmux)")
         }
-        guard FileManager.default.isExecutableFile(atPath: path) else {
+        let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        let candidates = [bundle, bundle.deletingLastPathComponent()].map { $0.appendingPathComponent(program).path }
+        guard let path = candidates.first(where: FileManager.default.isExecutableFile(atPath:)) else {
             throw XCTSkip("\(program) is not built next to the tests (swift build --build-tests builds it)")
         }
         return path
@@ -48,7 +48,7 @@ public final class TmuxSession {
     }
 
     private func tmux(arguments: [String]) throws -> String {
-        let outputPath = NSTemporaryDirectory() + "\(server)-output"
+        let outputPath = NSTemporaryDirectory() + "\(server)-\(UUID().uuidString)"
         defer { unlink(outputPath) }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -59,9 +59,9 @@ public final class TmuxSession {
         let argv = (["tmux", "-L", server] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var pid = pid_t()
-        guard posix_spawn(&pid, "/usr/bin/tmux", &actions, nil, argv, environ) == 0 else {
-            throw NSError(domain: "posix_spawn", code: Int(errno))
-        }
+        // posix_spawn returns its error rather than setting errno.
+        let spawned = posix_spawn(&pid, "/usr/bin/tmux", &actions, nil, argv, environ)
+        guard spawned == 0 else { throw NSError(domain: "posix_spawn", code: Int(spawned)) }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
         return (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
@@ -90,18 +90,24 @@ public final class TmuxSession {
         colours ? try tmux("capture-pane", "-p", "-e", "-t", session) : try tmux("capture-pane", "-p", "-t", session)
     }
 
-    /// Polls the pane until `condition` holds for it. The limit only keeps a broken program from hanging
-    /// the test.
+    /// Polls the pane (with `colours`, with its SGR sequences) until `condition` holds for it, for at
+    /// most `timeout` seconds. The limit only keeps a broken program from hanging the test.
+    @discardableResult
     public func pane(
-        _ what: String, timeout: TimeInterval = 20, file: StaticString = #filePath, line: UInt = #line,
-        until condition: (String) -> Bool
+        _ what: String, timeout: TimeInterval = 20, colours: Bool = false, file: StaticString = #filePath,
+        line: UInt = #line, until condition: (String) -> Bool
     ) throws -> String {
-        try poll(what, timeout: timeout, interval: 0.1, file: file, line: line, { try capture() }, until: condition)
+        try poll(
+            what, timeout: timeout, interval: 0.1, file: file, line: line, { try capture(colours: colours) },
+            until: condition)
     }
 
     /// Polls the pane until it shows `text` (a program's first frame takes a moment under load).
-    public func pane(showing text: String, file: StaticString = #filePath, line: UInt = #line) throws -> String {
-        try pane(text.debugDescription, file: file, line: line) { $0.contains(text) }
+    @discardableResult
+    public func pane(
+        showing text: String, timeout: TimeInterval = 20, file: StaticString = #filePath, line: UInt = #line
+    ) throws -> String {
+        try pane(text.debugDescription, timeout: timeout, file: file, line: line) { $0.contains(text) }
     }
 
     /// Presses Ctrl-C and checks the program ended with status 130, the shell's terminal is back in
@@ -111,6 +117,13 @@ public final class TmuxSession {
         let screen = try pane(showing: "MODE icanon echo", file: file, line: line)
         XCTAssertTrue(screen.contains("EXIT=130"), screen, file: file, line: line)
         XCTAssertFalse(screen.contains(shown), screen, file: file, line: line)
+    }
+
+    /// The line of a pane captured with `colours` that is drawn in reverse video (the highlighted row of
+    /// the focused list), without its escapes; nil when there is none.
+    public static func highlightedLine(_ colouredPane: String) -> String? {
+        colouredPane.split(separator: "\n").first { $0.contains("\u{1B}[7m") || $0.contains("\u{1B}[0;7m") }
+            .map { String($0).replacingOccurrences(of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression) }
     }
 
     /// The pane's last line (tmux prints every row of the pane, blank ones too): the status line.
