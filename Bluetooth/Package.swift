@@ -4,7 +4,8 @@ import PackageDescription
 // swift-rx and Bluetooth LE on Linux: D-Bus as observables (RxDBus, on sd-bus from libsystemd),
 // RxBluetoothKit's central role over BlueZ's D-Bus API, CoreBluetooth's value types for Linux, a
 // simulated BlueZ (bluez-sim) and a terminal BLE explorer. A package of its own so that the library
-// keeps no dependencies: only this package needs libsystemd (Debian's libsystemd-dev).
+// keeps no dependencies: only this package needs libsystemd (Debian's libsystemd-dev). Linux only:
+// BlueZ and sd-bus are Linux's, and on Apple's platforms the module CoreBluetooth is Apple's own.
 let strict: [SwiftSetting] = [.treatAllWarnings(as: .error)]
 
 let package = Package(

@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import RxDBus
 
 extension BlueZSimulation {
@@ -49,7 +50,10 @@ extension BlueZSimulation {
         gatt.notify[path] = session
         run.devices[address]?.gatt = gatt
         if let notifications = characteristic.profile.notifications {
-            effects.append(notification(path, address, token: token, every: notifications.period, run: run.id))
+            let origin = scheduler.now
+            effects.append(
+                notification(
+                    path, address, token: token, every: notifications.period, from: origin, number: 1, run: run.id))
         }
     }
 
@@ -92,13 +96,20 @@ extension BlueZSimulation {
         run.devices[address] = device
     }
 
-    /// The peripheral's next notification (or indication), `period` from now, while the session
-    /// `token` lasts: the value becomes the peripheral's and the cached Value, with a
-    /// PropertiesChanged for every notification.
+    /// The session's `number`th notification (or indication), at `origin` + `number` × `period`, while
+    /// the session `token` lasts: the value becomes the peripheral's and the cached Value, with a
+    /// PropertiesChanged for every notification. Each is due at its own multiple of the period from
+    /// the session's start, so the rate holds however long each takes to send (a 1 ms notifier sends
+    /// 1 000 a second, not one per millisecond plus the time to send it).
     private func notification(
-        _ path: DBusObjectPath, _ address: String, token: Int, every period: DispatchTimeInterval, run id: Int
+        _ path: DBusObjectPath, _ address: String, token: Int, every period: DispatchTimeInterval, from origin: Date,
+        number sequence: Int, run id: Int
     ) -> Effect {
-        after(period, run: id) { sim, run, effects in
+        // At least a microsecond: one behind its time goes through the scheduler too, not recursively.
+        let due = origin.addingTimeInterval(period.seconds * Double(sequence))
+        let delay = DispatchTimeInterval.microseconds(
+            max(1, Int((due.timeIntervalSince(scheduler.now) * 1e6).rounded())))
+        return after(delay, run: id) { sim, run, effects in
             guard var device = run.devices[address], var gatt = device.gatt, gatt.notify[path]?.token == token,
                 let characteristic = device.layout.characteristics[path],
                 let notifications = characteristic.profile.notifications
@@ -113,7 +124,9 @@ extension BlueZSimulation {
             if let object = gatt.objects[path] {
                 effects.append(Self.signalValue(value, of: object, interface: BlueZ.gattCharacteristicInterface))
             }
-            effects.append(sim.notification(path, address, token: token, every: period, run: id))
+            effects.append(
+                sim.notification(
+                    path, address, token: token, every: period, from: origin, number: sequence + 1, run: id))
         }
     }
 }

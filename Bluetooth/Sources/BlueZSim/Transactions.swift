@@ -133,6 +133,18 @@ final class ExportTable: Sendable {
 }
 
 extension DispatchTimeInterval {
+    /// The interval in seconds (`.never`: infinity).
+    var seconds: Double {
+        switch self {
+        case .seconds(let n): Double(n)
+        case .milliseconds(let n): Double(n) / 1e3
+        case .microseconds(let n): Double(n) / 1e6
+        case .nanoseconds(let n): Double(n) / 1e9
+        case .never: .infinity
+        @unknown default: .infinity
+        }
+    }
+
     var isZero: Bool {
         switch self {
         case .seconds(let n): n == 0
