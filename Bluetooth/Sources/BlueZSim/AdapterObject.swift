@@ -3,7 +3,7 @@ import RxSwift
 
 extension BlueZSimulation {
     /// `/org/bluez/hci0`: Adapter1, and the managers of the peripheral role (GattManager1,
-    /// LEAdvertisingManager1), whose methods are not simulated yet.
+    /// LEAdvertisingManager1), whose registrations make the virtual radio's devices.
     func makeAdapterObject(run id: Int, adapter: AdapterState) -> DBusExportedObject {
         let adapter1 = DBusInterface(
             name: BlueZ.adapterInterface, properties: adapterProperties(adapter, discovering: false),
@@ -31,14 +31,18 @@ extension BlueZSimulation {
         let gattManager = DBusInterface(
             name: BlueZ.gattManagerInterface,
             methods: [
-                "RegisterApplication": notSupported(in: "oa{sv}", run: id),
-                "UnregisterApplication": notSupported(in: "o", run: id),
+                "RegisterApplication": method(in: "oa{sv}", run: id) { sim, run, call, reply, effects in
+                    sim.registerApplication(&run, client: call.sender, call.arguments, reply, &effects)
+                },
+                "UnregisterApplication": method(in: "o", run: id) { sim, run, call, reply, effects in
+                    sim.unregisterApplication(&run, client: call.sender, call.arguments, reply, &effects)
+                },
             ])
         let advertisingManager = DBusInterface(
             name: BlueZ.advertisingManagerInterface,
             properties: [
                 "ActiveInstances": .byte(0),
-                "SupportedInstances": .byte(4),
+                "SupportedInstances": .byte(BlueZ.advertisingInstances),
                 "SupportedIncludes": .strings(["tx-power", "appearance", "local-name"]),
                 "SupportedSecondaryChannels": .strings(["1M", "2M", "Coded"]),
                 "SupportedCapabilities": .vardict([
@@ -48,8 +52,12 @@ extension BlueZSimulation {
                 "SupportedFeatures": .strings(["CanSetTxPower", "HardwareOffload"]),
             ],
             methods: [
-                "RegisterAdvertisement": notSupported(in: "oa{sv}", run: id),
-                "UnregisterAdvertisement": notSupported(in: "o", run: id),
+                "RegisterAdvertisement": method(in: "oa{sv}", run: id) { sim, run, call, reply, effects in
+                    sim.registerAdvertisement(&run, client: call.sender, call.arguments, reply, &effects)
+                },
+                "UnregisterAdvertisement": method(in: "o", run: id) { sim, run, call, reply, effects in
+                    sim.unregisterAdvertisement(&run, client: call.sender, call.arguments, reply, &effects)
+                },
             ])
         return DBusExportedObject(path: BlueZ.adapterPath, interfaces: [adapter1, gattManager, advertisingManager])
     }
@@ -77,12 +85,6 @@ extension BlueZSimulation {
             "Manufacturer": .uint16(profile.manufacturer),
             "Version": .byte(profile.version),
         ]
-    }
-
-    /// A method of the peripheral role, which a later version of the simulation will provide.
-    private func notSupported(in signature: String, run id: Int) -> DBusMethod {
-        method(in: signature, run: id) { _, _, _, reply, effects in effects.append(reply.fail(BlueZError.notSupported))
-        }
     }
 
     /// A peer's `Set` of an adapter property: checked and carried out here, before the object stores

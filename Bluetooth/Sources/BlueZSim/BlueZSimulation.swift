@@ -87,9 +87,12 @@ public final class BlueZSimulation: Sendable {
             if let pairing = device.pairing { effects.append(pairing.fail(gone)) }
             for read in (device.gatt?.reads ?? [:]).values { effects += read.replies.map { $0.fail(gone) } }
         }
+        effects += releaseAdvertisements(run)
         let exports = run.exports
         let infrastructure = run.infrastructure
+        let watches = run.peripheral.watches
         effects.append {
+            watches.removeAll()
             exports.removeAll()
             infrastructure.dispose()
         }

@@ -4,7 +4,7 @@ import RxSwift
 extension BlueZSimulation {
     /// Watches the bus for clients leaving (NameOwnerChanged of a unique name to no owner): their
     /// discovery sessions, filters and notification sessions end, as bluetoothd's disconnect watches
-    /// end them.
+    /// end them; their applications and advertisements go, and with them their virtual peripherals.
     func watchClients(on endpoint: any DBusEndpoint, run id: Int) -> Disposable {
         let rule = DBusMatchRule(
             sender: DBusStandard.busName, interface: DBusStandard.busName, member: "NameOwnerChanged")
@@ -16,6 +16,8 @@ extension BlueZSimulation {
                 transactRun(id) { run, effects in
                     forgetDiscoveryClient(name, &run, &effects)
                     forgetNotifyClient(name, &run, &effects)
+                    syncAllRemoteNotify(&run, &effects)
+                    forgetPeripheralClient(name, &run, &effects)
                 }
             },
             onError: { error in simulationLog("cannot watch clients leaving: \(error)") })

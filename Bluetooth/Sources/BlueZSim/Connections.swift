@@ -119,7 +119,8 @@ extension BlueZSimulation {
         else { return }
         let pairing = device.pairing
         device.pairing = nil
-        if device.failNextConnect || !device.inRange || device.object == nil {
+        let unconnectable = device.remote != nil && !device.profile.isConnectable
+        if device.failNextConnect || !device.inRange || device.object == nil || unconnectable {
             device.failNextConnect = false
             device.connection = .disconnected
             run.devices[address] = device
@@ -212,6 +213,7 @@ extension BlueZSimulation {
             }
             if !device.paired { removeGattObjects(&device, &run, &effects) }
             run.devices[address] = device
+            syncRemoteNotify(address, &run, &effects)
             guard let object = device.object else { return }
             effects.append {
                 object.emitSignal(

@@ -47,16 +47,16 @@ extension BlueZSimulation {
             name: BlueZ.gattCharacteristicInterface, properties: properties,
             methods: [
                 "ReadValue": method(in: "a{sv}", out: "ay", run: id) { sim, run, call, reply, effects in
-                    sim.readValue(of: path, address, call.arguments, reply, &run, &effects)
+                    sim.readAttribute(path, address, call.arguments, reply, &run, &effects)
                 },
                 "WriteValue": method(in: "aya{sv}", run: id) { sim, run, call, reply, effects in
-                    sim.writeCharacteristic(path, address, call.arguments, reply, &run, &effects)
+                    sim.writeCharacteristicAttribute(path, address, call.arguments, reply, &run, &effects)
                 },
                 "StartNotify": method(run: id) { sim, run, call, reply, effects in
-                    sim.startNotify(path, address, client: call.sender, reply, &run, &effects)
+                    sim.startNotifyAttribute(path, address, client: call.sender, reply, &run, &effects)
                 },
                 "StopNotify": method(run: id) { sim, run, call, reply, effects in
-                    sim.stopNotify(path, address, client: call.sender, reply, &run, &effects)
+                    sim.stopNotifyAttribute(path, address, client: call.sender, reply, &run, &effects)
                 },
                 "AcquireWrite": method(in: "a{sv}", out: "hq", run: id) { _, _, _, reply, effects in
                     effects.append(reply.fail(BlueZError.notSupported))
@@ -83,10 +83,10 @@ extension BlueZSimulation {
             ],
             methods: [
                 "ReadValue": method(in: "a{sv}", out: "ay", run: id) { sim, run, call, reply, effects in
-                    sim.readValue(of: path, address, call.arguments, reply, &run, &effects)
+                    sim.readAttribute(path, address, call.arguments, reply, &run, &effects)
                 },
                 "WriteValue": method(in: "aya{sv}", run: id) { sim, run, call, reply, effects in
-                    sim.writeDescriptor(path, address, call.arguments, reply, &run, &effects)
+                    sim.writeDescriptorAttribute(path, address, call.arguments, reply, &run, &effects)
                 },
             ])
         return DBusExportedObject(path: path, interfaces: [interface])

@@ -27,6 +27,8 @@ struct RunState {
     let adapterObject: DBusExportedObject
     var adapter: AdapterState
     var discovery = DiscoverySessions()
+    /// Applications and advertisements of clients in the peripheral role.
+    var peripheral = PeripheralRegistrations()
     /// By address.
     var devices: [String: DeviceState]
     var lastToken = 0
@@ -54,9 +56,12 @@ struct AdapterState {
 
 /// A simulated peripheral: what BlueZ knows of it, and the peripheral's own state.
 struct DeviceState {
-    let profile: DeviceProfile
+    /// A client's virtual peripheral changes its profile and layout with its registrations.
+    var profile: DeviceProfile
     let path: DBusObjectPath
-    let layout: GattLayout
+    var layout: GattLayout
+    /// For a device played by a client of the simulation (the virtual radio): the client and its objects.
+    var remote: RemotePeripheral?
     /// Whether it is around to be seen and connected (``BlueZSimulation/vanish(address:)`` takes it away).
     var inRange = true
     /// Its Device1 object while BlueZ has one (from its first admitted advertisement until removed).

@@ -122,6 +122,15 @@ final class Simulator: Sendable {
             if notifying > 0 { state.append("\(notifying) notify sessions") }
             say("  \(device.address) \(state.joined(separator: ", "))")
         }
+        let (applications, advertisements) = simulation.registrations
+        for application in applications {
+            let state = application.isPending ? "being read" : application.details.joined(separator: " ")
+            say("  application \(application.client) \(application.path) → \(application.address): \(state)")
+        }
+        for advertisement in advertisements {
+            let state = advertisement.isPending ? "being read" : advertisement.details.joined(separator: " ")
+            say("  advertisement \(advertisement.client) \(advertisement.path) → \(advertisement.address): \(state)")
+        }
     }
 }
 

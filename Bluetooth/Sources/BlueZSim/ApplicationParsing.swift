@@ -1,0 +1,196 @@
+import RxDBus
+
+/// An application's objects (its `GetManagedObjects` answer) checked and sorted into services as
+/// bluetoothd's GATT database does (`client_ready_cb`, `database_add_app`), with its error replies:
+/// Failed "No object received" for an empty answer or none, "No valid service object found" when
+/// there is no service or an object is malformed (a characteristic or descriptor whose parent is not
+/// there, missing or unknown `Flags`), "Failed to create entry in database" for a service, a
+/// characteristic or a descriptor whose `UUID`, `Primary`, `Service` or `Handle` is missing or wrong,
+/// or the GAP and GATT services, which BlueZ serves itself.
+enum ApplicationParser {
+    typealias Objects = [DBusObjectPath: [String: [String: DBusValue]]]
+
+    static func services(from body: [DBusValue]?) throws(DBusError) -> [RemoteService] {
+        let objects = body?.first.flatMap(decode) ?? [:]
+        guard !objects.isEmpty else { throw BlueZError.failed("No object received") }
+        let paths = objects.keys.sorted()
+        let invalid = BlueZError.failed("No valid service object found")
+        let noEntry = BlueZError.failed("Failed to create entry in database")
+        var services: [DBusObjectPath: RemoteService] = [:]
+        for path in paths {
+            guard objects[path]?[BlueZ.gattServiceInterface] != nil else { continue }
+            services[path] = RemoteService(path: path, uuid: "", isPrimary: true, characteristics: [])
+        }
+        guard !services.isEmpty else { throw invalid }
+        var characteristics: [DBusObjectPath: RemoteCharacteristic] = [:]
+        var characteristicService: [DBusObjectPath: DBusObjectPath] = [:]
+        for path in paths {
+            guard let properties = objects[path]?[BlueZ.gattCharacteristicInterface] else { continue }
+            guard let service = properties["Service"]?.objectPath, services[service] != nil,
+                let flags = properties["Flags"]?.strings, !flags.isEmpty,
+                flags.allSatisfy(CharacteristicFlags.known.contains)
+            else { throw invalid }
+            characteristicService[path] = service
+            characteristics[path] = RemoteCharacteristic(path: path, uuid: "", flags: flags, descriptors: [])
+        }
+        for path in paths {
+            guard let properties = objects[path]?[BlueZ.gattDescriptorInterface] else { continue }
+            guard let characteristic = properties["Characteristic"]?.objectPath,
+                characteristics[characteristic] != nil, let flags = properties["Flags"]?.strings, !flags.isEmpty,
+                flags.allSatisfy(DescriptorFlags.known.contains)
+            else { throw invalid }
+            // Checked with the characteristic, when bluetoothd adds it to its database.
+            let uuid = validHandle(properties) ? parsedUUID(properties) ?? "" : ""
+            characteristics[characteristic]?.descriptors.append(RemoteDescriptor(path: path, uuid: uuid, flags: flags))
+        }
+        var result: [RemoteService] = []
+        for path in services.keys.sorted() {
+            guard let properties = objects[path]?[BlueZ.gattServiceInterface], let uuid = parsedUUID(properties),
+                let primary = properties["Primary"], case .bool(let isPrimary) = primary, validHandle(properties),
+                includesValid(properties)
+            else { throw noEntry }
+            var service = RemoteService(path: path, uuid: uuid, isPrimary: isPrimary, characteristics: [])
+            for (characteristicPath, servicePath) in characteristicService.sorted(by: { $0.key < $1.key })
+            where servicePath == path {
+                guard let properties = objects[characteristicPath]?[BlueZ.gattCharacteristicInterface],
+                    let uuid = parsedUUID(properties), validHandle(properties),
+                    let parsed = characteristics[characteristicPath],
+                    !parsed.descriptors.contains(where: \.uuid.isEmpty)
+                else { throw noEntry }
+                service.characteristics.append(
+                    RemoteCharacteristic(
+                        path: characteristicPath, uuid: uuid, flags: parsed.flags, descriptors: parsed.descriptors))
+            }
+            result.append(service)
+        }
+        return result
+    }
+
+    /// The `UUID` property in BlueZ's form; `nil` when missing or not a UUID; the GAP and GATT
+    /// services' UUIDs are refused.
+    private static func parsedUUID(_ properties: [String: DBusValue]) -> String? {
+        guard case .string(let text)? = properties["UUID"], let uuid = BluetoothUUID.parse(text) else { return nil }
+        if uuid == BluetoothUUID.canonical("1800") || uuid == BluetoothUUID.canonical("1801") { return nil }
+        return uuid
+    }
+
+    /// `Handle` is optional, and a `q` when present.
+    private static func validHandle(_ properties: [String: DBusValue]) -> Bool {
+        guard let handle = properties["Handle"] else { return true }
+        if case .uint16 = handle { return true }
+        return false
+    }
+
+    /// `Includes` is optional, and an array of object paths when present.
+    private static func includesValid(_ properties: [String: DBusValue]) -> Bool {
+        guard let includes = properties["Includes"] else { return true }
+        if case .array(let signature, _) = includes { return signature == "o" }
+        return false
+    }
+
+    private static func decode(_ value: DBusValue) -> Objects? {
+        guard let entries = value.dictionaryEntries else { return nil }
+        var objects: Objects = [:]
+        for entry in entries {
+            guard let path = entry.key.objectPath, let interfaces = entry.value.stringKeyed else { return nil }
+            var decoded: [String: [String: DBusValue]] = [:]
+            for (name, properties) in interfaces {
+                decoded[name] = properties.stringKeyed?.mapValues(\.unwrapped) ?? [:]
+            }
+            objects[path] = decoded
+        }
+        return objects
+    }
+}
+
+/// The `Flags` bluetoothd accepts from an application's characteristic (`parse_chrc_flags`), and
+/// the properties a central then sees: the characteristic declaration's property bits, as BlueZ's
+/// GATT client names them (encryption and authorization requirements are permissions, not properties).
+enum CharacteristicFlags {
+    static let known: Set<String> = [
+        "broadcast", "read", "write-without-response", "write", "notify", "indicate", "authenticated-signed-writes",
+        "extended-properties", "reliable-write", "writable-auxiliaries", "encrypt-read", "encrypt-write",
+        "encrypt-authenticated-read", "encrypt-authenticated-write", "secure-read", "secure-write", "authorize",
+        "encrypt-notify", "encrypt-authenticated-notify", "secure-notify", "encrypt-indicate",
+        "encrypt-authenticated-indicate", "secure-indicate",
+    ]
+
+    /// The central's `Flags` for an application's flags, in BlueZ's order.
+    static func central(_ flags: [String]) -> [CharacteristicProfile.Flag] {
+        let given = Set(flags)
+        func any(_ names: String...) -> Bool { names.contains(where: given.contains) }
+        var result: [CharacteristicProfile.Flag] = []
+        if any("broadcast") { result.append(.broadcast) }
+        if any("read", "encrypt-read", "encrypt-authenticated-read", "secure-read") { result.append(.read) }
+        if any("write-without-response") { result.append(.writeWithoutResponse) }
+        if any("write", "encrypt-write", "encrypt-authenticated-write", "secure-write") { result.append(.write) }
+        if any("notify", "encrypt-notify", "encrypt-authenticated-notify", "secure-notify") { result.append(.notify) }
+        if any("indicate", "encrypt-indicate", "encrypt-authenticated-indicate", "secure-indicate") {
+            result.append(.indicate)
+        }
+        if any("authenticated-signed-writes") { result.append(.authenticatedSignedWrites) }
+        let extended = any("reliable-write", "writable-auxiliaries")
+        if extended || any("extended-properties") { result.append(.extendedProperties) }
+        if any("reliable-write") { result.append(.reliableWrite) }
+        if any("writable-auxiliaries") { result.append(.writableAuxiliaries) }
+        return result
+    }
+
+    /// Whether the characteristic value may be written at all (bluetoothd's write permission).
+    static func writable(_ flags: [String]) -> Bool {
+        !Set(flags).isDisjoint(with: [
+            "write-without-response", "write", "authenticated-signed-writes", "reliable-write", "encrypt-write",
+            "encrypt-authenticated-write", "secure-write",
+        ])
+    }
+
+    /// The Characteristic Extended Properties value (0x2900) bluetoothd adds for reliable-write or
+    /// writable-auxiliaries.
+    static func extendedProperties(_ flags: [String]) -> [UInt8]? {
+        let bits = (flags.contains("reliable-write") ? 1 : 0) | (flags.contains("writable-auxiliaries") ? 2 : 0)
+        return bits == 0 ? nil : [UInt8(bits), 0]
+    }
+}
+
+/// The `Flags` bluetoothd accepts from an application's descriptor (`parse_desc_flags`).
+enum DescriptorFlags {
+    static let known: Set<String> = [
+        "read", "write", "encrypt-read", "encrypt-write", "encrypt-authenticated-read", "encrypt-authenticated-write",
+        "secure-read", "secure-write", "authorize",
+    ]
+
+    static func central(_ flags: [String]) -> [DescriptorProfile.Flag] {
+        let given = Set(flags)
+        var result: [DescriptorProfile.Flag] = []
+        if !given.isDisjoint(with: ["read", "encrypt-read", "encrypt-authenticated-read", "secure-read"]) {
+            result.append(.read)
+        }
+        if !given.isDisjoint(with: ["write", "encrypt-write", "encrypt-authenticated-write", "secure-write"]) {
+            result.append(.write)
+        }
+        return result
+    }
+}
+
+extension BluetoothUUID {
+    /// A UUID as bluetoothd's `bt_string_to_uuid` takes it (16- or 32-bit hex, with or without `0x`,
+    /// or the 128-bit form with dashes), in BlueZ's form; `nil` for anything else.
+    static func parse(_ text: String) -> String? {
+        var hex = text.lowercased()
+        if hex.hasPrefix("0x") { hex.removeFirst(2) }
+        let digits = Set("0123456789abcdef")
+        switch hex.count {
+        case 4, 8:
+            guard hex.allSatisfy(digits.contains) else { return nil }
+            return canonical(hex)
+        case 36:
+            let parts = hex.split(separator: "-", omittingEmptySubsequences: false)
+            guard parts.map(\.count) == [8, 4, 4, 4, 12], parts.allSatisfy({ $0.allSatisfy(digits.contains) }) else {
+                return nil
+            }
+            return hex
+        default:
+            return nil
+        }
+    }
+}

@@ -1,0 +1,231 @@
+import Foundation
+import RxDBus
+
+extension BlueZSimulation {
+    /// The address of the virtual peripheral a client of the simulation plays once it registers an
+    /// advertisement: a static random address (the two top bits set) made of the FNV-1a hash of the
+    /// client's unique name (`:1.42`). Each bus connection is its own peripheral, with its own
+    /// address, the same for as long as the connection lasts (a program that starts again is a new
+    /// connection, and so a new device, as a phone with a new random address would be).
+    public static func virtualPeripheralAddress(of client: String) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in client.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        var bytes = (0..<6).map { UInt8(truncatingIfNeeded: hash >> (8 * UInt64($0))) }
+        bytes[0] |= 0xC0
+        return bytes.map { String(format: "%02X", $0) }.joined(separator: ":")
+    }
+
+    /// The client's virtual peripheral after its registrations changed: it is heard while it has an
+    /// advertisement (its data those of the advertisements, merged), and its GATT database is BlueZ's
+    /// own services followed by those of the client's applications, as a connection will find it (a
+    /// connection in progress keeps the database it found).
+    func refreshVirtualPeripheral(_ client: String, _ run: inout RunState, _ effects: inout [Effect]) {
+        let address = Self.virtualPeripheralAddress(of: client)
+        let advertising = run.peripheral.advertising(client)
+        guard run.devices[address] != nil || !advertising.isEmpty else { return }
+        let services = run.peripheral.services(of: client)
+        let alias = run.adapter.alias ?? configuration.adapter.name
+        let profile = Self.virtualProfile(
+            address: address, advertising: advertising, services: services, alias: alias,
+            discoverable: run.adapter.discoverable)
+        var device = run.devices[address] ?? DeviceState(profile: profile)
+        let wasHeard = device.inRange && device.advertisingToken != nil
+        device.profile = profile
+        if device.nameToken == nil { device.name = profile.name }
+        var remote = device.remote ?? RemotePeripheral(owner: client)
+        device.inRange = !advertising.isEmpty
+        if !device.inRange { device.advertisingToken = nil }
+        let layout = GattLayout(device: device.path, services: profile.services)
+        let attributes = Self.remoteAttributes(layout, services)
+        if device.gatt == nil {
+            device.layout = layout
+            device.values = layout.initialValues
+            remote.attributes = attributes
+            device.remote = remote
+            run.devices[address] = device
+        } else {
+            device.remote = remote
+            run.devices[address] = device
+            if device.isConnected && device.servicesResolved {
+                changeDatabase(address, layout, attributes, &run, &effects)
+            }
+        }
+        if device.inRange && !wasHeard && run.discovery.isDiscovering { startAdvertising(address, &run, &effects) }
+    }
+
+    /// The applications of a connected virtual peripheral changed: bluetoothd indicates Service
+    /// Changed and the central's bluetoothd discovers again, so the central loses the objects of the
+    /// services that went (their notification sessions and reads end) and gains those of the new ones.
+    /// The link stays. BlueZ's own services come first and do not change.
+    private func changeDatabase(
+        _ address: String, _ layout: GattLayout, _ attributes: [DBusObjectPath: RemoteAttribute],
+        _ run: inout RunState, _ effects: inout [Effect]
+    ) {
+        guard var device = run.devices[address], var gatt = device.gatt, var remote = device.remote else { return }
+        let local = Self.localDatabase(name: "").count
+        let before = device.layout.services.dropFirst(local).map { ($0.path, $0.uuid) }
+        let after = layout.services.dropFirst(local).map { ($0.path, $0.uuid) }
+        guard
+            !before.elementsEqual(after, by: { $0 == $1 })
+                || remote.attributes.mapValues(\.path)
+                    != attributes.mapValues(\.path)
+        else { return }
+        var removed: [DBusObjectPath] = []
+        for service in device.layout.services.dropFirst(local) {
+            for characteristic in service.characteristics {
+                removed += characteristic.descriptors.map(\.path)
+                removed.append(characteristic.path)
+            }
+            removed.append(service.path)
+        }
+        for path in removed {
+            gatt.objects[path] = nil
+            gatt.notify[path] = nil
+            gatt.notificationCounts[path] = nil
+            if let read = gatt.reads.removeValue(forKey: path) {
+                effects += read.replies.map { $0.fail(BlueZError.operationFailed) }
+            }
+            // The application's objects went with its registration: bluetoothd sends them nothing more.
+            remote.notifying.remove(path)
+        }
+        device.layout = layout
+        device.values = layout.initialValues
+        remote.attributes = attributes
+        device.remote = remote
+        let added = makeGattObjects(device, run: run.id).filter { object in
+            layout.services.dropFirst(local).contains { object.path.isWithin($0.path) }
+        }
+        for object in added { gatt.objects[object.path] = object }
+        device.gatt = gatt
+        run.devices[address] = device
+        let exports = run.exports
+        let endpoint = run.endpoint
+        effects.append { [removed] in
+            for path in removed { exports.remove(path) }
+            for object in added { exports.export(object, on: endpoint) }
+        }
+    }
+
+    /// The link to the client's virtual peripheral goes (the client left the bus or took its
+    /// application away).
+    func peripheralLinkLoss(
+        _ client: String, reason: DisconnectReason, _ run: inout RunState, _ effects: inout [Effect]
+    ) {
+        let address = Self.virtualPeripheralAddress(of: client)
+        guard let device = run.devices[address], device.isConnected || device.isConnecting else { return }
+        disconnect(address, reason: reason, &run, &effects)
+    }
+
+    /// A client left the bus: its applications and advertisements are gone (without Release, as
+    /// bluetoothd's disconnect watches remove them), and a central connected to its virtual
+    /// peripheral loses the link (reason Timeout: the peripheral stopped answering).
+    func forgetPeripheralClient(_ client: String, _ run: inout RunState, _ effects: inout [Effect]) {
+        guard run.peripheral.owners.contains(client) else { return }
+        run.peripheral.applications.removeAll { $0.owner == client }
+        while let index = run.peripheral.advertisements.firstIndex(where: { $0.owner == client }) {
+            run.peripheral.advertisements[index].pending = nil
+            removeAdvertisement(at: index, &run, &effects)
+        }
+        peripheralLinkLoss(client, reason: .timeout, &run, &effects)
+        refreshVirtualPeripheral(client, &run, &effects)
+        let watches = run.peripheral.watches
+        effects.append { watches.remove(client) }
+    }
+
+    /// The profile of a client's virtual peripheral.
+    static func virtualProfile(
+        address: String, advertising: [AdvertisementData], services: [RemoteService], alias: String,
+        discoverable: Bool
+    ) -> DeviceProfile {
+        let includes = advertising.reduce(into: Set<String>()) { $0.formUnion($1.includes) }
+        let name = advertising.lazy.compactMap(\.localName).first ?? (includes.contains("local-name") ? alias : nil)
+        let appearance =
+            advertising.lazy.compactMap(\.appearance).first ?? (includes.contains("appearance") ? 0 : nil)
+        let txPower = includes.contains("tx-power") ? advertising.lazy.compactMap(\.txPower).first ?? 0 : nil
+        var uuids: [String] = []
+        var manufacturerData: [UInt16: [UInt8]] = [:]
+        var serviceData: [String: [UInt8]] = [:]
+        for data in advertising {
+            uuids += data.serviceUUIDs.filter { !uuids.contains($0) }
+            manufacturerData.merge(data.manufacturerData) { first, _ in first }
+            serviceData.merge(data.serviceData) { first, _ in first }
+        }
+        // The Flags AD a dual-mode controller adds: LE General Discoverable, when discoverable.
+        let isDiscoverable = advertising.contains { $0.discoverable ?? ($0.isConnectable && discoverable) }
+        return DeviceProfile(
+            address: address, addressType: .random, name: name, appearance: appearance, txPower: txPower, rssi: -50,
+            advertisedServices: uuids, manufacturerData: manufacturerData, serviceData: serviceData,
+            advertisingFlags: isDiscoverable ? [0x02] : [], isConnectable: advertising.contains(where: \.isConnectable),
+            mtu: 517, services: localDatabase(name: alias) + services.map(serviceProfile))
+    }
+
+    /// The services bluetoothd serves itself before any application's: Generic Access (0x0001–0x0005),
+    /// Generic Attribute (0x0006–0x000f) and Device Information with the PnP ID (0x0010–0x0012).
+    static func localDatabase(name: String) -> [ServiceProfile] {
+        [
+            ServiceProfile(
+                uuid: "1800",
+                characteristics: [
+                    CharacteristicProfile(uuid: "2A00", flags: [.read], value: Array(name.utf8), maxLength: 248),
+                    CharacteristicProfile(uuid: "2A01", flags: [.read], value: [0, 0], maxLength: 2),
+                ]),
+            ServiceProfile(
+                uuid: "1801",
+                characteristics: [
+                    CharacteristicProfile(uuid: "2A05", flags: [.indicate], value: [], maxLength: 4),
+                    CharacteristicProfile(uuid: "2B29", flags: [.read, .write], value: [0], maxLength: 1),
+                    CharacteristicProfile(uuid: "2B2A", flags: [.read], value: Array(repeating: 0, count: 16)),
+                    CharacteristicProfile(uuid: "2B3A", flags: [.read], value: [1], maxLength: 1),
+                ]),
+            ServiceProfile(
+                uuid: "180A",
+                characteristics: [
+                    CharacteristicProfile(
+                        uuid: "2A50", flags: [.read], value: [0x02, 0x6B, 0x1D, 0x46, 0x02, 0x48, 0x05], maxLength: 7)
+                ]),
+        ]
+    }
+
+    /// An application's service as the central finds it: the characteristics' properties, the
+    /// Client Characteristic Configuration descriptor (added by the layout) and Characteristic Extended
+    /// Properties descriptor that bluetoothd adds, then the application's descriptors.
+    private static func serviceProfile(_ service: RemoteService) -> ServiceProfile {
+        ServiceProfile(
+            uuid: service.uuid, isPrimary: service.isPrimary,
+            characteristics: service.characteristics.map { characteristic in
+                var descriptors: [DescriptorProfile] = []
+                if let extended = CharacteristicFlags.extendedProperties(characteristic.flags) {
+                    descriptors.append(DescriptorProfile(uuid: "2900", flags: [.read], value: extended, maxLength: 2))
+                }
+                descriptors += characteristic.descriptors.map {
+                    DescriptorProfile(uuid: $0.uuid, flags: DescriptorFlags.central($0.flags))
+                }
+                return CharacteristicProfile(
+                    uuid: characteristic.uuid, flags: CharacteristicFlags.central(characteristic.flags),
+                    descriptors: descriptors)
+            })
+    }
+
+    /// Which application object stands behind each central-side attribute of `layout` (whose last
+    /// services are `services`).
+    private static func remoteAttributes(_ layout: GattLayout, _ services: [RemoteService]) -> [DBusObjectPath:
+        RemoteAttribute]
+    {
+        var attributes: [DBusObjectPath: RemoteAttribute] = [:]
+        let local = layout.services.count - services.count
+        for (service, laidOut) in zip(services, layout.services.dropFirst(local)) {
+            for (characteristic, laidOutCharacteristic) in zip(service.characteristics, laidOut.characteristics) {
+                attributes[laidOutCharacteristic.path] = RemoteAttribute(
+                    path: characteristic.path, kind: .characteristic, flags: characteristic.flags)
+                let added = laidOutCharacteristic.descriptors.count - characteristic.descriptors.count
+                for (descriptor, laidOutDescriptor) in zip(
+                    characteristic.descriptors, laidOutCharacteristic.descriptors.dropFirst(added))
+                {
+                    attributes[laidOutDescriptor.path] = RemoteAttribute(
+                        path: descriptor.path, kind: .descriptor, flags: descriptor.flags)
+                }
+            }
+        }
+        return attributes
+    }
+}
