@@ -28,7 +28,8 @@ struct AdvertisementData: Equatable {
     /// The properties (values unwrapped) parsed; Failed "Failed to parse advertisement." for a value of
     /// the wrong type, a UUID that is none, LocalName or Appearance given with the include that
     /// supplies it, a broadcast that asks to be discoverable, a DiscoverableTimeout beyond Timeout,
-    /// MinInterval above MaxInterval.
+    /// an interval out of range, MinInterval above MaxInterval (or given alone, which bluetoothd then
+    /// compares with 0).
     init(_ properties: [String: DBusValue]) throws(DBusError) {
         let invalid = Self.invalid
         if let value = properties["Type"] {
@@ -85,20 +86,16 @@ struct AdvertisementData: Equatable {
         if let value = properties["SecondaryChannel"] {
             guard case .string(let channel) = value, ["1M", "2M", "Coded"].contains(channel) else { throw invalid }
         }
-        try Self.check(properties["MinInterval"], is: "u")
-        try Self.check(properties["MaxInterval"], is: "u")
+        let minimum = try Self.interval(properties["MinInterval"])
+        let maximum = try Self.interval(properties["MaxInterval"])
         if let value = properties["TxPower"] {
             guard case .int16(let power) = value, (-127...20).contains(power) else { throw invalid }
             txPower = power
         }
         if !isConnectable && discoverable == true { throw invalid }
         if discoverable == true && timeout > 0 && timeout < discoverableTimeout { throw invalid }
-        if case .uint32(let minimum)? = properties["MinInterval"],
-            case .uint32(let maximum)? = properties["MaxInterval"],
-            minimum > maximum
-        {
-            throw invalid
-        }
+        // As bluetoothd compares them: one given without the other is compared with 0.
+        if minimum > maximum { throw invalid }
     }
 
     private static func uuids(_ value: DBusValue?) throws(DBusError) -> [String] {
@@ -110,6 +107,16 @@ struct AdvertisementData: Equatable {
             uuids.append(uuid)
         }
         return uuids
+    }
+
+    /// MinInterval or MaxInterval in units of 0.625 ms, which must be 0x20…0xFFFFFF (20 ms to
+    /// 10 485 s); 0 when not given.
+    private static func interval(_ value: DBusValue?) throws(DBusError) -> Double {
+        guard let value else { return 0 }
+        guard case .uint32(let milliseconds) = value else { throw invalid }
+        let units = (Double(milliseconds) / 0.625).rounded(.down)
+        guard units >= 0x20 && units <= 0xFF_FFFF else { throw invalid }
+        return units
     }
 
     private static func check(_ value: DBusValue?, is signature: String) throws(DBusError) {

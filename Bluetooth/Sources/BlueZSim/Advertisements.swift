@@ -40,11 +40,14 @@ extension BlueZSimulation {
             _ = endpoint.call(
                 destination: client, path: path, interface: DBusStandard.properties, member: "GetAll",
                 arguments: [.string(BlueZ.advertisementInterface)]
-            ).subscribe(onSuccess: { body in
-                self?.transactRun(id) { run, effects in
-                    self?.advertisementRead(client, path, body.first?.stringKeyed, &run, &effects)
-                }
-            })
+            ).subscribe(
+                onSuccess: { body in
+                    self?.transactRun(id) { run, effects in
+                        self?.advertisementRead(client, path, body.first?.stringKeyed, &run, &effects)
+                    }
+                },
+                // No object: bluetoothd's proxy never appears, and the registration waits.
+                onFailure: { _ in })
         }
     }
 

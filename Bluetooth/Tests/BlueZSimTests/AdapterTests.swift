@@ -98,17 +98,21 @@ final class AdapterTests: XCTestCase {
         XCTAssertEqual(readOnly.error?.name, DBusError.propertyReadOnly)
     }
 
-    func testThePeripheralRoleIsNotSupportedYet() {
+    /// The peripheral role's managers read the registering client's objects (RegistrationTests and
+    /// VirtualRadioTests try them with objects): with none, an application is refused, and an
+    /// advertisement waits for its object, unanswered, as bluetoothd waits.
+    func testThePeripheralRoleReadsTheCallersObjects() {
         let harness = Harness()
         let register = harness.callNow(
             BlueZ.adapterPath, BlueZ.gattManagerInterface, "RegisterApplication",
             [.objectPath("/app"), .vardict([:])])
-        XCTAssertEqual(register.error?.name, BlueZErrorName.notSupported)
+        XCTAssertEqual(register.error, DBusError(name: BlueZErrorName.failed, message: "No object received"))
         let advertise = harness.callNow(
             BlueZ.adapterPath, BlueZ.advertisingManagerInterface, "RegisterAdvertisement",
             [.objectPath("/adv"), .vardict([:])])
+        XCTAssertNil(advertise.result)
         XCTAssertEqual(
-            advertise.error, DBusError(name: BlueZErrorName.notSupported, message: "Operation is not supported"))
+            harness.property(BlueZ.adapterPath, BlueZ.advertisingManagerInterface, "ActiveInstances"), .byte(1))
     }
 
     func testGetDiscoveryFiltersListsBlueZsFilters() {

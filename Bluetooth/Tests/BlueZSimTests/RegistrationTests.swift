@@ -6,6 +6,9 @@ import XCTest
 final class RegistrationTests: XCTestCase {
     typealias Program = PeripheralProgram
 
+    /// The programs stay on the bus until the test ends (their objects leave with them).
+    private var programs: [PeripheralProgram] = []
+
     private func setUp(
         advertisement: [String: DBusValue] = [:], readableFlags: [String] = ["read"], withObjectManager: Bool = true
     ) throws -> (Harness, LocalBusConnection, PeripheralProgram) {
@@ -14,6 +17,7 @@ final class RegistrationTests: XCTestCase {
         let program = try PeripheralProgram(
             on: peripheral, advertisement: advertisement, readableFlags: readableFlags,
             withObjectManager: withObjectManager)
+        programs.append(program)
         return (harness, peripheral, program)
     }
 
@@ -87,16 +91,16 @@ final class RegistrationTests: XCTestCase {
             registerAdvertisement(harness, peripheral, Program.advertisement).error,
             DBusError(name: BlueZErrorName.alreadyExists, message: "Already Exists"))
         // Three more programs take the other instances; a fifth advertisement is one too many.
-        var programs: [PeripheralProgram] = []
+        var others: [PeripheralProgram] = []
         for _ in 0..<3 {
             let connection = harness.bus.connect()
-            programs.append(try PeripheralProgram(on: connection))
+            others.append(try PeripheralProgram(on: connection))
             XCTAssertNotNil(registerAdvertisement(harness, connection, Program.advertisement).value)
         }
         XCTAssertEqual(
             harness.property(BlueZ.adapterPath, BlueZ.advertisingManagerInterface, "SupportedInstances"), .byte(0))
         let fifth = harness.bus.connect()
-        programs.append(try PeripheralProgram(on: fifth))
+        others.append(try PeripheralProgram(on: fifth))
         XCTAssertEqual(
             registerAdvertisement(harness, fifth, Program.advertisement).error,
             DBusError(name: BlueZErrorName.notPermitted, message: "Maximum advertisements reached"))
@@ -110,7 +114,8 @@ final class RegistrationTests: XCTestCase {
         XCTAssertNotNil(unregister.value)
         XCTAssertEqual(
             harness.property(BlueZ.adapterPath, BlueZ.advertisingManagerInterface, "ActiveInstances"), .byte(3))
-        XCTAssertTrue(programs.allSatisfy { $0.calls("Release").isEmpty }, "UnregisterAdvertisement calls no Release")
+        XCTAssertTrue(
+            (programs + others).allSatisfy { $0.calls("Release").isEmpty }, "UnregisterAdvertisement calls no Release")
     }
 
     func testMalformedAdvertisementsAreRefused() throws {
