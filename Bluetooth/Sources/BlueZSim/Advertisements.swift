@@ -34,6 +34,7 @@ extension BlueZSimulation {
         run.peripheral.advertisements.append(
             RegisteredAdvertisement(owner: client, path: path, instance: instance, pending: reply))
         updateInstances(&run, &effects)
+        watchSignals(of: client, &run, &effects)
         let endpoint = run.endpoint
         let id = run.id
         effects.append { [weak self] in
@@ -64,6 +65,7 @@ extension BlueZSimulation {
             var advertisement = run.peripheral.advertisements[index]
             advertisement.pending = nil
             advertisement.data = data
+            advertisement.properties = unwrapped
             if data.timeout > 0 {
                 let token = run.token()
                 advertisement.timeoutToken = token
@@ -96,6 +98,7 @@ extension BlueZSimulation {
             run.peripheral.advertisements.remove(at: index)
             updateInstances(&run, &effects)
             effects.append(reply.fail(error))
+            unwatchSignalsIfIdle(client, &run, &effects)
         }
     }
 
@@ -124,6 +127,7 @@ extension BlueZSimulation {
         }
         updateInstances(&run, &effects)
         refreshVirtualPeripheral(advertisement.owner, &run, &effects)
+        unwatchSignalsIfIdle(advertisement.owner, &run, &effects)
     }
 
     /// `Release()` of an advertisement (a no-reply call, as bluetoothd sends it).

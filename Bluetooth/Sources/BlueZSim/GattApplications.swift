@@ -21,7 +21,7 @@ extension BlueZSimulation {
             return effects.append(reply.fail(BlueZError.invalidArguments))
         }
         run.peripheral.applications.append(RegisteredApplication(owner: client, root: root, pending: reply))
-        watchValues(of: client, &run, &effects)
+        watchSignals(of: client, &run, &effects)
         let endpoint = run.endpoint
         let id = run.id
         effects.append { [weak self] in
@@ -52,7 +52,7 @@ extension BlueZSimulation {
         } catch {
             run.peripheral.applications.remove(at: index)
             effects.append(reply.fail(error))
-            unwatchValuesIfIdle(client, &run, &effects)
+            unwatchSignalsIfIdle(client, &run, &effects)
         }
     }
 
@@ -72,30 +72,7 @@ extension BlueZSimulation {
         run.peripheral.applications.remove(at: index)
         effects.append(reply.succeed())
         refreshVirtualPeripheral(client, &run, &effects)
-        unwatchValuesIfIdle(client, &run, &effects)
-    }
-
-    /// Follows `Value` changes of the client's objects (PropertiesChanged from it), for notifications.
-    func watchValues(of client: String, _ run: inout RunState, _ effects: inout [Effect]) {
-        let watches = run.peripheral.watches
-        let endpoint = run.endpoint
-        let id = run.id
-        effects.append { [weak self] in
-            watches.insertIfAbsent(client) {
-                let rule = DBusMatchRule(
-                    sender: client, interface: DBusStandard.properties, member: "PropertiesChanged")
-                return endpoint.signals(matching: rule).subscribe(onNext: { message in
-                    self?.transactRun(id) { run, effects in self?.valueChanged(client, message, &run, &effects) }
-                })
-            }
-        }
-    }
-
-    /// Stops following a client that has no application left.
-    func unwatchValuesIfIdle(_ client: String, _ run: inout RunState, _ effects: inout [Effect]) {
-        guard !run.peripheral.applications.contains(where: { $0.owner == client }) else { return }
-        let watches = run.peripheral.watches
-        effects.append { watches.remove(client) }
+        unwatchSignalsIfIdle(client, &run, &effects)
     }
 }
 

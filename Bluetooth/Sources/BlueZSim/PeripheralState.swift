@@ -9,7 +9,7 @@ struct PeripheralRegistrations {
     /// Advertisements in the order they were registered, those still being read included (they
     /// hold an instance, as in bluetoothd).
     var advertisements: [RegisteredAdvertisement] = []
-    /// The subscriptions to the `Value` changes of clients with applications.
+    /// The subscriptions to the signals of clients with registrations.
     let watches = WatchTable()
 
     func application(_ owner: String, _ root: DBusObjectPath) -> Int? {
@@ -20,7 +20,7 @@ struct PeripheralRegistrations {
         advertisements.firstIndex { $0.owner == owner && $0.path == path }
     }
 
-    /// The clients with something registered, sorted.
+    /// The clients with something registered (or being registered), sorted.
     var owners: [String] {
         Set(applications.map(\.owner) + advertisements.map(\.owner)).sorted()
     }
@@ -80,7 +80,8 @@ struct RegisteredAdvertisement {
     let instance: UInt8
     /// The RegisterAdvertisement call waiting for the properties; `nil` once answered.
     var pending: Reply?
-    /// The properties, once read and accepted.
+    /// The properties, once read and accepted: as read (values unwrapped), and parsed.
+    var properties: [String: DBusValue] = [:]
     var data: AdvertisementData?
     /// The Timeout timer.
     var timeoutToken: Int?
@@ -91,6 +92,8 @@ struct RegisteredAdvertisement {
 struct RemotePeripheral {
     /// The registering client's unique name.
     let owner: String
+    /// The advertisements BlueZ last heard from it.
+    var advertising: [AdvertisementData] = []
     /// Central-side attribute path → the application's object.
     var attributes: [DBusObjectPath: RemoteAttribute] = [:]
     /// Central-side characteristics whose application object was sent StartNotify (and not yet

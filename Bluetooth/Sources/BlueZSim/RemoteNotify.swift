@@ -55,11 +55,11 @@ extension BlueZSimulation {
         }
     }
 
-    /// A PropertiesChanged from a client with applications: a new `Value` of a characteristic whose
+    /// A PropertiesChanged of a client's characteristic: a new `Value` of a characteristic whose
     /// notifications a connected central has on is a notification (at most MTU - 3 bytes).
     func valueChanged(_ client: String, _ message: DBusMessage, _ run: inout RunState, _ effects: inout [Effect]) {
-        guard message.body.count >= 2, message.body[0].string == BlueZ.gattCharacteristicInterface,
-            let appPath = message.path, let value = message.body[1].stringKeyed?["Value"]?.unwrapped.bytes
+        guard message.body.count >= 2, let appPath = message.path,
+            let value = message.body[1].stringKeyed?["Value"]?.unwrapped.bytes
         else { return }
         let address = Self.virtualPeripheralAddress(of: client)
         guard var device = run.devices[address], device.isConnected, var gatt = device.gatt,

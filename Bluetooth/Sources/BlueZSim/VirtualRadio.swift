@@ -25,14 +25,30 @@ extension BlueZSimulation {
         guard run.devices[address] != nil || !advertising.isEmpty else { return }
         let services = run.peripheral.services(of: client)
         let alias = run.adapter.alias ?? configuration.adapter.name
+        // A device that stops advertising keeps what BlueZ last heard of it.
+        let heard = advertising.isEmpty ? run.devices[address]?.remote?.advertising ?? [] : advertising
         let profile = Self.virtualProfile(
-            address: address, advertising: advertising, services: services, alias: alias,
+            address: address, advertising: heard, services: services, alias: alias,
             discoverable: run.adapter.discoverable)
         var device = run.devices[address] ?? DeviceState(profile: profile)
         let wasHeard = device.inRange && device.advertisingToken != nil
+        let uuidsBefore = deviceUUIDs(device)
+        let nameBefore = device.name
         device.profile = profile
-        if device.nameToken == nil { device.name = profile.name }
+        device.name = profile.name
+        if let object = device.object {
+            // What the next advertisement report tells (ManufacturerData and ServiceData follow with it).
+            var changes: [String: DBusValue] = [:]
+            if let name = device.name, name != nameBefore {
+                changes["Name"] = .string(name)
+                if device.alias == nil { changes["Alias"] = .string(name) }
+            }
+            let uuids = deviceUUIDs(device)
+            if uuids != uuidsBefore { changes["UUIDs"] = .strings(uuids) }
+            if !changes.isEmpty { effects.append { [changes] in object.update(BlueZ.deviceInterface, changes) } }
+        }
         var remote = device.remote ?? RemotePeripheral(owner: client)
+        remote.advertising = heard
         device.inRange = !advertising.isEmpty
         if !device.inRange { device.advertisingToken = nil }
         let layout = GattLayout(device: device.path, services: profile.services)
@@ -128,8 +144,7 @@ extension BlueZSimulation {
         }
         peripheralLinkLoss(client, reason: .timeout, &run, &effects)
         refreshVirtualPeripheral(client, &run, &effects)
-        let watches = run.peripheral.watches
-        effects.append { watches.remove(client) }
+        unwatchSignalsIfIdle(client, &run, &effects)
     }
 
     /// The profile of a client's virtual peripheral.

@@ -35,6 +35,7 @@ final class PeripheralProgram: Sendable {
     let connection: any DBusEndpoint
     private let recorder: Recorder
     private let exports = CompositeDisposable()
+    private let serviceExport: Disposable
     let notifyingObject: DBusExportedObject
     let advertisementObject: DBusExportedObject
 
@@ -134,8 +135,11 @@ final class PeripheralProgram: Sendable {
                     ])
             ])
         if withObjectManager { _ = exports.insert(connection.exportObjectManager(at: Self.root)) }
+        let serviceExport = try connection.export(service)
+        self.serviceExport = serviceExport
+        _ = exports.insert(serviceExport)
         for object in [
-            service, characteristic(Self.readable, Self.readableUUID, readableFlags, read: [0x2A]),
+            characteristic(Self.readable, Self.readableUUID, readableFlags, read: [0x2A]),
             characteristic(
                 Self.writable, Self.writableUUID, ["write"],
                 writeError: DBusError(name: BlueZErrorName.invalidValueLength, message: "too long")),
@@ -147,6 +151,9 @@ final class PeripheralProgram: Sendable {
     }
 
     deinit { exports.dispose() }
+
+    /// The program takes its service object off the bus (InterfacesRemoved from its object manager).
+    func removeService() { serviceExport.dispose() }
 
     /// The program sets its notifying characteristic's Value (a PropertiesChanged on the bus).
     func notify(_ value: [UInt8]) {

@@ -7,51 +7,16 @@ import XCTest
 final class VirtualRadioTests: XCTestCase {
     typealias Program = PeripheralProgram
 
-    private struct Setup {
-        let harness: Harness
-        let peripheral: LocalBusConnection
-        let program: PeripheralProgram
-        var address: String { BlueZSimulation.virtualPeripheralAddress(of: peripheral.uniqueName) }
-        var device: DBusObjectPath { BlueZ.devicePath(address) }
-    }
+    private typealias Setup = VirtualRadioSetup
 
-    /// The program registers its application and advertisement at 0.
-    private func registered(
-        advertisement: [String: DBusValue] = [:], file: StaticString = #filePath, line: UInt = #line
-    ) throws -> Setup {
-        let harness = Harness(configuration: BlueZSimulation.Configuration(devices: []))
-        let peripheral = harness.bus.connect()
-        let program = try PeripheralProgram(on: peripheral, advertisement: advertisement)
-        let application = harness.callNow(
-            BlueZ.adapterPath, BlueZ.gattManagerInterface, "RegisterApplication",
-            [.objectPath(Program.root), options()],
-            from: peripheral)
-        XCTAssertNotNil(application.value, "\(String(describing: application.error))", file: file, line: line)
-        let advertising = harness.callNow(
-            BlueZ.adapterPath, BlueZ.advertisingManagerInterface, "RegisterAdvertisement",
-            [.objectPath(Program.advertisement), options()], from: peripheral)
-        XCTAssertNotNil(advertising.value, "\(String(describing: advertising.error))", file: file, line: line)
-        return Setup(harness: harness, peripheral: peripheral, program: program)
-    }
+    private func registered() throws -> Setup { try VirtualRadioSetup.registered() }
 
-    /// Registered, discovered from 0 and connected at 200 (services resolved at 700).
-    private func connected() throws -> Setup {
-        let setup = try registered()
-        setup.harness.startDiscovery(at: 0)
-        setup.harness.advance(to: 200)
-        let connect = setup.harness.deviceCall(at: 200, setup.address, "Connect")
-        setup.harness.advance(to: 700)
-        XCTAssertNotNil(connect.value, "\(String(describing: connect.error))")
-        return setup
-    }
+    private func connected() throws -> Setup { try VirtualRadioSetup.connected() }
 
-    /// The central-side object of the attribute with `uuid` (the first).
     private func path(_ setup: Setup, _ uuid: String, interface: String = BlueZ.gattCharacteristicInterface)
         -> DBusObjectPath?
     {
-        setup.harness.managedObjects().filter {
-            $0.key.isWithin(setup.device) && $0.value[interface]?["UUID"] == .string(BluetoothUUID.canonical(uuid))
-        }.keys.sorted().first
+        setup.path(uuid, interface: interface)
     }
 
     func testTheAdvertisementBecomesADeviceOthersDiscover() throws {
