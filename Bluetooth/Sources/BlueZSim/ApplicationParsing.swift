@@ -41,7 +41,8 @@ enum ApplicationParser {
             else { throw invalid }
             // Checked with the characteristic, when bluetoothd adds it to its database.
             let uuid = validHandle(properties) ? parsedUUID(properties) ?? "" : ""
-            characteristics[characteristic]?.descriptors.append(RemoteDescriptor(path: path, uuid: uuid, flags: flags))
+            characteristics[characteristic]?.descriptors.append(
+                RemoteDescriptor(path: path, uuid: uuid, flags: flags, handle: handle(properties)))
         }
         var result: [RemoteService] = []
         for path in services.keys.sorted() {
@@ -49,7 +50,8 @@ enum ApplicationParser {
                 let primary = properties["Primary"], case .bool(let isPrimary) = primary, validHandle(properties),
                 includesValid(properties)
             else { throw noEntry }
-            var service = RemoteService(path: path, uuid: uuid, isPrimary: isPrimary, characteristics: [])
+            var service = RemoteService(
+                path: path, uuid: uuid, isPrimary: isPrimary, characteristics: [], handle: handle(properties))
             for (characteristicPath, servicePath) in characteristicService.sorted(by: { $0.key < $1.key })
             where servicePath == path {
                 guard let properties = objects[characteristicPath]?[BlueZ.gattCharacteristicInterface],
@@ -59,7 +61,8 @@ enum ApplicationParser {
                 else { throw noEntry }
                 service.characteristics.append(
                     RemoteCharacteristic(
-                        path: characteristicPath, uuid: uuid, flags: parsed.flags, descriptors: parsed.descriptors))
+                        path: characteristicPath, uuid: uuid, flags: parsed.flags, descriptors: parsed.descriptors,
+                        handle: handle(properties)))
             }
             result.append(service)
         }
@@ -72,6 +75,12 @@ enum ApplicationParser {
         guard case .string(let text)? = properties["UUID"], let uuid = BluetoothUUID.parse(text) else { return nil }
         if uuid == BluetoothUUID.canonical("1800") || uuid == BluetoothUUID.canonical("1801") { return nil }
         return uuid
+    }
+
+    /// The `Handle` property, if the object has one.
+    private static func handle(_ properties: [String: DBusValue]) -> UInt16? {
+        if case .uint16(let handle)? = properties["Handle"] { return handle }
+        return nil
     }
 
     /// `Handle` is optional, and a `q` when present.

@@ -49,6 +49,7 @@ extension BlueZSimulation {
             run.peripheral.applications[index].pending = nil
             effects.append(reply.succeed())
             refreshVirtualPeripheral(client, &run, &effects)
+            effects += writeHandlesBack(client, services, &run)
         } catch {
             run.peripheral.applications.remove(at: index)
             effects.append(reply.fail(error))

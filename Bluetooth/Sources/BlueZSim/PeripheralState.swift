@@ -54,6 +54,8 @@ struct RemoteService {
     let uuid: String
     let isPrimary: Bool
     var characteristics: [RemoteCharacteristic]
+    /// The `Handle` property, when the object has one (0: BlueZ is to assign one and write it back).
+    var handle: UInt16?
 }
 
 /// A GattCharacteristic1 object of an application.
@@ -63,6 +65,7 @@ struct RemoteCharacteristic {
     /// The application's `Flags`, as given.
     let flags: [String]
     var descriptors: [RemoteDescriptor]
+    var handle: UInt16?
 }
 
 /// A GattDescriptor1 object of an application.
@@ -70,6 +73,7 @@ struct RemoteDescriptor {
     let path: DBusObjectPath
     let uuid: String
     let flags: [String]
+    var handle: UInt16?
 }
 
 /// `RegisterAdvertisement(path)` of one client.

@@ -204,7 +204,7 @@ extension BlueZSimulation {
     /// An application's service as the central finds it: the characteristics' properties, the
     /// Client Characteristic Configuration descriptor (added by the layout) and Characteristic Extended
     /// Properties descriptor that bluetoothd adds, then the application's descriptors.
-    private static func serviceProfile(_ service: RemoteService) -> ServiceProfile {
+    static func serviceProfile(_ service: RemoteService) -> ServiceProfile {
         ServiceProfile(
             uuid: service.uuid, isPrimary: service.isPrimary,
             characteristics: service.characteristics.map { characteristic in

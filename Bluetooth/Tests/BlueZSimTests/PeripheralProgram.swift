@@ -36,6 +36,8 @@ final class PeripheralProgram: Sendable {
     private let recorder: Recorder
     private let exports = CompositeDisposable()
     private let serviceExport: Disposable
+    let serviceObject: DBusExportedObject
+    let readableObject: DBusExportedObject
     let notifyingObject: DBusExportedObject
     let advertisementObject: DBusExportedObject
 
@@ -87,7 +89,8 @@ final class PeripheralProgram: Sendable {
                         name: BlueZ.gattCharacteristicInterface,
                         properties: [
                             "UUID": .string(uuid), "Service": .objectPath(Self.service), "Flags": .strings(flags),
-                        ], methods: methods)
+                            "Handle": .uint16(0),
+                        ], writable: ["Handle"], methods: methods)
                 ])
         }
         let service = DBusExportedObject(
@@ -95,8 +98,11 @@ final class PeripheralProgram: Sendable {
             interfaces: [
                 DBusInterface(
                     name: BlueZ.gattServiceInterface,
-                    properties: ["UUID": .string(Self.serviceUUID), "Primary": .bool(true)])
+                    properties: ["UUID": .string(Self.serviceUUID), "Primary": .bool(true), "Handle": .uint16(0)],
+                    writable: ["Handle"])
             ])
+        serviceObject = service
+        readableObject = characteristic(Self.readable, Self.readableUUID, readableFlags, read: [0x2A])
         notifyingObject = characteristic(Self.notifying, Self.notifyingUUID, ["notify"])
         let descriptor = DBusExportedObject(
             path: Self.descriptor,
@@ -139,7 +145,7 @@ final class PeripheralProgram: Sendable {
         self.serviceExport = serviceExport
         _ = exports.insert(serviceExport)
         for object in [
-            characteristic(Self.readable, Self.readableUUID, readableFlags, read: [0x2A]),
+            readableObject,
             characteristic(
                 Self.writable, Self.writableUUID, ["write"],
                 writeError: DBusError(name: BlueZErrorName.invalidValueLength, message: "too long")),

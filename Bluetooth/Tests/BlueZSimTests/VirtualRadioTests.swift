@@ -61,6 +61,10 @@ final class VirtualRadioTests: XCTestCase {
             descriptors.compactMap { objects[$0]?[BlueZ.gattDescriptorInterface]?["UUID"]?.string },
             [BluetoothUUID.canonical("2902"), BluetoothUUID.canonical("2901")])
         XCTAssertEqual(setup.harness.property(setup.device, BlueZ.deviceInterface, "ServicesResolved"), .bool(true))
+        // The program's objects with a Handle of 0 were told theirs (a characteristic's value handle).
+        XCTAssertEqual(setup.program.serviceObject.property("Handle", of: BlueZ.gattServiceInterface), .uint16(0x13))
+        XCTAssertEqual(
+            setup.program.readableObject.property("Handle", of: BlueZ.gattCharacteristicInterface), .uint16(0x15))
     }
 
     func testReadsAndWritesReachTheProgramWithBlueZsOptions() throws {
