@@ -21,6 +21,17 @@ final class PeripheralProgram: Sendable {
     static let writableUUID = "6e400003-b5a3-f393-e0a9-e50e24dcca9e"
     static let notifyingUUID = "6e400004-b5a3-f393-e0a9-e50e24dcca9e"
 
+    /// The errors the writable characteristic answers a write with, by the value's first byte.
+    static let writeErrors: [UInt8: DBusError] = [
+        0xFF: DBusError(name: BlueZErrorName.invalidValueLength, message: "too long"),
+        0xF0: DBusError(name: BlueZErrorName.notPermitted, message: "no"),
+        0xF1: DBusError(name: BlueZErrorName.notAuthorized, message: "no"),
+        0xF2: DBusError(name: BlueZErrorName.notSupported, message: "no"),
+        0xF3: DBusError(name: BlueZErrorName.failed, message: "0x81"),
+        0xF4: DBusError(name: BlueZErrorName.failed, message: "the program's own words"),
+        0xF5: DBusError(name: "com.example.Error.Odd", message: "odd"),
+    ]
+
     struct Call: Equatable {
         let path: DBusObjectPath
         let member: String
@@ -61,7 +72,7 @@ final class PeripheralProgram: Sendable {
         }
         func characteristic(
             _ path: DBusObjectPath, _ uuid: String, _ flags: [String], read: [UInt8] = [],
-            writeError: DBusError? = nil
+            writeErrors: [UInt8: DBusError] = [:]
         ) -> DBusExportedObject {
             let methods: [String: DBusMethod] = [
                 "ReadValue": .immediate(in: "a{sv}", out: "ay") { call in
@@ -70,7 +81,9 @@ final class PeripheralProgram: Sendable {
                 },
                 "WriteValue": DBusMethod(in: "aya{sv}") { call in
                     record(path, call)
-                    if let writeError, call.arguments.first?.bytes == [0xFF] { return .error(writeError) }
+                    if let byte = call.arguments.first?.bytes?.first, let error = writeErrors[byte] {
+                        return .error(error)
+                    }
                     return .just([])
                 },
                 "StartNotify": .immediate { call in
@@ -148,7 +161,7 @@ final class PeripheralProgram: Sendable {
             readableObject,
             characteristic(
                 Self.writable, Self.writableUUID, ["write"],
-                writeError: DBusError(name: BlueZErrorName.invalidValueLength, message: "too long")),
+                writeErrors: Self.writeErrors),
             notifyingObject, descriptor, advertisementObject,
         ] {
             let disposable = try connection.export(object)

@@ -94,6 +94,18 @@ final class VirtualRadioTests: XCTestCase {
         // The program's error, carried as bluetoothd carries it (its ATT code, then the central's error).
         let refused = harness.callNow(writable, interface, "WriteValue", [.bytes([0xFF]), options()])
         XCTAssertEqual(refused.error, DBusError(name: BlueZErrorName.invalidValueLength, message: "Invalid Length"))
+        let centralErrors: [UInt8: DBusError] = [
+            0xF0: DBusError(name: BlueZErrorName.notPermitted, message: "Write not permitted"),
+            0xF1: DBusError(name: BlueZErrorName.notAuthorized, message: "Operation Not Authorized"),
+            0xF2: DBusError(name: BlueZErrorName.notSupported, message: "Operation is not supported"),
+            0xF3: DBusError(name: BlueZErrorName.failed, message: "Operation failed with ATT error: 0x81"),
+            0xF4: DBusError(name: BlueZErrorName.failed, message: "Operation failed with ATT error: 0x80"),
+            0xF5: DBusError(name: BlueZErrorName.failed, message: "Operation failed with ATT error: 0x0e"),
+        ]
+        for (byte, error) in centralErrors {
+            let answer = harness.callNow(writable, interface, "WriteValue", [.bytes([byte]), options()])
+            XCTAssertEqual(answer.error, error, "the program's \(Program.writeErrors[byte]!)")
+        }
         // Refused by BlueZ by the flags, without asking the program.
         let calls = setup.program.calls.count
         // A characteristic with no write property: bluetoothd's client refuses before sending anything.
