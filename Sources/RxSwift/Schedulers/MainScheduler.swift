@@ -60,13 +60,13 @@ public final class MainScheduler: SerialDispatchQueueScheduler, @unchecked Senda
         finish()
     }
 
-    override func enqueue<Payload>(_ payload: Payload, _ run: @escaping (Payload) -> Void) {
+    override func enqueue(_ work: @escaping () -> Void) {
         if admit() {
-            run(payload)
+            work()
             finish()
             return
         }
-        runQueued { run(payload) }
+        runQueued(work)
     }
 
     /// Counts a piece of work in; whether it may run at once: on the main thread, with nothing of

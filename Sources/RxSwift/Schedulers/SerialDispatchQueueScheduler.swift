@@ -74,11 +74,14 @@ public class SerialDispatchQueueScheduler: SchedulerType, @unchecked Sendable {
         configuration.schedule(state, action: action)
     }
 
-    /// Runs `run(payload)` on the queue without a cancellation handle: `observe(on:)` delivers each
-    /// event this way (the serial queue keeps them in order) and checks disposal itself.
-    func enqueue<Payload>(_ payload: Payload, _ run: @escaping (Payload) -> Void) {
-        let work = UncheckedSendable((payload, run))
-        configuration.async { work.value.1(work.value.0) }
+    /// Runs `work` on the queue without a cancellation handle: `observe(on:)` delivers each event this
+    /// way (the serial queue keeps them in order) and checks disposal itself. A plain closure, not a
+    /// generic payload: a payload of generic type made the runtime look up tuple metadata for every
+    /// element (Benchmarks/README.md, "Bluetooth notifications").
+    func enqueue(_ work: @escaping () -> Void) {
+        // The sink that made `work` serializes its events itself; the queue only carries them.
+        nonisolated(unsafe) let work = work
+        configuration.async { work() }
     }
 
     /// Whether the caller may run its work at once, on this thread, instead of enqueueing it; a

@@ -232,16 +232,16 @@ final class ObserveOnSerialDispatchQueueSink<Element>: OperatorSink<Element, Ele
 
     @inline(never)
     private func enqueue(_ element: Element) {
-        scheduler.enqueue((self, element)) { sink, element in sink.forward(element) }
+        scheduler.enqueue { [self] in forward(element) }
     }
 
     override func terminate(_ termination: Termination) {
         guard isForwarding else { return }
-        scheduler.enqueue((self, termination)) { sink, termination in sink.forwardTermination(termination) }
+        scheduler.enqueue { [self] in forwardTermination(termination) }
     }
 
     /// Told downstream after the blocks already on the queue (see ``ObserveOnSink``).
     override func forwardSourceRelease() {
-        scheduler.enqueue(self) { sink in sink.releaseDownstream() }
+        scheduler.enqueue { [self] in releaseDownstream() }
     }
 }
