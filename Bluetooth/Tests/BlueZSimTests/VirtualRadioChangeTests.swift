@@ -43,4 +43,34 @@ final class VirtualRadioChangeTests: XCTestCase {
         XCTAssertEqual(harness.property(setup.device, BlueZ.deviceInterface, "Connected"), .bool(true))
         XCTAssertEqual(harness.simulation.registrations.applications.map(\.path), [Program.root])
     }
+
+    func testABroadcastIsSeenButCannotBeConnected() throws {
+        let setup = try VirtualRadioSetup.registered(advertisement: ["Type": .string("broadcast")])
+        let harness = setup.harness
+        harness.startDiscovery(at: 0)
+        harness.advance(to: 200)
+        XCTAssertEqual(harness.property(setup.device, BlueZ.deviceInterface, "Name"), .string("Peri Sim"))
+        let connect = harness.deviceCall(at: 200, setup.address, "Connect")
+        harness.advance(to: 600)
+        XCTAssertEqual(connect.error, DBusError(name: BlueZErrorName.failed, message: "le-connection-abort-by-local"))
+    }
+
+    func testACentralLeavingTheBusStopsTheProgramsNotifications() throws {
+        let setup = try VirtualRadioSetup.connected()
+        let harness = setup.harness
+        let notifying = try XCTUnwrap(setup.path(Program.notifyingUUID))
+        let first = harness.bus.connect()
+        let second = harness.bus.connect()
+        for central in [first, second] {
+            XCTAssertNotNil(
+                harness.callNow(notifying, BlueZ.gattCharacteristicInterface, "StartNotify", from: central).value)
+        }
+        XCTAssertEqual(setup.program.calls("StartNotify").count, 1, "once for the first central session")
+        first.close()
+        harness.advance(by: 1)
+        XCTAssertTrue(setup.program.calls("StopNotify").isEmpty, "a session is left")
+        second.close()
+        harness.advance(by: 1)
+        XCTAssertEqual(setup.program.calls("StopNotify").map(\.path), [Program.notifying])
+    }
 }
