@@ -15,8 +15,20 @@ public final class AdapterViewModel {
     /// The radio going off or away, and a switch that cannot be used, as sentences.
     public let errors: Signal<String>
 
-    public init(manager: CentralManager, radio: RadioSwitch?, backendName: String, toggleRadio: Signal<Void>) {
-        let states = manager.observeStateWithInitialValue().distinctUntilChanged().share(replay: 1)
+    public convenience init(
+        manager: CentralManager, radio: RadioSwitch?, backendName: String, toggleRadio: Signal<Void>
+    ) {
+        self.init(
+            states: manager.observeStateWithInitialValue(), radio: radio, backendName: backendName,
+            toggleRadio: toggleRadio)
+    }
+
+    /// The radio as any manager sees it (the central's, or the peripheral manager's in `--advertise`).
+    public init(
+        states managerStates: Observable<BluetoothState>, radio: RadioSwitch?, backendName: String,
+        toggleRadio: Signal<Void>
+    ) {
+        let states = managerStates.distinctUntilChanged().share(replay: 1)
         state = states.asDriver(onErrorJustReturn: .unknown)
         text = state.map { "Bluetooth \(Self.describe($0)) · \(backendName)" }
 

@@ -14,14 +14,75 @@ public final class BluetoothBackend {
     public let radio: RadioSwitch?
     /// How the screen names the backend: `simulated BlueZ`, `system BlueZ`.
     public let name: String
+    /// The private bus's address (a simulated BlueZ, started here or joined), `nil` for the system bus.
+    public let busAddress: String?
     /// What must live as long as the manager: the private bus, the simulation and its run.
     private let resources: [Any]
 
-    init(manager: CentralManager, radio: RadioSwitch?, name: String, resources: [Any] = []) {
+    init(manager: CentralManager, radio: RadioSwitch?, name: String, busAddress: String? = nil, resources: [Any] = []) {
         self.manager = manager
         self.radio = radio
         self.name = name
+        self.busAddress = busAddress
         self.resources = resources
+    }
+
+    /// A peripheral manager on the same BlueZ, on a connection of its own (`--advertise`).
+    public func makePeripheralManager() throws -> PeripheralManager {
+        guard let busAddress else { return PeripheralManager(queue: .main) }
+        return PeripheralManager(bus: try DBusConnection(address: busAddress), scheduler: MainScheduler.instance)
+    }
+
+    /// Where an explorer that started a simulated BlueZ leaves its bus's address for `--join`.
+    public static var sharedBusFile: String {
+        let directory = ProcessInfo.processInfo.environment["XDG_RUNTIME_DIR"] ?? NSTemporaryDirectory()
+        return (directory as NSString).appendingPathComponent("ble-explorer-\(getuid()).bus")
+    }
+
+    /// Leaves this backend's bus address in ``sharedBusFile`` until the program ends, so that another
+    /// explorer started with `--join` finds the same simulated radio.
+    public func shareBus() {
+        guard let busAddress else { return }
+        let file = Self.sharedBusFile
+        try? busAddress.write(toFile: file, atomically: true, encoding: .utf8)
+        ExitCleanup.add { try? FileManager.default.removeItem(atPath: file) }
+    }
+
+    /// The backend the command line and `RX_BLUEZ` ask for: `--bus ADDRESS` or `--join` (the address
+    /// another explorer shared) join that bus's simulated BlueZ; otherwise ``fromEnvironment(_:)``.
+    public static func from(arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment)
+        throws -> BluetoothBackend
+    {
+        if let index = arguments.firstIndex(of: "--bus") {
+            guard index + 1 < arguments.count else { throw BackendError(message: "--bus needs a bus address") }
+            return try joined(address: arguments[index + 1])
+        }
+        if arguments.contains("--join") {
+            guard let address = try? String(contentsOfFile: sharedBusFile, encoding: .utf8), !address.isEmpty else {
+                throw BackendError(
+                    message: "No explorer is advertising: start one with ble-explorer --advertise first "
+                        + "(it leaves its bus's address in \(sharedBusFile)).")
+            }
+            return try joined(address: address.trimmingCharacters(in: .whitespacesAndNewlines))
+        }
+        return try fromEnvironment(environment)
+    }
+
+    /// The simulated BlueZ another program runs on the bus at `address` (an explorer with
+    /// `--advertise`, or `bluez-sim`). The radio switch sets the adapter's `Powered`, as
+    /// `bluetoothctl power off` would.
+    public static func joined(address: String) throws -> BluetoothBackend {
+        let connection = try DBusConnection(address: address)
+        waitUntilOwned(BlueZ.busName, on: connection, timeout: 3)
+        let manager = CentralManager(bus: connection, scheduler: MainScheduler.instance)
+        let radio = RadioSwitch { on in
+            connection.setProperty(
+                "Powered", to: .bool(on), of: BlueZ.busName, path: BlueZ.adapterPath, interface: BlueZ.adapterInterface
+            ).forgettingReply()
+        }
+        return BluetoothBackend(
+            manager: manager, radio: radio, name: "shared simulated BlueZ", busAddress: address,
+            resources: [connection])
     }
 
     /// The backend `RX_BLUEZ` asks for: unset, empty or `simulated` for the simulation, `system` for
@@ -63,7 +124,7 @@ public final class BluetoothBackend {
         let manager = CentralManager(bus: managerConnection, scheduler: MainScheduler.instance)
         return BluetoothBackend(
             manager: manager, radio: RadioSwitch(simulation.setPowered), name: "simulated BlueZ",
-            resources: [bus, simulationConnection, managerConnection, simulation, run])
+            busAddress: bus.address, resources: [bus, simulationConnection, managerConnection, simulation, run])
     }
 
     /// Waits (on this thread, at start-up) until `name` has an owner on the bus, or `timeout` seconds.
