@@ -93,7 +93,7 @@ extension BlueZSimulation {
                 }
             }
             effects.append(reply.succeed())
-            refreshVirtualPeripheral(client, &run, &effects)
+            refreshVirtualPeripheral(&run, &effects)
         } catch {
             run.peripheral.advertisements.remove(at: index)
             updateInstances(&run, &effects)
@@ -118,15 +118,15 @@ extension BlueZSimulation {
         effects.append(reply.succeed())
     }
 
-    /// Takes an advertisement away: the instance is free again, and the client's virtual peripheral
-    /// stops being heard if it was its last.
+    /// Takes an advertisement away: the instance is free again, and the virtual peripheral stops
+    /// being heard if it was the last.
     func removeAdvertisement(at index: Int, _ run: inout RunState, _ effects: inout [Effect]) {
         let advertisement = run.peripheral.advertisements.remove(at: index)
         if let pending = advertisement.pending {
             effects.append(pending.fail(BlueZError.failed("Failed to complete registration")))
         }
         updateInstances(&run, &effects)
-        refreshVirtualPeripheral(advertisement.owner, &run, &effects)
+        refreshVirtualPeripheral(&run, &effects)
         unwatchSignalsIfIdle(advertisement.owner, &run, &effects)
     }
 

@@ -54,7 +54,7 @@ extension BlueZSimulation {
         guard let data = try? AdvertisementData(properties) else { return }
         run.peripheral.advertisements[index].properties = properties
         run.peripheral.advertisements[index].data = data
-        refreshVirtualPeripheral(client, &run, &effects)
+        refreshVirtualPeripheral(&run, &effects)
     }
 
     /// A service object of a registered application left (InterfacesRemoved of GattService1 from the
@@ -73,6 +73,6 @@ extension BlueZSimulation {
             run.peripheral.applications[index].services.removeAll { $0.path == path }
             changed = changed || run.peripheral.applications[index].services.count != before
         }
-        if changed { refreshVirtualPeripheral(client, &run, &effects) }
+        if changed { refreshVirtualPeripheral(&run, &effects) }
     }
 }

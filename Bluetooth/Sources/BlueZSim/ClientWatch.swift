@@ -4,7 +4,7 @@ import RxSwift
 extension BlueZSimulation {
     /// Watches the bus for clients leaving (NameOwnerChanged of a unique name to no owner): their
     /// discovery sessions, filters and notification sessions end, as bluetoothd's disconnect watches
-    /// end them; their applications and advertisements go, and with them their virtual peripherals.
+    /// end them; their applications and advertisements go (see ``forgetPeripheralClient(_:_:_:)``).
     func watchClients(on endpoint: any DBusEndpoint, run id: Int) -> Disposable {
         let rule = DBusMatchRule(
             sender: DBusStandard.busName, interface: DBusStandard.busName, member: "NameOwnerChanged")

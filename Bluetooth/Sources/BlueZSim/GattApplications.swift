@@ -6,8 +6,8 @@ extension BlueZSimulation {
     /// GattManager1.RegisterApplication(o root, a{sv} options): as bluetoothd, answers InvalidArguments
     /// or AlreadyExists (the same client and root) at once; otherwise calls the client's
     /// `GetManagedObjects` at `root` and answers when the objects are read: success, or Failed with
-    /// bluetoothd's message (see ``ApplicationParser``). The services then belong to the client's
-    /// virtual peripheral (see ``BlueZSimulation`` "The virtual radio").
+    /// bluetoothd's message (see ``ApplicationParser``). The services are then served by the virtual
+    /// peripheral (see the DocC page, "The virtual radio").
     func registerApplication(
         _ run: inout RunState, client: String, _ arguments: [DBusValue], _ reply: Reply, _ effects: inout [Effect]
     ) {
@@ -48,7 +48,7 @@ extension BlueZSimulation {
             run.peripheral.applications[index].services = services
             run.peripheral.applications[index].pending = nil
             effects.append(reply.succeed())
-            refreshVirtualPeripheral(client, &run, &effects)
+            refreshVirtualPeripheral(&run, &effects)
             effects += writeHandlesBack(client, services, &run)
         } catch {
             run.peripheral.applications.remove(at: index)
@@ -58,7 +58,7 @@ extension BlueZSimulation {
     }
 
     /// GattManager1.UnregisterApplication(o root): DoesNotExist unless the caller registered `root`.
-    /// The client's virtual peripheral loses the services; a central connected to it keeps the link
+    /// The virtual peripheral loses the services; a central connected to it keeps the link
     /// and loses their objects (bluetoothd's Service Changed, and the central's new discovery).
     func unregisterApplication(
         _ run: inout RunState, client: String, _ arguments: [DBusValue], _ reply: Reply, _ effects: inout [Effect]
@@ -72,7 +72,7 @@ extension BlueZSimulation {
         // A registration still reading the objects is dropped unanswered, as bluetoothd frees it.
         run.peripheral.applications.remove(at: index)
         effects.append(reply.succeed())
-        refreshVirtualPeripheral(client, &run, &effects)
+        refreshVirtualPeripheral(&run, &effects)
         unwatchSignalsIfIdle(client, &run, &effects)
     }
 }

@@ -7,14 +7,15 @@ extension BlueZSimulation {
     /// not honoured by the simulation, which numbers attributes in order.
     func writeHandlesBack(_ client: String, _ registered: [RemoteService], _ run: inout RunState) -> [Effect] {
         let alias = run.adapter.alias ?? configuration.adapter.name
-        let all = run.peripheral.services(of: client)
+        let all = run.peripheral.registeredServices
         let local = Self.localDatabase(name: alias)
         let layout = GattLayout(
-            device: BlueZ.devicePath(Self.virtualPeripheralAddress(of: client)),
-            services: local + all.map(Self.serviceProfile))
+            device: BlueZ.devicePath(virtualPeripheralAddress),
+            services: local + all.map { Self.serviceProfile($0.service) })
         let mine = Set(registered.map(\.path))
         var writes: [(DBusObjectPath, String, UInt16)] = []
-        for (service, laidOut) in zip(all, layout.services.dropFirst(local.count)) where mine.contains(service.path) {
+        for ((owner, service), laidOut) in zip(all, layout.services.dropFirst(local.count))
+        where owner == client && mine.contains(service.path) {
             if service.handle == 0 { writes.append((service.path, BlueZ.gattServiceInterface, laidOut.handle)) }
             for (characteristic, laidOutCharacteristic) in zip(service.characteristics, laidOut.characteristics) {
                 if characteristic.handle == 0 {

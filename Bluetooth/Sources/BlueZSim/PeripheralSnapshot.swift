@@ -2,7 +2,7 @@ import RxDBus
 
 extension BlueZSimulation {
     /// One registration of the peripheral role: the client, the path it registered, and the address
-    /// of the virtual peripheral it plays.
+    /// of the virtual peripheral it helps play.
     public struct Registration: Sendable, Equatable {
         public var client: String
         public var path: DBusObjectPath
@@ -20,13 +20,13 @@ extension BlueZSimulation {
             let applications = run.peripheral.applications.map { application in
                 Registration(
                     client: application.owner, path: application.root,
-                    address: Self.virtualPeripheralAddress(of: application.owner),
+                    address: virtualPeripheralAddress,
                     isPending: !application.isRegistered, details: application.services.map(\.uuid))
             }
             let advertisements = run.peripheral.advertisements.map { advertisement in
                 Registration(
                     client: advertisement.owner, path: advertisement.path,
-                    address: Self.virtualPeripheralAddress(of: advertisement.owner),
+                    address: virtualPeripheralAddress,
                     isPending: advertisement.pending != nil, details: advertisement.data?.localName.map { [$0] } ?? [])
             }
             return (applications, advertisements)

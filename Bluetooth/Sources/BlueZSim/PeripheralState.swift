@@ -25,14 +25,17 @@ struct PeripheralRegistrations {
         Set(applications.map(\.owner) + advertisements.map(\.owner)).sorted()
     }
 
-    /// The services of `owner`'s registered (not pending) applications, in registration order.
-    func services(of owner: String) -> [RemoteService] {
-        applications.filter { $0.owner == owner && $0.isRegistered }.flatMap(\.services)
+    /// The services of the registered (not pending) applications, in registration order, with
+    /// their clients.
+    var registeredServices: [(owner: String, service: RemoteService)] {
+        applications.filter(\.isRegistered).flatMap { application in
+            application.services.map { (application.owner, $0) }
+        }
     }
 
-    /// The parsed data of `owner`'s active advertisements, oldest first.
-    func advertising(_ owner: String) -> [AdvertisementData] {
-        advertisements.filter { $0.owner == owner }.compactMap(\.data)
+    /// The parsed data of the active advertisements, oldest first.
+    var activeAdvertisements: [AdvertisementData] {
+        advertisements.compactMap(\.data)
     }
 }
 
@@ -91,11 +94,9 @@ struct RegisteredAdvertisement {
     var timeoutToken: Int?
 }
 
-/// What BlueZ needs of a device that is one of its own clients' peripheral role: the client that
-/// plays it, and which of its exported objects stands behind each GATT object of the central side.
+/// What BlueZ needs of the device its clients' peripheral role plays (the virtual peripheral):
+/// which client's object stands behind each GATT object of the central side.
 struct RemotePeripheral {
-    /// The registering client's unique name.
-    let owner: String
     /// The advertisements BlueZ last heard from it.
     var advertising: [AdvertisementData] = []
     /// Central-side attribute path → the application's object.
@@ -111,6 +112,8 @@ struct RemoteAttribute {
         case descriptor
     }
 
+    /// The client that registered the application.
+    let owner: String
     let path: DBusObjectPath
     let kind: Kind
     /// The application's flags (for the write procedure bluetoothd picks on its side).

@@ -1,8 +1,8 @@
 import Foundation
 import RxDBus
 
-/// The GATT operations of a central on a virtual peripheral, carried to the objects of the client
-/// that plays it as bluetoothd's GATT server carries an ATT request to an application
+/// The GATT operations of a central on the virtual peripheral, carried to the objects of the client
+/// that registered them as bluetoothd's GATT server carries an ATT request to an application
 /// (`chrc_read_cb`, `chrc_write_cb`, `ccc_write_cb`), and the application's answer carried back as
 /// the central's bluetoothd turns the ATT response into a D-Bus reply. Attributes that BlueZ serves
 /// itself (GAP, GATT, Device Information, the descriptors it adds) are answered by the simulation.
@@ -56,7 +56,7 @@ extension BlueZSimulation {
         device.gatt = gatt
         run.devices[address] = device
         let call = DBusMessage.methodCall(
-            destination: remote.owner, path: attribute.path, interface: attribute.interface, member: "ReadValue",
+            destination: attribute.owner, path: attribute.path, interface: attribute.interface, member: "ReadValue",
             body: [applicationOptions(offset: options.offset, mtu: device.profile.mtu)])
         let endpoint = run.endpoint
         let id = run.id
@@ -187,11 +187,11 @@ extension BlueZSimulation {
         _ data: [UInt8], _ options: GattOptions, to attribute: RemoteAttribute, _ address: String,
         _ run: inout RunState, then reply: Reply?
     ) -> Effect {
-        guard let device = run.devices[address], let owner = device.remote?.owner,
+        guard let device = run.devices[address], device.remote != nil,
             case .connected(let link) = device.connection
         else { return {} }
         let call = DBusMessage.methodCall(
-            destination: owner, path: attribute.path, interface: attribute.interface, member: "WriteValue",
+            destination: attribute.owner, path: attribute.path, interface: attribute.interface, member: "WriteValue",
             body: [.bytes(data), applicationOptions(offset: options.offset, mtu: device.profile.mtu)])
         let endpoint = run.endpoint
         let id = run.id

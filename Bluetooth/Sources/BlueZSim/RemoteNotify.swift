@@ -22,7 +22,7 @@ extension BlueZSimulation {
         syncRemoteNotify(address, &run, &effects)
     }
 
-    /// Tells the application of a virtual peripheral which of its characteristics a central now has
+    /// Tells the applications of the virtual peripheral which of their characteristics a central now has
     /// notifications on: StartNotify for those newly on, StopNotify for those no longer on (the last
     /// session stopped, the link went). No-reply calls, as bluetoothd sends them.
     func syncRemoteNotify(_ address: String, _ run: inout RunState, _ effects: inout [Effect]) {
@@ -39,7 +39,7 @@ extension BlueZSimulation {
             path, member -> DBusMessage? in
             guard let attribute = remote.attributes[path] else { return nil }
             return .methodCall(
-                destination: remote.owner, path: attribute.path, interface: attribute.interface, member: member,
+                destination: attribute.owner, path: attribute.path, interface: attribute.interface, member: member,
                 body: [])
         }
         let endpoint = run.endpoint
@@ -61,10 +61,10 @@ extension BlueZSimulation {
         guard message.body.count >= 2, let appPath = message.path,
             let value = message.body[1].stringKeyed?["Value"]?.unwrapped.bytes
         else { return }
-        let address = Self.virtualPeripheralAddress(of: client)
+        let address = virtualPeripheralAddress
         guard var device = run.devices[address], device.isConnected, var gatt = device.gatt,
             let path = device.remote?.attributes.first(where: {
-                $0.value.path == appPath && $0.value.kind == .characteristic
+                $0.value.owner == client && $0.value.path == appPath && $0.value.kind == .characteristic
             })?.key, gatt.notify[path]?.token != nil
         else { return }
         gatt.notificationCounts[path, default: 0] += 1

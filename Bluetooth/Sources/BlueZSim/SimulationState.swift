@@ -56,7 +56,7 @@ struct AdapterState {
 
 /// A simulated peripheral: what BlueZ knows of it, and the peripheral's own state.
 struct DeviceState {
-    /// A client's virtual peripheral changes its profile and layout with its registrations.
+    /// The virtual peripheral changes its profile and layout with the registrations.
     var profile: DeviceProfile
     let path: DBusObjectPath
     var layout: GattLayout

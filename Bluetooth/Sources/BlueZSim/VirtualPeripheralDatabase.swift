@@ -2,7 +2,7 @@ import RxDBus
 
 /// A virtual peripheral's profile and GATT database, and their changes while a central is connected.
 extension BlueZSimulation {
-    /// The profile of a client's virtual peripheral.
+    /// The profile of the virtual peripheral.
     static func virtualProfile(
         address: String, advertising: [AdvertisementData], services: [RemoteService], alias: String,
         discoverable: Bool
@@ -78,21 +78,21 @@ extension BlueZSimulation {
 
     /// Which application object stands behind each central-side attribute of `layout` (whose last
     /// services are `services`).
-    static func remoteAttributes(_ layout: GattLayout, _ services: [RemoteService]) -> [DBusObjectPath:
-        RemoteAttribute]
+    static func remoteAttributes(_ layout: GattLayout, _ services: [(owner: String, service: RemoteService)])
+        -> [DBusObjectPath: RemoteAttribute]
     {
         var attributes: [DBusObjectPath: RemoteAttribute] = [:]
         let local = layout.services.count - services.count
-        for (service, laidOut) in zip(services, layout.services.dropFirst(local)) {
+        for ((owner, service), laidOut) in zip(services, layout.services.dropFirst(local)) {
             for (characteristic, laidOutCharacteristic) in zip(service.characteristics, laidOut.characteristics) {
                 attributes[laidOutCharacteristic.path] = RemoteAttribute(
-                    path: characteristic.path, kind: .characteristic, flags: characteristic.flags)
+                    owner: owner, path: characteristic.path, kind: .characteristic, flags: characteristic.flags)
                 let added = laidOutCharacteristic.descriptors.count - characteristic.descriptors.count
                 for (descriptor, laidOutDescriptor) in zip(
                     characteristic.descriptors, laidOutCharacteristic.descriptors.dropFirst(added))
                 {
                     attributes[laidOutDescriptor.path] = RemoteAttribute(
-                        path: descriptor.path, kind: .descriptor, flags: descriptor.flags)
+                        owner: owner, path: descriptor.path, kind: .descriptor, flags: descriptor.flags)
                 }
             }
         }
@@ -113,8 +113,8 @@ extension BlueZSimulation {
         let after = layout.services.dropFirst(local).map { ($0.path, $0.uuid) }
         guard
             !before.elementsEqual(after, by: { $0 == $1 })
-                || remote.attributes.mapValues(\.path)
-                    != attributes.mapValues(\.path)
+                || remote.attributes.mapValues({ [$0.owner, $0.path.rawValue] })
+                    != attributes.mapValues({ [$0.owner, $0.path.rawValue] })
         else { return }
         var removed: [DBusObjectPath] = []
         for service in device.layout.services.dropFirst(local) {

@@ -2,33 +2,37 @@ import Foundation
 import RxDBus
 
 extension BlueZSimulation {
-    /// The address of the virtual peripheral a client of the simulation plays once it registers an
-    /// advertisement: a static random address (the two top bits set) made of the FNV-1a hash of the
-    /// client's unique name (`:1.42`). Each bus connection is its own peripheral, with its own
-    /// address, the same for as long as the connection lasts (a program that starts again is a new
-    /// connection, and so a new device, as a phone with a new random address would be).
-    public static func virtualPeripheralAddress(of client: String) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in client.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        var bytes = (0..<6).map { UInt8(truncatingIfNeeded: hash >> (8 * UInt64($0))) }
+    /// The address of the virtual peripheral: the machine next to the simulated adapter whose
+    /// bluetoothd the simulation's clients register their applications and advertisements with (one
+    /// machine for all of them, as one bluetoothd serves all the programs of a machine). It is the
+    /// adapter's address made a static random address (the two top bits set): `C0:1A:7D:DA:71:0A` for
+    /// the standard adapter, the same in every run, whichever programs play it.
+    public static func virtualPeripheralAddress(adapter: String) -> String {
+        var bytes = adapter.split(separator: ":").compactMap { UInt8($0, radix: 16) }
+        guard bytes.count == 6 else { return "C0:00:00:00:00:01" }
         bytes[0] |= 0xC0
         return bytes.map { String(format: "%02X", $0) }.joined(separator: ":")
     }
 
-    /// The client's virtual peripheral after its registrations changed: it is heard while it has an
-    /// advertisement (its data those of the advertisements, merged), and its GATT database is BlueZ's
-    /// own services followed by those of the client's applications, as a connection will find it (a
-    /// connection in progress keeps the database it found).
-    func refreshVirtualPeripheral(_ client: String, _ run: inout RunState, _ effects: inout [Effect]) {
-        let address = Self.virtualPeripheralAddress(of: client)
-        let advertising = run.peripheral.advertising(client)
+    /// The address of this simulation's virtual peripheral.
+    public var virtualPeripheralAddress: String {
+        Self.virtualPeripheralAddress(adapter: configuration.adapter.address)
+    }
+
+    /// The virtual peripheral after the registrations changed: it is heard while any client has an
+    /// advertisement (their data merged), and its GATT database is BlueZ's own services followed by
+    /// those of every registered application, in the order they were registered, as a connection will
+    /// find it (a connected central finds the changes at once: Service Changed).
+    func refreshVirtualPeripheral(_ run: inout RunState, _ effects: inout [Effect]) {
+        let address = virtualPeripheralAddress
+        let advertising = run.peripheral.activeAdvertisements
         guard run.devices[address] != nil || !advertising.isEmpty else { return }
-        let services = run.peripheral.services(of: client)
+        let services = run.peripheral.registeredServices
         let alias = run.adapter.alias ?? configuration.adapter.name
         // A device that stops advertising keeps what BlueZ last heard of it.
         let heard = advertising.isEmpty ? run.devices[address]?.remote?.advertising ?? [] : advertising
         let profile = Self.virtualProfile(
-            address: address, advertising: heard, services: services, alias: alias,
+            address: address, advertising: heard, services: services.map(\.service), alias: alias,
             discoverable: run.adapter.discoverable)
         var device = run.devices[address] ?? DeviceState(profile: profile)
         let wasHeard = device.inRange && device.advertisingToken != nil
@@ -47,7 +51,7 @@ extension BlueZSimulation {
             if uuids != uuidsBefore { changes["UUIDs"] = .strings(uuids) }
             if !changes.isEmpty { effects.append { [changes] in object.update(BlueZ.deviceInterface, changes) } }
         }
-        var remote = device.remote ?? RemotePeripheral(owner: client)
+        var remote = device.remote ?? RemotePeripheral()
         remote.advertising = heard
         device.inRange = !advertising.isEmpty
         if !device.inRange { device.advertisingToken = nil }
@@ -69,19 +73,10 @@ extension BlueZSimulation {
         if device.inRange && !wasHeard && run.discovery.isDiscovering { startAdvertising(address, &run, &effects) }
     }
 
-    /// The link to the client's virtual peripheral goes (the client left the bus or took its
-    /// application away).
-    func peripheralLinkLoss(
-        _ client: String, reason: DisconnectReason, _ run: inout RunState, _ effects: inout [Effect]
-    ) {
-        let address = Self.virtualPeripheralAddress(of: client)
-        guard let device = run.devices[address], device.isConnected || device.isConnecting else { return }
-        disconnect(address, reason: reason, &run, &effects)
-    }
-
     /// A client left the bus: its applications and advertisements are gone (without Release, as
-    /// bluetoothd's disconnect watches remove them), and a central connected to its virtual
-    /// peripheral loses the link (reason Timeout: the peripheral stopped answering).
+    /// bluetoothd's disconnect watches remove them). If it was the last client playing the virtual
+    /// peripheral, a central connected to it loses the link (reason Timeout: the peripheral stopped
+    /// answering); otherwise the central loses the services it served.
     func forgetPeripheralClient(_ client: String, _ run: inout RunState, _ effects: inout [Effect]) {
         guard run.peripheral.owners.contains(client) else { return }
         run.peripheral.applications.removeAll { $0.owner == client }
@@ -89,8 +84,11 @@ extension BlueZSimulation {
             run.peripheral.advertisements[index].pending = nil
             removeAdvertisement(at: index, &run, &effects)
         }
-        peripheralLinkLoss(client, reason: .timeout, &run, &effects)
-        refreshVirtualPeripheral(client, &run, &effects)
+        let address = virtualPeripheralAddress
+        if run.peripheral.owners.isEmpty, let device = run.devices[address], device.isConnected || device.isConnecting {
+            disconnect(address, reason: .timeout, &run, &effects)
+        }
+        refreshVirtualPeripheral(&run, &effects)
         unwatchSignalsIfIdle(client, &run, &effects)
     }
 }

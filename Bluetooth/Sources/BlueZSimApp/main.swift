@@ -26,7 +26,7 @@ let commandHelp = """
       fail-connect ADDRESS      the next connection attempt to it fails
       slow-read ADDRESS MS      its reads take MS milliseconds (0: at once)
       status                    what the simulation holds now (devices, and the applications and
-                                advertisements clients registered, with their virtual peripherals' addresses)
+                                advertisements clients registered for the virtual peripheral)
       help                      this list
       quit                      stop (as SIGINT or the end of input do)
     """

@@ -140,7 +140,7 @@ final class RegistrationTests: XCTestCase {
     func testReleaseOnTimeoutAndWhenBlueZStopsButNotOnPowerOff() throws {
         let (harness, peripheral, program) = try setUp(advertisement: ["Timeout": .uint16(5)])
         XCTAssertNotNil(registerAdvertisement(harness, peripheral, Program.advertisement).value)
-        let address = BlueZSimulation.virtualPeripheralAddress(of: peripheral.uniqueName)
+        let address = harness.simulation.virtualPeripheralAddress
         harness.at(1000) { harness.simulation.setPowered(false) }
         harness.at(2000) { harness.simulation.setPowered(true) }
         harness.startDiscovery(at: 2500)

@@ -73,4 +73,47 @@ final class VirtualRadioChangeTests: XCTestCase {
         harness.advance(by: 1)
         XCTAssertEqual(setup.program.calls("StopNotify").map(\.path), [Program.notifying])
     }
+
+    /// As BlueZ's example-gatt-server and example-advertisement run: the application in one program,
+    /// the advertisement in another; one bluetoothd makes them one device.
+    func testAnApplicationAndAnAdvertisementOfTwoProgramsAreOneDevice() throws {
+        let harness = Harness(configuration: BlueZSimulation.Configuration(devices: []))
+        let server = harness.bus.connect()
+        let serverProgram = try PeripheralProgram(on: server)
+        XCTAssertNotNil(
+            harness.callNow(
+                BlueZ.adapterPath, BlueZ.gattManagerInterface, "RegisterApplication",
+                [.objectPath(Program.root), options()], from: server
+            ).value)
+        let advertiser = harness.bus.connect()
+        let advertiserProgram = try PeripheralProgram(on: advertiser)
+        XCTAssertNotNil(
+            harness.callNow(
+                BlueZ.adapterPath, BlueZ.advertisingManagerInterface, "RegisterAdvertisement",
+                [.objectPath(Program.advertisement), options()], from: advertiser
+            ).value)
+        let address = harness.simulation.virtualPeripheralAddress
+        harness.startDiscovery(at: 0)
+        let connect = harness.deviceCall(at: 200, address, "Connect")
+        harness.advance(to: 700)
+        XCTAssertNotNil(connect.value)
+        let setup = VirtualRadioSetup(harness: harness, peripheral: server, program: serverProgram)
+        let readable = try XCTUnwrap(setup.path(Program.readableUUID))
+        let read = harness.callNow(readable, BlueZ.gattCharacteristicInterface, "ReadValue", [options()])
+        XCTAssertEqual(read.value, [.bytes([0x2A])])
+        XCTAssertEqual(serverProgram.calls("ReadValue").count, 1)
+        XCTAssertTrue(advertiserProgram.calls("ReadValue").isEmpty)
+
+        // The server leaving takes its services away; the advertiser still plays the device.
+        harness.at(1000) { server.close() }
+        harness.advance(to: 1100)
+        XCTAssertNil(setup.path(Program.readableUUID))
+        XCTAssertEqual(harness.property(setup.device, BlueZ.deviceInterface, "Connected"), .bool(true))
+        // The advertiser leaving too: nobody plays it any more, the link is lost.
+        harness.at(1200) { advertiser.close() }
+        harness.advance(to: 1300)
+        let disconnected = harness.signals.filter { $0.path == setup.device && $0.member == "Disconnected" }
+        XCTAssertEqual(disconnected.map(\.time), [1200])
+        XCTAssertEqual(disconnected.first?.message.body.first, .string(DisconnectReason.timeout.rawValue))
+    }
 }

@@ -86,7 +86,7 @@ final class VirtualRadioRealBusTests: XCTestCase {
 
     func testAProgramsPeripheralIsDiscoveredConnectedReadWrittenAndNotifiedByAnother() throws {
         let (peripheralConnection, program) = try peripheral()
-        let address = BlueZSimulation.virtualPeripheralAddress(of: peripheralConnection.uniqueName)
+        let address = BlueZSimulation.virtualPeripheralAddress(adapter: BlueZSimulation.AdapterProfile().address)
         let device = BlueZ.devicePath(address)
         let central = try connect()
         try call(central, BlueZ.adapterPath, BlueZ.adapterInterface, "StartDiscovery")
@@ -135,12 +135,14 @@ final class VirtualRadioRealBusTests: XCTestCase {
         guard FileManager.default.isExecutableFile(atPath: tool) else {
             throw XCTSkip("\(tool) is not installed (Debian: apt-get install bluez)")
         }
-        let (peripheralConnection, _) = try peripheral()
-        let address = BlueZSimulation.virtualPeripheralAddress(of: peripheralConnection.uniqueName)
-        let scan = try run(tool, ["--timeout", "3", "scan", "on"])
-        XCTAssertTrue(scan.contains("[NEW] Device \(address) Peri Sim"), scan)
-        let devices = try run(tool, ["--timeout", "3", "devices"])
-        XCTAssertTrue(devices.contains("Device \(address) Peri Sim"), devices)
+        let (_, program) = try peripheral()
+        let address = BlueZSimulation.virtualPeripheralAddress(adapter: BlueZSimulation.AdapterProfile().address)
+        try withExtendedLifetime(program) {
+            let scan = try run(tool, ["--timeout", "3", "scan", "on"])
+            XCTAssertTrue(scan.contains("[NEW] Device \(address) Peri Sim"), scan)
+            let devices = try run(tool, ["--timeout", "3", "devices"])
+            XCTAssertTrue(devices.contains("Device \(address) Peri Sim"), devices)
+        }
     }
 
     /// Runs a tool with the private bus as the system bus; its standard output.

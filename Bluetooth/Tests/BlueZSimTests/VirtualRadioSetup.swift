@@ -10,7 +10,7 @@ struct VirtualRadioSetup {
     let harness: Harness
     let peripheral: LocalBusConnection
     let program: PeripheralProgram
-    var address: String { BlueZSimulation.virtualPeripheralAddress(of: peripheral.uniqueName) }
+    var address: String { harness.simulation.virtualPeripheralAddress }
     var device: DBusObjectPath { BlueZ.devicePath(address) }
 
     /// The program registers its application and advertisement at 0.
