@@ -11,6 +11,10 @@ import TerminalUI
 public enum ExplorerApplication {
     public static func main() -> Never {
         let arguments = CommandLine.arguments
+        if arguments.contains("--help") || arguments.contains("-h") {
+            print(usage)
+            exit(0)
+        }
         let backend: BluetoothBackend
         let peripheral: PeripheralManager?
         do {
@@ -42,4 +46,14 @@ public enum ExplorerApplication {
                 }, screen: \.screen)
         }
     }
+
+    static let usage = """
+        usage: ble-explorer [--advertise] [--join | --bus ADDRESS]
+
+          (no option)    scan, connect, read, write and watch, on a simulated BlueZ of its own
+                         (RX_BLUEZ=system: the machine's BlueZ)
+          --advertise    be a heart-rate monitor (↑/↓ set the rate) that another explorer can watch
+          --join         use the simulated BlueZ of an explorer started with --advertise
+          --bus ADDRESS  use the simulated BlueZ on that bus (bluez-sim prints its address)
+        """
 }
