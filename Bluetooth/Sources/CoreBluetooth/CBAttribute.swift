@@ -6,12 +6,19 @@ import Synchronization
 /// current from BlueZ's signals, so they are read here and written only through the `BlueZ` SPI.
 open class CBAttribute: @unchecked Sendable {
     public let uuid: CBUUID
-    /// The BlueZ object this attribute stands for (`/org/bluez/hci0/dev_…/service0010`). Linux only.
-    public let objectPath: String
+    private let _objectPath: Guarded<String>
 
     public init(uuid: CBUUID, objectPath: String) {
         self.uuid = uuid
-        self.objectPath = objectPath
+        _objectPath = Guarded(objectPath)
+    }
+
+    /// The BlueZ object this attribute stands for (`/org/bluez/hci0/dev_…/service0010`), or, for a
+    /// service a peripheral manager publishes, the object it exports (empty until the service is added).
+    /// Linux only.
+    public var objectPath: String {
+        get { _objectPath.value }
+        @_spi(BlueZ) set { _objectPath.value = newValue }
     }
 }
 

@@ -57,17 +57,7 @@ public class CentralManager: ManagerType, @unchecked Sendable {
         self.scheduler = scheduler
         model = BlueZModel(adapterPath: DBusObjectPath.root.appending("org").appending("bluez").appending(adapter))
         manager = CBCentralManager()
-        let trees = bus.signals(
-            matching: DBusMatchRule(
-                sender: DBusStandard.busName, path: DBusStandard.busPath, interface: DBusStandard.busName,
-                member: "NameOwnerChanged", arg0: BlueZ.service)
-        )
-        .map { _ in () }
-        .startWith(())
-        .flatMapLatest { [bus] _ in
-            bus.managedObjects(of: BlueZ.service).map(Optional.some).catchAndReturn(nil)
-        }
-        .observe(on: scheduler)
+        let trees = BlueZModel.trees(on: bus).observe(on: scheduler)
         // The connection closing ends the tree: the radio is then as good as unsupported.
         treeSubscription.setDisposable(
             trees.subscribe(
@@ -133,16 +123,8 @@ public class CentralManager: ManagerType, @unchecked Sendable {
 
     private func apply(_ tree: DBusObjectTree?) {
         model.update(tree)
-        // Only a new tree or a change of the adapter can change the radio's state.
-        let adapterChanged: Bool
-        switch tree?.change {
-        case .propertiesChanged(let path, _, _, _)?, .interfacesAdded(let path, _)?, .interfacesRemoved(let path, _)?:
-            adapterChanged = path == model.adapterPath
-        case nil:
-            adapterChanged = true
-        }
         var newState: BluetoothState?
-        if adapterChanged {
+        if model.adapterChanged(by: tree) {
             let state = model.bluetoothState
             manager.state = state.managerState
             let changed = lastState.withLock { last in
