@@ -4,9 +4,9 @@ extension CBATTError.Code {
     ///
     /// BlueZ's GATT server maps `NotPermitted` to the read or write not permitted the request calls for,
     /// `NotAuthorized` to ``insufficientAuthorization``, `NotSupported` to ``requestNotSupported``,
-    /// `InvalidOffset` and `InvalidValueLength` to theirs, and `Failed` to the application error `0x80`:
-    /// the other codes have no D-Bus error of their own, so they reach the central as `0x80` (the message
-    /// names the code that was meant).
+    /// `InvalidOffset` and `InvalidValueLength` to theirs, and `Failed` with a message `0x80` … `0x9f` to
+    /// that application error: the other codes have no D-Bus error of their own, so they are `Failed`
+    /// `0x80`, and reach the central as the application error `0x80`.
     public var bluezServerError: (name: String, message: String)? {
         let prefix = BlueZErrorName.prefix
         switch self {
@@ -17,11 +17,7 @@ extension CBATTError.Code {
         case .requestNotSupported: return (prefix + "NotSupported", "Operation is not supported")
         case .invalidOffset: return (prefix + "InvalidOffset", "Invalid offset")
         case .invalidAttributeValueLength: return (prefix + "InvalidValueLength", "Invalid Length")
-        default:
-            return (
-                prefix + "Failed",
-                "ATT error 0x" + CBUUID.hex(UInt64(rawValue), digits: 2, upper: false) + ": " + summary
-            )
+        default: return (prefix + "Failed", "0x80")
         }
     }
 }

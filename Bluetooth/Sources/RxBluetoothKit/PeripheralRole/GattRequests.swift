@@ -33,9 +33,9 @@ final class GattRequests: Sendable {
         self.application = application
     }
 
-    /// The answer when the program does not respond in time: BlueZ answers the central with the
-    /// application error `0x80`.
-    static let timeoutAnswer = DBusError(name: BlueZ.failed, message: "The application did not respond in time")
+    /// The answer when the program does not respond in time: `Failed` with the message BlueZ reads as the
+    /// application error `0x80`, which it answers the central with.
+    static let timeoutAnswer = DBusError(name: BlueZ.failed, message: "0x80")
 
     // MARK: Reads and writes
 
@@ -72,7 +72,12 @@ final class GattRequests: Sendable {
         // Nobody to hand the write to: refused rather than dropped.
         guard writes.hasObservers else { return .error(Self.error(.requestNotSupported)) }
         let central = centrals.central(options: options)
-        if options["type"]?.string == "command" {
+        // bluetoothd names the write's type only in some versions; a characteristic that takes only
+        // writes without response gets no other.
+        let withoutResponse =
+            options["type"]?.string == "command"
+            || (options["type"] == nil && !characteristic.properties.contains(.write))
+        if withoutResponse {
             // A write without response: BlueZ waits for no answer, and the program gives none.
             return .deferred { [writes] in
                 writes.onNext([

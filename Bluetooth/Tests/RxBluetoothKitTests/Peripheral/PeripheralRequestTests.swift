@@ -148,4 +148,23 @@ final class PeripheralRequestTests: XCTestCase {
                 ["Notifying": .bool(true)], ["Value": .bytes([2])], ["Value": .bytes([2])], ["Notifying": .bool(false)],
             ])
     }
+
+    func testAReleasedManagerAnswersWhatWaitsAndLeavesNothing() throws {
+        let h = PeripheralHarness()
+        let (service, dynamic, _, writable) = TestService.make()
+        try h.add(service, at: 100)
+        let reads = h.record({ h.manager.observeDidReceiveRead() }, at: 150)
+        let writes = h.record({ h.manager.observeDidReceiveWrite() }, at: 150)
+        let read = h.call(at: 200) { h.bluez.read(self.path(dynamic)) }
+        let write = h.call(at: 210) { h.bluez.write(self.path(writable), [1]) }
+        h.advance(to: 250)
+        XCTAssertEqual(reads.events.count, 1)
+        XCTAssertEqual(writes.events.count, 1)
+        h.at(300) { h.releaseManager() }
+        h.advance(to: 400)
+        XCTAssertEqual(read.events, [.next(300, .failed), .completed(300)])
+        XCTAssertEqual(write.events, [.next(300, .failed), .completed(300)])
+        XCTAssertFalse(h.exportsAnything())
+        XCTAssertTrue(h.bluez.applications.isEmpty)
+    }
 }
