@@ -29,6 +29,8 @@ final class FakeBlueZ: Sendable {
         var advertisements: [DBusObjectPath: [String: DBusValue]] = [:]
         var refuseApplications = false
         var refuseAdvertisements = false
+        /// How long `RegisterApplication` takes to answer once it has read the application (ms).
+        var applicationDelay = 0
         var valueChanges: [Recorded<Event<[DBusValue]>>] = []
     }
 
@@ -53,10 +55,11 @@ final class FakeBlueZ: Sendable {
                         return .error(DBusError(name: "org.bluez.Error.AlreadyExists", message: "Already Exists"))
                     }
                     let sender = invocation.sender
-                    return connection.call(
+                    let delay = state.withLock { $0.applicationDelay }
+                    let read = connection.call(
                         destination: sender, path: root, interface: DBusStandard.objectManager,
                         member: "GetManagedObjects"
-                    ).map { body in
+                    ).map { body -> [DBusValue] in
                         let tree = Self.decode(body.first)
                         guard !tree.isEmpty else { throw failed("No object received") }
                         state.withLock { state in
@@ -65,6 +68,7 @@ final class FakeBlueZ: Sendable {
                         }
                         return []
                     }
+                    return delay == 0 ? read : read.delay(.milliseconds(delay), scheduler: scheduler)
                 },
                 "UnregisterApplication": .immediate(in: "o") { invocation in
                     let root = invocation.arguments.first?.objectPath ?? .root
@@ -138,6 +142,8 @@ final class FakeBlueZ: Sendable {
             $0.refuseAdvertisements = advertisements
         }
     }
+
+    func delayApplications(by milliseconds: Int) { state.withLock { $0.applicationDelay = milliseconds } }
 
     func setPowered(_ powered: Bool) {
         adapter.update(
