@@ -80,10 +80,13 @@ final class GattApplication: Sendable {
         return removed
     }
 
+    /// Takes out the services `matching` picks (asked outside the lock).
     private func take(where matching: (CBMutableService) -> Bool) -> [PublishedService] {
-        state.withLock { state in
-            let removed = state.services.filter { matching($0.service) }
-            state.services.removeAll { matching($0.service) }
+        let picked = Set(
+            state.withLock { $0.services }.filter { matching($0.service) }.map { ObjectIdentifier($0.service) })
+        return state.withLock { state in
+            let removed = state.services.filter { picked.contains(ObjectIdentifier($0.service)) }
+            state.services.removeAll { picked.contains(ObjectIdentifier($0.service)) }
             return removed
         }
     }

@@ -98,4 +98,11 @@ final class PeripheralAdvertisingTests: XCTestCase {
         XCTAssertEqual(h.bluez.calls.last?.value.element?.hasPrefix("UnregisterAdvertisement"), true)
         XCTAssertFalse(h.exportsAnything())
     }
+
+    func testL2CAPChannelsCannotBePublished() {
+        let h = PeripheralHarness()
+        let published = h.record({ h.manager.publishL2CAPChannel(withEncryption: false) }, at: 100)
+        h.advance(to: 200)
+        XCTAssertEqual(published.events.first?.bluetoothError, .publishingL2CAPChannelFailed(0, nil))
+    }
 }
