@@ -91,6 +91,17 @@ final class GattApplication: Sendable {
         }
     }
 
+    /// BlueZ came onto the bus again (bluetoothd restarted) and has forgotten the application: it is
+    /// registered again, if it has services.
+    func registerAgain() {
+        let wanted = state.withLock { state in
+            state.registered = false
+            return !state.services.isEmpty && !state.closed
+        }
+        guard wanted else { return }
+        jobs.enqueue { [self] done in synchronize { _ in done() } }
+    }
+
     /// Unregisters and unexports everything, at once: the manager is going.
     func close() {
         let (registered, exports, manager) = state.withLock { state in

@@ -24,6 +24,8 @@ public class PeripheralManager: ManagerType, @unchecked Sendable {
     let requests: GattRequests
     private let stateChanges = PublishSubject<BluetoothState>()
     private let lastState = Mutex(BluetoothState.unknown)
+    /// Whether BlueZ's tree came once already.
+    private let bluezSeen = Mutex(false)
     private let treeSubscription = SingleAssignmentDisposable()
 
     /// The default time the manager waits for the program's response to a read or a write.
@@ -96,6 +98,15 @@ public class PeripheralManager: ManagerType, @unchecked Sendable {
 
     private func apply(_ tree: DBusObjectTree?) {
         model.update(tree)
+        // A whole tree after the first is BlueZ come back: what it forgot is registered again. (A running
+        // advertisement has ended already: the state went unsupported when BlueZ left.)
+        if let tree, tree.change == nil,
+            bluezSeen.withLock({ seen in
+                defer { seen = true }; return seen
+            })
+        {
+            application.registerAgain()
+        }
         guard model.adapterChanged(by: tree) else { return }
         let state = model.bluetoothState
         manager.state = state.managerState

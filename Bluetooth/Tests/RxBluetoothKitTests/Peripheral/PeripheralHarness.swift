@@ -10,7 +10,7 @@ import XCTest
 final class PeripheralHarness {
     let scheduler = TestScheduler(initialClock: 0, resolution: 0.001, simulateProcessingDelay: false)
     let bus: LocalBus
-    let bluez: FakeBlueZ
+    private(set) var bluez: FakeBlueZ
     let client: LocalBusConnection
     private(set) var manager: PeripheralManager!
 
@@ -24,6 +24,12 @@ final class PeripheralHarness {
     }
 
     func releaseManager() { manager = nil }
+
+    /// BlueZ leaves the bus and a new one comes (bluetoothd restarted): a new fake, which knows nothing
+    /// of what was registered with the old one.
+    func restartBlueZ() {
+        bluez = FakeBlueZ(bus: bus, scheduler: scheduler)
+    }
 
     func at(_ time: TestTime, _ action: @escaping () -> Void) { scheduler.scheduleAt(time, action: action) }
 

@@ -51,4 +51,26 @@ final class PeripheralRegistrationTests: XCTestCase {
         XCTAssertEqual(again.events.first?.bluetoothError, .addingServiceFailed(service, nil))
         XCTAssertEqual(h.bluez.calls.count, 1)
     }
+
+    func testTheApplicationIsRegisteredAgainWhenBlueZComesBack() throws {
+        let h = PeripheralHarness()
+        let service = TestService.make().0
+        let root = try XCTUnwrap(h.add(service, at: 100).parent)
+        let advertising = h.record({ h.manager.startAdvertising(nil) }, at: 200)
+        let states = h.record({ h.manager.observeState() }, at: 300)
+        h.at(1_000) { h.restartBlueZ() }
+        h.advance(to: 2_000)
+        // The advertisement ended when BlueZ left (its UnregisterAdvertisement reaches the new BlueZ,
+        // which does not know it); the application is registered with the new one.
+        XCTAssertEqual(
+            h.bluez.calls,
+            [
+                .next(1_000, "UnregisterAdvertisement \(root.parent!.appending("advertisement"))"),
+                .next(1_000, "RegisterApplication \(root)"),
+            ])
+        XCTAssertEqual(h.bluez.applications, [h.client.uniqueName: root])
+        XCTAssertEqual(h.bluez.applicationTree.count, 5)
+        XCTAssertEqual(advertising.events.last?.bluetoothError, .bluetoothUnsupported)
+        XCTAssertEqual(states.events, [.next(1_000, .unsupported), .next(1_000, .poweredOn)])
+    }
 }
