@@ -36,24 +36,9 @@ extension BlueZSimulation {
         of path: DBusObjectPath, _ address: String, _ arguments: [DBusValue], _ reply: Reply,
         _ run: inout RunState, _ effects: inout [Effect]
     ) {
-        let options: GattOptions
-        do throws(DBusError) {
-            guard arguments.count == 1 else { throw BlueZError.invalidArguments }
-            options = try GattOptions(arguments[0])
-        } catch {
-            return effects.append(reply.fail(error))
-        }
-        guard var device = run.devices[address], device.isConnected, var gatt = device.gatt else {
-            return effects.append(reply.fail(BlueZError.gattNotConnected))
-        }
-        if var pending = gatt.reads[path] {
-            guard pending.offset == options.offset else { return effects.append(reply.fail(BlueZError.inProgress)) }
-            pending.replies.append(reply)
-            gatt.reads[path] = pending
-            device.gatt = gatt
-            run.devices[address] = device
-            return
-        }
+        guard let started = startRead(path, address, arguments, reply, &run, &effects) else { return }
+        let options = started.options
+        var (device, gatt) = (started.device, started.gatt)
         let readable: Bool
         if let characteristic = device.layout.characteristics[path] {
             readable = characteristic.has(.read)
@@ -80,6 +65,39 @@ extension BlueZSimulation {
                 run.devices[address] = device
                 sim.completeRead(of: path, device, offset: pending.offset, pending.replies, &effects)
             })
+    }
+
+    /// The steps every read starts with: its options parsed, the device connected, and a read of the
+    /// same attribute at the same offset joined (at another offset, InProgress). `nil` when the read
+    /// has been answered or joined by that.
+    func startRead(
+        _ path: DBusObjectPath, _ address: String, _ arguments: [DBusValue], _ reply: Reply, _ run: inout RunState,
+        _ effects: inout [Effect]
+    ) -> (options: GattOptions, device: DeviceState, gatt: GattSession)? {
+        let options: GattOptions
+        do throws(DBusError) {
+            guard arguments.count == 1 else { throw BlueZError.invalidArguments }
+            options = try GattOptions(arguments[0])
+        } catch {
+            effects.append(reply.fail(error))
+            return nil
+        }
+        guard var device = run.devices[address], device.isConnected, var gatt = device.gatt else {
+            effects.append(reply.fail(BlueZError.gattNotConnected))
+            return nil
+        }
+        if var pending = gatt.reads[path] {
+            if pending.offset == options.offset {
+                pending.replies.append(reply)
+                gatt.reads[path] = pending
+                device.gatt = gatt
+                run.devices[address] = device
+            } else {
+                effects.append(reply.fail(BlueZError.inProgress))
+            }
+            return nil
+        }
+        return (options, device, gatt)
     }
 
     private func completeRead(

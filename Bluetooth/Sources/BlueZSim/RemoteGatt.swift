@@ -29,24 +29,9 @@ extension BlueZSimulation {
         guard let remote = run.devices[address]?.remote, let attribute = remote.attributes[path] else {
             return readValue(of: path, address, arguments, reply, &run, &effects)
         }
-        let options: GattOptions
-        do throws(DBusError) {
-            guard arguments.count == 1 else { throw BlueZError.invalidArguments }
-            options = try GattOptions(arguments[0])
-        } catch {
-            return effects.append(reply.fail(error))
-        }
-        guard var device = run.devices[address], device.isConnected, var gatt = device.gatt else {
-            return effects.append(reply.fail(BlueZError.gattNotConnected))
-        }
-        if var pending = gatt.reads[path] {
-            guard pending.offset == options.offset else { return effects.append(reply.fail(BlueZError.inProgress)) }
-            pending.replies.append(reply)
-            gatt.reads[path] = pending
-            device.gatt = gatt
-            run.devices[address] = device
-            return
-        }
+        guard let started = startRead(path, address, arguments, reply, &run, &effects) else { return }
+        let options = started.options
+        var (device, gatt) = (started.device, started.gatt)
         let readable =
             device.layout.characteristics[path]?.has(.read)
             ?? device.layout.descriptors[path]?.profile.flags.contains(.read) ?? false

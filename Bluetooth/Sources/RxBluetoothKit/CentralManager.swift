@@ -37,17 +37,9 @@ public class CentralManager: ManagerType, @unchecked Sendable {
         queue: DispatchQueue = .main, options: [String: AnyObject]? = nil,
         onWillRestoreCentralManagerState: ((CentralManagerRestoredState) -> Void)? = nil
     ) {
-        let bus: any DBusEndpoint
-        do {
-            bus = try DBusConnection.system()
-        } catch {
-            bus = UnreachableBus(error: error as? DBusError ?? DBusError(wrapping: error))
-        }
-        let scheduler: any SchedulerType =
-            queue === DispatchQueue.main
-            ? MainScheduler.instance
-            : SerialDispatchQueueScheduler(queue: queue, internalSerialQueueName: "RxBluetoothKit.CentralManager")
-        self.init(bus: bus, adapter: "hci0", scheduler: scheduler)
+        self.init(
+            bus: BlueZ.systemBus(), adapter: "hci0",
+            scheduler: BlueZ.deliveryScheduler(queue, name: "RxBluetoothKit.CentralManager"))
     }
 
     /// A manager on `bus`'s BlueZ, for adapter `adapter` (`hci0`), delivering on `scheduler`. Linux only:

@@ -35,17 +35,9 @@ public class PeripheralManager: ManagerType, @unchecked Sendable {
     /// `hci0`, delivering on `queue`. If the bus cannot be reached, the state is `unsupported` and every
     /// operation fails with `bluetoothUnsupported`. `options` have no BlueZ counterpart and are ignored.
     public convenience init(queue: DispatchQueue = .main, options: [String: AnyObject]? = nil) {
-        let bus: any DBusEndpoint
-        do {
-            bus = try DBusConnection.system()
-        } catch {
-            bus = UnreachableBus(error: error as? DBusError ?? DBusError(wrapping: error))
-        }
-        let scheduler: any SchedulerType =
-            queue === DispatchQueue.main
-            ? MainScheduler.instance
-            : SerialDispatchQueueScheduler(queue: queue, internalSerialQueueName: "RxBluetoothKit.PeripheralManager")
-        self.init(bus: bus, adapter: "hci0", scheduler: scheduler)
+        self.init(
+            bus: BlueZ.systemBus(), adapter: "hci0",
+            scheduler: BlueZ.deliveryScheduler(queue, name: "RxBluetoothKit.PeripheralManager"))
     }
 
     /// A manager on `bus`'s BlueZ, for adapter `adapter` (`hci0`), delivering on `scheduler`; a read or
