@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "CSystemdBus", targets: ["CSystemdBus"]),
         .executable(name: "bluez-sim", targets: ["bluez-sim"]),
         .executable(name: "ble-explorer", targets: ["ble-explorer"]),
+        .executable(name: "ble-peripheral", targets: ["ble-peripheral"]),
     ],
     dependencies: [
         .package(name: "swift-rx", path: ".."),
@@ -63,6 +64,13 @@ let package = Package(
         .executableTarget(
             name: "ble-explorer", dependencies: ["BLEExplorer"], path: "Sources/BLEExplorerApp",
             swiftSettings: strict),
+        // `ble-peripheral --bus ADDRESS`: a headless PeripheralManager program (a counter that notifies).
+        .executableTarget(
+            name: "ble-peripheral",
+            dependencies: [
+                "RxBluetoothKit", "CoreBluetooth", "RxDBus", .product(name: "RxSwift", package: "swift-rx"),
+            ],
+            path: "Sources/PeripheralDemo", swiftSettings: strict),
         .testTarget(
             name: "RxDBusTests",
             dependencies: [
