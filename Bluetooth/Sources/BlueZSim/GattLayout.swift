@@ -24,6 +24,16 @@ struct GattLayout: Sendable {
         let descriptors: [Descriptor]
 
         func has(_ flag: CharacteristicProfile.Flag) -> Bool { profile.flags.contains(flag) }
+
+        /// The write procedure for a WriteValue: the option's `type`, or else, as bluetoothd picks it
+        /// from the flags, reliable write, write request, write command; `nil` if the flags allow none.
+        func writeProcedure(_ type: String?) -> String? {
+            if let type { return type }
+            if has(.reliableWrite) { return "reliable" }
+            if has(.write) { return "request" }
+            if has(.writeWithoutResponse) { return "command" }
+            return nil
+        }
         var canNotify: Bool { has(.notify) || has(.indicate) }
     }
 

@@ -150,17 +150,7 @@ extension BlueZSimulation {
         guard var device = run.devices[address], device.isConnected, device.gatt != nil,
             let characteristic = device.layout.characteristics[path]
         else { return effects.append(reply.fail(BlueZError.gattNotConnected)) }
-        let procedure: String
-        switch options.type {
-        case .some(let type):
-            procedure = type
-        case nil where characteristic.has(.reliableWrite):
-            procedure = "reliable"
-        case nil where characteristic.has(.write):
-            procedure = "request"
-        case nil where characteristic.has(.writeWithoutResponse):
-            procedure = "command"
-        case nil:
+        guard let procedure = characteristic.writeProcedure(options.type) else {
             return effects.append(reply.fail(BlueZError.notSupported))
         }
         let current = device.values[characteristic.valueHandle] ?? []
@@ -181,10 +171,12 @@ extension BlueZSimulation {
                 ? BlueZError.notSupported : BlueZError.notPermitted("Write not permitted")
             return effects.append(reply.fail(error))
         }
-        guard options.offset <= current.count else { return effects.append(reply.fail(BlueZError.invalidOffset)) }
-        let written = Array(current[..<options.offset]) + data
-        guard written.count <= characteristic.profile.maxLength else {
-            return effects.append(reply.fail(BlueZError.invalidValueLength))
+        let written: [UInt8]
+        do throws(DBusError) {
+            written = try Self.written(
+                data, at: options.offset, into: current, maxLength: characteristic.profile.maxLength)
+        } catch {
+            return effects.append(reply.fail(error))
         }
         device.values[characteristic.valueHandle] = written
         run.devices[address] = device
@@ -210,14 +202,26 @@ extension BlueZSimulation {
             return effects.append(reply.fail(BlueZError.notPermitted("Write not permitted")))
         }
         let current = device.values[descriptor.handle] ?? []
-        guard options.offset <= current.count else { return effects.append(reply.fail(BlueZError.invalidOffset)) }
-        let written = Array(current[..<options.offset]) + data
-        guard written.count <= descriptor.profile.maxLength else {
-            return effects.append(reply.fail(BlueZError.invalidValueLength))
+        let written: [UInt8]
+        do throws(DBusError) {
+            written = try Self.written(data, at: options.offset, into: current, maxLength: descriptor.profile.maxLength)
+        } catch {
+            return effects.append(reply.fail(error))
         }
         device.values[descriptor.handle] = written
         run.devices[address] = device
         effects.append(reply.succeed())
+    }
+
+    /// The value after writing `data` at `offset`: InvalidOffset past the end of the value,
+    /// InvalidValueLength past what the attribute takes.
+    static func written(_ data: [UInt8], at offset: Int, into current: [UInt8], maxLength: Int) throws(DBusError)
+        -> [UInt8]
+    {
+        guard offset <= current.count else { throw BlueZError.invalidOffset }
+        let written = Array(current[..<offset]) + data
+        guard written.count <= maxLength else { throw BlueZError.invalidValueLength }
+        return written
     }
 
     /// WriteValue's arguments, `ay` and `a{sv}`, of a characteristic or a descriptor.

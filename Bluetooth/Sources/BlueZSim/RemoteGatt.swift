@@ -105,13 +105,8 @@ extension BlueZSimulation {
         guard let device = run.devices[address], device.isConnected, device.gatt != nil,
             let characteristic = device.layout.characteristics[path]
         else { return effects.append(reply.fail(BlueZError.gattNotConnected)) }
-        let procedure: String
-        switch options.type {
-        case .some(let type): procedure = type
-        case nil where characteristic.has(.reliableWrite): procedure = "reliable"
-        case nil where characteristic.has(.write): procedure = "request"
-        case nil where characteristic.has(.writeWithoutResponse): procedure = "command"
-        case nil: return effects.append(reply.fail(BlueZError.notSupported))
+        guard let procedure = characteristic.writeProcedure(options.type) else {
+            return effects.append(reply.fail(BlueZError.notSupported))
         }
         if procedure == "command" {
             guard options.offset == 0 else { return effects.append(reply.fail(BlueZError.notSupported)) }

@@ -4,7 +4,7 @@ import RxCocoa
 import RxSwift
 import RxTest
 import TerminalUI
-import XCTest
+import Testing
 
 @testable import BLEExplorer
 
@@ -12,14 +12,9 @@ import XCTest
 /// virtual time against the simulation: scan, open the heart-rate monitor, watch it, the radio off,
 /// back to the scan. Keys reach the view models as Signals, which deliver on the (virtual) scheduler:
 /// `settle()` lets them.
-final class ExplorerViewControllerTests: XCTestCase {
-    func testScanConnectWatchRadioOffAndBack() throws {
-        // XCTest runs tests on the main thread; the views are the main actor's.
-        try MainActor.assumeIsolated { try Self.scanConnectWatchRadioOffAndBack() }
-    }
-
-    @MainActor
-    private static func scanConnectWatchRadioOffAndBack() throws {
+struct ExplorerViewControllerTests {
+    // The views are the main actor's.
+    @MainActor @Test func scanConnectWatchRadioOffAndBack() throws {
         let bluetooth = VirtualBluetooth()
         try SharingScheduler.mock(scheduler: bluetooth.scheduler) {
             let backend = BluetoothBackend(
@@ -36,53 +31,53 @@ final class ExplorerViewControllerTests: XCTestCase {
             }
 
             bluetooth.advance(to: 2)
-            XCTAssertTrue(screen.text.contains("Bluetooth on · simulated BlueZ"), screen.text)
-            XCTAssertTrue(screen.text.contains("Advertising services · 6"), screen.text)
-            XCTAssertTrue(screen.text.contains("Other devices · 1"), screen.text)
+            #expect(screen.text.contains("Bluetooth on · simulated BlueZ"), "\(screen.text)")
+            #expect(screen.text.contains("Advertising services · 6"), "\(screen.text)")
+            #expect(screen.text.contains("Other devices · 1"), "\(screen.text)")
 
             // From the top down to the heart-rate monitor, Enter.
             let table = explorer.scan.tableView
             press(.home)
             for _ in 0..<10 {
-                let path = try XCTUnwrap(table.highlightedIndexPath)
+                let path = try #require(table.highlightedIndexPath)
                 if explorer.scan.dataSource[path].name == "HRM Sim" { break }
                 press(.down)
             }
-            let path = try XCTUnwrap(table.highlightedIndexPath)
-            XCTAssertEqual(explorer.scan.dataSource[path].name, "HRM Sim")
+            let path = try #require(table.highlightedIndexPath)
+            #expect(explorer.scan.dataSource[path].name == "HRM Sim")
             press(.enter)
-            XCTAssertTrue(explorer.isShowingDevice)
-            XCTAssertFalse(bluetooth.manager.isScanInProgress, "the scan pauses while a device is open")
+            #expect(explorer.isShowingDevice)
+            #expect(!bluetooth.manager.isScanInProgress, "the scan pauses while a device is open")
             bluetooth.advance(to: 3)
-            XCTAssertTrue(screen.text.contains("HRM Sim · C4:7C:8D:6A:10:01 · connected"), screen.text)
-            XCTAssertTrue(screen.text.contains("  ├ Heart Rate Measurement (2A37)"), screen.text)
+            #expect(screen.text.contains("HRM Sim · C4:7C:8D:6A:10:01 · connected"), "\(screen.text)")
+            #expect(screen.text.contains("  ├ Heart Rate Measurement (2A37)"), "\(screen.text)")
 
             // Down to the measurement (the first six rows are Generic Access and Attribute, then Heart
             // Rate), n, and the plot fills.
             for _ in 0..<6 { press(.down) }
-            XCTAssertEqual(explorer.device.treeView.highlightedRow, 6)
+            #expect(explorer.device.treeView.highlightedRow == 6)
             press(.character("n"))
             bluetooth.advance(to: 6.5)
             let rate = Int(StandardDevices.heartRate(3))
-            XCTAssertTrue(screen.text.contains("♥ \(rate) bpm"), screen.text)
-            XCTAssertFalse(explorer.device.plotView.isHidden)
+            #expect(screen.text.contains("♥ \(rate) bpm"), "\(screen.text)")
+            #expect(!explorer.device.plotView.isHidden)
 
             // p: the radio off, said on the status line; the connection ends.
             press(.character("p"))
             bluetooth.advance(to: 7)
-            XCTAssertEqual(explorer.statusLine.displayedText, "⚠ The Bluetooth radio is off.")
-            XCTAssertTrue(screen.text.contains("Bluetooth off · simulated BlueZ"), screen.text)
-            XCTAssertTrue(screen.text.contains("disconnected · c connects again"), screen.text)
+            #expect(explorer.statusLine.displayedText == "⚠ The Bluetooth radio is off.")
+            #expect(screen.text.contains("Bluetooth off · simulated BlueZ"), "\(screen.text)")
+            #expect(screen.text.contains("disconnected · c connects again"), "\(screen.text)")
 
             // Esc: back to the scan, which waits for the radio.
             press(.escape)
-            XCTAssertFalse(explorer.isShowingDevice)
+            #expect(!explorer.isShowingDevice)
             bluetooth.advance(to: 7.5)
-            XCTAssertTrue(screen.text.contains("Not scanning: the Bluetooth radio is off."), screen.text)
+            #expect(screen.text.contains("Not scanning: the Bluetooth radio is off."), "\(screen.text)")
             press(.character("p"))
             bluetooth.advance(to: 9)
-            XCTAssertTrue(screen.text.contains("Scanning… 7 devices"), screen.text)
-            XCTAssertEqual(explorer.statusLine.displayedText, "The Bluetooth radio is on again.")
+            #expect(screen.text.contains("Scanning… 7 devices"), "\(screen.text)")
+            #expect(explorer.statusLine.displayedText == "The Bluetooth radio is on again.")
         }
     }
 }
