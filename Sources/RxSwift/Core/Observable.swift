@@ -74,14 +74,14 @@ public class Observable<Element>: ObservableType, @unchecked Sendable {
     /// Subscribes `filter`, whose source this is: by default `filter`'s own sink; a `map` or `filter`
     /// subscribes one sink for both (a pair).
     @usableFromInline
-    func subscribe(filter: FilterObservable<Element>, downstream: Sink<Element>) -> Disposable {
+    func subscribe(filterAbove filter: FilterObservable<Element>, downstream: Sink<Element>) -> Disposable {
         filter.subscribeOwnSink(downstream)
     }
 
     /// Subscribes `map`, whose source this is: by default `map`'s own sink; a `filter` subscribes one
     /// sink for both (a pair).
     @usableFromInline
-    func subscribe<Result>(map: MapObservable<Element, Result>, downstream: Sink<Result>) -> Disposable {
+    func subscribe<Result>(mapAbove map: MapObservable<Element, Result>, downstream: Sink<Result>) -> Disposable {
         map.subscribeOwnSink(downstream)
     }
 

@@ -194,7 +194,7 @@ final class ClosureSink<Element>: Sink<Element>, @unchecked Sendable {
     /// The source let go of the chain: nothing can arrive any more, so the subscription ends as a
     /// disposal ends it (`onDisposed` runs now, once), which also breaks the cycle handle → sinks →
     /// this handle.
-    override func sourceReleased() {
+    override func sourceGone() {
         subscription.dispose()
     }
 

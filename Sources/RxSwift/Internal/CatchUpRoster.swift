@@ -111,3 +111,34 @@ final class CatchUpQueue<Element>: @unchecked Sendable {
     /// The terminal event, after every element.
     var termination: Termination?
 }
+
+/// The catching-up subscriber's loop, the one both owners (subjects, share connections) run.
+///
+/// Under the owner's lock, `step` takes the subscriber's queue from the roster and says whether the
+/// subscriber is done: it has joined the observers (nothing was left), or it has stopped (it left,
+/// the source ended, or — `terminated` — a terminal event has been delivered to it). Outside the
+/// lock, the queue goes to `sink`, element by element while `wanted()`, then its terminal event; the
+/// subscriber looks again until it is done.
+@inline(__always)
+func runCatchUp<Element>(
+    _ sink: Sink<Element>, step: (_ terminated: Bool) -> (queue: AnyObject?, done: Bool),
+    while wanted: () -> Bool
+) {
+    var terminated = false
+    while true {
+        let (taken, done) = step(terminated)
+        if let taken {
+            let queue = unsafeDowncast(taken, to: CatchUpQueue<Element>.self)
+            queue.elements.forEach { element in
+                guard wanted() else { return false }
+                sink.next(element)
+                return true
+            }
+            if let termination = queue.termination, wanted() {
+                terminated = true
+                sink.terminate(termination)
+            }
+        }
+        if done { return }
+    }
+}

@@ -5,7 +5,7 @@ import Synchronization
 ///
 /// One object per operator per subscription: the sink is its own disposer. Disposal races with a
 /// terminal event and with upstream still being subscribed are resolved with one atomic word:
-/// whichever of `setUpstream` and the first release request (`dispose` or ``releaseUpstream()``)
+/// whichever of `setUpstream` and the first release request (`dispose` or ``disposeUpstream()``)
 /// comes second disposes upstream, exactly once.
 ///
 /// Thread-safety: `flags` is atomic; the upstream disposable is written once before `upstreamSet` is
@@ -24,8 +24,8 @@ class OperatorSink<Input, Output>: Sink<Input>, Cancelable, @unchecked Sendable 
     @inlinable @inline(__always) static var upstreamSetBit: Int { 2 }
     @inlinable @inline(__always) static var stoppedBit: Int { 4 }
     @inlinable @inline(__always) static var releaseRequestedBit: Int { 8 }
-    /// Set by the first ``sourceReleased()``: downstream hears of it once.
-    @inlinable @inline(__always) static var sourceReleasedBit: Int { 16 }
+    /// Set by the first ``sourceGone()``: downstream hears of it once.
+    @inlinable @inline(__always) static var sourceGoneBit: Int { 16 }
 
     @usableFromInline
     init(downstream: Sink<Output>) {
@@ -67,7 +67,7 @@ class OperatorSink<Input, Output>: Sink<Input>, Cancelable, @unchecked Sendable 
     /// Disposes the upstream subscription (now, or when it is set) while the sink goes on: for
     /// operators whose source completed but whose inner subscriptions still deliver (`merge`,
     /// `switchLatest`), so that the source's subscription ends when it completes, as in RxSwift.
-    final func releaseUpstream() {
+    final func disposeUpstream() {
         let old = flags.bitwiseOr(Self.releaseRequestedBit, ordering: .acquiringAndReleasing).oldValue
         if old & (Self.upstreamSetBit | Self.releaseRequestedBit) == Self.upstreamSetBit {
             upstream.take().dispose()
@@ -75,33 +75,33 @@ class OperatorSink<Input, Output>: Sink<Input>, Cancelable, @unchecked Sendable 
     }
 
     /// Whether this sink's downstream hears only what its one source sends, synchronously (map,
-    /// filter, scan, take, …): then a source that lets go of it (``AnySink/sourceReleased()``) lets go
+    /// filter, scan, take, …): then a source that lets go of it (``AnySink/sourceGone()``) lets go
     /// of the whole chain below. False for sinks that deliver from elsewhere too (timers, other
     /// sources, queued work): those only drop their upstream, and live as long as what else drives
     /// them.
     var releasesWithItsSource: Bool { false }
 
-    /// See ``AnySink/sourceReleased()``: disposes the upstream subscription (whatever cleanup the user
+    /// See ``AnySink/sourceGone()``: disposes the upstream subscription (whatever cleanup the user
     /// attached there, `do(onDispose:)`, `using`'s resource, the disposable a `create` closure returned,
     /// runs now, once: the subscription can never receive again, and its handle may never be
     /// disposed), and tells downstream if nothing else drives this sink. Also called by a source that
     /// still holds this sink but will never send to it again (a subject whose only sender has gone).
-    override final func sourceReleased() {
-        endWithSource()
+    override final func sourceGone() {
+        endAsSourceGone()
     }
 
     @inline(never)
-    private func endWithSource() {
+    private func endAsSourceGone() {
         // Told once: a second notice (the sink let go of its source meanwhile) would count twice in
         // an operator that counts its sources. A sink that stopped (its terminal event, a disposal)
         // has disposed its upstream or is about to, and the chain below has ended. The bits are set
-        // only when this notice goes on, so that ``sourceReleaseGoesOn`` can tell a disposal that
+        // only when this notice goes on, so that ``sourceGoneGoesOn`` can tell a disposal that
         // the source's release will dispose the upstream and report it.
         var old = flags.load(ordering: .relaxed)
         while true {
-            guard old & (Self.sourceReleasedBit | Self.stoppedBit) == 0 else { return }
+            guard old & (Self.sourceGoneBit | Self.stoppedBit) == 0 else { return }
             let (exchanged, original) = flags.weakCompareExchange(
-                expected: old, desired: old | Self.releaseRequestedBit | Self.sourceReleasedBit,
+                expected: old, desired: old | Self.releaseRequestedBit | Self.sourceGoneBit,
                 successOrdering: .acquiringAndReleasing, failureOrdering: .relaxed)
             if exchanged { break }
             old = original
@@ -109,20 +109,20 @@ class OperatorSink<Input, Output>: Sink<Input>, Cancelable, @unchecked Sendable 
         if old & (Self.upstreamSetBit | Self.releaseRequestedBit) == Self.upstreamSetBit {
             upstream.take().dispose()
         }
-        forwardSourceRelease()
+        forwardSourceGone()
     }
 
     /// Tells downstream that the source let go, if nothing else drives this sink; overridden by
     /// sinks that tell it once their own pending work has run (`observe(on:)`).
-    func forwardSourceRelease() {
-        if releasesWithItsSource { releaseDownstream() }
+    func forwardSourceGone() {
+        if releasesWithItsSource { letGoOfDownstream() }
     }
 
     /// Nothing more can arrive: downstream hears that its sources are gone, then this sink is disposed
     /// (its own resources; downstream has usually disposed it already, as its upstream). The one way
     /// a sink lets go of the chain below it.
-    final func releaseDownstream() {
-        downstream.sourceReleased()
+    final func letGoOfDownstream() {
+        downstream.sourceGone()
         dispose()
     }
 
@@ -172,11 +172,11 @@ class OperatorSink<Input, Output>: Sink<Input>, Cancelable, @unchecked Sendable 
     func disposeResources() {}
 
     /// For ``disposeResources()``: whether the source let go of this sink before it was disposed, so
-    /// that the source's release (``forwardSourceRelease()``, on its own thread) disposes the upstream
+    /// that the source's release (``forwardSourceGone()``, on its own thread) disposes the upstream
     /// subscription, perhaps not yet, rather than this disposal.
     @inline(__always)
-    final var sourceReleaseGoesOn: Bool {
-        flags.load(ordering: .acquiring) & Self.sourceReleasedBit != 0
+    final var sourceGoneGoesOn: Bool {
+        flags.load(ordering: .acquiring) & Self.sourceGoneBit != 0
     }
 }
 

@@ -31,7 +31,7 @@ func currentThreadID() -> UInt {
 /// token back — or ``longestWait`` at most, so two drain loops feeding each other from two threads
 /// (the lock-inversion shape) slow down instead of deadlocking.
 ///
-/// Owned by the drain loop and guarded by its lock; the waiting itself happens after unlocking.
+/// Part of a ``DrainLoop``, guarded by its owner's lock; the waiting itself happens after unlocking.
 struct SenderThrottle {
     /// Queued events past which a sender from another thread waits.
     static let backlogLimit = 256

@@ -90,9 +90,9 @@ where Sources.Element == Observable<Element> {
 
     /// The running attempt's source let go of it: it will never end, so nothing moves on. The
     /// attempt is also held by `currentAttempt` (and holds this sink): disposing both breaks that.
-    override func forwardSourceRelease() {
+    override func forwardSourceGone() {
         currentAttempt.dispose()
-        releaseDownstream()
+        letGoOfDownstream()
     }
 
     override func terminate(_ termination: Termination) {

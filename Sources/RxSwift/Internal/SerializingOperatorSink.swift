@@ -6,29 +6,24 @@ enum SerializedEvent<Element> {
     case terminate(Termination)
 }
 
-/// The base of an operator whose downstream calls come from two threads: upstream's, and a timer's on
-/// a scheduler (`debounce`, `throttle`, `take(for:scheduler:)`).
+/// The base of the operators whose downstream calls come from more than one thread: those that
+/// merge sources (`merge`/`flatMap`, `switchLatest`/`flatMapLatest`, the two-source operators such as
+/// `withLatestFrom` and `takeUntil`) and those with a timer on a scheduler besides their source
+/// (`debounce`, `throttle`, `take(for:scheduler:)`).
 ///
-/// It serializes them with an emitting token, a drain loop (the Contracts article): under ``lock`` the subclass
-/// updates its state and queues what to send with ``enqueueLocked(_:)``; the thread that finds nobody
-/// emitting takes the token and, after unlocking, calls ``drain()``, which delivers everything queued
-/// (including what other threads queue meanwhile) in the order it was decided. Nothing blocks and no
-/// lock is held while downstream runs. An event sent re-entrantly from inside a delivery is delivered
-/// after the current one, not depth-first.
+/// It serializes them with a drain loop (``DrainLoop``): under ``lock`` the subclass updates its
+/// state and queues what to send with ``enqueueLocked(_:)``; the thread that claims the loop calls
+/// ``drain()`` after unlocking, which delivers everything queued (including what other threads queue
+/// meanwhile) in the order it was decided. No lock is held while downstream runs. An event sent
+/// re-entrantly from inside a delivery is delivered after the current one, not depth-first. The
+/// claim is the delivering thread's id, so that `switchLatest` can wait for a delivery on another
+/// thread but not for its own (``supersedeLocked()``).
 ///
 /// The queue is made on first use: most sinks never see two senders at once, and an empty generic
-/// queue made in `init` (and emptied in `dispose`) costs several run-time metadata lookups per
-/// subscription, where a `nil` check costs none.
+/// queue made per subscription costs run-time metadata lookups (DESIGN.md, "The hot path").
 ///
-/// A sender may also wait for the delivery in progress on another thread, as `switchLatest` does
-/// when it replaces its inner sequence: see ``supersedeLocked()``.
-///
-/// Its claim is the delivering thread's id (`holder`) rather than a ``DrainClaim``, so that a sender
-/// can tell a delivery on another thread from its own re-entrant one (``DrainClaim`` says why that
-/// matters); it throttles with a ``SenderThrottle`` as the other drain loops do.
-///
-/// Thread-safety: `outbox`, `holder`, `terminationQueued` and `deliveryWaiters` are guarded by
-/// ``lock``, as is the subclass's own state; delivery belongs to the token holder alone.
+/// Thread-safety: `outbox`, `drainLoop`, `terminationQueued` and `deliveryWaiters` are guarded by
+/// ``lock``, as is the subclass's own state; delivery belongs to the loop's holder alone.
 @usableFromInline
 class SerializingOperatorSink<Input, Output>: OperatorSink<Input, Output>, @unchecked Sendable {
     /// Whether a sender was told to wait at ``gateToWaitAt`` and has not yet taken it. Read after
@@ -38,43 +33,42 @@ class SerializingOperatorSink<Input, Output>: OperatorSink<Input, Output>, @unch
     /// Guards the subclass's state and the outbox; taken through ``locked(_:)``.
     let lock = Mutex<Void>(())
     @exclusivity(unchecked) var outbox: Outbox<Output>?
-    /// The thread holding the emitting token; 0 while nobody emits. (A thread id, not a flag, so that
-    /// a sender can tell a delivery in progress on another thread from its own, re-entrant one.)
-    @exclusivity(unchecked) var holder: UInt = 0
+    /// The emitting token, claimed with the delivering thread's id so that a sender can tell a
+    /// delivery in progress on another thread from its own, re-entrant one.
+    @exclusivity(unchecked) var drainLoop = DrainLoop()
     @exclusivity(unchecked) var terminationQueued = false
-    @exclusivity(unchecked) var throttle = SenderThrottle()
     /// Senders waiting for the holder to finish the delivery in progress (``supersedeLocked()``).
     @exclusivity(unchecked) var deliveryWaiters: ThrottleGate?
     /// What the superseding thread still has to do after unlocking (``finishSuperseding()``).
     @exclusivity(unchecked) var supersession: Supersession?
 
-    /// Whether the source let go of this sink (``AnySink/sourceReleased()``); under the lock.
-    @exclusivity(unchecked) final var sourceGone = false
+    /// Whether the source let go of this sink (``AnySink/sourceGone()``); under the lock.
+    @exclusivity(unchecked) final var isSourceGone = false
     /// Whether the token holder releases the sink once it has delivered what is queued (the source
     /// let go while another thread was delivering); under the lock.
-    @exclusivity(unchecked) var releaseWhenIdle = false
-    /// Whether ``releaseWithSources()`` has run; under the lock.
-    @exclusivity(unchecked) var releasedWithSources = false
+    @exclusivity(unchecked) var letGoWhenIdle = false
+    /// Whether ``letGoOfDownstreamOnce()`` has run; under the lock.
+    @exclusivity(unchecked) var hasLetGoOfDownstream = false
 
     /// The source let go of this sink: records it, and releases the sink at once if `nothingLeft`
     /// (asked under the lock, after recording) says nothing more can be delivered. Sinks that still
     /// hold something release themselves once it is delivered.
-    final func noteSourceGone(releasingIf nothingLeft: () -> Bool) {
+    final func recordSourceGone(lettingGoIf nothingLeft: () -> Bool) {
         if locked({ () -> Bool in
-            sourceGone = true
-            return nothingLeft() && releaseNowOrWhenIdleLocked()
+            isSourceGone = true
+            return nothingLeft() && letGoNowOrWhenIdleLocked()
         }) {
-            releaseWithSources()
+            letGoOfDownstreamOnce()
         }
     }
 
     /// Under ``lock``, once the source is gone and the subclass holds nothing more: whether the caller
     /// releases the sink now. If another thread holds the emitting token, what it has queued is still
     /// to be delivered: it releases the sink once it gives the token back.
-    final func releaseNowOrWhenIdleLocked() -> Bool {
+    final func letGoNowOrWhenIdleLocked() -> Bool {
         guard acceptsEventsLocked else { return false }
-        if holder != 0 {
-            releaseWhenIdle = true
+        if drainLoop.isClaimed {
+            letGoWhenIdle = true
             return false
         }
         return true
@@ -83,29 +77,29 @@ class SerializingOperatorSink<Input, Output>: OperatorSink<Input, Output>, @unch
     /// Under ``lock``, after queuing what a sink held (debounce's waiting element, throttle's kept
     /// one): if the source has gone, whoever holds the token (this thread, if the queuing made it
     /// the holder) releases the sink once it has delivered what is queued.
-    final func releaseAfterQueuedLocked() {
-        if sourceGone { _ = releaseNowOrWhenIdleLocked() }
+    final func letGoAfterQueuedLocked() {
+        if isSourceGone { _ = letGoNowOrWhenIdleLocked() }
     }
 
     /// Under ``lock``, when the holder gives the token back: whether it must release the sink now.
-    private func takeReleaseWhenIdleLocked() -> Bool {
-        guard releaseWhenIdle else { return false }
-        releaseWhenIdle = false
+    private func takeLetGoWhenIdleLocked() -> Bool {
+        guard letGoWhenIdle else { return false }
+        letGoWhenIdle = false
         return acceptsEventsLocked
     }
 
     /// Every source of this sink has let go of it or ended without ending it, and it has nothing
     /// left to deliver (the subclass decides, under the lock): downstream hears that its source is
     /// gone, and the sink is disposed, which releases its inner subscriptions and the cycles between
-    /// them and this sink (``AnySink/sourceReleased()``). Nothing is delivered. Call after unlocking.
+    /// them and this sink (``AnySink/sourceGone()``). Nothing is delivered. Call after unlocking.
     @inline(never)
-    final func releaseWithSources() {
+    final func letGoOfDownstreamOnce() {
         let first: Bool = lock.locked {
-            defer { releasedWithSources = true }
-            return !releasedWithSources
+            defer { hasLetGoOfDownstream = true }
+            return !hasLetGoOfDownstream
         }
         guard first else { return }
-        releaseDownstream()
+        letGoOfDownstream()
     }
 
     /// Runs `body` under the sink's lock (which guards the subclass's state too). If `body` queued an
@@ -121,7 +115,7 @@ class SerializingOperatorSink<Input, Output>: OperatorSink<Input, Output>, @unch
     /// Waits at the gate if one was meant for this thread.
     @inline(never)
     private func waitIfThrottled() {
-        lock.locked { throttle.takeGateLocked(clearing: throttled) }?.wait()
+        lock.locked { drainLoop.takeGateLocked(clearing: throttled) }?.wait()
     }
 
     /// Whether the sink still accepts events to send: not stopped, and no terminal event queued.
@@ -140,16 +134,14 @@ class SerializingOperatorSink<Input, Output>: OperatorSink<Input, Output>, @unch
         guard acceptsEventsLocked else { return false }
         if case .terminate = event { terminationQueued = true }
         queueLocked(event)
-        if holder != 0 { return false }
-        holder = currentThreadID()
-        return true
+        return drainLoop.claimLocked(by: currentThreadID())
     }
 
     @inline(never)
     private func queueLocked(_ event: SerializedEvent<Output>) {
         if let outbox {
             outbox.events.enqueue(event)
-            if holder != 0 { throttle.registerLocked(backlog: outbox.events.count, raising: throttled) }
+            if drainLoop.isClaimed { drainLoop.queuedLocked(backlog: outbox.events.count, raising: throttled) }
         } else {
             let created = Outbox<Output>()
             created.events.enqueue(event)
@@ -167,11 +159,10 @@ class SerializingOperatorSink<Input, Output>: OperatorSink<Input, Output>, @unch
     @inline(__always)
     final func claimOrQueueLocked(_ element: Output, by thread: UInt) -> Bool {
         guard acceptsEventsLocked else { return false }
-        if holder != 0 {
+        guard drainLoop.claimLocked(by: thread) else {
             queueContendedLocked(element)
             return false
         }
-        holder = thread
         return true
     }
 
@@ -188,7 +179,7 @@ class SerializingOperatorSink<Input, Output>: OperatorSink<Input, Output>, @unch
         didForwardElement()
         var releaseNow = false
         if !lock.locked({ releaseTokenIfIdleLocked(&releaseNow) }) { drain() }
-        if releaseNow { releaseWithSources() }
+        if releaseNow { letGoOfDownstreamOnce() }
     }
 
     /// Sends `element` downstream in order with everything else this sink sends: on this thread at
@@ -212,11 +203,10 @@ class SerializingOperatorSink<Input, Output>: OperatorSink<Input, Output>, @unch
     final func claimTerminationLocked(_ termination: Termination) -> Bool {
         guard acceptsEventsLocked else { return false }
         terminationQueued = true
-        if holder != 0 {
+        guard drainLoop.claimLocked(by: currentThreadID()) else {
             queueTerminationLocked(termination)
             return false
         }
-        holder = currentThreadID()
         return true
     }
 
@@ -237,8 +227,9 @@ class SerializingOperatorSink<Input, Output>: OperatorSink<Input, Output>, @unch
     private func releaseTokenIfIdleLocked(_ releaseNow: inout Bool) -> Bool {
         let released = outbox?.isEmpty ?? true || !isForwarding
         if released {
-            holder = 0
-            if releaseWhenIdle { releaseNow = takeReleaseWhenIdleLocked() }
+            // The holder delivered only its own event: nobody can be waiting for a backlog.
+            drainLoop.releaseUndrainedLocked()
+            if letGoWhenIdle { releaseNow = takeLetGoWhenIdleLocked() }
         }
         if deliveryWaiters != nil { wakeDeliveryWaitersLocked(released: released) }
         return released
@@ -255,7 +246,7 @@ class SerializingOperatorSink<Input, Output>: OperatorSink<Input, Output>, @unch
             case .terminate(let termination):
                 // The token is kept: nothing may follow a terminal event. Senders waiting for the
                 // backlog to shrink go on (what they queue is dropped).
-                lock.locked { throttle.tokenReleasedLocked() }?.wake()
+                lock.locked { drainLoop.backlogGoneLocked() }?.wake()
                 forwardTermination(termination)
                 wakeDeliveryWaiters()
                 return
@@ -268,18 +259,17 @@ class SerializingOperatorSink<Input, Output>: OperatorSink<Input, Output>, @unch
         var releaseNow = false
         let event = lock.locked { () -> SerializedEvent<Output>? in
             if isForwarding, let event = outbox?.events.dequeue() {
-                throttle.holderDrainsLocked()
+                drainLoop.holderTakesLocked()
                 if deliveryWaiters != nil { wakeDeliveryWaitersLocked(released: false) }
                 return event
             }
-            holder = 0
-            if releaseWhenIdle { releaseNow = takeReleaseWhenIdleLocked() }
-            wakeUp = throttle.tokenReleasedLocked()
+            wakeUp = drainLoop.releaseLocked()
+            if letGoWhenIdle { releaseNow = takeLetGoWhenIdleLocked() }
             if deliveryWaiters != nil { wakeDeliveryWaitersLocked(released: true) }
             return nil
         }
         wakeUp?.wake()
-        if releaseNow { releaseWithSources() }
+        if releaseNow { letGoOfDownstreamOnce() }
         return event
     }
 
@@ -297,7 +287,7 @@ class SerializingOperatorSink<Input, Output>: OperatorSink<Input, Output>, @unch
         lock.locked {
             dropped = outbox
             outbox = nil
-            wakeUp = throttle.tokenReleasedLocked()
+            wakeUp = drainLoop.backlogGoneLocked()
         }
         if dropped != nil { dropped = nil }
         wakeUp?.wake()

@@ -35,7 +35,7 @@ class AnySink: Disposable, @unchecked Sendable {
     /// `onDisposed` runs. No event is delivered. An operator with several sources does this once all
     /// are gone. The caller holds this sink.
     @usableFromInline
-    func sourceReleased() {}
+    func sourceGone() {}
 
     /// This sink as the `Disposable` a producer returns, built from the non-generic static type.
     @inline(__always)
@@ -110,7 +110,7 @@ final class ObserverTypeSink<Observer: ObserverType>: Sink<Observer.Element>, @u
 /// in unspecialized code, several times a `map` stage's cost (see the
 /// `subject → create { subscribe(observer) } → subscriber` benchmark).
 ///
-/// A forwarder rather than the sink itself: it does not pass ``AnySink/sourceReleased()`` on, because
+/// A forwarder rather than the sink itself: it does not pass ``AnySink/sourceGone()`` on, because
 /// the sink may have other sources (a `create` closure may subscribe its observer to several) and the
 /// closure may have kept its observer, so one source going away must not end it. (Knowing when every
 /// copy of the observer is gone costs an object per `create` subscription: see "Contracts",

@@ -19,7 +19,7 @@ final class TakeOverSink<Element>: OperatorSink<Element, Element>, @unchecked Se
         parent.forwardTermination(termination)
     }
 
-    override func forwardSourceRelease() {
-        parent.releaseDownstream()
+    override func forwardSourceGone() {
+        parent.letGoOfDownstream()
     }
 }

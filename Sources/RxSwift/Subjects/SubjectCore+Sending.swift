@@ -80,18 +80,18 @@ extension SubjectCore {
     }
 
     /// Queues `element` for the emitting sender. If the backlog has grown too long, the caller is
-    /// told to wait after unlocking (``SenderThrottle``).
+    /// told to wait after unlocking (``DrainLoop``).
     @inline(never)
     private func enqueueNextLocked(_ element: Element) {
         backlog.pending.enqueue(.next(element, observers.entries))
         pendingCount += 1
-        throttle.registerLocked(backlog: pendingCount, raising: throttled)
+        emission.queuedLocked(backlog: pendingCount, raising: throttled)
     }
 
     /// Waits at the gate if one was meant for this thread.
     @inline(never)
     private func waitIfThrottled() {
-        lock.locked { throttle.takeGateLocked(clearing: throttled) }?.wait()
+        lock.locked { emission.takeGateLocked(clearing: throttled) }?.wait()
     }
 
     /// Lowers the emitting flag, unless events were queued or observers retired meanwhile.
@@ -99,7 +99,7 @@ extension SubjectCore {
     private func endEmission() {
         let more: Bool = lock.locked {
             if pendingCount == 0 && retired.isEmpty {
-                emission.releaseLocked()
+                emission.releaseUndrainedLocked()
                 return false
             }
             return true
@@ -118,11 +118,10 @@ extension SubjectCore {
                 retired = []
                 if pendingCount > 0, let item = backlog.pending.dequeue() {
                     pendingCount -= 1
-                    throttle.holderDrainsLocked()
+                    emission.holderTakesLocked()
                     return (item, released)
                 }
-                emission.releaseLocked()
-                wakeUp = throttle.tokenReleasedLocked()
+                wakeUp = emission.releaseLocked()
                 return (nil, released)
             }
             // Retired observers are in no snapshot still to be delivered, except as disposed entries

@@ -95,51 +95,38 @@ extension SubjectCore {
     /// until nothing is left and the observer joins the array.
     @inline(never)
     private func catchUp(_ observer: SubjectObserver, sink: Sink<Element>) {
-        var terminated = false
         var releasedForGood = false
-        while true {
-            let step: CatchUpStep = lock.locked {
-                let done = terminated || observer.isDisposed || isDisposed
-                let roster = catchUps
-                let index = observer.catchUpIndex
-                let queue = roster.takeQueue(at: index)
-                if !done, let queue { return .deliver(queue) }
-                _ = roster.remove(at: index) { moved, index in moved.catchUpIndex = index }
-                catchUpCount -= 1
-                // Caught up after the subject let go of its observers (``detach()``): it leaves too.
-                releasedForGood = !done && observer.releasedWhileCatchingUp
-                if done || releasedForGood {
-                    observer.place = .unlisted
-                    updateObserverCountLocked()
-                    return .stopped(queue)
+        var stopped = false
+        runCatchUp(
+            sink,
+            step: { terminated in
+                lock.locked { () -> (queue: AnyObject?, done: Bool) in
+                    let done = terminated || observer.isDisposed || isDisposed
+                    let roster = catchUps
+                    let index = observer.catchUpIndex
+                    let queue = roster.takeQueue(at: index)
+                    if !done, let queue { return (queue, false) }
+                    _ = roster.remove(at: index) { moved, index in moved.catchUpIndex = index }
+                    catchUpCount -= 1
+                    // Caught up after the subject let go of its observers (``detach()``): it leaves too.
+                    releasedForGood = !done && observer.releasedWhileCatchingUp
+                    if done || releasedForGood {
+                        observer.place = .unlisted
+                        updateObserverCountLocked()
+                        stopped = true
+                        // What is left for a stopped observer is not delivered (it is not wanted), and
+                        // is released after unlocking: its deinitializers may call back into the subject.
+                        return (queue, true)
+                    }
+                    appendLocked(observer)
+                    return (nil, true)
                 }
-                appendLocked(observer)
-                return .joined
-            }
-            switch step {
-            case .deliver(let queue):
-                let queue = unsafeDowncast(queue, to: CatchUpQueue<Element>.self)
-                // What was accepted after the replay is dropped once the subject is disposed, as the
-                // emitting sender drops its queue.
-                queue.elements.forEach { element in
-                    if observer.isDisposed || isDisposed { return false }
-                    sink.next(element)
-                    return true
-                }
-                if let termination = queue.termination, !observer.isDisposed && !isDisposed {
-                    terminated = true
-                    sink.terminate(termination)
-                }
-            case .joined:
-                return
-            case .stopped(let left):
-                // Elements left for a stopped observer are released here, not under the lock: their
-                // deinitializers may call back into the subject.
-                withExtendedLifetime(left) {}
-                if releasedForGood { observer.releaseSinkForGood() } else { observer.releaseSink() }
-                return
-            }
-        }
+            },
+            // What was accepted after the replay is dropped once the subject is disposed, as the
+            // emitting sender drops its queue.
+            while: { !observer.isDisposed && !isDisposed })
+        guard stopped else { return }
+        if releasedForGood { observer.releaseSinkForGood() } else { observer.releaseSink() }
     }
 
     /// `observer` leaves (``unsubscribe(_:)``): its sink is released at once, or by whoever may be
@@ -187,14 +174,4 @@ private enum SubscribeStart {
     case catchingUp
     /// The subject has stopped or was disposed: the replay, then this.
     case stopped(Termination)
-}
-
-/// What a catching-up subscriber does next (``catchUp(_:sink:)``).
-private enum CatchUpStep {
-    /// Deliver these events, accepted meanwhile, then look again.
-    case deliver(AnyObject)
-    /// Nothing left: the observer joined the array.
-    case joined
-    /// Stopped (terminated or disposed): release what is left, and the sink.
-    case stopped(AnyObject?)
 }

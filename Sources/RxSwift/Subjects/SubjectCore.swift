@@ -61,11 +61,10 @@ final class SubjectCore<Policy: SubjectPolicy>: SubjectCoreBase, @unchecked Send
     @exclusivity(unchecked) var policy: Policy
     @exclusivity(unchecked) var acceptedStop: Termination?
     @exclusivity(unchecked) var observers = ObserverList<SubjectObserver>()
-    /// Whether a sender is emitting (the *emitting* flag): the drain loop's claim.
-    @exclusivity(unchecked) var emission = DrainClaim()
+    /// Whether a sender is emitting (the *emitting* flag), and the senders waiting for it: the
+    /// drain loop.
+    @exclusivity(unchecked) var emission = DrainLoop()
     @exclusivity(unchecked) var backlogStorage: Backlog?
-    /// Makes racing senders wait once the backlog is long (``SenderThrottle``).
-    @exclusivity(unchecked) var throttle = SenderThrottle()
     /// `backlog.pending.count`, readable without the backlog (the hot path tests it).
     @exclusivity(unchecked) var pendingCount = 0
     /// `catchUps.count`, readable without the roster (the senders test it).

@@ -61,7 +61,7 @@ final class SubjectObserver: Disposable, @unchecked Sendable {
     }
 
     /// Drops the sink, once, telling it first that its source let go of it for good
-    /// (``AnySink/sourceReleased()``), so that the chain below it is released too. The caller makes
+    /// (``AnySink/sourceGone()``), so that the chain below it is released too. The caller makes
     /// sure nobody is calling it.
     func releaseSinkForGood() {
         let address = sinkAddress.exchange(0, ordering: .acquiringAndReleasing)
@@ -69,7 +69,7 @@ final class SubjectObserver: Disposable, @unchecked Sendable {
         // Owned here until the chain has heard of it: telling it may release the last other
         // reference to it.
         let sink = Unmanaged<AnySink>.fromOpaque(pointer).takeRetainedValue()
-        sink.sourceReleased()
+        sink.sourceGone()
     }
 
     /// Drops the sink, once. The caller makes sure nobody is calling it.

@@ -87,7 +87,7 @@ final class AmbSink<Element>: OperatorSink<Element, Element>, @unchecked Sendabl
         forwardTermination(termination)
     }
 
-    /// The competitor at `index` let go of its sink (``AnySink/sourceReleased()``): if it won, or if
+    /// The competitor at `index` let go of its sink (``AnySink/sourceGone()``): if it won, or if
     /// every competitor is gone before any won, nothing more can arrive.
     func competitorReleased(_ index: Int) {
         let released: Bool = lock.locked {
@@ -96,7 +96,7 @@ final class AmbSink<Element>: OperatorSink<Element, Element>, @unchecked Sendabl
             return gone == subscriptions.count
         }
         guard released, isForwarding else { return }
-        releaseDownstream()
+        letGoOfDownstream()
     }
 
     override func disposeResources() {
@@ -129,7 +129,7 @@ final class AmbSourceSink<Element>: Sink<Element>, @unchecked Sendable {
         }
     }
 
-    override func sourceReleased() {
+    override func sourceGone() {
         parent.competitorReleased(index)
     }
 }

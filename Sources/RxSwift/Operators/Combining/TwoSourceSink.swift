@@ -9,7 +9,7 @@ class TwoSourceSink<Input, Other, Output>: SerializingOperatorSink<Input, Output
     /// The subscription to the other sequence; disposed with the sink, or earlier by the subclass.
     final let otherSubscription = SingleAssignmentDisposable()
     /// Which sources are gone for good, under the lock: 1, the source let go of this sink
-    /// (``AnySink/sourceReleased()``; its terminal event ends the operator anyway); 2, the other
+    /// (``AnySink/sourceGone()``; its terminal event ends the operator anyway); 2, the other
     /// sequence let go of it or ended. Both gone: nothing can arrive any more (4: said once).
     @exclusivity(unchecked) private var gone = 0
 
@@ -33,7 +33,7 @@ class TwoSourceSink<Input, Other, Output>: SerializingOperatorSink<Input, Output
         if locked({ enqueueLocked(event) }) { drain() }
     }
 
-    override final func forwardSourceRelease() {
+    override final func forwardSourceGone() {
         markGone(1)
     }
 
@@ -45,12 +45,12 @@ class TwoSourceSink<Input, Other, Output>: SerializingOperatorSink<Input, Output
     private func markGone(_ source: Int) {
         if locked({ () -> Bool in
             gone |= source
-            // Once, and after what another thread is delivering (``releaseNowOrWhenIdleLocked()``).
+            // Once, and after what another thread is delivering (``letGoNowOrWhenIdleLocked()``).
             guard gone == 3 else { return false }
             gone |= 4
-            return releaseNowOrWhenIdleLocked()
+            return letGoNowOrWhenIdleLocked()
         }) {
-            releaseWithSources()
+            letGoOfDownstreamOnce()
         }
     }
 
@@ -78,7 +78,7 @@ final class TwoSourceOtherSink<Input, Other, Output>: Sink<Other>, @unchecked Se
         parent.otherGone()
     }
 
-    override func sourceReleased() {
+    override func sourceGone() {
         parent.otherGone()
     }
 }

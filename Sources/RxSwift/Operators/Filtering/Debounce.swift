@@ -79,15 +79,15 @@ final class DebounceSink<Element>: SerializingOperatorSink<Element, Element>, @u
             guard self.ticket == ticket, let element = waiting else { return false }
             waiting = nil
             timer = nil
-            defer { releaseAfterQueuedLocked() }
+            defer { letGoAfterQueuedLocked() }
             return enqueueLocked(.next(element))
         }
         if mustDrain { drain() }
     }
 
     /// Once the element waiting, if any, is delivered, nothing more can be.
-    override func forwardSourceRelease() {
-        noteSourceGone { waiting == nil }
+    override func forwardSourceGone() {
+        recordSourceGone { waiting == nil }
     }
 
     override func terminate(_ termination: Termination) {

@@ -145,15 +145,15 @@ final class ThrottleSink<Element>: SerializingOperatorSink<Element, Element>, @u
             if completedWhileKept {
                 mustDrain = enqueueLocked(.terminate(.completed)) || mustDrain
             }
-            releaseAfterQueuedLocked()
+            letGoAfterQueuedLocked()
             return mustDrain
         }
         if mustDrain { drain() }
     }
 
     /// Once the element kept, if any, is delivered, nothing more can be.
-    override func forwardSourceRelease() {
-        noteSourceGone { kept == nil }
+    override func forwardSourceGone() {
+        recordSourceGone { kept == nil }
     }
 
     override func didForwardElement() {

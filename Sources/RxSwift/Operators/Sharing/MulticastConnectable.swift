@@ -117,7 +117,7 @@ final class MulticastState<Source, Subject>: @unchecked Sendable {
     @exclusivity(unchecked) var connection: MulticastConnection<Source>?
     /// The latest generation whose source let go of its connection while the share owned its subject
     /// (which then let go of its observers).
-    @exclusivity(unchecked) var releasedBySource: UInt?
+    @exclusivity(unchecked) var sourceGoneGeneration: UInt?
     @exclusivity(unchecked) var turn = SourceTurn()
 
     /// Under `lock`: forgets the subject of `ended` and its connection, if `ended` is still the
@@ -138,14 +138,14 @@ final class MulticastState<Source, Subject>: @unchecked Sendable {
     func end(_ ended: MulticastConnection<Source>, _ how: MulticastEnd) {
         let next = lock.locked { () -> (any SourceTurnTaker)? in
             if connection === ended {
-                if how == .releasedBySource { releasedBySource = generation }
+                if how == .sourceGone { sourceGoneGeneration = generation }
                 connection = nil
                 subject = nil
                 generation &+= 1
             }
             switch how {
             case .terminating: return turn.terminatedLocked(ended)
-            case .disposed, .releasedBySource: return turn.endedLocked(ended)
+            case .disposed, .sourceGone: return turn.endedLocked(ended)
             case .disposedWhileSourceReleases: return nil
             }
         }
@@ -192,9 +192,9 @@ final class MulticastConnection<Element>: OperatorSink<Element, Element>, Source
     /// released with the subscription undisposed): the connection ends without an event, and its
     /// subject, if it is the connectable's own, lets go of its subscribers as a released subject
     /// does, so that the chains below are released too.
-    override func forwardSourceRelease() {
+    override func forwardSourceGone() {
         if let releaseObservers {
-            onEnd(self, .releasedBySource)
+            onEnd(self, .sourceGone)
             releaseObservers()
         } else {
             onEnd(self, .disposed)
@@ -215,7 +215,7 @@ final class MulticastConnection<Element>: OperatorSink<Element, Element>, Source
 
     override func disposeResources() {
         // When the source let go first, its release disposes the subscription and reports it.
-        onEnd(self, sourceReleaseGoesOn ? .disposedWhileSourceReleases : .disposed)
+        onEnd(self, sourceGoneGoesOn ? .disposedWhileSourceReleases : .disposed)
     }
 }
 
@@ -227,7 +227,7 @@ enum MulticastEnd {
     /// Its source subscription is disposed, or will be as soon as it is stored.
     case disposed
     /// Its source let go of it (and its subscription is disposed).
-    case releasedBySource
+    case sourceGone
     /// Disposed after its source let go of it: the source's release reports the end, once it has
     /// disposed the subscription.
     case disposedWhileSourceReleases

@@ -51,15 +51,19 @@ where Subject.Observer.Element == Source {
         sink.setUpstream(subject.asObservable().subscribe(sink: sink))
         // Joined before the source let go of the connection, but perhaps subscribed to the subject
         // after the subject let go of its observers: nothing will send to it for this generation.
-        if !connects, connectable.state.lock.locked({ connectable.state.releasedBySource == generation }) {
-            sink.sourceReleased()
+        if !connects, connectable.state.lock.locked({ connectable.state.sourceGoneGeneration == generation }) {
+            sink.sourceGone()
         }
         // Asked for after subscribing, so that what the source sends as it connects reaches the
         // subscriber. If it has left meanwhile (a terminated subject ended it while subscribing), the
         // connection is no longer wanted and is not made.
-        if connects, connectable.state.lock.locked({ counter.enqueueLocked(.connect(generation, connectable)) }) {
+        var gate: ThrottleGate?
+        if connects,
+            connectable.state.lock.locked({ counter.enqueueLocked(.connect(generation, connectable), gate: &gate) })
+        {
             counter.drain()
         }
+        gate?.wait()
         return sink.asDisposable
     }
 
@@ -99,9 +103,10 @@ where Subject.Observer.Element == Source {
     @exclusivity(unchecked) private var count = 0
     /// The connectable's generation the count is for; `nil` when nobody counts.
     @exclusivity(unchecked) private var countedGeneration: UInt?
+    /// Claimed with the draining thread's id, so that a call out that queues more (a nested drain)
+    /// is told apart from another thread.
     @exclusivity(unchecked) private var pending = DrainQueue<Operation>()
-    /// The thread draining `pending`, and how many drains it has nested inside its calls out.
-    @exclusivity(unchecked) private var drainingThread: UInt = 0
+    /// How many drains the draining thread has nested inside its calls out.
     @exclusivity(unchecked) private var nestedDrains = 0
 
     init(shared: MulticastState<Source, Subject>) {
@@ -124,6 +129,7 @@ where Subject.Observer.Element == Source {
     /// `sink` leaves: the last one to leave ends the connection. A terminal event (`terminated`) ends
     /// it for every subscriber, as in RxSwift: the next subscriber connects anew.
     func leave(_ sink: MulticastRefCountSink<Source, Subject>, terminated: Bool) {
+        var gate: ThrottleGate?
         let mustDrain = shared.lock.locked { () -> Bool in
             guard let generation = sink.countedGeneration else { return false }
             sink.countedGeneration = nil
@@ -132,40 +138,36 @@ where Subject.Observer.Element == Source {
             guard count == 0 else { return false }
             countedGeneration = nil
             guard let ended = shared.detachLocked(generation: generation) else { return false }
-            return enqueueLocked(.disconnect(ended))
+            return enqueueLocked(.disconnect(ended), gate: &gate)
         }
         if mustDrain { drain() }
+        gate?.wait()
     }
 
     /// Queues a call out to the source; returns whether the caller must drain: it is the first to
     /// find nobody draining, or the draining thread itself, inside one of its calls out (then the
     /// drain is nested). Under the lock.
-    func enqueueLocked(_ operation: Operation) -> Bool {
+    func enqueueLocked(_ operation: Operation, gate: inout ThrottleGate?) -> Bool {
         let thread = currentThreadID()
-        if pending.enqueueLocked(operation) {
-            drainingThread = thread
-            return true
-        }
-        guard drainingThread == thread else { return false }
+        if pending.enqueueLocked(operation, by: thread, gate: &gate) { return true }
+        guard pending.holder == thread else { return false }
         nestedDrains += 1
         return true
     }
 
     /// The next operation to perform, for the outermost drain or a nested one. Under the lock.
-    private func nextLocked() -> Operation? {
+    private func nextLocked(wakeUp: inout ThrottleWakeUp?) -> Operation? {
         guard nestedDrains == 0 else {
             if let operation = pending.nextNestedLocked() { return operation }
             nestedDrains -= 1
             return nil
         }
-        let operation = pending.nextLocked()
-        if operation == nil { drainingThread = 0 }
-        return operation
+        return pending.nextLocked(wakeUp: &wakeUp)
     }
 
     /// Performs the queued operations, in order, outside the lock.
     func drain() {
-        while let operation = shared.lock.locked({ nextLocked() }) {
+        RxSwift.drain(next: { wakeUp in shared.lock.locked { nextLocked(wakeUp: &wakeUp) } }) { operation in
             switch operation {
             case .connect(let generation, let connectable):
                 connectable.connect(generation: generation) { countedGeneration == generation && count > 0 }
@@ -192,7 +194,7 @@ where Subject.Observer.Element == Source {
     }
 
     /// The connectable's subject tells it when the source lets go
-    /// (``MulticastConnection/forwardSourceRelease()``).
+    /// (``MulticastConnection/forwardSourceGone()``).
     override var releasesWithItsSource: Bool { true }
 
     override func next(_ element: Subject.Element) {

@@ -59,27 +59,27 @@ final class RefCountObservable<Source: ConnectableObservableType>: Observable<So
     override func subscribe(sink downstream: Sink<Source.Element>) -> Disposable {
         let sink = RefCountSink(parent: self, downstream: downstream)
         sink.setUpstream(observable.subscribe(sink: sink))
+        var gate: ThrottleGate?
         let mustDrain: Bool = lock.locked {
             // A sink that ended while subscribing (a terminated subject) does not count.
             if sink.isDisposed { return false }
             sink.countedGeneration = generation
             count += 1
-            return count == 1 && enqueue(connect: true)
+            return count == 1 && enqueue(connect: true, gate: &gate)
         }
         if mustDrain { drain() }
+        gate?.wait()
         return sink.asDisposable
     }
 
     /// Queues a connect or disconnect; returns whether the caller must drain. Under `lock`.
-    func enqueue(connect: Bool) -> Bool {
-        pending.enqueueLocked(connect)
+    func enqueue(connect: Bool, gate: inout ThrottleGate?) -> Bool {
+        pending.enqueueLocked(connect, gate: &gate)
     }
 
     /// Performs the queued connects and disconnects, in order, outside the lock.
     func drain() {
-        while true {
-            let next: Bool? = lock.locked { pending.nextLocked() }
-            guard let connect = next else { return }
+        RxSwift.drain(next: { wakeUp in lock.locked { pending.nextLocked(wakeUp: &wakeUp) } }) { connect in
             if connect {
                 connection = source.connect()
             } else {
@@ -111,6 +111,7 @@ final class RefCountSink<Source: ConnectableObservableType>: OperatorSink<Source
 
     override func terminate(_ termination: Termination) {
         let parent = parent
+        var gate: ThrottleGate?
         let mustDrain: Bool = parent.lock.locked {
             guard let counted = countedGeneration else { return false }
             countedGeneration = nil
@@ -118,21 +119,24 @@ final class RefCountSink<Source: ConnectableObservableType>: OperatorSink<Source
             // The connection has ended: nobody counts any more, the next subscriber reconnects.
             parent.count = 0
             parent.generation &+= 1
-            return parent.enqueue(connect: false)
+            return parent.enqueue(connect: false, gate: &gate)
         }
         if mustDrain { parent.drain() }
+        gate?.wait()
         forwardTermination(termination)
     }
 
     override func disposeResources() {
         let parent = parent
+        var gate: ThrottleGate?
         let mustDrain: Bool = parent.lock.locked {
             guard let counted = countedGeneration else { return false }
             countedGeneration = nil
             guard counted == parent.generation else { return false }
             parent.count -= 1
-            return parent.count == 0 && parent.enqueue(connect: false)
+            return parent.count == 0 && parent.enqueue(connect: false, gate: &gate)
         }
         if mustDrain { parent.drain() }
+        gate?.wait()
     }
 }

@@ -39,7 +39,7 @@ final class ShareWhileConnectedObservable<Element>: Observable<Element>, @unchec
         sink.setUpstream(joined.subject.subscribe(sink: sink))
         // Joined before its source let go of the connection, but subscribed to its subject after the
         // subject let go of its observers: nothing will ever send to it, so it lets go again.
-        if !isFirst && joined.releasedBySource { joined.releaseObservers() }
+        if !isFirst && joined.isSourceGone { joined.releaseObservers() }
         // Otherwise the previous connection's source subscription may still be live: the thread
         // that retires it subscribes this one.
         if startsNow { hub.subscribeInTurn(joined) }
@@ -131,7 +131,7 @@ final class ShareConnection<Element>: OperatorSink<Element, Element>, SourceTurn
     override func disposeResources() {
         end()
         // When the source let go first, its release disposes the subscription and reports it.
-        if !sourceReleaseGoesOn { hub.ended(self) }
+        if !sourceGoneGoesOn { hub.ended(self) }
     }
 
     /// A subscriber has gone; disposes the connection if it was the last one.
@@ -160,7 +160,7 @@ final class ShareConnection<Element>: OperatorSink<Element, Element>, SourceTurn
     /// with the subscription undisposed): the connection ends without a terminal event, and its
     /// subject lets go of its subscribers the way a released subject does, so that the chains
     /// below are released too.
-    override func forwardSourceRelease() {
+    override func forwardSourceGone() {
         hub.lock.locked {
             sourceLetGo = true
             if hub.connection === self { hub.connection = nil }
@@ -171,7 +171,7 @@ final class ShareConnection<Element>: OperatorSink<Element, Element>, SourceTurn
 
     /// Whether the source let go of this connection. Read after subscribing to the subject: if the
     /// subject let go of its observers before, this is already true (set before, under the hub's lock).
-    var releasedBySource: Bool {
+    var isSourceGone: Bool {
         hub.lock.locked { sourceLetGo }
     }
 

@@ -67,30 +67,34 @@ final class BufferSink<Element>: OperatorSink<Element, [Element]>, @unchecked Se
     }
 
     override func next(_ element: Element) {
+        var gate: ThrottleGate?
         let (drain, nextWindow): (Bool, Int?) = lock.locked {
             if stopped { return (false, nil) }
             buffer.append(element)
             guard buffer.count == count else { return (false, nil) }
             let closed = closeBufferLocked()
-            return (enqueueLocked(.next(closed)), windowID)
+            return (enqueueLocked(.next(closed), gate: &gate), windowID)
         }
         if drain { drainOutputs() }
+        gate?.wait()
         if let nextWindow { startTimer(for: nextWindow) }
     }
 
     override func terminate(_ termination: Termination) {
+        var gate: ThrottleGate?
         let drain: Bool = lock.locked {
             if stopped { return false }
             stopped = true
             var drain = false
             if case .completed = termination {
-                drain = enqueueLocked(.next(closeBufferLocked()))
+                drain = enqueueLocked(.next(closeBufferLocked()), gate: &gate)
             } else {
                 buffer = []
             }
-            return enqueueLocked(.terminate(termination)) || drain
+            return enqueueLocked(.terminate(termination), gate: &gate) || drain
         }
         if drain { drainOutputs() }
+        gate?.wait()
     }
 
     /// Schedules the timer that closes array number `id`, unless that array is already closed.
@@ -111,12 +115,14 @@ final class BufferSink<Element>: OperatorSink<Element, [Element]>, @unchecked Se
     }
 
     private func timerFired(for id: Int) {
+        var gate: ThrottleGate?
         let drain: Bool? = lock.locked {
             if stopped || windowID != id { return nil }
-            return enqueueLocked(.next(closeBufferLocked()))
+            return enqueueLocked(.next(closeBufferLocked()), gate: &gate)
         }
         guard let drain else { return }
         if drain { drainOutputs() }
+        gate?.wait()
         startTimer(for: id &+ 1)
     }
 
@@ -127,19 +133,14 @@ final class BufferSink<Element>: OperatorSink<Element, [Element]>, @unchecked Se
         return buffer
     }
 
-    /// Queues `output`; returns whether the caller must drain the queue.
-    private func enqueueLocked(_ output: Output) -> Bool {
-        outputs.enqueueLocked(output)
+    /// Queues `output`; returns whether the caller must drain the queue (``DrainQueue``).
+    private func enqueueLocked(_ output: Output, gate: inout ThrottleGate?) -> Bool {
+        outputs.enqueueLocked(output, gate: &gate)
     }
 
     private func drainOutputs() {
-        while true {
-            let output: Output? = lock.locked {
-                outputs.nextLocked()
-            }
+        drain(next: { wakeUp in lock.locked { outputs.nextLocked(wakeUp: &wakeUp) } }) { output in
             switch output {
-            case .none:
-                return
             case .next(let elements):
                 forward(elements)
             case .terminate(let termination):

@@ -88,32 +88,38 @@ final class WindowSink<Element>: OperatorSink<Element, Observable<Element>>, @un
 
     func run(_ source: Observable<Element>) {
         setUpstream(refCount)
-        let drain: Bool = lock.locked { enqueueLocked(.open(subject)) }
+        var gate: ThrottleGate?
+        let drain: Bool = lock.locked { enqueueLocked(.open(subject), gate: &gate) }
         if drain { drainOutputs() }
+        gate?.wait()
         startTimer(for: 0)
         sourceSubscription.setDisposable(source.subscribe(sink: self))
     }
 
     override func next(_ element: Element) {
+        var gate: ThrottleGate?
         let (drain, nextWindow): (Bool, Int?) = lock.locked {
             if stopped || released { return (false, nil) }
-            var drain = enqueueLocked(.element(subject, element))
+            var drain = enqueueLocked(.element(subject, element), gate: &gate)
             elementCount &+= 1
             guard elementCount == count else { return (drain, nil) }
-            drain = openNextWindowLocked() || drain
+            drain = openNextWindowLocked(gate: &gate) || drain
             return (drain, windowID)
         }
         if drain { drainOutputs() }
+        gate?.wait()
         if let nextWindow { startTimer(for: nextWindow) }
     }
 
     override func terminate(_ termination: Termination) {
+        var gate: ThrottleGate?
         let drain: Bool = lock.locked {
             if stopped { return false }
             stopped = true
-            return enqueueLocked(.terminate(subject, termination))
+            return enqueueLocked(.terminate(subject, termination), gate: &gate)
         }
         if drain { drainOutputs() }
+        gate?.wait()
     }
 
     /// Schedules the timer that closes window number `id`, unless that window is already closed.
@@ -134,38 +140,35 @@ final class WindowSink<Element>: OperatorSink<Element, Observable<Element>>, @un
     }
 
     private func timerFired(for id: Int) {
+        var gate: ThrottleGate?
         let drain: Bool? = lock.locked {
             if stopped || released || windowID != id { return nil }
-            return openNextWindowLocked()
+            return openNextWindowLocked(gate: &gate)
         }
         guard let drain else { return }
         if drain { drainOutputs() }
+        gate?.wait()
         startTimer(for: id &+ 1)
     }
 
     /// Closes the open window and opens the next one; returns whether the caller must drain.
-    private func openNextWindowLocked() -> Bool {
+    private func openNextWindowLocked(gate: inout ThrottleGate?) -> Bool {
         elementCount = 0
         windowID &+= 1
         let closed = subject
         subject = PublishSubject()
-        let drain = enqueueLocked(.close(closed))
-        return enqueueLocked(.open(subject)) || drain
+        let drain = enqueueLocked(.close(closed), gate: &gate)
+        return enqueueLocked(.open(subject), gate: &gate) || drain
     }
 
-    /// Queues `output`; returns whether the caller must drain the queue.
-    private func enqueueLocked(_ output: Output) -> Bool {
-        outputs.enqueueLocked(output)
+    /// Queues `output`; returns whether the caller must drain the queue (``DrainQueue``).
+    private func enqueueLocked(_ output: Output, gate: inout ThrottleGate?) -> Bool {
+        outputs.enqueueLocked(output, gate: &gate)
     }
 
     private func drainOutputs() {
-        while true {
-            let output: Output? = lock.locked {
-                outputs.nextLocked()
-            }
+        drain(next: { wakeUp in lock.locked { outputs.nextLocked(wakeUp: &wakeUp) } }) { output in
             switch output {
-            case .none:
-                return
             case .open(let subject):
                 if isForwarding { forward(WindowOfSubject(subject: subject, refCount: refCount)) }
             case .element(let subject, let element):

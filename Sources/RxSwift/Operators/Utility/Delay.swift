@@ -78,9 +78,9 @@ final class DelaySink<Element>: OperatorSink<Element, Element>, @unchecked Senda
     /// Numbers the drains, so that only the current one's disposable is kept.
     @exclusivity(unchecked) private var drainTicket = 0
     @exclusivity(unchecked) private var drain: Disposable?
-    /// Whether the source let go of this sink (``AnySink/sourceReleased()``): once what is queued has
+    /// Whether the source let go of this sink (``AnySink/sourceGone()``): once what is queued has
     /// been delivered, nothing more can be, and the sink is released with its source.
-    @exclusivity(unchecked) private var sourceGone = false
+    @exclusivity(unchecked) private var isSourceGone = false
 
     init(dueTime: RxTimeInterval, scheduler: SchedulerType, downstream: Sink<Element>) {
         self.dueTime = dueTime
@@ -157,7 +157,7 @@ final class DelaySink<Element>: OperatorSink<Element, Element>, @unchecked Senda
                 running = false
                 if delivered, let arrival = frontTimeLocked() { return .reschedule(arrivedAt: arrival) }
                 active = false
-                gone = sourceGone
+                gone = isSourceGone
                 defer { drain = nil }
                 return .idle(drain)
             }
@@ -202,9 +202,9 @@ final class DelaySink<Element>: OperatorSink<Element, Element>, @unchecked Senda
         return front?.time
     }
 
-    override func forwardSourceRelease() {
+    override func forwardSourceGone() {
         if lock.locked({ () -> Bool in
-            sourceGone = true
+            isSourceGone = true
             return !active && !isDisposed
         }) {
             releaseWithSource()
@@ -212,10 +212,10 @@ final class DelaySink<Element>: OperatorSink<Element, Element>, @unchecked Senda
     }
 
     /// Nothing is queued and nothing more can arrive: downstream hears that its source is gone, and
-    /// the sink is disposed (``AnySink/sourceReleased()``).
+    /// the sink is disposed (``AnySink/sourceGone()``).
     @inline(never)
     private func releaseWithSource() {
-        releaseDownstream()
+        letGoOfDownstream()
     }
 
     override func disposeResources() {

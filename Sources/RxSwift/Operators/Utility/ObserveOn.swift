@@ -33,9 +33,9 @@ extension ObservableType {
 enum ObserveOnItem<Element> {
     case next(Element)
     case terminate(Termination)
-    /// The source let go of the sink (``AnySink/sourceReleased()``): told downstream after the
+    /// The source let go of the sink (``AnySink/sourceGone()``): told downstream after the
     /// events queued before it are delivered.
-    case sourceReleased
+    case sourceGone
 }
 
 /// Built by inlinable code, its sink made by a closure written there (see `CreateObservable`).
@@ -95,15 +95,15 @@ final class ObserveOnSink<Element>: OperatorSink<Element, Element>, @unchecked S
     /// Nothing more will be queued: downstream hears of it after what is queued has been delivered
     /// (at once if nothing is), so that the chain below is released with the source and loses
     /// nothing.
-    override func forwardSourceRelease() {
+    override func forwardSourceGone() {
         let now: Bool = lock.locked {
             if isDisposed { return false }
             if !running && queue.isEmpty { return true }
             // A run is pending or running: it reaches the marker after the queued events.
-            queue.enqueue(.sourceReleased)
+            queue.enqueue(.sourceGone)
             return false
         }
-        if now { releaseDownstream() }
+        if now { letGoOfDownstream() }
     }
 
     private func enqueue(_ item: ObserveOnItem<Element>) {
@@ -153,9 +153,9 @@ final class ObserveOnSink<Element>: OperatorSink<Element, Element>, @unchecked S
         case .terminate(let termination):
             forwardTermination(termination)
             return
-        case .sourceReleased:
+        case .sourceGone:
             // The last item: nothing is queued after it, so the run ends below.
-            releaseDownstream()
+            letGoOfDownstream()
         }
         let nextTicket: Int? = lock.locked {
             if isDisposed || queue.isEmpty {
@@ -241,7 +241,7 @@ final class ObserveOnSerialDispatchQueueSink<Element>: OperatorSink<Element, Ele
     }
 
     /// Told downstream after the blocks already on the queue (see ``ObserveOnSink``).
-    override func forwardSourceRelease() {
-        scheduler.enqueue { [self] in releaseDownstream() }
+    override func forwardSourceGone() {
+        scheduler.enqueue { [self] in letGoOfDownstream() }
     }
 }

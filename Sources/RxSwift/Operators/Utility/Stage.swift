@@ -91,8 +91,8 @@ final class StageInputSink<Element>: Sink<Element>, @unchecked Sendable {
     }
 
     /// The source let go: so does the rest of the chain (what the handlers hold is theirs to drop).
-    override func sourceReleased() {
-        handlers.released { [output] in output.sourceReleased() }
+    override func sourceGone() {
+        handlers.released { [output] in output.sourceGone() }
     }
 }
 

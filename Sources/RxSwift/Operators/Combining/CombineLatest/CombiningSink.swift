@@ -3,27 +3,25 @@ import Synchronization
 /// The base of the operators that combine the elements of several sequences (`combineLatest` and
 /// `zip`, arity and collection forms).
 ///
-/// Arrivals are serialized by a drain loop (``DrainClaim``, with a ``SenderThrottle``): a source's event is handled at once by the
+/// Arrivals are serialized by a drain loop (``DrainQueue``): a source's event is handled at once by the
 /// thread that delivers it if no other thread is handling one; otherwise it is queued and the busy
 /// thread handles it before giving the token back. The state a subclass keeps about its sources
 /// (latest values, queues, which have completed) is therefore touched by one thread at a time and
 /// needs no lock, and downstream is called by the token holder only, never under `lock`. An event
 /// sent from inside a delivery (re-entrantly) is handled after that delivery returns.
 ///
-/// Thread-safety: `drainClaim`, `pending` and `stateReleased` are guarded by `lock`; everything the
+/// Thread-safety: `pending` and `stateReleased` are guarded by `lock`; everything the
 /// subclass keeps about its sources belongs to the token holder.
 @usableFromInline
 class CombiningSink<Output>: OperatorSink<Never, Output>, @unchecked Sendable {
     private let lock = Mutex<Void>(())
-    @exclusivity(unchecked) private var drainClaim = DrainClaim()
-    @exclusivity(unchecked) private var pending = Queue<() -> Void>()
+    @exclusivity(unchecked) private var pending = DrainQueue<() -> Void>()
     @exclusivity(unchecked) private var stateReleased = false
-    @exclusivity(unchecked) private var throttle = SenderThrottle()
     /// Which sources have completed. Owned by the token holder.
     @usableFromInline @exclusivity(unchecked) final var isDone: CombiningFlags
-    /// How many sources let go of their sink (``AnySink/sourceReleased()``): they will neither
+    /// How many sources let go of their sink (``AnySink/sourceGone()``): they will neither
     /// deliver nor complete. Owned by the token holder.
-    @exclusivity(unchecked) private var releasedSources = 0
+    @exclusivity(unchecked) private var goneSources = 0
 
     init(arity: Int, downstream: Sink<Output>) {
         isDone = CombiningFlags(arity: arity)
@@ -42,30 +40,30 @@ class CombiningSink<Output>: OperatorSink<Never, Output>, @unchecked Sendable {
         _ = isDone.set(index)
         if isDone.allSet {
             forwardTermination(.completed)
-        } else if releasedSources > 0 {
-            releaseIfAllGone()
+        } else if goneSources > 0 {
+            letGoIfAllGone()
         }
     }
 
     /// Source `index` let go of its sink. Runs as the token holder.
-    final func sourceReleased(_ index: Int) {
+    final func sourceGone(_ index: Int) {
         guard isForwarding else { return }
-        releasedSources += 1
-        releaseIfAllGone()
+        goneSources += 1
+        letGoIfAllGone()
     }
 
     /// When every source has completed or let go (and some let go, or the result would have
     /// completed), nothing can arrive any more: downstream hears that its source is gone, and the
     /// sink stops, so that the token holder tears the sources down (``tearDownSources()``).
-    private func releaseIfAllGone() {
-        guard isDone.count + releasedSources == isDone.arity, stop() else { return }
-        downstream.sourceReleased()
+    private func letGoIfAllGone() {
+        guard isDone.count + goneSources == isDone.arity, stop() else { return }
+        downstream.sourceGone()
     }
 
     /// Takes the token if nobody holds it; then handle the event and call ``leave()``.
     @usableFromInline @inline(__always)
     final func enter() -> Bool {
-        lock.locked { () -> Bool in drainClaim.claimLocked() }
+        lock.locked { () -> Bool in pending.claimLocked() }
     }
 
     /// Runs `work` as the token holder: now if the token is free, otherwise after the current holder's
@@ -73,14 +71,7 @@ class CombiningSink<Output>: OperatorSink<Never, Output>, @unchecked Sendable {
     @inline(never)
     final func enqueue(_ work: @escaping () -> Void) {
         var gate: ThrottleGate?
-        let mustRun = lock.locked { () -> Bool in
-            if drainClaim.claimLocked() { return true }
-            pending.enqueue(work)
-            gate = throttle.gateLocked(backlog: pending.count)
-            return false
-        }
-        if mustRun {
-            work()
+        if lock.locked({ () -> Bool in pending.enqueueLocked(work, gate: &gate) }) {
             leave()
         } else {
             gate?.wait()
@@ -92,43 +83,30 @@ class CombiningSink<Output>: OperatorSink<Never, Output>, @unchecked Sendable {
     @usableFromInline
     final func leave() {
         // The usual case, in one critical section: nothing was queued meanwhile and the sink goes on.
-        if lock.locked({ () -> Bool in
-            guard pending.isEmpty, isForwarding else { return false }
-            drainClaim.releaseLocked()
-            return true
-        }) {
+        if lock.locked({ () -> Bool in isForwarding && pending.releaseIfEmptyLocked() }) {
             return
         }
-        while true {
-            var dropped = Queue<() -> Void>()
-            var wakeUp: ThrottleWakeUp?
-            let (work, tearDown) = lock.locked { () -> ((() -> Void)?, Bool) in
-                if isForwarding {
-                    if let work = pending.dequeue() {
-                        throttle.holderDrainsLocked()
-                        return (work, false)
+        var dropped = Queue<() -> Void>()
+        var tearDown = false
+        drain(
+            next: { wakeUp in
+                lock.locked { () -> (() -> Void)? in
+                    if isForwarding { return pending.nextLocked(wakeUp: &wakeUp) }
+                    // Stopped: what is queued can deliver nothing. It is dropped rather than run one
+                    // by one, so a source that keeps sending from another thread cannot keep this
+                    // thread here.
+                    dropped = pending.releaseDroppingLocked(wakeUp: &wakeUp)
+                    if !stateReleased {
+                        stateReleased = true
+                        tearDown = true
                     }
-                    drainClaim.releaseLocked()
-                    wakeUp = throttle.tokenReleasedLocked()
-                    return (nil, false)
+                    return nil
                 }
-                // Stopped: what is queued can deliver nothing. It is dropped rather than run one by
-                // one, so a source that keeps sending from another thread cannot keep this thread here.
-                swap(&dropped, &pending)
-                drainClaim.releaseLocked()
-                wakeUp = throttle.tokenReleasedLocked()
-                guard !stateReleased else { return (nil, false) }
-                stateReleased = true
-                return (nil, true)
-            }
-            if let work {
-                work()
-                continue
-            }
-            // `dropped` is released here, outside the lock: an element's deinit may call back in.
-            wakeUp?.wake()
+            },
+            deliver: { work in work() })
+        // `dropped` is released here, outside the lock: an element's deinit may call back in.
+        withExtendedLifetime(dropped) {
             if tearDown { tearDownSources() }
-            return
         }
     }
 
@@ -247,13 +225,13 @@ class CombiningSource<Element, Output>: OperatorSink<Element, Output>, @unchecke
         }
     }
 
-    override final func forwardSourceRelease() {
+    override final func forwardSourceGone() {
         guard stop() else { return }
         if parent.enter() {
-            parent.sourceReleased(index)
+            parent.sourceGone(index)
             parent.leave()
         } else {
-            parent.enqueue { [self] in parent.sourceReleased(index) }
+            parent.enqueue { [self] in parent.sourceGone(index) }
         }
     }
 

@@ -60,10 +60,10 @@ final class MergeSink<SourceElement, Inner>: SerializingOperatorSink<SourceEleme
     /// The active inner subscriptions, made on the first one (a `flatMap` whose inner sequences are
     /// all `just`s never needs it).
     @exclusivity(unchecked) private var inners: CompositeDisposable?
-    /// How many active inner sequences' sources let go of them (``AnySink/sourceReleased()``): when
-    /// the source is gone (``SerializingOperatorSink/sourceGone``) and every active inner sequence
+    /// How many active inner sequences' sources let go of them (``AnySink/sourceGone()``): when
+    /// the source is gone (``SerializingOperatorSink/isSourceGone``) and every active inner sequence
     /// too, nothing can be delivered any more, and the sink is released with its sources.
-    @exclusivity(unchecked) private var releasedInners = 0
+    @exclusivity(unchecked) private var goneInners = 0
     @exclusivity(unchecked) private var released = false
 
     @usableFromInline
@@ -111,36 +111,36 @@ final class MergeSink<SourceElement, Inner>: SerializingOperatorSink<SourceEleme
             var released = false
             if locked({ () -> Bool in
                 if state.completeSource() { return true }
-                released = allGoneLocked() && releaseNowOrWhenIdleLocked()
+                released = allSourcesGoneLocked() && letGoNowOrWhenIdleLocked()
                 return false
             }) {
                 sendTermination(.completed)
             } else {
-                releaseUpstream()
-                if released { releaseWithSources() }
+                disposeUpstream()
+                if released { letGoOfDownstreamOnce() }
             }
         }
     }
 
-    override func forwardSourceRelease() {
-        noteSourceGone { allGoneLocked() }
+    override func forwardSourceGone() {
+        recordSourceGone { allSourcesGoneLocked() }
     }
 
     /// An active inner sequence's source let go of it: it will never end, nor deliver.
-    func innerReleased() {
+    func innerSourceGone() {
         if locked({ () -> Bool in
-            releasedInners += 1
-            // After what another thread is delivering, if one is (``releaseNowOrWhenIdleLocked()``).
-            return allGoneLocked() && releaseNowOrWhenIdleLocked()
+            goneInners += 1
+            // After what another thread is delivering, if one is (``letGoNowOrWhenIdleLocked()``).
+            return allSourcesGoneLocked() && letGoNowOrWhenIdleLocked()
         }) {
-            releaseWithSources()
+            letGoOfDownstreamOnce()
         }
     }
 
     /// Whether nothing can arrive any more: the source completed or let go, and every active inner
     /// sequence let go (the waiting ones would wait for ever). True once. Under the lock.
-    private func allGoneLocked() -> Bool {
-        guard acceptsEventsLocked, !released, sourceGone || state.sourceCompleted, state.active == releasedInners
+    private func allSourcesGoneLocked() -> Bool {
+        guard acceptsEventsLocked, !released, isSourceGone || state.sourceCompleted, state.active == goneInners
         else { return false }
         released = true
         return true
@@ -179,7 +179,7 @@ final class MergeSink<SourceElement, Inner>: SerializingOperatorSink<SourceEleme
             return group
         }
         guard let group else { return }
-        let sink = MergeInnerSink(parent: self, downstream: downstream)
+        let sink = MergeInnerSink(parent: self)
         guard let key = group.insert(sink) else { return }
         sink.key = key
         sink.subscribeLater(to: inner)
@@ -219,13 +219,13 @@ final class MergeSink<SourceElement, Inner>: SerializingOperatorSink<SourceEleme
             let after = state.innerCompleted()
             switch after {
             case .startWaiting: next = dequeueWaitingLocked()
-            case .none: released = allGoneLocked() && releaseNowOrWhenIdleLocked()
+            case .none: released = allSourcesGoneLocked() && letGoNowOrWhenIdleLocked()
             case .complete: break
             }
             return after
         }
         if case .complete = after { sendTermination(.completed) }
-        if released { releaseWithSources() }
+        if released { letGoOfDownstreamOnce() }
         return next
     }
 
@@ -267,16 +267,17 @@ final class MergeWaitingQueue<Inner> {
     @exclusivity(unchecked) var sources = Queue<Observable<Inner>>()
 }
 
-/// Receives one inner sequence's events for a ``MergeSink``. Its `downstream` is not used: elements
-/// and the terminal event go to the parent, which serializes them.
+/// Receives one inner sequence's events for a ``MergeSink``: elements and the terminal event go to
+/// the parent, which serializes them.
 final class MergeInnerSink<SourceElement, Inner>: OperatorSink<Inner, Inner>, @unchecked Sendable {
     private let parent: MergeSink<SourceElement, Inner>
     /// Set before the subscription starts, read when it ends (on the thread that ends it).
     @exclusivity(unchecked) var key: CompositeDisposable.DisposeKey?
 
-    init(parent: MergeSink<SourceElement, Inner>, downstream: Sink<Inner>) {
+    init(parent: MergeSink<SourceElement, Inner>) {
         self.parent = parent
-        super.init(downstream: downstream)
+        // The parent's downstream fills the base's slot; this sink never calls it.
+        super.init(downstream: parent.downstream)
     }
 
     override func next(_ element: Inner) {
@@ -289,8 +290,8 @@ final class MergeInnerSink<SourceElement, Inner>: OperatorSink<Inner, Inner>, @u
         dispose()
     }
 
-    override func forwardSourceRelease() {
+    override func forwardSourceGone() {
         guard stop() else { return }
-        parent.innerReleased()
+        parent.innerSourceGone()
     }
 }

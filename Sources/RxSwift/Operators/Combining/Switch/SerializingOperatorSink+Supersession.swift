@@ -21,7 +21,7 @@ extension SerializingOperatorSink {
     @inline(__always)
     final func supersedeLocked() -> Bool {
         // Nobody emitting and nothing ever queued: the common case, nothing to do.
-        guard holder != 0 || outbox != nil else { return false }
+        guard drainLoop.isClaimed || outbox != nil else { return false }
         return supersedeContendedLocked()
     }
 
@@ -34,9 +34,9 @@ extension SerializingOperatorSink {
             dropped = queued
             outbox = nil
             // The backlog is gone: senders throttled behind it go on.
-            wakeUp = throttle.tokenReleasedLocked()
+            wakeUp = drainLoop.backlogGoneLocked()
         }
-        if holder != 0, holder != currentThreadID(), !isDisposed {
+        if drainLoop.isClaimed, drainLoop.holder != currentThreadID(), !isDisposed {
             #if DEBUG
                 SerializingTestHooks.supersedingWaits.wrappingAdd(1, ordering: .relaxed)
             #endif

@@ -22,8 +22,8 @@ final class SwitchSink<SourceElement, Inner>: SerializingOperatorSink<SourceElem
     /// Whether `current` holds a subscription that may need disposing.
     @exclusivity(unchecked) private var hasSubscription = false
     @exclusivity(unchecked) private var sourceCompleted = false
-    /// Whether the latest inner sequence's source let go of it (``AnySink/sourceReleased()``): with
-    /// the source gone too (``SerializingOperatorSink/sourceGone``), nothing can be delivered any more.
+    /// Whether the latest inner sequence's source let go of it (``AnySink/sourceGone()``): with
+    /// the source gone too (``SerializingOperatorSink/isSourceGone``), nothing can be delivered any more.
     @exclusivity(unchecked) private var latestGone = false
     @exclusivity(unchecked) private var released = false
     /// The latest inner subscription, made on the first inner sequence that is not a constant.
@@ -85,7 +85,7 @@ final class SwitchSink<SourceElement, Inner>: SerializingOperatorSink<SourceElem
         }
         if superseding { finishSuperseding() }
         guard let id = switched else { return }
-        let sink = SwitchInnerSink(parent: self, id: id, downstream: downstream)
+        let sink = SwitchInnerSink(parent: self, id: id)
         // Disposes the previous inner subscription before the new one starts, as RxSwift does.
         current().disposable = sink
         sink.subscribeLater(to: inner)
@@ -100,14 +100,14 @@ final class SwitchSink<SourceElement, Inner>: SerializingOperatorSink<SourceElem
             let claimed = locked { () -> Bool in
                 sourceCompleted = true
                 if !hasLatest { return claimTerminationLocked(.completed) }
-                released = allGoneLocked() && releaseNowOrWhenIdleLocked()
+                released = allSourcesGoneLocked() && letGoNowOrWhenIdleLocked()
                 return false
             }
             if claimed {
                 deliverClaimedTermination(.completed)
             } else {
-                releaseUpstream()
-                if released { releaseWithSources() }
+                disposeUpstream()
+                if released { letGoOfDownstreamOnce() }
             }
         }
     }
@@ -143,36 +143,36 @@ final class SwitchSink<SourceElement, Inner>: SerializingOperatorSink<SourceElem
             if case .completed = termination {
                 hasLatest = false
                 guard sourceCompleted else {
-                    released = allGoneLocked() && releaseNowOrWhenIdleLocked()
+                    released = allSourcesGoneLocked() && letGoNowOrWhenIdleLocked()
                     return false
                 }
             }
             return claimTerminationLocked(termination)
         }
         if claimed { deliverClaimedTermination(termination) }
-        if released { releaseWithSources() }
+        if released { letGoOfDownstreamOnce() }
     }
 
-    override func forwardSourceRelease() {
-        noteSourceGone { allGoneLocked() }
+    override func forwardSourceGone() {
+        recordSourceGone { allSourcesGoneLocked() }
     }
 
     /// The source of the inner sequence `id` let go of it: if it is the latest, it will never end.
-    func innerReleased(id: Int) {
+    func innerSourceGone(id: Int) {
         if locked({ () -> Bool in
             guard id == latest, hasLatest else { return false }
             latestGone = true
-            // After what another thread is delivering, if one is (``releaseNowOrWhenIdleLocked()``).
-            return allGoneLocked() && releaseNowOrWhenIdleLocked()
+            // After what another thread is delivering, if one is (``letGoNowOrWhenIdleLocked()``).
+            return allSourcesGoneLocked() && letGoNowOrWhenIdleLocked()
         }) {
-            releaseWithSources()
+            letGoOfDownstreamOnce()
         }
     }
 
     /// Whether nothing can arrive any more: the source completed or let go, and the latest inner
     /// sequence, if one runs, let go too. True once. Under the lock.
-    private func allGoneLocked() -> Bool {
-        guard acceptsEventsLocked, !released, sourceGone || sourceCompleted, !hasLatest || latestGone else {
+    private func allSourcesGoneLocked() -> Bool {
+        guard acceptsEventsLocked, !released, isSourceGone || sourceCompleted, !hasLatest || latestGone else {
             return false
         }
         released = true
@@ -185,15 +185,16 @@ final class SwitchSink<SourceElement, Inner>: SerializingOperatorSink<SourceElem
     }
 }
 
-/// Receives one inner sequence's events for a ``SwitchSink``. Its `downstream` is not used.
+/// Receives one inner sequence's events for a ``SwitchSink``, which serializes them.
 final class SwitchInnerSink<SourceElement, Inner>: OperatorSink<Inner, Inner>, @unchecked Sendable {
     private let parent: SwitchSink<SourceElement, Inner>
     private let id: Int
 
-    init(parent: SwitchSink<SourceElement, Inner>, id: Int, downstream: Sink<Inner>) {
+    init(parent: SwitchSink<SourceElement, Inner>, id: Int) {
         self.parent = parent
         self.id = id
-        super.init(downstream: downstream)
+        // The parent's downstream fills the base's slot; this sink never calls it.
+        super.init(downstream: parent.downstream)
     }
 
     override func next(_ element: Inner) {
@@ -206,8 +207,8 @@ final class SwitchInnerSink<SourceElement, Inner>: OperatorSink<Inner, Inner>, @
         dispose()
     }
 
-    override func forwardSourceRelease() {
+    override func forwardSourceGone() {
         guard stop() else { return }
-        parent.innerReleased(id: id)
+        parent.innerSourceGone(id: id)
     }
 }

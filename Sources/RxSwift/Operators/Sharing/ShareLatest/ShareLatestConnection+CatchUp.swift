@@ -43,38 +43,29 @@ extension ShareLatestConnection {
     /// joins the observers once nothing is left to deliver.
     @inline(never)
     func catchUp(_ sink: ShareLatestSink<Source, Element>) {
-        while true {
-            var taken: AnyObject?
-            var sourceGone = false
-            var finished = false
-            lock.locked {
-                let slot = sink.currentSlot()
-                // Gone from the roster: the subscriber left meanwhile.
-                guard slot <= shareFirstCatchUpSlot else {
-                    finished = true
-                    return
+        var wasGone = false
+        runCatchUp(
+            sink,
+            step: { _ in
+                lock.locked { () -> (queue: AnyObject?, done: Bool) in
+                    let slot = sink.currentSlot()
+                    // Gone from the roster: the subscriber left meanwhile.
+                    guard slot <= shareFirstCatchUpSlot else { return (nil, true) }
+                    let taken = catchUps.takeQueue(at: shareFirstCatchUpSlot - slot)
+                    let terminated = taken.map {
+                        unsafeDowncast($0, to: CatchUpQueue<Element>.self).termination != nil
+                    }
+                    // Nothing arrived, and the connection ended without a terminal event: the source
+                    // let go of it (``forwardSourceGone()``), which told the observers but not
+                    // this one.
+                    wasGone = taken == nil && ended
+                    let done = taken == nil || terminated == true
+                    if done { finishCatchUpLocked(sink, joins: taken == nil && !wasGone) }
+                    return (taken, done)
                 }
-                taken = catchUps.takeQueue(at: shareFirstCatchUpSlot - slot)
-                let terminated = taken.map { unsafeDowncast($0, to: CatchUpQueue<Element>.self).termination != nil }
-                // Nothing arrived, and the connection ended without a terminal event: the source let
-                // go of it (``forwardSourceRelease()``), which told the observers but not this one.
-                sourceGone = taken == nil && ended
-                if taken == nil || terminated == true {
-                    finishCatchUpLocked(sink, joins: taken == nil && !sourceGone)
-                    finished = true
-                }
-            }
-            if let taken {
-                let queue = unsafeDowncast(taken, to: CatchUpQueue<Element>.self)
-                queue.elements.forEach { element in
-                    sink.next(element)
-                    return true
-                }
-                if let termination = queue.termination { sink.terminate(termination) }
-            }
-            if sourceGone { sink.sourceReleased() }
-            if finished { return }
-        }
+            },
+            while: { true })
+        if wasGone { sink.sourceGone() }
     }
 
     /// A subscriber has caught up: it leaves the roster and, unless the connection ended, joins the

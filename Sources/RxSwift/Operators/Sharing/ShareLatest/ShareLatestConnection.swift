@@ -5,7 +5,7 @@ import Synchronization
 ///
 /// An `OperatorSink` for its upstream handling only; its downstream is a sink that is never called.
 /// It doubles as the handle of the subscriber that connected (one object fewer per stage), so its
-/// `dispose()` is that subscriber leaving (``removeSubscriber(_:)``); ``disconnect()`` ends the
+/// `dispose()` is that subscriber leaving (``removeSubscriber(_:)``); ``tearDown()`` ends the
 /// upstream subscription, once the last subscriber has left or the connection ended.
 @usableFromInline
 final class ShareLatestConnection<Source, Element>: OperatorSink<Source, Never>, @unchecked Sendable {
@@ -119,38 +119,40 @@ final class ShareLatestConnection<Source, Element>: OperatorSink<Source, Never>,
         // share) and after the terminal events (it may dispose the connecting subscriber, which has
         // no sink of its own to drop the event).
         if let released { released.assumingMemoryBound(to: Element.self).deinitialize(count: 1) }
-        disconnect()
+        tearDown()
     }
 
     /// The source let go of the connection for good (a subject the share was made on was released
     /// with the subscription undisposed): the connection ends without a terminal event, and every
     /// observer hears that its source is gone, so that the chains below are released too.
-    override func forwardSourceRelease() {
+    override func forwardSourceGone() {
         endTurn()
         guard let (stopped, released) = end(with: nil) else { return }
         stopped.forEach { observer, target in
-            (observer === self ? target : observer).sourceReleased()
+            (observer === self ? target : observer).sourceGone()
         }
         if let released { released.assumingMemoryBound(to: Element.self).deinitialize(count: 1) }
     }
 
-    /// The connecting subscriber leaves: the connection is its disposable. Idempotent (a second call
-    /// finds it gone from the observers). Unlike a sink's, the handle's `isDisposed` says whether the
+    /// Not the connection's end: the connection is its first subscriber's disposable, so disposing
+    /// it is that subscriber leaving (the connection ends, with ``tearDown()``, when the last one
+    /// leaves). Idempotent (a second call finds it gone from the observers). Unlike a sink's, the handle's `isDisposed` says whether the
     /// connection has ended, not whether this subscriber left; the library never asks a share
     /// handle, and public `subscribe` hands out its own disposable.
     override func dispose() {
         removeSubscriber(self)
     }
 
-    /// Ends the upstream subscription.
-    func disconnect() {
+    /// Ends the connection: disposes the upstream subscription (the last subscriber left, or the
+    /// source terminated).
+    func tearDown() {
         super.dispose()
     }
 
     /// The upstream subscription is disposed (or will be, once stored); when the source let go
     /// first, its release disposes it and ends the turn.
     override func disposeResources() {
-        if !sourceReleaseGoesOn { endTurn() }
+        if !sourceGoneGoesOn { endTurn() }
     }
 
     /// `first` and `others` were taken under the lock and hold the sinks: a subscriber leaving
@@ -215,7 +217,7 @@ final class ShareLatestConnection<Source, Element>: OperatorSink<Source, Never>,
         }
     }
 
-    /// A subscriber has gone; the last one disconnects the source.
+    /// A subscriber has gone; the last one tears the connection down.
     func removeSubscriber(_ sink: AnySink) {
         var isLast = false
         var released: UnsafeMutableRawPointer?
@@ -234,7 +236,7 @@ final class ShareLatestConnection<Source, Element>: OperatorSink<Source, Never>,
         // deinitializers may call back into the share.
         withExtendedLifetime(queue) {}
         if let released { released.assumingMemoryBound(to: Element.self).deinitialize(count: 1) }
-        if isLast { disconnect() }
+        if isLast { tearDown() }
     }
 
     /// Takes `sink` out of the observers or the catch-up roster in O(1), if it is there: the

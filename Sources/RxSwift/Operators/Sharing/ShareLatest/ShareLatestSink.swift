@@ -25,7 +25,7 @@ final class ShareLatestSink<Source, Element>: Sink<Element>, @unchecked Sendable
 
     private static var stoppedBit: Int { 1 }
     private static var disposedBit: Int { 2 }
-    private static var sourceReleasedBit: Int { 4 }
+    private static var sourceGoneBit: Int { 4 }
 
     @usableFromInline
     init(downstream: Sink<Element>) {
@@ -86,9 +86,9 @@ final class ShareLatestSink<Source, Element>: Sink<Element>, @unchecked Sendable
 
     /// The connection's source let go of it for good: the chain below hears it once, unless the sink
     /// has stopped (its end has reached the chain already).
-    override func sourceReleased() {
-        guard set(Self.sourceReleasedBit, unless: Self.sourceReleasedBit | Self.stoppedBit) else { return }
-        downstream.sourceReleased()
+    override func sourceGone() {
+        guard set(Self.sourceGoneBit, unless: Self.sourceGoneBit | Self.stoppedBit) else { return }
+        downstream.sourceGone()
         dispose()
     }
 }

@@ -37,12 +37,12 @@ final class FilterObservable<Element>: Observable<Element>, @unchecked Sendable 
     /// caller's module): a sink made in this unspecialized code would look its class metadata up on
     /// every subscription. Besides its own sink, a `filter` makes the one sink of two `filter`s in a
     /// row (see `StatelessChains.swift`).
-    private let makeSink: MakeFilterSink<Element>
+    private let makeStage: MakeFilterStage<Element>
 
     @usableFromInline
     init(
         source: Observable<Element>, predicate: @escaping (Element) throws -> Bool,
-        makeSink: @escaping MakeFilterSink<Element> = { predicate, then, downstream in
+        makeStage: @escaping MakeFilterStage<Element> = { predicate, then, downstream in
             guard let downstream else { return RunStageNode(stage: .filter(predicate)) }
             if let then { return FilterFilterSink(first: predicate, second: then, downstream: downstream) }
             return FilterSink(predicate: predicate, downstream: downstream)
@@ -51,7 +51,7 @@ final class FilterObservable<Element>: Observable<Element>, @unchecked Sendable 
         let below = source.runDepth
         sourceReference = Unmanaged.passRetained(source)
         self.predicate = predicate
-        self.makeSink = makeSink
+        self.makeStage = makeStage
         super.init()
         runDepth = below &+ 1
     }
@@ -63,19 +63,19 @@ final class FilterObservable<Element>: Observable<Element>, @unchecked Sendable 
     private func sink(_ then: ((Element) throws -> Bool)?, _ downstream: Sink<Element>) -> OperatorSink<
         Element, Element
     > {
-        unsafeDowncast(makeSink(predicate, then, downstream), to: OperatorSink<Element, Element>.self)
+        unsafeDowncast(makeStage(predicate, then, downstream), to: OperatorSink<Element, Element>.self)
     }
 
     override func runStage() -> (stage: RunStage, below: any RunLink)? {
         (
-            unsafeDowncast(makeSink(predicate, nil, nil), to: RunStageNode.self).stage,
+            unsafeDowncast(makeStage(predicate, nil, nil), to: RunStageNode.self).stage,
             sourceReference.takeUnretainedValue()
         )
     }
 
     override func subscribe(sink downstream: Sink<Element>) -> Disposable {
         if isOverRun { return withSource { sink(nil, downstream).subscribed(to: $0, asRun: true) } }
-        return withSource { $0.subscribe(filter: self, downstream: downstream) }
+        return withSource { $0.subscribe(filterAbove: self, downstream: downstream) }
     }
 
     /// Subscribes this operator's own sink to its source.
@@ -84,12 +84,12 @@ final class FilterObservable<Element>: Observable<Element>, @unchecked Sendable 
     }
 
     /// A `filter` of this `filter`: one sink tests both predicates.
-    override func subscribe(filter: FilterObservable<Element>, downstream: Sink<Element>) -> Disposable {
+    override func subscribe(filterAbove filter: FilterObservable<Element>, downstream: Sink<Element>) -> Disposable {
         withSource { sink(filter.predicate, downstream).subscribed(to: $0, asRun: isOverRun) }
     }
 
     /// A `map` of this `filter`: one sink filters and maps.
-    override func subscribe<Result>(map: MapObservable<Element, Result>, downstream: Sink<Result>) -> Disposable {
+    override func subscribe<Result>(mapAbove map: MapObservable<Element, Result>, downstream: Sink<Result>) -> Disposable {
         withSource { map.subscribePair(filteringFirst: predicate, to: $0, asRun: isOverRun, downstream: downstream) }
     }
 }

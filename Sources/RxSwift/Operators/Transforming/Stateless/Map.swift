@@ -68,12 +68,12 @@ final class MapObservable<Source, Result>: Observable<Result>, @unchecked Sendab
     /// on every subscription. Besides its own sink, a `map` makes the one sink of a pair with a
     /// `filter` before or after it, and its stage of a run (see `StatelessChains.swift`). One closure
     /// for all four, so that an operator costs one closure to store and release.
-    private let makeSink: MakeMapSink<Source, Result>
+    private let makeStage: MakeMapStage<Source, Result>
 
     @usableFromInline
     init(
         source: Observable<Source>, transform: @escaping (Source) throws -> Result,
-        makeSink: @escaping MakeMapSink<Source, Result> = { transform, before, after, downstream in
+        makeStage: @escaping MakeMapStage<Source, Result> = { transform, before, after, downstream in
             guard let downstream else { return RunStageNode(stage: .map(transform)) }
             if let before { return FilterMapSink(predicate: before, transform: transform, downstream: downstream) }
             if let after { return MapFilterSink(transform: transform, predicate: after, downstream: downstream) }
@@ -85,7 +85,7 @@ final class MapObservable<Source, Result>: Observable<Result>, @unchecked Sendab
         let below = source.runDepth
         sourceReference = Unmanaged.passRetained(source)
         self.transform = transform
-        self.makeSink = makeSink
+        self.makeStage = makeStage
         super.init()
         runDepth = below &+ 1
     }
@@ -97,19 +97,19 @@ final class MapObservable<Source, Result>: Observable<Result>, @unchecked Sendab
     private func sink(
         _ before: ((Source) throws -> Bool)?, _ after: ((Result) throws -> Bool)?, _ downstream: Sink<Result>
     ) -> OperatorSink<Source, Result> {
-        unsafeDowncast(makeSink(transform, before, after, downstream), to: OperatorSink<Source, Result>.self)
+        unsafeDowncast(makeStage(transform, before, after, downstream), to: OperatorSink<Source, Result>.self)
     }
 
     override func runStage() -> (stage: RunStage, below: any RunLink)? {
         (
-            unsafeDowncast(makeSink(transform, nil, nil, nil), to: RunStageNode.self).stage,
+            unsafeDowncast(makeStage(transform, nil, nil, nil), to: RunStageNode.self).stage,
             sourceReference.takeUnretainedValue()
         )
     }
 
     override func subscribe(sink downstream: Sink<Result>) -> Disposable {
         if isOverRun { return withSource { sink(nil, nil, downstream).subscribed(to: $0, asRun: true) } }
-        return withSource { $0.subscribe(map: self, downstream: downstream) }
+        return withSource { $0.subscribe(mapAbove: self, downstream: downstream) }
     }
 
     /// Subscribes this operator's own sink to its source.
@@ -127,7 +127,7 @@ final class MapObservable<Source, Result>: Observable<Result>, @unchecked Sendab
     }
 
     /// A `filter` of this `map`: one sink maps and filters.
-    override func subscribe(filter: FilterObservable<Result>, downstream: Sink<Result>) -> Disposable {
+    override func subscribe(filterAbove filter: FilterObservable<Result>, downstream: Sink<Result>) -> Disposable {
         withSource { sink(nil, filter.predicate, downstream).subscribed(to: $0, asRun: isOverRun) }
     }
 }

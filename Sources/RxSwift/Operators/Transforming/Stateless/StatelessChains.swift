@@ -4,12 +4,13 @@
 // chain is not subscribed one sink per operator:
 //
 // - **Pairs, up to `runThreshold` (32) operators.** When a `map` or `filter` is subscribed, it asks its
-//   source to subscribe it: `Observable.subscribe(map:downstream:)` and `subscribe(filter:downstream:)`
+//   source to subscribe it: `Observable.subscribe(mapAbove:downstream:)` and
+//   `subscribe(filterAbove:downstream:)`
 //   (in `Core/Observable.swift`, because Swift lets only a class's own body declare members that
 //   subclasses override; by default they subscribe the operator's own sink). A source that is itself
 //   a `map` or `filter` overrides them and answers with one sink that does both steps
 //   (`StatelessPairs.swift`), subscribed to its own source. The sinks are made by factories that the
-//   operators receive as default arguments (`MakeMapSink`, `MakeFilterSink`), evaluated in the
+//   operators receive as default arguments (`MakeMapStage`, `MakeFilterStage`), evaluated in the
 //   caller's module, where the element types are concrete: a sink made in this library's
 //   unspecialized code would look its class metadata up on every subscription. Only pairs: two `map`s
 //   in a row would need a sink generic over three types, which no single operator's factory knows.
@@ -42,29 +43,39 @@
 // `Operators/Sharing`), one producer per stage. That fusion is of a stateless operator with a stateful
 // one and cannot be a pair: a pair's sink serves one subscriber, a share's connection serves many.
 
-/// Makes a `map`'s sink (an `OperatorSink<Source, Result>`): its own, or with a `filter` before
-/// (`before`) or after (`after`) it; without a downstream, its stage of a run (a `RunStageNode`).
-/// One closure for all, so that an operator costs one closure to store and release.
+/// Makes a `map`'s stage of a subscription: given a downstream, its sink (an
+/// `OperatorSink<Source, Result>`), its own or fused with a `filter` before (`before`) or after
+/// (`after`) it; without one, its stage of a run (a `RunStageNode`). One closure for all, so that an
+/// operator costs one closure to store and release.
 @usableFromInline
-typealias MakeMapSink<Source, Result> = (
+typealias MakeMapStage<Source, Result> = (
     _ transform: @escaping (Source) throws -> Result, _ before: ((Source) throws -> Bool)?,
     _ after: ((Result) throws -> Bool)?, _ downstream: Sink<Result>?
 ) -> AnyObject
 
-/// Makes a `filter`'s sink (an `OperatorSink<Element, Element>`): its own, or with a second
-/// `filter` after it (`then`); without a downstream, its stage of a run (a
-/// `RunStageNode`).
+/// Makes a `filter`'s stage of a subscription: given a downstream, its sink (an
+/// `OperatorSink<Element, Element>`), its own or fused with a second `filter` after it (`then`);
+/// without one, its stage of a run (a `RunStageNode`).
 @usableFromInline
-typealias MakeFilterSink<Element> = (
+typealias MakeFilterStage<Element> = (
     _ predicate: @escaping (Element) throws -> Bool, _ then: ((Element) throws -> Bool)?, _ downstream: Sink<Element>?
 ) -> AnyObject
 
 /// The sinks of `map`, `filter` and their pairs: a terminal event passes straight through (their
 /// closures see only elements). They guard their input (``Sink/guardsItsInput``): `next` checks
 /// `isForwarding`, and `forwardTermination` forwards one terminal event and disposes upstream.
+/// Like a ``OneSourceSink``, a source that lets go of it lets go of the chain below; it derives from
+/// ``OperatorSink`` directly so that a fused pair's sink sits one class less deep.
 @usableFromInline
-class StatelessSink<Input, Output>: OneSourceSink<Input, Output>, @unchecked Sendable {
+class StatelessSink<Input, Output>: OperatorSink<Input, Output>, @unchecked Sendable {
+    @usableFromInline
+    override init(downstream: Sink<Output>) {
+        super.init(downstream: downstream)
+    }
+
     override final var guardsItsInput: Bool { true }
+
+    override final var releasesWithItsSource: Bool { true }
 
     override final func terminate(_ termination: Termination) {
         forwardTermination(termination)
