@@ -60,7 +60,7 @@ extension SourceReleaseTests {
         XCTAssertNil(weakSecond, "\(name): released once the share is gone", file: file, line: line)
     }
 
-    /// `share(replay: 1)` (ShareLatestObservable): `forwardSourceRelease` ends the connection and
+    /// `share(replay: 1)` (ShareLatestObservable): `forwardSourceGone` ends the connection and
     /// tells its observers, but not the subscribers in its catch-up list; one of them, finding its
     /// list empty, joins the observers of the ended connection (`finishCatchUpLocked` does not look
     /// at `ended`), where nothing will ever release it.

@@ -293,7 +293,7 @@ extension SourceReleaseTests {
 
     /// debounce/throttle: the element its timer fired for is queued behind a delivery in progress
     /// on another thread (the timer of an earlier element, whose `onNext` is still running) when the
-    /// source is dropped. `forwardSourceRelease` asks only whether an element is waiting for its due
+    /// source is dropped. `forwardSourceGone` asks only whether an element is waiting for its due
     /// time (none: it was handed to the queue), so the sink releases and disposes itself at once, and
     /// the delivering thread finds it stopped: the queued element, sent before the release, is lost
     /// (Contracts: `debounce` and `throttle` "first deliver what they hold").

@@ -15,7 +15,7 @@ import XCTest
 /// overlap the rest of the cleanup. The version below without such an operator never overlaps.
 final class SourceTurnRaceTests: RxLeakCheckingTestCase {
 
-    /// The source lets go of connection A (`sourceReleased()`, what a released subject does) on
+    /// The source lets go of connection A (`sourceGone()`, what a released subject does) on
     /// thread T, and T is still inside the disposal of A's source subscription; meanwhile the last
     /// subscriber leaves (its `dispose()` returns at once: T has claimed the disposal) and a new
     /// subscriber arrives. The new connection subscribes the source only once T's disposal is over.
@@ -26,7 +26,7 @@ final class SourceTurnRaceTests: RxLeakCheckingTestCase {
             let first = shared.subscribe()
             XCTAssertEqual(source.probe.liveCount, 1, name)
             let connection = UncheckedBox(source.subscription(0).sink)
-            let releasing = onThread { connection.value.sourceReleased() }
+            let releasing = onThread { connection.value.sourceGone() }
             XCTAssertEqual(source.disposeEntered.wait(timeout: .now() + 5), .success, name)
             first.dispose()
             let second = shared.subscribe()
@@ -48,7 +48,7 @@ final class SourceTurnRaceTests: RxLeakCheckingTestCase {
         let subscriber = connectable.subscribe()
         let first = connectable.connect()
         let connection = UncheckedBox(source.subscription(0).sink)
-        let releasing = onThread { connection.value.sourceReleased() }
+        let releasing = onThread { connection.value.sourceGone() }
         XCTAssertEqual(source.disposeEntered.wait(timeout: .now() + 5), .success)
         first.dispose()
         let second = connectable.connect()

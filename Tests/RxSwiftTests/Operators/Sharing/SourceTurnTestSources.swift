@@ -94,7 +94,7 @@ struct ControlledSubscription: @unchecked Sendable {
 
 /// A source written against the internal interface, as the library's own sources (subjects) are:
 /// hands the test each subscription (so that the test can terminate it, or let go of it the way a
-/// released subject does, `sourceReleased()`), counts live subscriptions, and can hold a
+/// released subject does, `sourceGone()`), counts live subscriptions, and can hold a
 /// subscription inside `subscribe` or inside its disposal until the test lets it go.
 final class ControlledSource: Observable<Int>, @unchecked Sendable {
     let probe = LiveSubscriptionProbe()
