@@ -1,5 +1,6 @@
 // Generates the arity families of swift-rx (`combineLatest` and `zip`, 2…8 sources, for Observable, the
-// traits and RxCocoa's shared sequences) so that they are never copied by hand (DESIGN §5).
+// traits and RxCocoa's shared sequences) so that they are never copied by hand (DESIGN.md, "Modules and
+// what each may import").
 //
 // Usage: GenerateArity <root>   writes the GENERATED-… files under <root> (their paths are relative to
 // the repository root). Tools/generate-arity.sh runs it and then `swift format`, so that the committed
