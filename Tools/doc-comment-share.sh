@@ -31,7 +31,7 @@ fi
 if (($# == 0)); then set -- Sources/RxSwift; fi
 
 find "$@" -name '*.swift' -type f | sort | xargs awk -v per_file="$per_file" '
-function reset_file() { depth = 0; pending = ""; block = 0; attrs = "" }
+function reset_file() { depth = 0; pending = ""; block = 0; attrs = ""; open_parens = 0 }
 FNR == 1 { reset_file() }
 # Strips string literals and a trailing // comment, roughly, for brace counting.
 function code_of(s,    t) {
@@ -46,6 +46,7 @@ function attribute_only(s,    t) {
     if (s !~ /^[ \t]*@/) return 0
     t = code_of(s)
     while (gsub(/\([^()]*\)/, "", t) > 0) {}
+    sub(/\(.*/, "", t)  # an argument list that goes on on the next lines
     return t ~ /^[ \t]*(@[A-Za-z_]+[ \t]*)+$/
 }
 # The modifiers of a declaration: its text before the declaration keyword.
@@ -70,8 +71,11 @@ function classify(decl,    m, lvl) {
     line = $0
     if (line ~ /^[ \t]*\/\/\//) { if (block == 0) attrs = ""; block++; next }
     if (block > 0) {
-        if (line ~ /^[ \t]*$/ || line ~ /^[ \t]*\/\// || attribute_only(line)) {
+        if (open_parens > 0 || line ~ /^[ \t]*$/ || line ~ /^[ \t]*\/\// || attribute_only(line)) {
+            # The arguments of an attribute may span lines (`@available(\n  *, deprecated, ...\n)`).
             attrs = attrs " " line
+            t = code_of(line)
+            open_parens += gsub(/\(/, "(", t) - gsub(/\)/, ")", t)
         } else {
             decl = attrs " " line
             c = classify(decl)
@@ -81,6 +85,7 @@ function classify(decl,    m, lvl) {
             files[FILENAME] = 1
             block = 0
             attrs = ""
+            open_parens = 0
         }
     }
     # Track the enclosing protocols and enums.
