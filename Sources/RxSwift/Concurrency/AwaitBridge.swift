@@ -3,18 +3,12 @@ import Synchronization
 /// Connects one subscription to one `await`: whichever comes first of the result and the task's
 /// cancellation resumes the continuation, exactly once; cancellation also disposes the subscription.
 ///
-/// The rule for cancellation: the bridge always subscribes first. A result the source delivers while
-/// `subscribe` runs (a source that answers at once, such as `Single.just`) is returned even if the
-/// task was cancelled before or meanwhile, as RxSwift does; a cancellation that arrives before
-/// `subscribe` returns takes effect when it returns (disposing the subscription and throwing
-/// `CancellationError`), and one that arrives later takes effect at once.
-///
-/// Nothing here blocks: subscribing happens on the awaiting task, disposal and resumption after
-/// unlocking, so a task cancelled while its source is emitting on another thread neither waits for
-/// that thread nor deadlocks with it.
+/// The bridge always subscribes first: a result delivered while `subscribe` runs (`Single.just`) is
+/// returned even if the task was cancelled, as in RxSwift; a cancellation before `subscribe` returns
+/// takes effect when it returns, a later one at once.
 ///
 /// Thread-safety: all state lives in the `Mutex`; continuations are resumed and disposables disposed
-/// after unlocking.
+/// after unlocking, so nothing blocks on (or deadlocks with) a source emitting on another thread.
 final class AwaitBridge<Value: Sendable>: Sendable {
     private enum Phase {
         /// The operation has not started: a cancellation is only noted.

@@ -1,20 +1,11 @@
-/// The subscribers catching up with a subject or a share connection: the one catch-up storage both
-/// use.
+/// The subscribers catching up with a subject or a share connection (a `BehaviorSubject`'s value, a
+/// `ReplaySubject`'s buffer, a share's latest element).
 ///
-/// A subscriber that joins a source with something to replay (a `BehaviorSubject`'s value, a
-/// `ReplaySubject`'s buffer, a share's latest element) receives that replay on its own thread,
-/// without the source's lock held, and must not miss, repeat or reorder an event another thread
-/// sends meanwhile. So it is registered here first; senders append what they send to its queue
-/// instead of delivering to it; it delivers its queue, looks again, and joins the observers once the
-/// queue is empty, all under the source's lock but for the delivery.
-///
-/// Members are in any order (each has its own queue), so one leaves in O(1): the last member takes
-/// its place, and its owner is told its new index (a member keeps its index, which is what leaving
-/// reads instead of searching). Made on first use: a source nobody joins late never pays for it.
-///
-/// Generic over the member's class only, which is always concrete (`SubjectObserver`, `AnySink`);
-/// the queues are ``CatchUpQueue``s of the source's element type, held as `AnyObject`, so that
-/// registering a subscriber with nothing sent meanwhile looks up no metadata.
+/// A late subscriber receives its replay on its own thread without the source's lock held, and must
+/// not miss, repeat or reorder what another thread sends meanwhile: senders append to its queue here
+/// instead of delivering to it, and it joins the observers once its queue is empty. Members are
+/// unordered, so one leaves in O(1) (the last takes its place; its owner is told the new index).
+/// Queues are held as `AnyObject` so that registering looks up no metadata.
 ///
 /// Thread-safety: none; its owner guards it with its lock (so its fields skip the dynamic exclusivity
 /// checks).
@@ -24,8 +15,7 @@ final class CatchUpRoster<Member: AnyObject> {
 
     var count: Int { members.count }
 
-    /// The roster in `storage`, made there on first use (owners keep it optional, so that a source
-    /// nobody joins late never pays for one).
+    /// The roster in `storage`, made there on first use (a source nobody joins late has none).
     @inline(never)
     static func inPlace(_ storage: inout CatchUpRoster<Member>?) -> CatchUpRoster<Member> {
         if let storage { return storage }

@@ -1,7 +1,7 @@
 /// The shared shape of the count-based operators' observables (`skip(_:)`, `take(_:)`,
 /// `takeLast(_:)`, `element(at:)`): one source and a count (for `element(at:)`, the index).
 ///
-/// Subclasses override only `subscribe(sink:)`. Only subscription touches this class, never the per-element path.
+/// Subclasses override only `subscribe(sink:)`.
 class CountProducer<Element>: Observable<Element>, @unchecked Sendable {
     let source: Observable<Element>
     let count: Int

@@ -21,14 +21,9 @@ import Synchronization
 
     /// Debug-build checks of what a producer sends into an observer the library handed out
     /// (`Observable.create`): a `next` after a terminal event, a second terminal event, and delivery
-    /// from two threads at once or re-entrantly from inside a delivery. Violations are reported through
-    /// the source, once per source, to ``Hooks/grammarViolationHandler``. Release builds compile none
-    /// of this.
-    ///
-    /// A class, held by its sink in a constant: a checker stored inline in the sink would be read
-    /// through the sink's stored property, which the thread sanitizer sees as a plain read of the
-    /// whole checker, racing with the atomic writes of another thread's `enter`/`leave` — the checker
-    /// would add a race of its own to the one it reports.
+    /// from two threads at once or re-entrantly; reported once per source to
+    /// ``Hooks/grammarViolationHandler``. A class held in a constant: stored inline in the sink, it
+    /// would be read plainly, a race of its own in the thread sanitizer's eyes.
     final class GrammarChecker: Sendable {
         private static var terminatedBit: UInt { 1 }
 

@@ -46,9 +46,8 @@ extension Mutex where Value == Void {
 }
 
 extension Mutex where Value == Void {
-    /// ``locked(_:)`` for inlinable per-element paths, which are specialized in the caller's module
-    /// (the sharing of a Driver stage): the same annotations, with the sanitizer's case out of line,
-    /// so that the lock inlines into the element's path (see the `DrivePumping` benchmark).
+    /// ``locked(_:)`` for inlinable per-element paths (a Driver stage's sharing), with the sanitizer's
+    /// case out of line so that the lock inlines (the `DrivePumping` benchmark).
     @inlinable
     borrowing func lockedInline<Result>(_ body: () -> Result) -> Result {
         withLock { _ in

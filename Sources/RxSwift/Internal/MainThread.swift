@@ -7,13 +7,10 @@ import Synchronization
     // glibc exports gettid but its header hides it without _GNU_SOURCE.
     @_silgen_name("gettid") private func rxGettid() -> Int32
 
-    /// Whether the caller runs on the process's main thread (on Linux its thread id is the pid).
-    /// `gettid` is a system call, so each thread remembers its answer in a pthread key: the main
-    /// scheduler asks on every event.
-    /// Whether this thread is the main thread, or runs the main queue's work. A program that calls
-    /// `dispatchMain()` (or awaits in top-level code, which calls it) has its main-queue blocks run
-    /// on a thread of libdispatch's, not on the process's first thread: such a block is on the main
-    /// queue, so `MainScheduler` must run work there at once as it does on the main thread.
+    /// Whether this thread is the main thread (its thread id is the pid; remembered per thread, as
+    /// `gettid` is a system call) or runs the main queue's work: after `dispatchMain()` (or a
+    /// top-level `await`) main-queue blocks run on a libdispatch thread, where `MainScheduler` must
+    /// also run work at once.
     var isMainThread: Bool {
         // Cached per thread: 1 for the process's first thread, 2 for any other.
         var cached = Int(bitPattern: pthread_getspecific(isMainThreadKey))
@@ -46,12 +43,10 @@ import Synchronization
     var isMainThread: Bool { false }
 #endif
 
-/// Where main-thread work goes: one FIFO queue, run by the main dispatch queue (each item posts one
-/// block there, which runs the oldest item) and by a main thread that RxBlocking blocks where its
-/// run loop cannot run the main queue (inside a main-queue block), so that waiting on the main
-/// thread for a source that delivers on `MainScheduler` cannot deadlock. Both run the same queue, so
-/// work keeps its order whoever runs it, including work queued before the main thread started to
-/// block.
+/// Where main-thread work goes: one FIFO queue, run both by the main dispatch queue (each item posts
+/// one block, which runs the oldest item) and by a main thread RxBlocking blocks inside a main-queue
+/// block, so that waiting there for a `MainScheduler` source cannot deadlock, and work keeps its order
+/// whoever runs it.
 enum MainQueue {
     private struct Pump {
         var work = Queue<@Sendable () -> Void>()

@@ -1,23 +1,11 @@
-/// The observers of a subject or of a share connection, in subscription order: the one observer
-/// storage both use.
+/// The observers of a subject or of a share connection, in subscription order.
 ///
-/// Joining appends. Leaving leaves a hole where the observer was, so that the others keep their
-/// order, and counts it; the newest observer leaving while no sender holds a snapshot is simply
-/// removed. Once more than half of the slots are holes, the list is compacted in place, keeping the
-/// order. So joining and leaving cost O(1) amortized whatever the number of observers. A sender's
-/// snapshot is ``entries`` itself (copy-on-write): copied only when the list changes while it is held.
-///
-/// A hole is one of two kinds, as the owner needs:
-/// - the entry stays in place, marked as gone by its owner (``markDeparted(_:snapshotHeld:isListed:)``):
-///   a subject's entries are small handles whose sinks it releases itself, and leaving then never
-///   writes to a snapshot (an observer leaving from its own handler, as `take(1)` does, would
-///   otherwise copy the array once per observer);
-/// - the slot is emptied (``removeEntry(at:renumber:)``): a share's entries are the subscribers'
-///   sinks, which must be let go of when they leave; such an owner keeps each entry's index, and is
-///   told the new one when a compaction moves it.
-///
-/// Generic over the entry's class only, which is always a concrete, non-generic class
-/// (`SubjectObserver`, `AnySink`): every use is specialized and looks up no metadata.
+/// Leaving leaves a hole, so that the others keep their order; once more than half of the slots are
+/// holes the list compacts in place (joining and leaving are O(1) amortized). A sender's snapshot is
+/// ``entries`` itself (copy-on-write). A hole is either an entry its owner marked as gone
+/// (``markDeparted(_:snapshotHeld:isListed:)``; subjects: leaving never writes to a snapshot) or an
+/// emptied slot (``removeEntry(at:renumber:)``; shares, whose entries are sinks to let go of: the
+/// owner is told each moved entry's new index). `Entry` is always a concrete, non-generic class.
 ///
 /// Thread-safety: none; its owner guards it with its lock.
 @usableFromInline
@@ -41,9 +29,8 @@ struct ObserverList<Entry: AnyObject> {
         return entries.count &- 1
     }
 
-    /// `entry`, already marked as gone by its owner (so that `isListed` answers `false` for it),
-    /// leaves, staying in its slot until a compaction. `snapshotHeld`: a sender may be walking a
-    /// snapshot, which removing the last entry would copy.
+    /// `entry`, already marked as gone by its owner (`isListed` answers `false` for it), leaves its
+    /// slot as a hole; `snapshotHeld`: a sender may be walking a snapshot, which removing would copy.
     @inline(__always)
     mutating func markDeparted(_ entry: Entry, snapshotHeld: Bool, isListed: (Entry) -> Bool) {
         if !snapshotHeld, let last = entries.last, last === entry {
@@ -71,13 +58,9 @@ struct ObserverList<Entry: AnyObject> {
         }
     }
 
-    /// Drops the slots `keeps` rejects, keeping the order of the others, moving them without
-    /// reference counting (the array is copied first if a sender still holds it as its snapshot).
-    /// Inlined where it is used, so that `keeps` is too: it runs once per slot.
-    ///
-    /// Entries dropped may be released here, under the owner's lock: an owner that keeps departed
-    /// entries in place makes sure that one the list holds last runs no user code when it goes (its
-    /// sink was released when it left).
+    /// Drops the slots `keeps` rejects, keeping the order of the others. Entries dropped may be
+    /// released here, under the owner's lock: an owner that keeps departed entries in place makes sure
+    /// that releasing one runs no user code (its sink was released when it left).
     @inline(__always)
     private mutating func compact(_ keeps: (UnsafeMutableBufferPointer<Entry?>, Int) -> Bool) {
         let kept = entries.withUnsafeMutableBufferPointer { slots in

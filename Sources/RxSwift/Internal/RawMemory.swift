@@ -6,13 +6,9 @@
     import Darwin
 #endif
 
-/// Raw memory for the operators' element storage, straight from the C allocator.
-///
-/// Why not `UnsafeMutableRawPointer.allocate`: for an alignment the allocator gives anyway, the
-/// standard library asks the runtime for "the default alignment", and on Linux the runtime serves
-/// that with `posix_memalign`, which is dearer than `malloc` on every allocation (one per Driver stage
-/// and per `combineLatest` subscription: see the `DriveCreating` and `CombineLatestCreating`
-/// benchmarks). Memory from here is released with ``deallocate(_:)`` only.
+/// Raw memory for the operators' element storage, straight from the C allocator (on Linux
+/// `UnsafeMutableRawPointer.allocate` goes through the dearer `posix_memalign`: the `DriveCreating`
+/// benchmark). Memory from here is released with ``deallocate(_:)`` only.
 @usableFromInline
 enum RawMemory {
     /// At least `byteCount` bytes (never zero, so the storage is never shared), aligned to

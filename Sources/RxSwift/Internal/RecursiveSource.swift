@@ -1,8 +1,7 @@
 /// A source that emits by recursive scheduling on its scheduler (`of`, `from`, `range`, `generate`).
 ///
-/// On the current-thread scheduler it needs the trampoline: a subscription made outside one starts
-/// one first, so that the source's disposable is in place before
-/// the first element.
+/// On the current-thread scheduler a subscription made outside a trampoline starts one first, so that
+/// the source's disposable is in place before the first element.
 class RecursiveSource<Element>: Observable<Element>, @unchecked Sendable {
     let scheduler: ImmediateSchedulerType
 

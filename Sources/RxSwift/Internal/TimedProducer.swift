@@ -2,7 +2,7 @@
 /// `delaySubscription`, `skip(_:scheduler:)`, `take(for:scheduler:)`, `timeout`, `buffer`,
 /// `window`): one source, a time span and the scheduler that runs the timers.
 ///
-/// Subclasses override only `subscribe(sink:)` (and add their own parameters). Only subscription touches this class, never the per-element path.
+/// Subclasses override only `subscribe(sink:)` (and add their own parameters).
 class TimedProducer<SourceElement, Element>: Observable<Element>, @unchecked Sendable {
     let source: Observable<SourceElement>
     let dueTime: RxTimeInterval

@@ -1,15 +1,10 @@
 /// Where a subscription keeps its upstream disposable: raw storage for one `Disposable` whose owner
-/// tracks, in its own atomic flags, whether it holds one.
-///
-/// Why not a `Disposable?`: an optional existential is destroyed through its value witnesses even
-/// when empty, each time the disposable is stored, taken, and when the sink is deallocated: a cost per
-/// operator on every subscription (see the `MapFilterCreating` and `DriveCreating` benchmarks).
+/// tracks, in its own atomic flags, whether it holds one (not a `Disposable?`, which costs value-witness
+/// calls even when empty: the `MapFilterCreating` benchmark).
 struct UpstreamSlot {
     private var storage: (Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0)
 
-    /// Stores `disposable`; the slot must be empty. `consuming` (and `setUpstream`'s too): the
-    /// disposable a subscription returns is moved in; a borrowed one would be copied in (a value-witness
-    /// call and a retain) and then destroyed by the caller, per operator and subscription.
+    /// Stores `disposable`; the slot must be empty. `consuming`, so that it is moved in, not copied.
     mutating func store(_ disposable: consuming Disposable) {
         let moved = consume disposable
         withUnsafeMutablePointer(to: &storage) {

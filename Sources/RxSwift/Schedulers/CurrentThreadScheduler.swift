@@ -26,8 +26,7 @@ public final class CurrentThreadScheduler: ImmediateSchedulerType {
     }
 
     /// Runs `subscribe` as the first work of a new trampoline, then everything it queued, if no
-    /// trampoline runs on this thread; otherwise just runs it. Non-escaping, so a subscription
-    /// allocates nothing for it.
+    /// trampoline runs on this thread; otherwise just runs it.
     @usableFromInline
     static func trampolined(_ subscribe: () -> Disposable) -> Disposable {
         guard let pointer = pthread_getspecific(trampolineKey) else {
@@ -78,9 +77,8 @@ public final class CurrentThreadScheduler: ImmediateSchedulerType {
     }
 }
 
-/// The per-thread queue of the current-thread scheduler, found through a pthread key. It is created
-/// on a thread's first `schedule` and kept (released when the thread exits), so that running the
-/// trampoline allocates nothing once the thread has used it.
+/// The per-thread queue of the current-thread scheduler, found through a pthread key: made on a
+/// thread's first `schedule` and kept until the thread exits.
 private final class Trampoline {
     // Only its own thread touches a trampoline: no exclusivity checks (they cost more than the rest
     // of a subscription's visit here).

@@ -19,8 +19,7 @@ struct DispatchQueueConfiguration: Sendable {
         self.isMain = Self.isMainQueue(queue)
     }
 
-    /// The main queue's, made once: every `MainScheduler()` (RxCocoa makes one per `asDriver`) would
-    /// otherwise fetch `DispatchQueue.main` (a new wrapper object on Linux) and compare labels.
+    /// The main queue's, made once for every `MainScheduler()`.
     static let main = DispatchQueueConfiguration(queue: DispatchQueue.main, leeway: .nanoseconds(0))
 
     /// On Linux `DispatchQueue.main` returns a new wrapper object on every access, so identity alone
@@ -89,9 +88,8 @@ struct DispatchQueueConfiguration: Sendable {
     }
 }
 
-/// A scheduled action behind a one-shot timer. The timer is cancelled once it fired (or on disposal),
-/// which releases its handler: a resumed dispatch source keeps its handler, and with it the action's
-/// captures, until cancelled.
+/// A scheduled action behind a one-shot timer, cancelled once it fired (or on disposal): a dispatch
+/// source keeps its handler, and the action's captures, until cancelled.
 ///
 /// Thread-safety: the timer is only cancelled (a thread-safe call); the item synchronizes itself.
 private final class OneShotTimer<State>: Cancelable, @unchecked Sendable {

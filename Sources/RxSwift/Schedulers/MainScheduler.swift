@@ -69,9 +69,8 @@ public final class MainScheduler: SerialDispatchQueueScheduler, @unchecked Senda
         runQueued(work)
     }
 
-    /// Counts a piece of work in; whether it may run at once: on the main thread, with nothing of
-    /// this scheduler's queued (so it cannot overtake queued work). Every admitted piece, run at
-    /// once or queued, is counted out with ``finish()`` once it has run.
+    /// Counts a piece of work in (``finish()`` counts it out once it has run); whether it may run at
+    /// once: on the main thread, with nothing of this scheduler's queued for it to overtake.
     private func admit() -> Bool {
         let previouslyEnqueued = numberEnqueued.wrappingAdd(1, ordering: .relaxed).oldValue
         return isMainThread && previouslyEnqueued == 0

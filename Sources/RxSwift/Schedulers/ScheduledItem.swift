@@ -1,14 +1,8 @@
 import Synchronization
 
 /// One scheduled action: runs once unless disposed first; disposing it after it ran disposes what the
-/// action returned.
-///
-/// One allocation per scheduled action (no inner disposable object). The action and its state are
-/// released as soon as the item ran or was disposed, so a scheduler that keeps a cancelled item
-/// around (a virtual-time queue, a pending dispatch block) does not keep the subscription alive.
-///
-/// It takes part in the live-resource count (DisposeBase), so leak checks see scheduled work that
-/// is never released.
+/// action returned. The action and its state are released as soon as it ran or was disposed, so a
+/// scheduler that keeps a cancelled item around does not keep the subscription alive.
 ///
 /// Thread-safety: the fields live behind `lock`; the action and disposals run after unlocking.
 final class ScheduledItem<State>: DisposeBase, Cancelable, @unchecked Sendable {

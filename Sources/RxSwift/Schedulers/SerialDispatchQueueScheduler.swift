@@ -76,8 +76,7 @@ public class SerialDispatchQueueScheduler: SchedulerType, @unchecked Sendable {
 
     /// Runs `work` on the queue without a cancellation handle: `observe(on:)` delivers each event this
     /// way (the serial queue keeps them in order) and checks disposal itself. A plain closure, not a
-    /// generic payload: a payload of generic type made the runtime look up tuple metadata for every
-    /// element (Benchmarks/README.md, "Bluetooth notifications").
+    /// generic payload (Benchmarks/README.md, "Bluetooth notifications").
     func enqueue(_ work: @escaping () -> Void) {
         // The sink that made `work` serializes its events itself; the queue only carries them.
         nonisolated(unsafe) let work = work
@@ -85,9 +84,8 @@ public class SerialDispatchQueueScheduler: SchedulerType, @unchecked Sendable {
     }
 
     /// Whether the caller may run its work at once, on this thread, instead of enqueueing it; a
-    /// `true` must be followed by ``endRunningInline()`` once the work has run. Only
-    /// `MainScheduler` says yes (on the main thread with nothing of its own queued). It lets
-    /// `observe(on:)` deliver without making a payload of generic type per element.
+    /// `true` must be followed by ``endRunningInline()`` once the work has run. Only `MainScheduler`
+    /// says yes (on the main thread with nothing of its own queued).
     func beginRunningInline() -> Bool { false }
 
     /// Ends what ``beginRunningInline()`` allowed.

@@ -21,9 +21,8 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
 
     private let converter: Converter
     private let queue: VirtualTimeQueue<VirtualTime>
-    /// Guards the fields below. The state is fields of the scheduler rather than a generic `State`
-    /// struct inside the mutex: the scheduler runs unspecialized, where every lock of a
-    /// `Mutex<State>` looked up `State`'s metadata at run time.
+    /// Guards the fields below (fields of the scheduler rather than a `Mutex<State>`, whose generic
+    /// `State` the unspecialized scheduler would look up on every lock).
     private let lock = Mutex<Void>(())
     @exclusivity(unchecked) private var clockValue: VirtualTime
     @exclusivity(unchecked) private var running = false
@@ -156,9 +155,8 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
         }
     }
 
-    /// Takes the next live item due by `limit` (any time when `nil`) and moves the clock to it.
-    /// The limit is passed by address: an `Optional<VirtualTime>` would be a run-time metadata lookup
-    /// per item in this unspecialized code.
+    /// Takes the next live item due by `limit` (any time when `nil`) and moves the clock to it. The
+    /// limit is passed by address, not as an `Optional<VirtualTime>` (see ``VirtualTimeQueue``).
     private func nextItem(until limit: UnsafePointer<VirtualTime>?) -> (any InvocableItem)? {
         let converter = self.converter
         return lock.locked { () -> (any InvocableItem)? in
@@ -182,25 +180,20 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
     }
 }
 
-/// A binary min-heap of scheduled work, ordered by virtual time and then by the order of scheduling:
-/// insertion and removal of the first item in O(log n), so a test scheduler with thousands of pending
-/// events stays fast.
+/// A binary min-heap of scheduled work, ordered by virtual time and then by the order of scheduling
+/// (insertion and removal of the first item in O(log n)).
 ///
-/// The scheduler is generic (over its converter) and runs unspecialized, where every use of an
-/// `[Item]` of a generic item, an `Item?`, or a copy of an item costs run-time metadata lookups and
-/// value-witness calls. So each item stays in one place (its slot: the time in raw memory, the rest
-/// in a concrete `Entry`), the heap orders slot numbers (`Int`s), and times are compared through
-/// pointers: nothing generic is copied, moved or looked up while the heap reorders.
+/// The scheduler runs unspecialized, so nothing generic is copied or looked up while the heap
+/// reorders: each item stays in its slot (the time in raw memory, the rest in a concrete `Entry`), the
+/// heap orders slot numbers, and times are compared through pointers.
 ///
 /// Thread-safety: used under the scheduler's lock only.
 final class VirtualTimeQueue<Time>: @unchecked Sendable {
     typealias Entry = VirtualTimeQueueEntry
 
-    /// Orders two times (given by address; a closure type naming `UnsafePointer<Time>` would be a
-    /// metadata lookup per call).
+    /// Orders two times, given by address.
     private let compare: (UnsafeRawPointer, UnsafeRawPointer) -> VirtualTimeComparison
-    /// The slots' times; initialized where a slot holds an item. Not optional: in unspecialized code
-    /// an `UnsafeMutablePointer<Time>?` is looked up at run time on every use.
+    /// The slots' times; initialized where a slot holds an item.
     @exclusivity(unchecked) private var times: UnsafeMutablePointer<Time>
     /// The slots' entries; initialized where a slot holds an item.
     @exclusivity(unchecked) private var entries: UnsafeMutablePointer<Entry>
@@ -317,8 +310,7 @@ final class VirtualTimeQueue<Time>: @unchecked Sendable {
     }
 }
 
-/// What a ``VirtualTimeQueue`` item holds besides its time. Not nested in the generic queue, which
-/// would make it a generic type looked up at run time.
+/// What a ``VirtualTimeQueue`` item holds besides its time (not nested, so that it is not generic).
 struct VirtualTimeQueueEntry {
     /// The order of scheduling, which breaks ties between equal times (FIFO).
     let id: Int

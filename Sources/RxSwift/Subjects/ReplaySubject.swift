@@ -78,11 +78,8 @@ public class ReplaySubject<Element>: Observable<Element>, SubjectType, Cancelabl
 @usableFromInline
 struct ReplayPolicy<Element>: SubjectPolicy {
     let bufferSize: Int?
-    /// The remembered elements. A class over raw memory, not an array: in unspecialized code (a
-    /// subject made by `share(replay:)`) every use of a `ContiguousArray<Element>` or an
-    /// `Optional<Element>` costs a run-time metadata lookup, here paid once per subject. A new
-    /// subscriber's replay is this object itself (copy-on-write), so capturing it under the lock
-    /// costs O(1) whatever the buffer's size.
+    /// The remembered elements (raw memory rather than an array, see ``SubjectPolicy``). A new
+    /// subscriber's replay is this object itself (copy-on-write), captured under the lock in O(1).
     var buffer = ReplayBuffer<Element>()
 
     @usableFromInline
@@ -175,8 +172,7 @@ final class ReplayBuffer<Element>: @unchecked Sendable {
         head = head + 1 == capacity ? 0 : head + 1
     }
 
-    /// Calls `body` with each element in place, oldest first, until it returns `false`: no copy of
-    /// the buffer, no allocation.
+    /// Calls `body` with each element in place, oldest first, until it returns `false`.
     func forEach(_ body: (Element) -> Bool) {
         guard let storage else { return }
         var slot = head

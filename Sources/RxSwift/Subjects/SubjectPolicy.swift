@@ -1,5 +1,8 @@
 /// What distinguishes one subject from another: what it remembers of the elements it accepts and
 /// what it replays to a new subscriber.
+///
+/// The requirements name no type built on `Element` (`Element?`, `[Element]`): a subject the library
+/// makes itself (`share(replay:)`) runs unspecialized, where each would be a metadata lookup.
 @usableFromInline
 protocol SubjectPolicy {
     associatedtype Element
@@ -7,27 +10,20 @@ protocol SubjectPolicy {
     /// Whether accepted elements are delivered at once (`AsyncSubject` holds them back).
     static var deliversElements: Bool { get }
 
-    /// Whether ``accept(_:)`` and ``release()`` do anything. `PublishSubject`'s policy remembers
-    /// nothing, so its elements skip the lock entirely.
+    /// Whether ``accept(_:)`` and ``release()`` do anything; when not (`PublishSubject`), elements
+    /// skip the lock.
     static var remembersElements: Bool { get }
 
-    /// Remembers an accepted element. If it stops remembering another, it moves that one into
-    /// `replaced` and returns `true`, so that the caller releases it after unlocking (its
-    /// deinitializer may call back into the subject). A pointer rather than an `Element?` result:
-    /// in unspecialized code (a subject made inside the library, as `share(replay:)` makes one) an
-    /// `Optional<Element>` costs a run-time metadata lookup per element.
-    ///
-    /// A policy that has to let go of storage a new subscriber's replay may still be reading moves
-    /// it into `retired`, which the caller also releases after unlocking.
+    /// Remembers an accepted element. An element it stops remembering is moved into `replaced`
+    /// (returning `true`), and storage a replay may still be reading into `retired`: the caller
+    /// releases both after unlocking, as a deinitializer may call back into the subject.
     mutating func accept(
         _ element: Element, replaced: UnsafeMutablePointer<Element>, retired: inout AnyObject?
     ) -> Bool
 
     /// Captures, under the lock and in O(1), what a new subscriber receives first; `stopped` is the
-    /// terminal event if there was one. One element is copied into `single` (uninitialized on
-    /// entry; the caller delivers and destroys it); more are captured as a snapshot object that
-    /// ``forEachReplayed(in:_:)`` walks after unlocking. Neither names a type that depends on
-    /// `Element`, which in unspecialized code (`[Element]`, say) costs run-time metadata lookups.
+    /// terminal event if there was one. One element is copied into `single` (uninitialized on entry;
+    /// the caller delivers and destroys it); more, as a snapshot ``forEachReplayed(in:_:)`` walks.
     func captureReplay(stopped: Termination?, into single: UnsafeMutablePointer<Element>) -> ReplayCapture
 
     /// Calls `body` with the elements of a snapshot made by ``captureReplay(stopped:into:)``, oldest

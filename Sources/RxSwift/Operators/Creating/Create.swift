@@ -23,8 +23,8 @@ extension ObservableType {
     }
 }
 
-/// Built by inlinable code, and its sink made by a closure written there: a generic class made in
-/// this unspecialized code would look its metadata up on every use (see "Performance").
+/// Built by inlinable code, its sink made by a closure written there, so that the sink's generic
+/// class is specialized (see DESIGN.md, The hot path).
 @usableFromInline
 final class CreateObservable<Element>: Observable<Element>, @unchecked Sendable {
     private let subscribeHandler: (AnyObserver<Element>) -> Disposable

@@ -101,8 +101,7 @@ final class DistinctUntilChangedEquatableObservable<Element: Equatable>: Observa
 final class DistinctUntilChangedEquatableSink<Element: Equatable>: OneSourceSink<Element, Element>,
     @unchecked Sendable
 {
-    /// Boxed rather than `Element?`: in this unspecialized code an `Element?` costs a run-time
-    /// metadata lookup on every element; a class reference does not.
+    /// Boxed rather than `Element?`, a metadata lookup per element in this unspecialized code.
     @exclusivity(unchecked) private var last: ElementBox<Element>?
 
     override func next(_ element: Element) {
