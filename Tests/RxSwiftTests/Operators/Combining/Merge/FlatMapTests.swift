@@ -210,7 +210,7 @@ final class FlatMapTests: RxLeakCheckingTestCase {
 
     /// Elements the observer causes while one is being delivered (here by sending the source a new
     /// element, whose inner emits synchronously) are delivered after that call returns, not inside
-    /// it: the drain loop of `DrainClaim`. The order of the elements is RxSwift's; RxSwift would nest
+    /// it: the drain loop of `DrainLoop`. The order of the elements is RxSwift's; RxSwift would nest
     /// the calls.
     func testFlatMapReentrantSourceElementIsDeliveredAfterTheCurrentOne() {
         var source: AnyObserver<Int>?
