@@ -6,7 +6,7 @@ import Synchronization
 import XCTest
 
 /// A subscriber catching up on a share, or joining it, while the share's source is released.
-extension SourceReleaseTests {
+final class ShareSourceReleaseTests: SourceReleaseTestCase {
     /// Subscribes `second` to `shared` on another thread, holding it inside the replayed element
     /// (its catch-up), while the test drops the source; then lets it finish. The source is reached
     /// through `deferred` with a weak reference, so that neither the share nor the subscribing call

@@ -7,7 +7,7 @@ import XCTest
 
 /// The release on another thread than the deliveries, the disposals and the timers; `toBlocking` inside
 /// deliveries.
-extension SourceReleaseTests {
+extension OperatorSinkSourceReleaseTests {
     /// `observe(on:)` with work queued on a serial queue when the subject is dropped on another
     /// thread: every element sent before arrives, in order, then the chain is released, `onDisposed`
     /// running once.

@@ -7,7 +7,7 @@ import XCTest
 /// Edge cases of the release (Contracts, "Lifetime"): every cleanup runs exactly once per
 /// subscription whatever ends it, at the release when the sources are dropped, upstream first; the
 /// release mixed with terminal events, disposals and re-entrant calls.
-extension SourceReleaseTests {
+extension OperatorSinkSourceReleaseTests {
     /// A subject reached through `deferred` with a weak reference, so that dropping it is up to the
     /// test.
     private func weakly(_ subject: PublishSubject<Int>) -> Observable<Int> {

@@ -7,7 +7,7 @@ import XCTest
 
 /// Releases from inside a delivery: a subject dropped by its own observer, cleanups at the release,
 /// sources released while being subscribed.
-extension SourceReleaseTests {
+extension OperatorSinkSourceReleaseTests {
     /// The last reference to the subject is dropped from inside its own observer's `onNext`, which
     /// also queues another element re-entrantly: both elements arrive, nothing after, the chain is
     /// released when the sender's call returns, and `onDisposed` runs then, once (a later dispose of
