@@ -82,60 +82,6 @@ extension OperatorSinkSourceReleaseTests {
         }
     }
 
-    /// zip: what a released source sent before it went is still paired with what the other sends.
-    func testZipPairsWhatAReleasedSourceSentBeforeItWent() {
-        weak var weakOwner: Owner?
-        let received = Shared<[Int]>([])
-        var second: PublishSubject<Int>? = PublishSubject<Int>()
-        do {
-            let first = PublishSubject<Int>()
-            let owner = Owner()
-            weakOwner = owner
-            _ = Observable.zip(first, second!) { $0 + $1 }
-                .subscribe(onNext: { value in
-                    _ = owner
-                    received.update { $0.append(value) }
-                })
-            first.onNext(1)
-            first.onNext(2)
-        }
-        second!.onNext(10)
-        second!.onNext(20)
-        XCTAssertEqual(received.value, [11, 22])
-        second = nil
-        XCTAssertNil(weakOwner)
-    }
-
-    /// flatMapLatest: once its source went, it lives exactly as long as its latest inner sequence;
-    /// an earlier inner sequence, still alive, does not keep it.
-    func testFlatMapLatestLivesAsLongAsItsLatestInnerOnceItsSourceWent() {
-        weak var weakOwner: Owner?
-        let received = Shared<[Int]>([])
-        let earlier = PublishSubject<Int>()
-        var latest: PublishSubject<Int>? = PublishSubject<Int>()
-        do {
-            let outer = PublishSubject<Int>()
-            let owner = Owner()
-            weakOwner = owner
-            _ = outer.flatMapLatest { [weak earlier, weak latest] index -> Observable<Int> in
-                (index == 0 ? earlier : latest)?.asObservable() ?? .empty()
-            }
-            .subscribe(onNext: { value in
-                _ = owner
-                received.update { $0.append(value) }
-            })
-            outer.onNext(0)
-            outer.onNext(1)
-        }
-        earlier.onNext(1)
-        latest!.onNext(2)
-        XCTAssertNotNil(weakOwner, "the latest inner sequence still lives")
-        XCTAssertEqual(received.value, [2])
-        latest = nil
-        XCTAssertNil(weakOwner)
-        XCTAssertFalse(earlier.hasObservers)
-    }
-
     /// A source released while it is being subscribed (a `deferred` making a subject nobody else
     /// holds): every sink hears of it before its upstream is set, and the whole subscription is
     /// released as soon as `subscribe` returns (or, past a scheduler, soon after), `onDisposed` with

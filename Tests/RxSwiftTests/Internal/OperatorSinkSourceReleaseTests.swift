@@ -214,22 +214,6 @@ final class OperatorSinkSourceReleaseTests: SourceReleaseTestCase {
         XCTAssertNil(weakOwner)
     }
 
-    /// A subject passed to `multicast(_:)` is the caller's: its observers are not released when the
-    /// source goes, since the caller may still feed it.
-    func testACallersMulticastSubjectKeepsItsObservers() {
-        let relay = PublishSubject<Int>()
-        var received: [Int] = []
-        do {
-            let source = PublishSubject<Int>()
-            let connectable = source.multicast(relay)
-            _ = connectable.subscribe(onNext: { received.append($0) })
-            _ = connectable.connect()
-            source.onNext(1)
-        }
-        relay.onNext(2)
-        XCTAssertEqual(received, [1, 2])
-    }
-
     /// While the subject lives, the chain works as before: elements, disposal, completion.
     func testALiveSubjectKeepsTheChainWorking() {
         let subject = PublishSubject<Int>()

@@ -1,4 +1,5 @@
 import Foundation
+import RxSwift
 import RxTest
 import XCTest
 
@@ -34,5 +35,11 @@ class SourceReleaseTestCase: RxLeakCheckingTestCase {
             usleep(1000)
         }
         return condition()
+    }
+
+    /// A subject reached through `deferred` with a weak reference, so that dropping it is up to the
+    /// test.
+    func weakly(_ subject: PublishSubject<Int>) -> Observable<Int> {
+        Observable.deferred { [weak subject] in subject?.asObservable() ?? .never() }
     }
 }
