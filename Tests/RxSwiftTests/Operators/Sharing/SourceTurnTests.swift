@@ -11,7 +11,7 @@ import XCTest
 /// running counts once that call has returned and its subscription is disposed), or terminated by the
 /// source (at once, even while its subscribe call is still running). A source that is a resource (a
 /// request, a file, a scan that fails when one is running) never has two live subscriptions from one
-/// share. Sources and helpers: SourceTurnTestSources.swift.
+/// share. Sources and helpers: Support/SourceTurnTestSupport.swift.
 final class SourceTurnTests: RxLeakCheckingTestCase {
 
     // MARK: - A connection waits for a disposed subscription still being made

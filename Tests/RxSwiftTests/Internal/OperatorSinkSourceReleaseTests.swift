@@ -5,43 +5,13 @@ import RxTest
 import XCTest
 
 /// A subscription nobody disposes lives exactly as long as its source, whatever operators stand
-/// between the source and the subscriber (the Contracts article): the operators' sinks and the
-/// handle `subscribe` returns hold one another, and a dropped subject tells its observers so that the
-/// chain lets go. The suite's files: single sources here, several sources and time operators
-/// (`+MultiSource`), user cleanups (`+Cleanup`, `+CleanupEdges`), shares (`+Shares`), releases from
-/// inside a delivery (`+Deliveries`) and across threads (`+Threads`).
-final class SourceReleaseTests: RxLeakCheckingTestCase {
-    /// What a subscription's closure captures, to see when the subscription is released.
-    final class Owner: @unchecked Sendable {}
-
-    /// Holds a subject so that code running inside a delivery can drop it.
-    final class SubjectBox<Subject: AnyObject>: @unchecked Sendable {
-        let lock = NSLock()
-        var stored: Subject?
-        init(_ subject: Subject) { stored = subject }
-        var subject: Subject? {
-            lock.lock()
-            defer { lock.unlock() }
-            return stored
-        }
-        func drop() {
-            lock.lock()
-            let dropped = stored
-            stored = nil
-            lock.unlock()
-            withExtendedLifetime(dropped) {}
-        }
-    }
-
-    /// Waits up to two seconds for `condition`.
-    func waitUntil(_ condition: () -> Bool) -> Bool {
-        for _ in 0..<2000 {
-            if condition() { return true }
-            usleep(1000)
-        }
-        return condition()
-    }
-
+/// between the source and the subscriber (the Contracts article): the operators' sinks (`OperatorSink`,
+/// `Sink`) and the handle `subscribe` returns hold one another, and a dropped subject tells its
+/// observers so that the chain lets go. The suite's files: single sources here, user cleanups
+/// (`+Cleanup`, `+CleanupEdges`), releases from inside a delivery (`+Deliveries`) and across threads
+/// (`+Threads`), time operators holding elements (`+TimeOperators`); the operators with several
+/// sources are in `CombiningSourceReleaseTests`, the shares in `ShareSourceReleaseTests`.
+final class OperatorSinkSourceReleaseTests: SourceReleaseTestCase {
     /// The operators a subscription may pass through, each on `Observable<Int>`.
     private var operators: [(String, (Observable<Int>) -> Observable<Int>)] {
         [
@@ -242,22 +212,6 @@ final class SourceReleaseTests: RxLeakCheckingTestCase {
         }
         wait(for: [drained], timeout: 5)
         XCTAssertNil(weakOwner)
-    }
-
-    /// A subject passed to `multicast(_:)` is the caller's: its observers are not released when the
-    /// source goes, since the caller may still feed it.
-    func testACallersMulticastSubjectKeepsItsObservers() {
-        let relay = PublishSubject<Int>()
-        var received: [Int] = []
-        do {
-            let source = PublishSubject<Int>()
-            let connectable = source.multicast(relay)
-            _ = connectable.subscribe(onNext: { received.append($0) })
-            _ = connectable.connect()
-            source.onNext(1)
-        }
-        relay.onNext(2)
-        XCTAssertEqual(received, [1, 2])
     }
 
     /// While the subject lives, the chain works as before: elements, disposal, completion.

@@ -4,8 +4,8 @@ import RxSwift
 import RxTest
 import XCTest
 
-final class NotificationCenterTests: RxLeakCheckingTestCase {
-    private let ping = Notification.Name("NotificationCenterTests.ping")
+final class NotificationCenterRxTests: RxLeakCheckingTestCase {
+    private let ping = Notification.Name("NotificationCenterRxTests.ping")
 
     func testPostedNotificationsAreDeliveredUntilDisposal() {
         let center = NotificationCenter()

@@ -7,7 +7,7 @@ import XCTest
 
 /// Releases from inside a delivery: a subject dropped by its own observer, cleanups at the release,
 /// sources released while being subscribed.
-extension SourceReleaseTests {
+extension OperatorSinkSourceReleaseTests {
     /// The last reference to the subject is dropped from inside its own observer's `onNext`, which
     /// also queues another element re-entrantly: both elements arrive, nothing after, the chain is
     /// released when the sender's call returns, and `onDisposed` runs then, once (a later dispose of
@@ -80,60 +80,6 @@ extension SourceReleaseTests {
             handle.dispose()
             XCTAssertEqual(disposedCount.value, 1, name)
         }
-    }
-
-    /// zip: what a released source sent before it went is still paired with what the other sends.
-    func testZipPairsWhatAReleasedSourceSentBeforeItWent() {
-        weak var weakOwner: Owner?
-        let received = Shared<[Int]>([])
-        var second: PublishSubject<Int>? = PublishSubject<Int>()
-        do {
-            let first = PublishSubject<Int>()
-            let owner = Owner()
-            weakOwner = owner
-            _ = Observable.zip(first, second!) { $0 + $1 }
-                .subscribe(onNext: { value in
-                    _ = owner
-                    received.update { $0.append(value) }
-                })
-            first.onNext(1)
-            first.onNext(2)
-        }
-        second!.onNext(10)
-        second!.onNext(20)
-        XCTAssertEqual(received.value, [11, 22])
-        second = nil
-        XCTAssertNil(weakOwner)
-    }
-
-    /// flatMapLatest: once its source went, it lives exactly as long as its latest inner sequence;
-    /// an earlier inner sequence, still alive, does not keep it.
-    func testFlatMapLatestLivesAsLongAsItsLatestInnerOnceItsSourceWent() {
-        weak var weakOwner: Owner?
-        let received = Shared<[Int]>([])
-        let earlier = PublishSubject<Int>()
-        var latest: PublishSubject<Int>? = PublishSubject<Int>()
-        do {
-            let outer = PublishSubject<Int>()
-            let owner = Owner()
-            weakOwner = owner
-            _ = outer.flatMapLatest { [weak earlier, weak latest] index -> Observable<Int> in
-                (index == 0 ? earlier : latest)?.asObservable() ?? .empty()
-            }
-            .subscribe(onNext: { value in
-                _ = owner
-                received.update { $0.append(value) }
-            })
-            outer.onNext(0)
-            outer.onNext(1)
-        }
-        earlier.onNext(1)
-        latest!.onNext(2)
-        XCTAssertNotNil(weakOwner, "the latest inner sequence still lives")
-        XCTAssertEqual(received.value, [2])
-        latest = nil
-        XCTAssertNil(weakOwner)
-        XCTAssertFalse(earlier.hasObservers)
     }
 
     /// A source released while it is being subscribed (a `deferred` making a subject nobody else

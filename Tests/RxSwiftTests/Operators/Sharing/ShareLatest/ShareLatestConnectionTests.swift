@@ -12,10 +12,10 @@ import XCTest
 #endif
 
 /// The subscriber that connects a `share(replay: 0 or 1, scope: .whileConnected)` has no sink of its
-/// own: the connection is its disposable and sits in the first observer slot. These tests go after
+/// own: the connection (`ShareLatestConnection`) is its disposable and sits in the first observer slot. These tests go after
 /// that: double disposal, the first leaving while others stay, new subscribers joining after it left,
 /// re-entrant disposal and subscription, what is kept alive, and disposal racing delivery.
-final class ShareLatestConnectingSubscriberTests: RxLeakCheckingTestCase {
+final class ShareLatestConnectionTests: RxLeakCheckingTestCase {
 
     // MARK: - Virtual time
 

@@ -8,7 +8,7 @@ import XCTest
 /// the sharing of every Driver and Signal stage); these are the cases its design has to get right
 /// beyond the general sharing tests: the replay made outside the lock, late and re-entrant
 /// subscribers, and releasing replaced elements after unlocking.
-final class ShareLatestTests: RxLeakCheckingTestCase {
+final class ShareLatestObservableTests: RxLeakCheckingTestCase {
     func testLateSubscriberGetsTheLatestElementThenTheRest() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .next(240, 3), .completed(250)])

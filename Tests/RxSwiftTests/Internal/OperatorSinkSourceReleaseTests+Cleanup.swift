@@ -9,7 +9,7 @@ import XCTest
 /// `subscribe(onDisposed:)` — runs exactly once for every subscription, whatever ends it: a terminal
 /// event, `dispose()`, or the release after its sources were dropped (then at the release; a `create`
 /// is not released, and runs its cleanup when the handle is disposed; Contracts, "Lifetime").
-extension SourceReleaseTests {
+extension OperatorSinkSourceReleaseTests {
     /// How many times a cleanup's subscription was made, and how many times its cleanup ran.
     private final class Tally {
         var subscribed = 0

@@ -20,7 +20,8 @@ import XCTest
 /// Not tested, on purpose: the connecting subscriber's internal handle is the connection, whose
 /// `isDisposed` says whether the connection ended, not whether that subscriber left (see
 /// `ShareLatestConnection.dispose()`).
-final class ShareLatestReleaseOrderTests: RxLeakCheckingTestCase {
+/// (Formerly `ShareLatestReleaseOrderTests`.)
+extension ShareLatestConnectionTests {
     // MARK: - The disposal contract on the disposing thread
 
     /// The latest element is released when the connection ends, after the observers heard of the
