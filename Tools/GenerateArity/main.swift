@@ -86,10 +86,9 @@ func generate(_ family: Family) -> String {
                 /// - Parameters:
             \(list(n, { "    ///   - source\($0): Source \($0)." }, separator: "\n"))
                 ///   - resultSelector: Builds a result from one element of each source.
-                ///   - isolation: The caller's actor, filled in by the compiler (`#isolation`): in debug builds a closure
-                ///     written on an actor is checked to run on it. Leave it out.
-                ///   - callerFileID: The caller's `#fileID`, filled in by the compiler. Leave it out.
-                ///   - callerLine: The caller's line, filled in by the compiler. Leave it out.
+                ///   - isolation: Filled in by the compiler (see RxSwift's article “Parameters the compiler fills in”).
+                ///   - callerFileID: Filled in by the compiler.
+                ///   - callerLine: Filled in by the compiler.
                 /// - Returns: The results of `resultSelector`.
                 ///
                 /// \(family.equivalents)

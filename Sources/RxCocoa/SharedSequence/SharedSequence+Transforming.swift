@@ -133,10 +133,9 @@ extension SharedSequenceConvertibleType {
     ///   - onSubscribe: Called before the source is subscribed.
     ///   - onSubscribed: Called after the source was subscribed.
     ///   - onDispose: Called when the subscription ends, whatever the reason.
-    ///   - isolation: The caller's actor, filled in by the compiler (`#isolation`): in debug builds a closure
-    ///     written on an actor is checked to run on it. Leave it out.
-    ///   - callerFileID: The caller's `#fileID`, filled in by the compiler. Leave it out.
-    ///   - callerLine: The caller's line, filled in by the compiler. Leave it out.
+    ///   - isolation: Filled in by the compiler (see RxSwift's article “Parameters the compiler fills in”).
+    ///   - callerFileID: Filled in by the compiler.
+    ///   - callerLine: Filled in by the compiler.
     ///
     /// RxSwift: the same (RxCocoa).
     @inlinable

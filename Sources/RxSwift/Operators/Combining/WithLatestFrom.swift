@@ -11,10 +11,9 @@ extension ObservableType {
     /// - Parameters:
     ///   - second: The sequence whose latest element is combined.
     ///   - resultSelector: Combines a source element with `second`'s latest element.
-    ///   - isolation: The caller's actor, filled in by the compiler (`#isolation`): in debug builds a closure
-    ///     written on an actor is checked to run on it. Leave it out.
-    ///   - callerFileID: The caller's `#fileID`, filled in by the compiler. Leave it out.
-    ///   - callerLine: The caller's line, filled in by the compiler. Leave it out.
+    ///   - isolation: Filled in by the compiler (see RxSwift's article “Parameters the compiler fills in”).
+    ///   - callerFileID: Filled in by the compiler.
+    ///   - callerLine: Filled in by the compiler.
     /// - Returns: One result per source element that arrived after `second`'s first element.
     ///
     /// RxJS: `withLatestFrom(other, project)`; Combine: none.

@@ -17,10 +17,9 @@ extension ObservableType {
     ///
     /// - Parameters:
     ///   - notificationHandler: Builds the trigger from the sequence of errors.
-    ///   - isolation: The caller's actor, filled in by the compiler (`#isolation`): in debug builds a closure
-    ///     written on an actor is checked to run on it. Leave it out.
-    ///   - callerFileID: The caller's `#fileID`, filled in by the compiler. Leave it out.
-    ///   - callerLine: The caller's line, filled in by the compiler. Leave it out.
+    ///   - isolation: Filled in by the compiler (see RxSwift's article “Parameters the compiler fills in”).
+    ///   - callerFileID: Filled in by the compiler.
+    ///   - callerLine: Filled in by the compiler.
     /// - Returns: The source's elements, repeated after each error the trigger answers with an element.
     ///
     /// RxJS: `retry({ delay: … })` / the former `retryWhen`.
@@ -43,10 +42,9 @@ extension ObservableType {
     ///
     /// - Parameters:
     ///   - notificationHandler: Builds the trigger from the sequence of errors.
-    ///   - isolation: The caller's actor, filled in by the compiler (`#isolation`): in debug builds a closure
-    ///     written on an actor is checked to run on it. Leave it out.
-    ///   - callerFileID: The caller's `#fileID`, filled in by the compiler. Leave it out.
-    ///   - callerLine: The caller's line, filled in by the compiler. Leave it out.
+    ///   - isolation: Filled in by the compiler (see RxSwift's article “Parameters the compiler fills in”).
+    ///   - callerFileID: Filled in by the compiler.
+    ///   - callerLine: Filled in by the compiler.
     /// - Returns: The source's elements, repeated after each error the trigger answers with an element.
     public func retry<TriggerObservable: ObservableType>(
         when notificationHandler: @escaping (Observable<Swift.Error>) -> TriggerObservable,

@@ -59,10 +59,9 @@ extension ObservableType {
     ///
     /// - Parameters:
     ///   - makeSubject: Makes the subject for a connection.
-    ///   - isolation: The caller's actor, filled in by the compiler (`#isolation`): in debug builds a closure
-    ///     written on an actor is checked to run on it. Leave it out.
-    ///   - callerFileID: The caller's `#fileID`, filled in by the compiler. Leave it out.
-    ///   - callerLine: The caller's line, filled in by the compiler. Leave it out.
+    ///   - isolation: Filled in by the compiler (see RxSwift's article “Parameters the compiler fills in”).
+    ///   - callerFileID: Filled in by the compiler.
+    ///   - callerLine: Filled in by the compiler.
     /// - Returns: A connectable observable of the subject's elements.
     ///
     /// RxJS: `connectable(source, { connector })`; Combine: `multicast(_:)` with a factory.

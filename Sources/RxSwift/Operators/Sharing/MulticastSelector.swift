@@ -9,10 +9,9 @@ extension ObservableType {
     /// - Parameters:
     ///   - subjectSelector: Makes the subject for one subscription.
     ///   - selector: Builds the result from the multicast source; it may subscribe to it many times.
-    ///   - isolation: The caller's actor, filled in by the compiler (`#isolation`): in debug builds a closure
-    ///     written on an actor is checked to run on it. Leave it out.
-    ///   - callerFileID: The caller's `#fileID`, filled in by the compiler. Leave it out.
-    ///   - callerLine: The caller's line, filled in by the compiler. Leave it out.
+    ///   - isolation: Filled in by the compiler (see RxSwift's article “Parameters the compiler fills in”).
+    ///   - callerFileID: Filled in by the compiler.
+    ///   - callerLine: Filled in by the compiler.
     /// - Returns: The selector's sequence, fed by one subscription to the source.
     ///
     /// RxJS: `connect(selector)`; Combine: no equivalent.

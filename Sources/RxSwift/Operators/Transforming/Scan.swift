@@ -10,10 +10,9 @@ extension ObservableType {
     /// - Parameters:
     ///   - seed: The initial accumulator value.
     ///   - accumulator: Folds one element into the accumulator.
-    ///   - isolation: The caller's actor, filled in by the compiler (`#isolation`): in debug builds a closure
-    ///     written on an actor is checked to run on it. Leave it out.
-    ///   - callerFileID: The caller's `#fileID`, filled in by the compiler. Leave it out.
-    ///   - callerLine: The caller's line, filled in by the compiler. Leave it out.
+    ///   - isolation: Filled in by the compiler (see RxSwift's article “Parameters the compiler fills in”).
+    ///   - callerFileID: Filled in by the compiler.
+    ///   - callerLine: Filled in by the compiler.
     /// - Returns: The accumulator after each element.
     public func scan<A>(
         into seed: A, accumulator: @escaping (inout A, Element) throws -> Void, isolation: (any Actor)? = #isolation,
@@ -36,10 +35,9 @@ extension ObservableType {
     /// - Parameters:
     ///   - seed: The initial accumulator value.
     ///   - accumulator: Returns the next accumulator value from the previous one and an element.
-    ///   - isolation: The caller's actor, filled in by the compiler (`#isolation`): in debug builds a closure
-    ///     written on an actor is checked to run on it. Leave it out.
-    ///   - callerFileID: The caller's `#fileID`, filled in by the compiler. Leave it out.
-    ///   - callerLine: The caller's line, filled in by the compiler. Leave it out.
+    ///   - isolation: Filled in by the compiler (see RxSwift's article “Parameters the compiler fills in”).
+    ///   - callerFileID: Filled in by the compiler.
+    ///   - callerLine: Filled in by the compiler.
     /// - Returns: The accumulator after each element.
     public func scan<A>(
         _ seed: A, accumulator: @escaping (A, Element) throws -> A, isolation: (any Actor)? = #isolation,

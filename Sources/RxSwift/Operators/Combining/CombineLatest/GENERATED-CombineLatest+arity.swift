@@ -17,10 +17,9 @@ extension ObservableType {
     ///   - source1: Source 1.
     ///   - source2: Source 2.
     ///   - resultSelector: Builds a result from one element of each source.
-    ///   - isolation: The caller's actor, filled in by the compiler (`#isolation`): in debug builds a closure
-    ///     written on an actor is checked to run on it. Leave it out.
-    ///   - callerFileID: The caller's `#fileID`, filled in by the compiler. Leave it out.
-    ///   - callerLine: The caller's line, filled in by the compiler. Leave it out.
+    ///   - isolation: Filled in by the compiler (see RxSwift's article “Parameters the compiler fills in”).
+    ///   - callerFileID: Filled in by the compiler.
+    ///   - callerLine: Filled in by the compiler.
     /// - Returns: The results of `resultSelector`.
     ///
     /// RxJS: `combineLatest`; Combine: `combineLatest`.
@@ -204,10 +203,9 @@ extension ObservableType {
     ///   - source2: Source 2.
     ///   - source3: Source 3.
     ///   - resultSelector: Builds a result from one element of each source.
-    ///   - isolation: The caller's actor, filled in by the compiler (`#isolation`): in debug builds a closure
-    ///     written on an actor is checked to run on it. Leave it out.
-    ///   - callerFileID: The caller's `#fileID`, filled in by the compiler. Leave it out.
-    ///   - callerLine: The caller's line, filled in by the compiler. Leave it out.
+    ///   - isolation: Filled in by the compiler (see RxSwift's article “Parameters the compiler fills in”).
+    ///   - callerFileID: Filled in by the compiler.
+    ///   - callerLine: Filled in by the compiler.
     /// - Returns: The results of `resultSelector`.
     ///
     /// RxJS: `combineLatest`; Combine: `combineLatest`.
@@ -410,10 +408,9 @@ extension ObservableType {
     ///   - source3: Source 3.
     ///   - source4: Source 4.
     ///   - resultSelector: Builds a result from one element of each source.
-    ///   - isolation: The caller's actor, filled in by the compiler (`#isolation`): in debug builds a closure
-    ///     written on an actor is checked to run on it. Leave it out.
-    ///   - callerFileID: The caller's `#fileID`, filled in by the compiler. Leave it out.
-    ///   - callerLine: The caller's line, filled in by the compiler. Leave it out.
+    ///   - isolation: Filled in by the compiler (see RxSwift's article “Parameters the compiler fills in”).
+    ///   - callerFileID: Filled in by the compiler.
+    ///   - callerLine: Filled in by the compiler.
     /// - Returns: The results of `resultSelector`.
     ///
     /// RxJS: `combineLatest`; Combine: `combineLatest`.
@@ -642,10 +639,9 @@ extension ObservableType {
     ///   - source4: Source 4.
     ///   - source5: Source 5.
     ///   - resultSelector: Builds a result from one element of each source.
-    ///   - isolation: The caller's actor, filled in by the compiler (`#isolation`): in debug builds a closure
-    ///     written on an actor is checked to run on it. Leave it out.
-    ///   - callerFileID: The caller's `#fileID`, filled in by the compiler. Leave it out.
-    ///   - callerLine: The caller's line, filled in by the compiler. Leave it out.
+    ///   - isolation: Filled in by the compiler (see RxSwift's article “Parameters the compiler fills in”).
+    ///   - callerFileID: Filled in by the compiler.
+    ///   - callerLine: Filled in by the compiler.
     /// - Returns: The results of `resultSelector`.
     ///
     /// RxJS: `combineLatest`; Combine: `combineLatest`.
@@ -904,10 +900,9 @@ extension ObservableType {
     ///   - source5: Source 5.
     ///   - source6: Source 6.
     ///   - resultSelector: Builds a result from one element of each source.
-    ///   - isolation: The caller's actor, filled in by the compiler (`#isolation`): in debug builds a closure
-    ///     written on an actor is checked to run on it. Leave it out.
-    ///   - callerFileID: The caller's `#fileID`, filled in by the compiler. Leave it out.
-    ///   - callerLine: The caller's line, filled in by the compiler. Leave it out.
+    ///   - isolation: Filled in by the compiler (see RxSwift's article “Parameters the compiler fills in”).
+    ///   - callerFileID: Filled in by the compiler.
+    ///   - callerLine: Filled in by the compiler.
     /// - Returns: The results of `resultSelector`.
     ///
     /// RxJS: `combineLatest`; Combine: `combineLatest`.
@@ -1189,10 +1184,9 @@ extension ObservableType {
     ///   - source6: Source 6.
     ///   - source7: Source 7.
     ///   - resultSelector: Builds a result from one element of each source.
-    ///   - isolation: The caller's actor, filled in by the compiler (`#isolation`): in debug builds a closure
-    ///     written on an actor is checked to run on it. Leave it out.
-    ///   - callerFileID: The caller's `#fileID`, filled in by the compiler. Leave it out.
-    ///   - callerLine: The caller's line, filled in by the compiler. Leave it out.
+    ///   - isolation: Filled in by the compiler (see RxSwift's article “Parameters the compiler fills in”).
+    ///   - callerFileID: Filled in by the compiler.
+    ///   - callerLine: Filled in by the compiler.
     /// - Returns: The results of `resultSelector`.
     ///
     /// RxJS: `combineLatest`; Combine: `combineLatest`.
@@ -1497,10 +1491,9 @@ extension ObservableType {
     ///   - source7: Source 7.
     ///   - source8: Source 8.
     ///   - resultSelector: Builds a result from one element of each source.
-    ///   - isolation: The caller's actor, filled in by the compiler (`#isolation`): in debug builds a closure
-    ///     written on an actor is checked to run on it. Leave it out.
-    ///   - callerFileID: The caller's `#fileID`, filled in by the compiler. Leave it out.
-    ///   - callerLine: The caller's line, filled in by the compiler. Leave it out.
+    ///   - isolation: Filled in by the compiler (see RxSwift's article “Parameters the compiler fills in”).
+    ///   - callerFileID: Filled in by the compiler.
+    ///   - callerLine: Filled in by the compiler.
     /// - Returns: The results of `resultSelector`.
     ///
     /// RxJS: `combineLatest`; Combine: `combineLatest`.

@@ -22,10 +22,9 @@ extension ObservableType {
     ///
     /// - Parameters:
     ///   - selector: Maps a source element to the sequence to mirror.
-    ///   - isolation: The caller's actor, filled in by the compiler (`#isolation`): in debug builds a closure
-    ///     written on an actor is checked to run on it. Leave it out.
-    ///   - callerFileID: The caller's `#fileID`, filled in by the compiler. Leave it out.
-    ///   - callerLine: The caller's line, filled in by the compiler. Leave it out.
+    ///   - isolation: Filled in by the compiler (see RxSwift's article “Parameters the compiler fills in”).
+    ///   - callerFileID: Filled in by the compiler.
+    ///   - callerLine: Filled in by the compiler.
     /// - Returns: The elements of the latest inner sequence.
     ///
     /// RxJS: `switchMap`; Combine: `map(_:).switchToLatest()`.
