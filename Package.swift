@@ -79,7 +79,8 @@ let package = Package(
             name: "RxSwiftSwift5ModeTests", dependencies: ["RxSwift", "RxCocoa", "RxTest", "ChildProcessTesting"],
             swiftSettings: strict + [.swiftLanguageMode(.v5)]),
         // Swift 6.2's "approachable concurrency" settings: main-actor controls, `.rx` extensions, a delegate
-        // proxy and the seeds' view controller with no isolation annotation compile with no warning.
+        // proxy and the RxSwift book's weather view controller with no isolation annotation compile
+        // with no warning.
         .testTarget(
             name: "ApproachableConcurrencyTests", dependencies: ["RxCocoa", "RxTest"],
             swiftSettings: strict + [

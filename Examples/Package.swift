@@ -1,8 +1,8 @@
 // swift-tools-version: 6.2
 import PackageDescription
 
-// The example programs: the printed tour, the terminal UI kit and its gallery, and the seeds' three
-// applications (weather, EONET, GIF search). They depend on swift-rx by path.
+// The example programs: the printed tour, the terminal UI kit and its gallery, and the RxSwift
+// book's three applications (weather, EONET, GIF search). They depend on swift-rx by path.
 let package = Package(
     name: "swift-rx-examples",
     platforms: [.macOS(.v15)],
@@ -36,7 +36,8 @@ let package = Package(
             path: "Sources/TerminalGallery",
             swiftSettings: [.treatAllWarnings(as: .error)]
         ),
-        // Wundercast, the weather app of seeds 000-002: `swift run --package-path Examples wundercast`.
+        // Wundercast, the weather app of the RxSwift book's RxCocoa chapters:
+        // `swift run --package-path Examples wundercast`.
         .executableTarget(
             name: "wundercast",
             dependencies: [
@@ -63,7 +64,8 @@ let package = Package(
         .target(
             name: "WundercastFixtures", dependencies: ["FixtureHTTP"], resources: [.copy("gazetteer.tsv")],
             swiftSettings: [.treatAllWarnings(as: .error)]),
-        // OurPlanet, the NASA EONET browser of seed 003: `swift run --package-path Examples ourplanet`.
+        // OurPlanet, the NASA EONET browser of the book's "Combining Operators in Practice":
+        // `swift run --package-path Examples ourplanet`.
         .executableTarget(
             name: "ourplanet",
             dependencies: [
@@ -89,7 +91,8 @@ let package = Package(
         // The offline EONET: a FlyingFox server on loopback answering from its event data.
         .target(
             name: "OurPlanetFixtures", dependencies: ["FixtureHTTP"], swiftSettings: [.treatAllWarnings(as: .error)]),
-        // iGif, the GIF search of seed 004: `swift run --package-path Examples igif`.
+        // iGif, the GIF search of the book's "Creating Custom Reactive Extensions":
+        // `swift run --package-path Examples igif`.
         .executableTarget(
             name: "igif",
             dependencies: [

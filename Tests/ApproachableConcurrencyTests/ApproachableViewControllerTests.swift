@@ -6,8 +6,8 @@ import Testing
 
 // Built with Swift 6.2's "approachable concurrency" settings (main actor by default, isolated
 // conformances inferred, nonisolated async functions run on the caller's actor) and warnings as
-// errors: the controls, their `.rx` extensions, a delegate proxy and the seeds' view controller are
-// written with no isolation annotation at all, and run with no report (issue 28, item 1).
+// errors: the controls, their `.rx` extensions, a delegate proxy and the RxSwift book's view
+// controller are written with no isolation annotation at all, and run with no report.
 
 /// A map view with a delegate (`MKMapView`): main-actor, as everything here is by default.
 final class Map {
@@ -100,7 +100,7 @@ nonisolated final class WeatherService: Sendable {
     }
 }
 
-/// The seeds' view controller: no annotation, main-actor by default.
+/// The RxSwift book's weather view controller: no annotation, main-actor by default.
 final class WeatherViewController {
     let searchCityName = TextField()
     let cityLabel = Label()

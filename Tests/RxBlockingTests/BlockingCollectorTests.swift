@@ -243,7 +243,7 @@ final class BlockingCollectorTests: RxLeakCheckingTestCase {
     }
 }
 
-// MARK: - Where it is called from (issue 26)
+// MARK: - Where it is called from
 
 extension BlockingCollectorTests {
     /// Inside another subscription's delivery a trampoline is running on this thread: the blocking

@@ -4,8 +4,8 @@ import RxSwift
 import RxTest
 import XCTest
 
-// The weather screen of the RxCocoa chapters (the seeds), on stand-in controls: the view code reads
-// as it does there, and runs in virtual time.
+// The weather screen of the RxSwift book's RxCocoa chapters (Wundercast), on stand-in controls: the
+// view code reads as it does there, and runs in virtual time.
 
 private final class Label: NSObject {
     var text: String?

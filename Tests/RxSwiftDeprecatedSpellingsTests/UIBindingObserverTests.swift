@@ -7,7 +7,7 @@ private final class MapView: ReactiveCompatible {
     var overlays: [String] = []
 }
 
-/// The RxCocoa 4 spelling of a binder, as the seeds write it.
+/// The RxCocoa 4 spelling of a binder, as the RxSwift book's early edition writes it.
 extension Reactive where Base: MapView {
     fileprivate var overlays: UIBindingObserver<Base, [String]> {
         UIBindingObserver(UIElement: base) { mapView, overlays in

@@ -4,7 +4,7 @@ import RxTest
 import XCTest
 
 /// A client in the Swift 5 language mode, built with warnings as errors: what RxSwift code of that
-/// mode does with swift-rx compiles with no warning and behaves as before (issue 28, item 4).
+/// mode does with swift-rx compiles with no warning and behaves as before.
 final class Swift5ModeClientTests: XCTestCase {
     func testANonFinalDisposableClassWithMutableStateConforms() {
         let bindings = Bindings()

@@ -119,7 +119,7 @@ final class GrammarCheckTests: RxLeakCheckingTestCase {
 
     /// Two threads hammering one `create` observer: the checker reports the overlap (once per source)
     /// and adds no race of its own — under the thread sanitizer (CI runs this suite with it) a race
-    /// between the checker's reads and writes fails the run (issue 26, case 5).
+    /// between the checker's reads and writes fails the run.
     func testTwoThreadsHammeringOneObserverAreReportedWithoutARaceInTheChecker() {
         let box = ObserverBox()
         let delivered = Atomic(0)

@@ -1,6 +1,6 @@
 import Differentiator
 
-/// The sizes of issue 35: 1 000, 10 000 and 100 000 items, in 1 and 10 sections, 1 % and 10 % changed.
+/// The sizes measured: 1 000, 10 000 and 100 000 items, in 1 and 10 sections, 1 % and 10 % changed.
 private let diffingCases: [(sections: Int, items: Int, percent: Int)] = [1_000, 10_000, 100_000].flatMap { items in
     [1, 10].flatMap { sections in [1, 10].map { percent in (sections, items / sections, percent) } }
 }

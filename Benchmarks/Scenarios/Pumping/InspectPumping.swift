@@ -1,9 +1,9 @@
 import RxInspect
 import RxSwift
 
-/// `inspect` against a bare `map`, one stage each between a subject and its subscriber (issue 30: with no
-/// inspector attached, within 15 instructions per element of `map`; attached, no allocation per event
-/// outside the ring).
+/// `inspect` against a bare `map`, one stage each between a subject and its subscriber (the budget:
+/// with no inspector attached, within 15 instructions per element of `map`; attached, no allocation
+/// per event outside the ring).
 let inspectPumpingWorkloads: [Workload] = [
     Workload(
         scenario: "Pumping/subject → map → subscriber (beside inspect)", flavour: .swiftRx,

@@ -4,11 +4,12 @@ import RxBlocking
 import RxSwift
 
 // Usage: RxReleaseChecks
-// The sturdiness checks of issue 26 in a release build (the test suite runs in debug builds, where
-// `create` keeps its own sink and frames are larger): a subscription through operators is released
-// with its dropped subject, the cleanup attached to it running then, once; deep chains neither overflow the main thread's stack nor a 512 KiB
-// thread's; `toBlocking` works inside another subscription's delivery and honours its timeout on an
-// endless source. Prints each check and exits with status 1 if any fails. CI runs it.
+// The test suite's sturdiness checks, in a release build (the test suite runs in debug builds,
+// where `create` keeps its own sink and frames are larger): a subscription through operators is
+// released with its dropped subject, the cleanup attached to it running then, once; deep chains
+// neither overflow the main thread's stack nor a 512 KiB thread's; `toBlocking` works inside
+// another subscription's delivery and honours its timeout on an endless source. Prints each check
+// and exits with status 1 if any fails. CI runs it.
 
 nonisolated(unsafe) var failures = 0
 
@@ -58,8 +59,8 @@ for (subjectName, make, send) in subjects {
     }
 }
 
-// The cleanup a user attached between a dropped subject and its subscriber runs at the release, once
-// (issue 38): the optimizer may end a local subject's lifetime right after its last use.
+// The cleanup a user attached between a dropped subject and its subscriber runs at the release,
+// once: the optimizer may end a local subject's lifetime right after its last use.
 final class CountedResource: Disposable, @unchecked Sendable {
     var disposed = 0
     func dispose() { disposed += 1 }

@@ -11,12 +11,13 @@ import RxSwift
 public protocol GiphyAPI {
     /// The GIFs Giphy finds for `text` (the first page).
     func search(text: String) -> Observable<[GiphyGif]>
-    /// The GIF at `url`, with the download's progress (the seed's `GifTableViewCell` download).
+    /// The GIF at `url`, with the download's progress (the book's `GifTableViewCell` download).
     func downloadGif(url: URL) -> Observable<GifLoad>
 }
 
-/// The seed's `ApiController`: Giphy's search and the GIFs' downloads on this example's `URLSession.rx`
-/// extension (`URLSession+Rx.swift`), all through one session.
+/// The RxSwift book's `ApiController` (chapter "Creating Custom Reactive Extensions"): Giphy's
+/// search and the GIFs' downloads on this example's `URLSession.rx` extension
+/// (`URLSession+Rx.swift`), all through one session.
 public final class ApiController: GiphyAPI, Sendable {
     /// The real service.
     public static let giphy = URL(string: "https://api.giphy.com/v1/gifs/search")!
@@ -25,7 +26,7 @@ public final class ApiController: GiphyAPI, Sendable {
     private let apiKey: String
     /// The one session every search and download goes through.
     public let session: URLSession
-    /// The GIFs and search results seen (the seed's `internalCache`).
+    /// The GIFs and search results seen (the book's `internalCache`).
     public let cache: InternalCache
 
     /// The session shared by every controller: its delegate reports the downloads' progress.
@@ -43,7 +44,7 @@ public final class ApiController: GiphyAPI, Sendable {
         self.cache = cache
     }
 
-    /// The seed's `search(text:)`: `q` then `api_key`, no `limit` (Giphy's default page of 25), a
+    /// The book's `search(text:)`: `q` then `api_key`, no `limit` (Giphy's default page of 25), a
     /// `Content-Type: application/json` header as the book sets it.
     public func search(text: String) -> Observable<[GiphyGif]> {
         var components = URLComponents(url: searchURL, resolvingAgainstBaseURL: true)!

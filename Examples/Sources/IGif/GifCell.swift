@@ -4,14 +4,16 @@ import RxInspect
 import RxSwift
 import TerminalUI
 
-/// One GIF cell of the grid, written as the seed's `GifTableViewCell`: `downloadAndDisplay(gif:)`
-/// starts a download whose subscription goes into the cell's `SingleAssignmentDisposable`, and
-/// `prepareForReuse()` disposes of it and makes a new one, so a cell scrolled off the screen stops
-/// downloading (the server sees the connection closed) and stops playing before it shows another GIF.
+/// One GIF cell of the grid, written as the RxSwift book's `GifTableViewCell`:
+/// `downloadAndDisplay(gif:)` starts a download whose subscription goes into the cell's
+/// `SingleAssignmentDisposable`, and `prepareForReuse()` disposes of it and makes a new one, so a
+/// cell scrolled off the screen stops downloading (the server sees the connection closed) and stops
+/// playing before it shows another GIF.
 ///
-/// The seed hands the bytes to Gifu's `animate(withGIFData:)`; here the decoded frames are shown in
+/// The book hands the bytes to Gifu's `animate(withGIFData:)`; here the decoded frames are shown in
 /// the ``ImageView`` one after another, each for its own delay, as many times as the GIF's loop count
-/// says, and a progress bar shows the download (the seed's challenge, "add processing feedback").
+/// says, and a progress bar shows the download (the chapter's challenge, "add processing
+/// feedback").
 @MainActor
 public final class GifCell: CollectionGridCell {
     public let gifImageView = ImageView()
@@ -23,7 +25,7 @@ public final class GifCell: CollectionGridCell {
 
     /// The GIF the cell shows, `nil` while it waits in the reuse queue.
     public private(set) var gif: GiphyGif?
-    /// The subscription of the current download and animation (the seed's `disposable`).
+    /// The subscription of the current download and animation (the book's `disposable`).
     var disposable = SingleAssignmentDisposable()
     private let api: GiphyAPI
     private let scheduler: SchedulerType
@@ -68,8 +70,8 @@ public final class GifCell: CollectionGridCell {
         progressView.isHidden = hidden || progressView.isHidden
     }
 
-    /// The seed's `prepareForReuse()`: the running download and animation are disposed of, and a new
-    /// `SingleAssignmentDisposable` waits for the next one.
+    /// The book's `prepareForReuse()`: the running download and animation are disposed of, and a
+    /// new `SingleAssignmentDisposable` waits for the next one.
     public func prepareForReuse() {
         disposable.dispose()
         disposable = SingleAssignmentDisposable()

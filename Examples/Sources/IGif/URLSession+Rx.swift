@@ -6,7 +6,8 @@ import Synchronization
     import FoundationNetworking
 #endif
 
-// Seed 004's lesson, written here as the chapter writes it: `extension Reactive where Base: URLSession`
+// The lesson of the RxSwift book's chapter "Creating Custom Reactive Extensions", written here as
+// the chapter writes it: `extension Reactive where Base: URLSession`
 // with one `response(request:)` built on the session's callback API, and the wrappers `data`, `string`,
 // `json` and `image` composed on it with `map`; a cache of bodies by URL (`internalCache`) filled by a
 // `cache()` operator that exists only for observables of `(HTTPURLResponse, Data)`.
@@ -16,7 +17,7 @@ import Synchronization
 // is the labelled `(response:data:)`, as RxCocoa's: an unlabelled tuple would make the two ambiguous),
 // so `session.rx.data(request:)` in iGif is the one below.
 
-/// Why a request of this extension failed (the seed's `RxURLSessionError`).
+/// Why a request of this extension failed (the book's `RxURLSessionError`).
 public enum RxURLSessionError: Error, Sendable {
     /// No response and no error: should not happen.
     case unknown
@@ -28,7 +29,7 @@ public enum RxURLSessionError: Error, Sendable {
     case deserializationFailed(error: Error)
 }
 
-/// The seed's `internalCache`: bodies of 2xx answers by absolute URL. The seed's is a module-wide
+/// The book's `internalCache`: bodies of 2xx answers by absolute URL. The book's is a module-wide
 /// dictionary that grows for ever; this one is shared by every request of the module as well, but
 /// keeps at most ``countLimit`` bodies (the oldest go first) and is safe from any thread (a lock,
 /// released before returning).
@@ -47,7 +48,7 @@ public final class InternalCache: Sendable {
         self.countLimit = countLimit
     }
 
-    /// The one the module's requests use unless told otherwise (the seed's global).
+    /// The one the module's requests use unless told otherwise (the book's global).
     public static let shared = InternalCache()
 
     /// The body stored for `url`.
@@ -70,7 +71,8 @@ public final class InternalCache: Sendable {
 }
 
 extension ObservableType where Element == (response: HTTPURLResponse, data: Data) {
-    /// The seed's custom operator: every 2xx answer passing through is stored in `cache` under its URL.
+    /// The book's custom operator: every 2xx answer passing through is stored in `cache` under its
+    /// URL.
     public func cache(in cache: InternalCache = .shared) -> Observable<Element> {
         self.do(onNext: { response, data in
             if let url = response.url?.absoluteString, 200..<300 ~= response.statusCode {
@@ -81,8 +83,8 @@ extension ObservableType where Element == (response: HTTPURLResponse, data: Data
 }
 
 extension Reactive where Base: URLSession {
-    /// The seed's `response(request:)`: one data task per subscription, its answer as one element, then
-    /// completed. Disposing cancels the task (the server sees the connection closed).
+    /// The book's `response(request:)`: one data task per subscription, its answer as one element,
+    /// then completed. Disposing cancels the task (the server sees the connection closed).
     public func response(request: URLRequest) -> Observable<(response: HTTPURLResponse, data: Data)> {
         let session = base
         return Observable.create { observer in
@@ -103,7 +105,7 @@ extension Reactive where Base: URLSession {
         }
     }
 
-    /// The seed's `data(request:)`: the body of a 2xx answer, else
+    /// The book's `data(request:)`: the body of a 2xx answer, else
     /// ``RxURLSessionError/requestFailed(response:data:)``, through the module's ``InternalCache/shared``.
     public func data(request: URLRequest) -> Observable<Data> {
         data(request: request, cache: InternalCache.shared)
@@ -127,8 +129,8 @@ extension Reactive where Base: URLSession {
         }
     }
 
-    /// The body as text in `encoding`. The seed answers `""` for a body that does not decode; here it
-    /// is an error. (The parameters are RxCocoa's, so this one shadows it rather than clash.)
+    /// The body as text in `encoding`. The book answers `""` for a body that does not decode; here
+    /// it is an error. (The parameters are RxCocoa's, so this one shadows it rather than clash.)
     public func string(request: URLRequest, encoding: String.Encoding = .utf8) -> Observable<String> {
         data(request: request).map { data in
             guard let text = String(data: data, encoding: encoding) else {
@@ -138,7 +140,7 @@ extension Reactive where Base: URLSession {
         }
     }
 
-    /// The body as a JSON object (`JSONSerialization`, in place of the seed's SwiftyJSON).
+    /// The body as a JSON object (`JSONSerialization`, in place of the book's SwiftyJSON).
     public func json(request: URLRequest, options: JSONSerialization.ReadingOptions = []) -> Observable<Any> {
         data(request: request).map { data in
             do {
@@ -149,8 +151,9 @@ extension Reactive where Base: URLSession {
         }
     }
 
-    /// The seed's `image(request:)`: here a GIF, decoded by this example's decoder. The seed answers an
-    /// empty `UIImage()` for a body that is not an image; here it is an error holding the ``GIFError``.
+    /// The book's `image(request:)`: here a GIF, decoded by this example's decoder. The book
+    /// answers an empty `UIImage()` for a body that is not an image; here it is an error holding
+    /// the ``GIFError``.
     public func image(request: URLRequest, cache: InternalCache = .shared) -> Observable<GIFImage> {
         data(request: request, cache: cache).map(decodeGIF)
     }

@@ -116,7 +116,7 @@ extension Reactive where Base: URLSession {
 
     /// The GIF at `request` with progress: ``GifLoad/progress(_:)`` as the body arrives,
     /// ``GifLoad/decoding`` once it has, then ``GifLoad/gif(_:)``, then completed. A GIF in `cache` comes at once, decoded, without progress
-    /// and without asking the server; a downloaded one is stored there (by the seed's `cache()`
+    /// and without asking the server; a downloaded one is stored there (by the book's `cache()`
     /// operator) once it decodes, so a broken file is not served again.
     ///
     /// Disposing cancels the download (the server sees its connection closed). Events arrive on the

@@ -6,9 +6,9 @@ import RxInspect
 import RxSwift
 import TerminalUI
 
-/// iGif's one screen, the seed's `MainTableViewController` with its `GifTableViewCell`s: the search
-/// field drives Giphy searches, and the results fill a grid of GIF cells, each downloading and playing
-/// its own GIF.
+/// iGif's one screen, the RxSwift book's `MainTableViewController` with its `GifTableViewCell`s:
+/// the search field drives Giphy searches, and the results fill a grid of GIF cells, each
+/// downloading and playing its own GIF.
 ///
 /// What `viewDidLoad()` builds:
 /// - the field's text, at least three characters, debounced (typing a word makes one search, not one

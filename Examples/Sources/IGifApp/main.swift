@@ -2,7 +2,8 @@ import AppSupport
 import IGif
 import IGifFixtures
 
-// iGif, the GIF search of the RxSwift book (seed 004), in a terminal.
+// iGif, the GIF search of the RxSwift book (its chapter "Creating Custom Reactive Extensions"), in
+// a terminal.
 //
 // Offline by default: without GIPHY_API_KEY an embedded fixture server on a loopback port answers
 // like Giphy's search and serves small animated GIFs, so the program runs anywhere and still talks

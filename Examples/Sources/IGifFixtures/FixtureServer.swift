@@ -4,9 +4,14 @@ import Foundation
 import Synchronization
 
 /// An offline Giphy: a real HTTP server on a free loopback port answering `GET /v1/gifs/search` as
-/// Giphy does (the shapes, pagination and error bodies of `web-apis.md` §3), and serving the GIFs it
-/// lists, so iGif runs without a key or a network and still talks HTTP through `URLSession.rx`.
+/// GIPHY's search API does (see GIPHY's API documentation, developers.giphy.com: the search
+/// endpoint, its response and its errors), and serving the GIFs it lists, so iGif runs without a
+/// key or a network and still talks HTTP through `URLSession.rx`.
 ///
+/// - A search answers `data` (the GIF objects), `pagination` (`total_count`, `count`, `offset`) and
+///   `meta` (`status`, `msg`, `response_id`); an error answers an empty `data` and its status in
+///   `meta`. In a GIF object's `images`, every number (`width`, `height`, `size`) is a string, as
+///   Giphy sends it.
 /// - Every query finds a few dozen results (24...48, fixed per query), paged by `limit` (default 25, at
 ///   most 50) and `offset`; each has an id, a title and `images.original`/`fixed_height` renditions
 ///   whose `url` is `/media/<id>/200.gif` on this server, with the file's real size and dimensions. A

@@ -6,20 +6,21 @@ import RxRelay
 import RxSwift
 import TerminalUI
 
-/// OurPlanet's screen, written as seed 003's `CategoriesViewController`: the categories with their
-/// event counts on the left, growing as each category's events arrive, and the events of the selected
-/// category on the right (an ``EventsViewController``, where the seed pushes one). The categories are
-/// bound to their table as an RxDataSources app binds them, one section through an animated data
-/// source, so a count that grows as its events arrive flashes its row instead of reloading the list.
+/// OurPlanet's screen, written as the RxSwift book's chapter "Combining Operators in Practice"
+/// writes its `CategoriesViewController`: the categories with their event counts on the left,
+/// growing as each category's events arrive, and the events of the selected category on the right
+/// (an ``EventsViewController``, where the book pushes one). The categories are bound to their table
+/// as an RxDataSources app binds them, one section through an animated data source, so a count that
+/// grows as its events arrive flashes its row instead of reloading the list.
 ///
-/// `startDownload()` is the seed's last version: the categories, shared; every category's events,
+/// `startDownload()` is the book's last version: the categories, shared; every category's events,
 /// downloaded two categories at a time (`merge(maxConcurrent: 2)`); `scan` folding each arrival into
-/// the categories; `eoCategories.concat(updatedCategories)` bound to `categories`. Both of the seed's
-/// challenges are here: the activity indicator spins while anything downloads, and a progress bar
-/// counts the categories whose events have arrived (the `scan` carries the count beside the
-/// categories, as the book's solution does).
+/// the categories; `eoCategories.concat(updatedCategories)` bound to `categories`. Both of the
+/// chapter's challenges are here: the activity indicator spins while anything downloads, and a
+/// progress bar counts the categories whose events have arrived (the `scan` carries the count
+/// beside the categories, as the book's solution does).
 ///
-/// Beyond the seed: `r` retries what failed (the categories request, or the categories whose events
+/// Beyond the book: `r` retries what failed (the categories request, or the categories whose events
 /// failed), and the status line says so; Enter on an event shows its detail pane; Backspace or Left
 /// goes back, from the detail to the events and from the events to the categories. (Esc is left to
 /// the kit's quit convention.)
@@ -47,11 +48,12 @@ public final class CategoriesViewController: ApplicationRootViewController {
     /// The window the views are in.
     public let screen: Screen
 
-    /// The categories shown, with the events downloaded so far (the seed's `Variable`).
+    /// The categories shown, with the events downloaded so far (the book's `Variable`).
     public let categories = BehaviorRelay<[EOCategory]>(value: [])
     /// The rows' lines, as the data source holds them.
     public var rows: [String] { dataSource.sectionModels.flatMap { $0.items.map(Self.row(for:)) } }
-    /// How many days back the events are downloaded (the seed's `forLast: 360`, the slider's maximum).
+    /// How many days back the events are downloaded (the book's `forLast: 360`, the slider's
+    /// maximum).
     nonisolated public static let days = 360
 
     private let eonet: EONET
@@ -96,7 +98,7 @@ public final class CategoriesViewController: ApplicationRootViewController {
             .drive(tableView.rx.items(dataSource: dataSource))
             .disposed(by: bag)
 
-        // The seed's `didSelectRowAt`: only a category with events is opened (its `!events.isEmpty`
+        // The book's `didSelectRowAt`: only a category with events is opened (its `!events.isEmpty`
         // check), and its title and events go to the events screen. The selection is combined with
         // `categories`, so a category opened while its events still arrive shows the later ones too.
         let selection = tableView.rx.modelSelected(EOCategory.self).asObservable().share()
@@ -116,7 +118,7 @@ public final class CategoriesViewController: ApplicationRootViewController {
         shownCategory.map { $0.events }
             .drive(eventsController.events)
             .disposed(by: bag)
-        // Where the seed pushes the events screen, the keys go to it, at the top of the list.
+        // Where the book pushes the events screen, the keys go to it, at the top of the list.
         opened.asDriver(onErrorDriveWith: .empty())
             .drive(onNext: { [unowned self] _ in
                 eventsController.hideDetail()
@@ -269,8 +271,8 @@ public final class CategoriesViewController: ApplicationRootViewController {
             .disposed(by: bag)
     }
 
-    /// The seed's cell on one line: the name and the count, and a disclosure indicator when there is
-    /// something to show.
+    /// The book's cell on one line: the name and the count, and a disclosure indicator when there
+    /// is something to show.
     nonisolated static func row(for category: EOCategory) -> String {
         "\(category.name) (\(category.events.count))\(category.events.isEmpty ? "" : " ›")"
     }

@@ -4,10 +4,11 @@ import RxRelay
 import RxSwift
 
 extension EONET {
-    /// Seed 003's `startDownload()` pipeline, the part that runs where the responses arrive: the
-    /// categories, shared; every category's events, two categories at a time
-    /// (`merge(maxConcurrent: 2)`); `scan` folding each arrival into the categories, with the count of
-    /// categories done beside them (challenge 2); `eoCategories.concat(updatedCategories)`.
+    /// The `startDownload()` pipeline of the RxSwift book's chapter "Combining Operators in
+    /// Practice", the part that runs where the responses arrive: the categories, shared; every
+    /// category's events, two categories at a time (`merge(maxConcurrent: 2)`); `scan` folding each
+    /// arrival into the categories, with the count of categories done beside them (challenge 2);
+    /// `eoCategories.concat(updatedCategories)`.
     ///
     /// A category whose download fails goes to `failures` as a ``DownloadError`` and counts as done
     /// with no events, so the others go on; a failure of the categories request goes to `failures` too

@@ -12,7 +12,8 @@ public struct EOCategory: Equatable, Sendable {
     /// The events downloaded for the category: not in the JSON, filled in as downloads arrive.
     public var events = [EOEvent]()
 
-    /// The seed's failable initializer: an entry without an id or a title is not a category.
+    /// The failable initializer of the RxSwift book's OurPlanet: an entry without an id or a title
+    /// is not a category.
     public init?(json: [String: Any]) {
         guard let id = json["id"] as? String, let name = json["title"] as? String else { return nil }
         self.id = id

@@ -40,8 +40,9 @@ public struct EOEvent: Equatable, Sendable {
     /// The date shown for the event: when it closed, or else its latest observation.
     public var date: Date? { closeDate ?? observationDates.last }
 
-    /// The seed's failable initializer: an event without an id, a title or valid dates is left out
-    /// (the seed's `raw.flatMap(EOEvent.init)`), the other events of the answer still count.
+    /// The RxSwift book's failable initializer: an event without an id, a title or valid dates is
+    /// left out (the book's `raw.flatMap(EOEvent.init)`), the other events of the answer still
+    /// count.
     public init?(json: [String: Any]) {
         guard let id = json["id"] as? String, let title = json["title"] as? String,
             let categories = json["categories"] as? [[String: Any]],

@@ -7,12 +7,13 @@ import Synchronization
     import FoundationNetworking
 #endif
 
-/// The EONET service of seed 003: a generic request, the categories shared by every screen, and each
-/// category's events, open and closed. No view controller talks to the API except through it.
+/// The EONET service of the RxSwift book's chapter "Combining Operators in Practice": a generic
+/// request, the categories shared by every screen, and each category's events, open and closed. No
+/// view controller talks to the API except through it.
 ///
-/// The seed makes these `static`; here they belong to an instance so that a program can point it at
+/// The book makes these `static`; here they belong to an instance so that a program can point it at
 /// the fixture server or the real API, and tests at a transport in virtual time. The program makes one
-/// and hands it to every screen, which is what the seed's singleton is for.
+/// and hands it to every screen, which is what the book's singleton is for.
 public final class EONET {
     /// The real API. The book used v2.1 on `eonet.sci.gsfc.nasa.gov`; v3 is the current version (string
     /// category ids, `geometry`, `"closed": null`, a `category` parameter on `/events`).
@@ -39,10 +40,10 @@ public final class EONET {
 
     /// Requests `endpoint` with `query` and gives the JSON object of the answer.
     ///
-    /// The seed returns `Observable.empty()` when the URL cannot be built, which a subscriber cannot
-    /// tell from "nothing there"; its own notes say never to silence errors, so every failure here (a
-    /// URL, a parameter, a status outside 2xx, a body that is not a JSON object, no answer at all)
-    /// reaches the subscriber, and the screens decide what to show.
+    /// The book returns `Observable.empty()` when the URL cannot be built, which a subscriber
+    /// cannot tell from "nothing there", and an error should never be silenced, so every failure
+    /// here (a URL, a parameter, a status outside 2xx, a body that is not a JSON object, no answer
+    /// at all) reaches the subscriber, and the screens decide what to show.
     public func request(endpoint: String, query: [String: Any] = [:]) -> Observable<[String: Any]> {
         do {
             guard let url = URL(string: API)?.appendingPathComponent(endpoint),
@@ -88,7 +89,7 @@ public final class EONET {
     }
 
     /// The categories, sorted by name. They hardly ever change, so one answer serves the whole session:
-    /// `share(replay: 1, scope: .forever)` is the seed's `shareReplay(1)`, a cache that replays the
+    /// `share(replay: 1, scope: .forever)` is the book's `shareReplay(1)`, a cache that replays the
     /// answer to every later subscriber (`.whileConnected` would request again once the first request
     /// had completed).
     ///
@@ -115,8 +116,8 @@ public final class EONET {
     private var categoriesRequest: Observable<[EOCategory]> {
         request(endpoint: EONET.categoriesEndpoint)
             .map { data in
-                // The seed reads `data["categories"] ?? []` and notes the optional chaining hides errors:
-                // an answer without categories is malformed.
+                // The book reads `data["categories"] ?? []`, which hides an error behind an empty
+                // list: an answer without categories is malformed.
                 guard let categories = data["categories"] as? [[String: Any]] else {
                     throw EOError.invalidJSON(EONET.categoriesEndpoint)
                 }
@@ -150,7 +151,7 @@ public final class EONET {
     ///
     /// The open events, then the closed ones: `concat` subscribes to the second request only once the
     /// first has completed, so a category has one request in flight and two categories downloading
-    /// side by side (`merge(maxConcurrent: 2)`) two. (The seed's "downloading in parallel" swaps in
+    /// side by side (`merge(maxConcurrent: 2)`) two. (The book's "downloading in parallel" swaps in
     /// `merge()`, which would make that four.) `reduce` joins the two answers into one element, so each
     /// category arrives once and the screen can count finished categories. An error in either ends the
     /// download with that error.

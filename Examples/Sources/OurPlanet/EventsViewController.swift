@@ -6,16 +6,16 @@ import RxRelay
 import RxSwift
 import TerminalUI
 
-/// The events of one category with the days slider above them, written as seed 003's
-/// `EventsViewController`: `events` is set by the categories screen, `days` by the slider, and the
-/// list shows `filteredEvents`, their `combineLatest`, so moving the slider filters again without a
-/// request.
+/// The events of one category with the days slider above them, written as the RxSwift book's
+/// chapter "Combining Operators in Practice" writes its `EventsViewController`: `events` is set by
+/// the categories screen, `days` by the slider, and the list shows `filteredEvents`, their
+/// `combineLatest`, so moving the slider filters again without a request.
 ///
-/// The seed's `Variable`s are `BehaviorRelay`s (RxSwift 5 replaced `Variable`), and its
+/// The book's `Variable`s are `BehaviorRelay`s (RxSwift 5 replaced `Variable`), and its
 /// `reloadData()` subscription is an RxDataSources binding: the filtered events, grouped by month
 /// (``sections(of:)``), drive an animated data source, so events arriving and the slider narrowing or
 /// widening the days are marked in the table rather than reloading it. It lives in the right half of
-/// the screen the categories list is on, where the seed pushes it.
+/// the screen the categories list is on, where the book pushes it.
 @MainActor
 public final class EventsViewController {
     // The storyboard.
@@ -33,7 +33,8 @@ public final class EventsViewController {
         },
         configureCell: { _, table, _, row in table.cell(text: row.text) },
         titleForHeaderInSection: { dataSource, section in EventsViewController.header(of: dataSource[section]) })
-    /// The event chosen with Enter, over the list (where the seed would push a detail screen).
+    /// The event chosen with Enter, over the list (where the book's app would push a detail
+    /// screen).
     public let detailView = EventDetailView()
 
     /// The category's events, all of the last 360 days.
@@ -80,7 +81,7 @@ public final class EventsViewController {
 
     public func viewDidLoad() {
         // A closed event is kept when it closed within the last `days` days; an open one is going on
-        // now, so it is within any number of days (the seed's filter).
+        // now, so it is within any number of days (the book's filter).
         Observable.combineLatest(days.asObservable().inspect("days"), events.asObservable()) {
             [now] days, events -> [EOEvent] in
             let maxInterval = TimeInterval(days * 24 * 3600)
@@ -105,15 +106,15 @@ public final class EventsViewController {
             .drive(daysLabel.rx.text)
             .disposed(by: bag)
 
-        // The seed's `sliderAction`: `days.value = Int(slider.value)`.
+        // The book's `sliderAction`: `days.value = Int(slider.value)`.
         slider.rx.value
             .map { Int($0) }
             .bind(to: days)
             .disposed(by: bag)
     }
 
-    /// The seed's `EventCell.configure(event:)` on one line: open or closed, the date, the title and
-    /// who reports it.
+    /// The book's `EventCell.configure(event:)` on one line: open or closed, the date, the title
+    /// and who reports it.
     nonisolated static func row(for event: EOEvent) -> String {
         let state = event.closeDate == nil ? "open  " : "closed"
         let date = event.date.map { $0.formatted(.iso8601.year().month().day()) } ?? "          "

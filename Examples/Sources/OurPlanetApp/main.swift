@@ -3,7 +3,8 @@ import Foundation
 import OurPlanet
 import OurPlanetFixtures
 
-// OurPlanet, the NASA EONET browser of seed 003, in a terminal.
+// OurPlanet, the NASA EONET browser of the RxSwift book's chapter "Combining Operators in
+// Practice", in a terminal.
 //
 // Offline by default: an embedded fixture server on a loopback port answers like EONET v3, so the
 // program runs anywhere and still talks HTTP. EONET_BASE_URL (e.g. https://eonet.gsfc.nasa.gov/api/v3)

@@ -3,10 +3,10 @@ import RxCocoa
 import RxSwift
 import TerminalUI
 
-// The controls of TerminalUI on one screen, wired as the seeds wire the weather app's: type a city,
+// The controls of TerminalUI on one screen, wired as the RxSwift book's weather app is: type a city,
 // press Enter or the button, read the label; a slider drives a progress bar, and a list of cities
 // reports the one Enter selects, which a map centres and marks. A location button asks the location
-// manager (gpsd, else the fixed location) for the position, as seed 001 does, and centres the map on
+// manager (gpsd, else the fixed location) for the position, as the book does, and centres the map on
 // it; a picture drawn in code shines beside the list; the status line at the bottom says what was
 // done last, or what went wrong. Tab and Shift-Tab move the focus, a click focuses and presses; `?`
 // or F1 lists the keys; q, Esc (outside the text field) and Ctrl-C quit and leave the terminal as
@@ -15,9 +15,9 @@ import TerminalUI
 
 let bag = DisposeBag()
 
-/// A map of Korea beside the controls: the city the list selects is centred (seed 000's challenge 1)
-/// and marked (`rx.overlays`), and a label follows the centre; with the focus, arrows pan and +/-
-/// zoom.
+/// A map of Korea beside the controls: the city the list selects is centred (the first challenge of
+/// the book's "Intermediate RxCocoa") and marked (`rx.overlays`), and a label follows the centre;
+/// with the focus, arrows pan and +/- zoom.
 @MainActor
 func addMap(to screen: Screen, cities: ListView, disposedBy bag: DisposeBag) -> (map: MapView, center: Label) {
     let places = [
@@ -79,7 +79,7 @@ func sun(frame: Int) -> Image {
     return Image(width: size, height: size, pixels: pixels)!
 }
 
-/// A button that asks the location manager for the position, written as seed 001 writes the weather
+/// A button that asks the location manager for the position, written as the book writes the weather
 /// app's: start updating on each tap, take the first location accurate to 100 m after it, show it and
 /// centre the map there (challenge 1's `rx.location`). Without gpsd the manager reports an error,
 /// shown on the status line, and then the fixed location (`RX_FIXED_LOCATION`, default Seoul).

@@ -2,7 +2,7 @@
 public typealias LocationDegrees = Double
 
 /// A point on the Earth: latitude and longitude in degrees (WGS 84), as Core Location's
-/// `CLLocationCoordinate2D`, so the seeds' `location.coordinate.latitude` reads the same.
+/// `CLLocationCoordinate2D`, so the RxSwift book's `location.coordinate.latitude` reads the same.
 ///
 /// Shared by ``MapView`` (its centre, its overlays) and the location manager (its fixes).
 public struct LocationCoordinate2D: Hashable, Sendable, CustomStringConvertible {

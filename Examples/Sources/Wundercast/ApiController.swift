@@ -15,11 +15,12 @@ public protocol WeatherAPI {
     func currentWeather(city: String) -> Observable<Weather>
     /// The weather at a coordinate (`lat=…&lon=…`).
     func currentWeather(lat: Double, lon: Double) -> Observable<Weather>
-    /// The weather at the eight points around a coordinate, `spacing` degrees apart (seed 000's
-    /// challenge 2, `currentWeatherAround`; the centre itself is the seed's single-point `mapSearch`),
-    /// each point as it answers. Never fails: a point whose request fails is a ``GridPoint/failed(_:_:)``
-    /// element, so the others still arrive. Completes after the eighth; disposing cancels the requests
-    /// still running and sends none of the others.
+    /// The weather at the eight points around a coordinate, `spacing` degrees apart (the second
+    /// challenge of the RxSwift book's "Intermediate RxCocoa", `currentWeatherAround`; the centre
+    /// itself is the book's single-point `mapSearch`), each point as it answers. Never fails: a point
+    /// whose request fails is a ``GridPoint/failed(_:_:)`` element, so the others still arrive.
+    /// Completes after the eighth; disposing cancels the requests still running and sends none of the
+    /// others.
     func currentWeatherAround(lat: Double, lon: Double, spacing: Double) -> Observable<GridPoint>
 }
 

@@ -9,26 +9,28 @@ import TerminalUI
 /// properties, `viewDidLoad()` wires them with RxCocoa, and the controller is the map's forward
 /// delegate for the renderer method.
 ///
-/// What `viewDidLoad()` builds (seeds 000 and 001):
+/// What `viewDidLoad()` builds (the book's chapters "Beginning RxCocoa" and "Intermediate
+/// RxCocoa"):
 /// - four search inputs, the text field's Enter (`searchInput`), the location button (`geoInput`), and
-///   the map's region changes (`mapInput`) twice over: the seed's single-point `mapSearch` of the
-///   map's centre, and challenge 2's grid of the eight points around it; each is turned into
-///   requests with `flatMapLatest`, so a newer search disposes of the requests of an older one;
+///   the map's region changes (`mapInput`) twice over: the book's single-point `mapSearch` of the
+///   map's centre, and the grid of the eight points around it ("Intermediate RxCocoa"'s second
+///   challenge); each is turned into requests with `flatMapLatest`, so a newer search disposes of the
+///   requests of an older one;
 /// - every request recovers with `catchAndReturn` (the book's `catchErrorJustReturn`), after handing
 ///   its error to the status line, so an error never ends a search stream; a request answers on the
 ///   network's thread, so it is brought to the main scheduler (`observe(on:)`) before the controller's
 ///   own closure sees the error, the controller being on the main actor;
-/// - the seed's `search`, every result merged (text, location, map centre), which is what the map
+/// - the book's `search`, every result merged (text, location, map centre), which is what the map
 ///   shows at its centre; the city's labels follow `citySearch`, the text and location results only;
-/// - two activities, where the seed has one: `running` for the city (the inputs as `true`, the city's
-///   results as `false`, `startWith(true)` so the labels start hidden, `skip(1)` for the indicator so
-///   it does not spin at launch), and `mapRunning` for the map's centre and grid. The seed puts
-///   `mapInput` in `running`; here that would hide the city's labels on every pan (and after every
-///   search, whose result recentres the map) although a map search never changes them;
+/// - two activities, where the book has one: `running` for the city (the inputs as `true`, the
+///   city's results as `false`, `startWith(true)` so the labels start hidden, `skip(1)` for the
+///   indicator so it does not spin at launch), and `mapRunning` for the map's centre and grid. The
+///   book puts `mapInput` in `running`; here that would hide the city's labels on every pan (and
+///   after every search, whose result recentres the map) although a map search never changes them;
 /// - challenge 1: a found city's coordinate bound to `mapView.rx.location`, which centres the map;
 /// - challenge 2: the grid drawn as overlays through the delegate proxy and
 ///   ``mapView(_:rendererFor:)``, point by point as they arrive, a failed point as a red `✗`;
-/// - the seed's `mapButton`, which shows and hides the map.
+/// - the book's `mapButton`, which shows and hides the map.
 @MainActor
 public final class ViewController: ApplicationRootViewController, MapViewDelegate {
     // The storyboard.
@@ -45,11 +47,11 @@ public final class ViewController: ApplicationRootViewController, MapViewDelegat
     public let cityNameLabel = Label(style: CellStyle(attributes: .bold))
     public let tempLabel = Label()
     public let humidityLabel = Label()
-    /// The seed's map button (an image of a map there): shows and hides the map.
+    /// The book's map button (an image of a map there): shows and hides the map.
     public let mapButton = Button(title: ViewController.hideMapTitle)
     /// The map's activity: its centre or its grid loading.
     public let mapActivityIndicator: ActivityIndicator
-    /// The weather at the map's centre (the seed's merged `search`), named.
+    /// The weather at the map's centre (the book's merged `search`), named.
     public let mapCenterLabel = Label(style: CellStyle(attributes: .dim))
     public let mapView = MapView(
         region: CoordinateRegion(
@@ -66,7 +68,7 @@ public final class ViewController: ApplicationRootViewController, MapViewDelegat
     private let api: WeatherAPI
     private let scheduler: SchedulerType
     /// Every failed request, for the status line (errors are events to show once, not state: a
-    /// `Signal`, as seed 000's note on Signal and Driver says).
+    /// `Signal`, which, unlike a `Driver`, replays nothing to a new subscriber).
     private let failures = PublishRelay<Error>()
     private let bag = DisposeBag()
     /// The city's activity as `viewDidLoad()` made it, for the tests to record: the labels are hidden
@@ -141,16 +143,17 @@ public final class ViewController: ApplicationRootViewController, MapViewDelegat
         .share()
 
         // The map at rest after a change (a key, or challenge 1 centring it): its centre. Debounced,
-        // where the seed is not, because arrows held down pan many times a second. The book skips the
-        // first change, which MKMapView reports when it first lays out; this map reports only real
-        // changes, so nothing is skipped.
+        // where the book's is not, because arrows held down pan many times a second. The book skips
+        // the first change, which MKMapView reports when it first lays out; this map reports only
+        // real changes, so nothing is skipped.
         let mapInput = mapView.rx.regionDidChangeAnimated
             .debounce(Self.mapDebounce, scheduler: scheduler)
             .map { [unowned self] _ in self.mapView.centerCoordinate }
             .inspect("map input")
             .share()
 
-        // The seed's `mapSearch`: the weather at the centre. Shared: `search` and `mapRunning` listen.
+        // The book's `mapSearch`: the weather at the centre. Shared: `search` and `mapRunning`
+        // listen.
         let mapSearch = mapInput.flatMapLatest { [unowned self] coordinate in
             self.api.currentWeather(lat: coordinate.latitude, lon: coordinate.longitude)
                 .observe(on: MainScheduler.instance)
@@ -181,7 +184,8 @@ public final class ViewController: ApplicationRootViewController, MapViewDelegat
             .merge()
             .asDriver(onErrorJustReturn: Weather.empty)
 
-        // The seed's `search`: every result, the map's centre included; the map shows it at its centre.
+        // The book's `search`: every result, the map's centre included; the map shows it at its
+        // centre.
         let search = Observable.from([geoSearch, textSearch, mapSearch])
             .merge()
             .asDriver(onErrorJustReturn: Weather.empty)
@@ -257,8 +261,8 @@ public final class ViewController: ApplicationRootViewController, MapViewDelegat
         .drive(mapCenterLabel.rx.text)
         .disposed(by: bag)
 
-        // The seed's map button, as the seed writes it; the title says what the next press does,
-        // where the seed's image of a map says nothing.
+        // The book's map button, as the book writes it; the title says what the next press does,
+        // where the book's image of a map says nothing.
         mapButton.rx.tap
             .subscribe(onNext: { [unowned self] in
                 self.mapView.isHidden = !self.mapView.isHidden

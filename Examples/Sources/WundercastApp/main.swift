@@ -3,7 +3,8 @@ import TerminalUI
 import Wundercast
 import WundercastFixtures
 
-// Wundercast, the weather app of the RxSwift book (seeds 000-002), in a terminal.
+// Wundercast, the weather app of the RxSwift book (its chapters "Beginning RxCocoa" and
+// "Intermediate RxCocoa"), in a terminal.
 //
 // Offline by default: without OPENWEATHER_API_KEY an embedded fixture server on a loopback port
 // answers like OpenWeatherMap, so the program runs anywhere and still talks HTTP. With the key, it

@@ -11,10 +11,11 @@ import XCTest
     import FoundationNetworking
 #endif
 
-/// The example's own seed 004 extension (`URLSession+Rx.swift`, not RxCocoa's) tested as the seed tests
-/// it, with RxBlocking (`toBlocking().first()`), against the offline Giphy instead of stubs: `response`,
-/// `data`, `string`, `json` and the GIF `image` wrapper, the errors (404, 401, 429 with its body, JSON
-/// that is not JSON, a GIF that is not whole), the `internalCache` filled by `cache()` (the server
+/// The example's own extension from the RxSwift book's "Creating Custom Reactive Extensions"
+/// (`URLSession+Rx.swift`, not RxCocoa's) tested as the book tests it, with RxBlocking
+/// (`toBlocking().first()`), against the offline Giphy instead of stubs: `response`, `data`,
+/// `string`, `json` and the GIF `image` wrapper, the errors (404, 401, 429 with its body, JSON that
+/// is not JSON, a GIF that is not whole), the `internalCache` filled by `cache()` (the server
 /// counts what it was asked), the challenge's progress and a cancelled download.
 final class URLSessionRxTests: XCTestCase {
     private var server: FixtureServer!
@@ -149,7 +150,7 @@ final class URLSessionRxTests: XCTestCase {
         XCTAssertEqual(cause, .truncated)
     }
 
-    /// The seed's `cache()`: a second request for the same URL is answered from the cache, and the
+    /// The book's `cache()`: a second request for the same URL is answered from the cache, and the
     /// server, which counts what it is asked, is asked once.
     func testTheCacheAnswersTheSecondRequest() throws {
         let request = mediaRequest("fxQ7mKp2Zr0Ty")

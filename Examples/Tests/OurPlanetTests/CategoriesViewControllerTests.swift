@@ -252,9 +252,9 @@ final class CategoriesViewControllerTests {
         }
     }
 
-    /// The seed's `!events.isEmpty`: a category chosen before its events arrive (or one with none, as
-    /// Drought) is not opened: the focus stays on the categories and the status line says why. Once its
-    /// events are there, Enter opens it.
+    /// The RxSwift book's `!events.isEmpty`: a category chosen before its events arrive (or one
+    /// with none, as Drought) is not opened: the focus stays on the categories and the status line
+    /// says why. Once its events are there, Enter opens it.
     @Test func testACategoryWithoutEventsIsNotOpened() {
         withViewController { _ in
             virtual.answerCategories(ids, "-(r|)")

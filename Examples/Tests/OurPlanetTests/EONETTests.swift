@@ -131,8 +131,8 @@ final class EONETTests: XCTestCase {
         XCTAssertMarbles(res, "---#", error: EOError.unreachable(.timedOut, url))
     }
 
-    /// The seed's `catch { return Observable.empty() }` would complete here; a parameter that cannot be
-    /// written is an error, and nothing is requested.
+    /// The RxSwift book's `catch { return Observable.empty() }` would complete here; a parameter
+    /// that cannot be written is an error, and nothing is requested.
     func testAParameterThatCannotBeWrittenIsAnErrorNotEmpty() {
         let res = scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
             self.virtual.eonet.request(endpoint: "/events", query: ["bbox": Opaque()]).map(\.count)

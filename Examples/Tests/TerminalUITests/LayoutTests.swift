@@ -3,7 +3,8 @@ import RxTest
 import TerminalUI
 import Testing
 
-/// A title, a list filling the middle, a status line at the bottom: the seeds' screens' shape.
+/// A title, a list filling the middle, a status line at the bottom: the shape of the RxSwift book's
+/// screens.
 @MainActor
 private final class EventsScreen {
     let screen = Screen(size: Size(columns: 12, rows: 4), minimumSize: .zero)

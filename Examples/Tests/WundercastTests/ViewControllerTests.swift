@@ -172,7 +172,7 @@ final class ViewControllerTests {
             #expect(!labels.contains { $0.isHidden })
 
             // Centring the map on Tokyo (challenge 1) is a change of region, so 500 ms later the map
-            // asks for its centre (the seed's mapSearch) and the grid around it (challenge 2). That is
+            // asks for its centre (the book's mapSearch) and the grid around it (challenge 2). That is
             // the map's activity: the city's labels stay shown. A `t` after the `f` here is the blink
             // this test is for.
             scheduler.advanceTo(150)
@@ -334,7 +334,8 @@ final class ViewControllerTests {
                 grid, "---------LA-X-BF",
                 values: ["L": loading, "A": a, "X": x, "B": b, "F": b.finished])
             expectMarbles(mapRunning, "f--------t-----f", values: bools)
-            // The centre (the seed's mapSearch), the two points that arrived, and a ✗ where one failed.
+            // The centre (the book's mapSearch), the two points that arrived, and a ✗ where one
+            // failed.
             #expect(overlayTexts == ["⛅0°", "⛅1°", "✗", "⛅2°"])
             let failed = try #require(viewController.mapView.overlays.first { $0 is FailedPointOverlay })
             #expect(failed.coordinate == nowhere)
@@ -400,8 +401,8 @@ final class ViewControllerTests {
         }
     }
 
-    /// The seed's map button: Enter on it hides the map, again shows it; the title says which. Neither
-    /// searches nor touches the city's activity.
+    /// The book's map button: Enter on it hides the map, again shows it; the title says which.
+    /// Neither searches nor touches the city's activity.
     @Test func testTheMapButtonHidesAndShowsTheMap() {
         withViewController { running, mapRunning in
             type("-TTE--E")

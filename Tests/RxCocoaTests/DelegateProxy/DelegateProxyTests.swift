@@ -35,7 +35,8 @@ class LocationManager: HasDelegate, ReactiveCompatible {
 
 final class GPSLocationManager: LocationManager {}
 
-/// The proxy, written the way the seeds write theirs (with method names in place of selectors).
+/// The proxy, written the way the RxSwift book writes its own (with method names in place of
+/// selectors).
 final class RxLocationManagerDelegateProxy: DelegateProxy<LocationManager, LocationManagerDelegate>, DelegateProxyType,
     LocationManagerDelegate
 {

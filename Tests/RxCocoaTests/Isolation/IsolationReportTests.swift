@@ -6,7 +6,7 @@ import RxCocoa
 import Synchronization
 import XCTest
 
-/// Issue 28's six races: a closure isolated to an actor (written in a `@MainActor` class or an `actor`)
+/// Six races: a closure isolated to an actor (written in a `@MainActor` class or an `actor`)
 /// that swift-rx calls off that actor is reported in a debug build, naming the operator, the actor and
 /// the thread; with `Hooks.trappingIsolationViolationHandler` the report stops the program. A stop ends
 /// the process, so each scenario runs in a child process (this bundle,

@@ -5,9 +5,10 @@ import RxTest
 import Synchronization
 import Testing
 
-/// Code that is safe runs with no report: the seeds' weather view controller written in a `@MainActor`
-/// class over `@MainActor` controls (a report fails the test: `.isolationChecked`), and the article's way of
-/// passing a nonisolated function from main-actor code to a chain that runs off the main actor.
+/// Code that is safe runs with no report: the RxSwift book's weather view controller written in a
+/// `@MainActor` class over `@MainActor` controls (a report fails the test: `.isolationChecked`),
+/// and the article's way of passing a nonisolated function from main-actor code to a chain that
+/// runs off the main actor.
 @MainActor
 @Suite(.leakChecked, .isolationChecked)  // also keeps other leak-checked suites (which mock the sharing scheduler) out
 struct IsolationSafeTests {
@@ -95,7 +96,8 @@ extension IsolatedWeatherService {
     }
 }
 
-/// The seeds' weather view controller (chapter 000), as a Swift 6 UIKit developer writes it.
+/// The weather view controller of the RxSwift book ("Intermediate RxCocoa"), as a Swift 6 UIKit
+/// developer writes it.
 @MainActor
 private final class WeatherViewController {
     let searchCityName = IsolatedTextField()
@@ -134,7 +136,7 @@ private final class WeatherViewController {
             .disposed(by: bag)
     }
 
-    /// Ends the subscriptions (the closures hold the controller, as the seeds' do).
+    /// Ends the subscriptions (the closures hold the controller, as the book's do).
     func viewDidDisappear() {
         bag = DisposeBag()
     }

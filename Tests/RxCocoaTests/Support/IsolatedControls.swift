@@ -56,8 +56,8 @@ extension Reactive where Base: IsolatedTextField {
     var controlEventReturn: ControlEvent<Void> { ControlEvent(events: base.returnKey.asObservable()) }
 }
 
-/// The seeds' weather service, nonisolated as a service should be: answers arrive on a background
-/// queue, as URLSession's do.
+/// The weather service of the RxSwift book's Wundercast, nonisolated as a service should be:
+/// answers arrive on a background queue, as URLSession's do.
 final class IsolatedWeatherService: Sendable {
     func currentWeather(city: String) -> Observable<String> {
         Observable.just("\(city): 22°C").delay(

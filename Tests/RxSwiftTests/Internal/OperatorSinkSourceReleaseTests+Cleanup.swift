@@ -185,7 +185,7 @@ extension OperatorSinkSourceReleaseTests {
         XCTAssertEqual(disposed, 1, "onDisposed after dispose: \(label)")
     }
 
-    /// The first case: the cleanup between a dropped subject and the subscriber runs at the
+    /// A dropped subject: the cleanup between a dropped subject and the subscriber runs at the
     /// release, before the handle is disposed, and not again.
     func testDoOnDisposeRunsWhenTheSubjectIsDropped() {
         var cleanups = 0
@@ -201,7 +201,7 @@ extension OperatorSinkSourceReleaseTests {
         XCTAssertEqual(cleanups, 1)
     }
 
-    /// The second case: `using`'s resource is disposed when the subject it reads is dropped.
+    /// `using`'s resource is disposed when the subject it reads is dropped.
     func testUsingDisposesItsResourceWhenTheSubjectIsDropped() {
         final class Resource: Disposable, @unchecked Sendable {
             var disposed = 0
@@ -248,7 +248,7 @@ extension OperatorSinkSourceReleaseTests {
         XCTAssertEqual(calls, ["upper", "lower", "onDisposed"])
     }
 
-    /// The case under load: four subjects merged, grouped and flattened, fed from four
+    /// A dropped subject under load: four subjects merged, grouped and flattened, fed from four
     /// threads; the subjects go before the handle is disposed (as the optimizer ends their lifetime
     /// after their last use in a release build). Every `do(onSubscribe:onDispose:)` counter around
     /// them is back to zero live subscriptions, whichever of the release and the dispose came first.

@@ -9,7 +9,7 @@ import XCTest
 /// The drain loops keep their backlog bounded: a thread that keeps sending while another thread
 /// drains waits once the backlog is long, so the draining thread gets back to its own work and
 /// memory stays bounded (``SenderThrottle``). Without it (checked with an unlimited backlog) the
-/// `combineLatest`/`zip` and `merge` tests hung in 3 runs out of 3 (the first reviewer test of the kind
+/// `combineLatest`/`zip` and `merge` tests hung in 3 runs out of 3 (the first test of the kind
 /// grew to 14 GB before it was stopped) and the subject test in 1 of 3; with it, all pass in 0.2 s.
 final class SenderThrottleTests: RxLeakCheckingTestCase {
     /// `combineLatest` and `zip` attach their constant sources while another thread floods the first

@@ -7,8 +7,8 @@ import RxSwift
 /// The scan screen's logic: scans while the radio is on, the screen is showing and the person has
 /// not stopped it; keeps the devices seen lately; and hands the one chosen with Enter on.
 ///
-/// Written as the seeds write view models, with Rx inputs and Driver/Signal outputs, so that a test
-/// drives it in virtual time with no terminal.
+/// Written as an RxSwift view model usually is, with Rx inputs and Driver/Signal outputs, so that a
+/// test drives it in virtual time with no terminal.
 public final class ScanViewModel {
     public struct Input {
         /// `s`: stop the scan, or start it again.

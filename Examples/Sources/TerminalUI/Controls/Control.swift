@@ -5,7 +5,8 @@ import RxSwift
 /// control properties are built on ``sendActions(for:)``.
 @MainActor
 open class Control: View {
-    /// Kinds of control events, named as `UIControl.Event`'s so seed code reads the same.
+    /// Kinds of control events, named as `UIControl.Event`'s so the RxSwift book's code reads the
+    /// same.
     public struct Event: OptionSet, Hashable, Sendable {
         /// The raw bits.
         public let rawValue: UInt32
@@ -25,7 +26,8 @@ open class Control: View {
         public static let editingChanged = Event(rawValue: 1 << 4)
         /// A text field lost the focus.
         public static let editingDidEnd = Event(rawValue: 1 << 5)
-        /// Enter was pressed in a text field (the seed's `rx.controlEvent(.editingDidEndOnExit)`).
+        /// Enter was pressed in a text field (the RxSwift book's
+        /// `rx.controlEvent(.editingDidEndOnExit)`).
         public static let editingDidEndOnExit = Event(rawValue: 1 << 6)
         /// Every editing event.
         public static let allEditingEvents: Event = [

@@ -155,7 +155,7 @@ open class ListView: Control {
 extension Reactive where Base: ListView {
     /// Binds a sequence of element arrays to the list, as RxCocoa's `UITableView.rx.items`: each
     /// element becomes the row of text `rowFactory` makes of it, given the list, the row and the
-    /// element. Used as the seeds use the table view's:
+    /// element. Used as the RxSwift book uses the table view's:
     ///
     /// ```swift
     /// events.bind(to: listView.rx.items) { _, row, event in "\(row + 1). \(event.title)" }
@@ -180,7 +180,8 @@ extension Reactive where Base: ListView {
     }
 
     /// The row highlighted by the arrows (or by new rows being set), whether or not Enter selects it:
-    /// what a table view's cell coming into view is to the seeds, a row to show the details of.
+    /// what a table view's cell coming into view is to the RxSwift book's apps, a row to show the
+    /// details of.
     public var itemHighlighted: ControlEvent<IndexPath> {
         ControlEvent(events: base.highlightedRows.map { IndexPath(indexes: [0, $0]) })
     }

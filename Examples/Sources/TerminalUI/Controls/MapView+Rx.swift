@@ -1,9 +1,9 @@
 import RxCocoa
 import RxSwift
 
-/// The delegate proxy of ``MapView``, written as the seed writes `RxMKMapViewDelegateProxy`: it
-/// stands in as the map's delegate, reports each call, and forwards it to the delegate the map had
-/// (or the one `rx.setDelegate(_:)` installs).
+/// The delegate proxy of ``MapView``, written as the RxSwift book's "Intermediate RxCocoa" writes
+/// `RxMKMapViewDelegateProxy`: it stands in as the map's delegate, reports each call, and forwards
+/// it to the delegate the map had (or the one `rx.setDelegate(_:)` installs).
 ///
 /// Off Darwin the proxy implements each delegate method itself and names it with a
 /// `DelegateMethod` where RxCocoa uses `#selector`; the renderer method, which returns a value, is
@@ -32,8 +32,8 @@ public final class RxMapViewDelegateProxy: DelegateProxy<MapView, MapViewDelegat
         register { RxMapViewDelegateProxy(mapView: $0) }
     }
 
-    // The seed's getter and setter (`currentDelegateFor(_:)`, `setCurrentDelegate(_:toObject:)` in the
-    // book's RxCocoa 3), in RxCocoa 6's spelling.
+    // The book's getter and setter (`currentDelegateFor(_:)`, `setCurrentDelegate(_:toObject:)` in
+    // the book's RxCocoa 3), in RxCocoa 6's spelling.
 
     public static func currentDelegate(for object: MapView) -> MapViewDelegate? {
         object.delegate
@@ -59,14 +59,14 @@ public final class RxMapViewDelegateProxy: DelegateProxy<MapView, MapViewDelegat
 @MainActor
 extension Reactive where Base: MapView {
     /// The map's delegate proxy, installed as its delegate (the delegate it had becomes the forward
-    /// delegate), as the seed's `mapView.rx.delegate`.
+    /// delegate), as the book's `mapView.rx.delegate`.
     public var delegate: DelegateProxy<MapView, MapViewDelegate> {
         RxMapViewDelegateProxy.proxy(for: base)
     }
 
     /// Makes `delegate` the proxy's forward delegate until the returned disposable is disposed: it is
     /// still called for every delegate method and answers the ones with a result
-    /// (`mapView(_:rendererFor:)`), as the seed's `mapView.rx.setDelegate(self)`. Held weakly.
+    /// (`mapView(_:rendererFor:)`), as the book's `mapView.rx.setDelegate(self)`. Held weakly.
     public func setDelegate(_ delegate: MapViewDelegate) -> Disposable {
         RxMapViewDelegateProxy.installForwardDelegate(delegate, retainDelegate: false, onProxyForObject: base)
     }
@@ -74,7 +74,7 @@ extension Reactive where Base: MapView {
     /// Each change of region, with whether it was animated (`mapView(_:regionDidChangeAnimated:)`).
     public var regionDidChangeAnimated: ControlEvent<Bool> {
         let source = delegate.methodInvoked(RxMapViewDelegateProxy.regionDidChangeAnimated).map { arguments in
-            // As the seed: a value that is not a Bool (there is none) reads as not animated.
+            // As the book: a value that is not a Bool (there is none) reads as not animated.
             (arguments[1] as? Bool) ?? false
         }
         return ControlEvent(events: source)
@@ -93,13 +93,13 @@ extension Reactive where Base: MapView {
     }
 
     /// Centres the map on each coordinate, keeping the zoom, animated: the binding property of the
-    /// seed's challenge 1 ("focus the map on a given point"), which `geoSearch` and `textSearch`
+    /// book's challenge 1 ("focus the map on a given point"), which `geoSearch` and `textSearch`
     /// results are bound to.
     public var location: Binder<LocationCoordinate2D> {
         Binder(base) { map, coordinate in map.setCenter(coordinate, animated: true) }
     }
 
-    /// Replaces the map's overlays with each array, as the seed's `rx.overlays`: the old ones are
+    /// Replaces the map's overlays with each array, as the book's `rx.overlays`: the old ones are
     /// removed and the new ones added (each asking the delegate for its renderer).
     public var overlays: Binder<[MapOverlay]> {
         Binder(base) { map, overlays in

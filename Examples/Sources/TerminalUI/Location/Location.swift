@@ -3,9 +3,9 @@ import Foundation
 /// One position report, as `CLLocation`: where, how high, how sure, and when.
 ///
 /// Accuracies follow Core Location's convention: a radius in metres, and a negative value means the
-/// quantity is unknown (`verticalAccuracy < 0` for a 2D fix, which has no altitude). The seeds filter
-/// with `horizontalAccuracy < kCLLocationAccuracyHundredMeters`; ``kLocationAccuracyHundredMeters`` is
-/// the same constant here.
+/// quantity is unknown (`verticalAccuracy < 0` for a 2D fix, which has no altitude). The RxSwift
+/// book filters with `horizontalAccuracy < kCLLocationAccuracyHundredMeters`;
+/// ``kLocationAccuracyHundredMeters`` is the same constant here.
 public struct Location: Equatable, Sendable, CustomStringConvertible {
     /// The latitude and longitude.
     public var coordinate: LocationCoordinate2D
@@ -45,7 +45,8 @@ public struct Location: Equatable, Sendable, CustomStringConvertible {
     }
 }
 
-/// 100 metres: `kCLLocationAccuracyHundredMeters`, which the seeds compare `horizontalAccuracy` with.
+/// 100 metres: `kCLLocationAccuracyHundredMeters`, which the RxSwift book compares
+/// `horizontalAccuracy` with.
 public let kLocationAccuracyHundredMeters: Double = 100
 
 /// Why the location manager has no (real) location: reported through

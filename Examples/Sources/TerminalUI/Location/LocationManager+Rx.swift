@@ -3,10 +3,11 @@ import RxSwift
 
 extension LocationManager: @MainActor HasDelegate {}
 
-/// The location manager's delegate proxy, written as seed 001 writes `RxCLLocationManagerDelegateProxy`.
+/// The location manager's delegate proxy, written as the RxSwift book's "Intermediate RxCocoa"
+/// writes `RxCLLocationManagerDelegateProxy`.
 ///
 /// Linux has no Objective-C message forwarding, so the proxy implements the two delegate methods
-/// itself; each reports its call under a `DelegateMethod` name (where the seed writes `#selector`)
+/// itself; each reports its call under a `DelegateMethod` name (where the book writes `#selector`)
 /// and forwards it to the delegate the manager had before (or one installed with
 /// `rx.setDelegate(_:)`).
 ///
@@ -51,7 +52,7 @@ extension Reactive where Base: LocationManager {
         RxLocationManagerDelegateProxy.proxy(for: base)
     }
 
-    /// Every `locationManager(_:didUpdateLocations:)` call's locations, as seed 001's
+    /// Every `locationManager(_:didUpdateLocations:)` call's locations, as the book's
     /// `rx.didUpdateLocations` (`parameters[1] as! [CLLocation]`).
     public var didUpdateLocations: Observable<[Location]> {
         delegate.methodInvoked(RxLocationManagerDelegateProxy.didUpdateLocations)

@@ -26,20 +26,20 @@ extension LocationManagerDelegate {
 /// ``startUpdatingLocation()`` connects to gpsd's TCP port, sends `?WATCH={"enable":true,"json":true}`
 /// and turns every TPV report with a 2D or 3D fix into a ``Location`` for
 /// `locationManager(_:didUpdateLocations:)`. Calls to the delegate are made on `scheduler` (the main
-/// queue by default, where the seeds' code runs), never synchronously inside a start call: the seeds
-/// start updates in a `do(onNext:)` and subscribe right after, in the same turn.
+/// queue by default, where the RxSwift book's code runs), never synchronously inside a start call:
+/// the book starts updates in a `do(onNext:)` and subscribes right after, in the same turn.
 ///
 /// When no gpsd answers (nothing listens, the connection times out, or the peer says nothing within
 /// ``Configuration/answerTimeout``), the delegate gets ``LocationError/gpsdUnreachable(host:port:reason:)``
 /// through `locationManager(_:didFailWithError:)` and then the fixed location
 /// (``Configuration/fixedCoordinate``) through `locationManager(_:didUpdateLocations:)`, with a
-/// `horizontalAccuracy` of 0. That is what the seeds' code needs: they take
+/// `horizontalAccuracy` of 0. That is what the book's code needs: it takes
 /// `rx.didUpdateLocations.map { $0[0] }.filter { $0.horizontalAccuracy < kCLLocationAccuracyHundredMeters }
 /// .take(1)` after each tap, so a location must follow the error, and it must pass that filter. Like
 /// Core Location's `kCLErrorLocationUnknown`, the error does not end anything.
 ///
-/// Calling ``startUpdatingLocation()`` again while updating (the seeds call it on every tap) delivers
-/// the last location again, as Core Location does, so a second tap is answered too.
+/// Calling ``startUpdatingLocation()`` again while updating (the book calls it on every tap)
+/// delivers the last location again, as Core Location does, so a second tap is answered too.
 ///
 /// On the main actor, as the views it feeds are; `scheduler` must deliver there (the main queue, or in
 /// tests a `TestScheduler` run from the main actor).
@@ -68,8 +68,8 @@ open class LocationManager: ReactiveCompatible {
             self.answerTimeout = answerTimeout
         }
 
-        /// Seoul City Hall (37.5665 N, 126.9780 E): the seeds are a Korean reader's notes, and their
-        /// weather search starts in Seoul.
+        /// Seoul City Hall (37.5665 N, 126.9780 E): a fixed place, in a city the examples' offline
+        /// weather service knows.
         public static let defaultFixedCoordinate = LocationCoordinate2D(latitude: 37.5665, longitude: 126.9780)
 
         /// The configuration the environment asks for:

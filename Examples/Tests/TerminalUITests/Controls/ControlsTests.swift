@@ -4,7 +4,7 @@ import RxTest
 import TerminalUI
 import Testing
 
-/// The seed's weather screen, small: a search field, a search button, a result label.
+/// The RxSwift book's weather screen, small: a search field, a search button, a result label.
 @MainActor
 private final class WeatherScreen {
     let screen = Screen(size: Size(columns: 24, rows: 4), minimumSize: .zero)
@@ -49,7 +49,7 @@ final class ControlsTests {
 
     @Test func testTheSeedsSearchOnEnterAndTapWithTab() {
         let weather = WeatherScreen()
-        // The seed: searchCityName.rx.controlEvent(.editingDidEndOnExit).map { self.searchCityName.text }
+        // The book: searchCityName.rx.controlEvent(.editingDidEndOnExit).map { self.searchCityName.text }
         let searchInput = weather.searchCityName.rx.controlEvent(.editingDidEndOnExit).asObservable()
             .map { [searchCityName = weather.searchCityName] in searchCityName.text }
             .filter { ($0 ?? "").count > 0 }
@@ -61,7 +61,7 @@ final class ControlsTests {
 
         type(
             [
-                .next(205, .enter),  // empty: filtered out, as in the seed
+                .next(205, .enter),  // empty: filtered out, as in the book
                 .next(210, .character("부")), .next(211, .character("산")), .next(220, .enter),
                 .next(230, .tab), .next(240, .enter), .next(250, .character(" ")), .next(260, .backTab),
                 .next(270, .character("!")),

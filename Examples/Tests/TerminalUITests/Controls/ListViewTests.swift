@@ -5,7 +5,7 @@ import RxTest
 import TerminalUI
 import Testing
 
-/// Seed 001's shape: natural events in a table, selecting one.
+/// The shape of the RxSwift book's OurPlanet: natural events in a table, selecting one.
 private struct NaturalEvent: Equatable {
     let title: String
 }
@@ -105,7 +105,7 @@ final class ListViewTests {
         #expect(list.highlightedRow == nil)
     }
 
-    /// The seeds drive their tables from a `Driver`: `drive(tableView.rx.items) { … }`.
+    /// The book drives its tables from a `Driver`: `drive(tableView.rx.items) { … }`.
     @Test func testItemsDrivenByADriverAndTheBindingDisposed() {
         let screen = Screen(size: Size(columns: 8, rows: 2), minimumSize: .zero)
         let list = ListView(frame: Rect(column: 0, row: 0, columns: 8, rows: 2))

@@ -23,8 +23,8 @@ private enum Places {
         span: CoordinateSpan(latitudeDelta: 20, longitudeDelta: 40))
 }
 
-/// The seed's `ApiController.Weather.Overlay`: what to show (an icon) at a city, drawn by the renderer
-/// the view controller's delegate makes.
+/// The RxSwift book's `ApiController.Weather.Overlay`: what to show (an icon) at a city, drawn by
+/// the renderer the view controller's delegate makes.
 private final class WeatherOverlay: MapOverlay {
     let coordinate: LocationCoordinate2D
     let icon: String
@@ -35,7 +35,7 @@ private final class WeatherOverlay: MapOverlay {
     }
 }
 
-/// The seed's view controller as the map's delegate: draws weather overlays as their icon, records
+/// The book's view controller as the map's delegate: draws weather overlays as their icon, records
 /// what it is told.
 private final class WeatherMapDelegate: MapViewDelegate {
     var log: [String] = []
@@ -331,8 +331,8 @@ final class MapViewTests {
         #expect(map.renderer(for: map.overlays[0])?.text == "☀")
     }
 
-    /// The seed's flow: `mapView.rx.setDelegate(self)`, weather overlays bound to `rx.overlays`, drawn
-    /// by the view controller's renderer; the proxy reports the renderer calls too.
+    /// The book's flow: `mapView.rx.setDelegate(self)`, weather overlays bound to `rx.overlays`,
+    /// drawn by the view controller's renderer; the proxy reports the renderer calls too.
     @Test func testSetDelegateAnswersTheRendererUntilDisposedThenTheDefaultDoes() {
         let (screen, map) = europeScreen()
         let viewController = WeatherMapDelegate()
@@ -403,8 +403,8 @@ final class MapViewTests {
 
     // MARK: - Bindings
 
-    /// The seed's challenge 1: search results bound to a property that centres the map, and the map's
-    /// region read back as a property.
+    /// The book's challenge 1: search results bound to a property that centres the map, and the
+    /// map's region read back as a property.
     @Test func testRxLocationCentresTheMapAndRxRegionFollows() {
         let (_, map) = europeScreen()
         let regions = scheduler.createObserver(CoordinateRegion.self)

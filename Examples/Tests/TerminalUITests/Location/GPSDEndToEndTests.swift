@@ -8,7 +8,7 @@ import XCTest
 /// from the `gpsd` package) replays a committed NMEA log of four fixes on a free port, and the fixes
 /// must arrive through `rx.didUpdateLocations`, on the main thread, in order (four in a row; the log
 /// loops). And with nothing listening
-/// on a port: the error and the fixed location, as the seeds' code expects.
+/// on a port: the error and the fixed location, as the RxSwift book's code expects.
 ///
 /// Skipped when gpsfake or gpsd is not installed (`.ci/run` installs both). gpsfake and the gpsd it
 /// starts run in a process group of their own, which is killed (TERM, then KILL) when the test ends,
@@ -99,7 +99,7 @@ final class GPSDEndToEndTests: XCTestCase {
     }
 
     /// Nothing listens on the port: `didFailWithError` with the reason, then the fixed location (from
-    /// the configuration, as `RX_FIXED_LOCATION` would set it) — the order in which the seeds' code
+    /// the configuration, as `RX_FIXED_LOCATION` would set it) — the order in which the book's code
     /// (`.take(1)` of the accurate updates after a tap) gets its location.
     func testWithNoGPSDTheErrorAndThenTheFixedLocationArrive() throws {
         let port = try freePort()

@@ -91,8 +91,8 @@ final class LocationManagerTests {
         #expect(LocationManager.Configuration.fromEnvironment(["RX_GPSD": "gpshost"]).host == "gpshost")
     }
 
-    /// The seeds' pipeline (`map { $0[0] }`, the accuracy filter, `take(1)` per tap) on updates
-    /// delivered in virtual time, with the delegate the application had still called.
+    /// The RxSwift book's pipeline (`map { $0[0] }`, the accuracy filter, `take(1)` per tap) on
+    /// updates delivered in virtual time, with the delegate the application had still called.
     @Test func testRxDidUpdateLocationsAndTheForwardDelegateBothHearEveryUpdate() {
         let scheduler = TestScheduler(initialClock: 0)
         let bag = DisposeBag()
@@ -121,7 +121,7 @@ final class LocationManagerTests {
     }
 
     /// No gpsd: the error, then the fixed location, in that order, both through the proxy and to the
-    /// forward delegate; the location passes the seeds' accuracy filter.
+    /// forward delegate; the location passes the book's accuracy filter.
     @Test func testNoGPSDGivesTheErrorThenTheFixedLocation() {
         let scheduler = TestScheduler(initialClock: 0)
         let bag = DisposeBag()

@@ -5,7 +5,7 @@ import XCTest
 
 /// Chains built by folding over data are as deep as the data is long: subscribing, delivering,
 /// ending and releasing 100 000 chained operators must not overflow the main thread's stack, nor
-/// 10 000 a thread with a 512 KiB stack (issue 26, case 4). A failure is a crash, so each scenario
+/// 10 000 a thread with a 512 KiB stack. A failure is a crash, so each scenario
 /// runs in a child process: this test bundle, asked to run one test, with `RX_DEEP_CHAIN_CHILD` set.
 final class DeepChainTests: XCTestCase {
     private static let childVariable = "RX_DEEP_CHAIN_CHILD"
