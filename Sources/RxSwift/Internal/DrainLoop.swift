@@ -14,7 +14,7 @@ import Synchronization
 /// Owners with a plain queue use ``DrainQueue``, this state with the queue. The subjects (whose
 /// backlog is boxed, so that their hot path never names its generic type) and the serializer of the
 /// multi-source operators (whose queue is made on first use) keep their queue themselves and use this
-/// directly.
+/// directly. Every owner's holder runs ``drain(next:deliver:)``.
 ///
 /// Thread-safety: none; its owner guards it with its lock.
 struct DrainLoop {

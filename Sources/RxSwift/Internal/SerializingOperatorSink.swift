@@ -238,20 +238,24 @@ class SerializingOperatorSink<Input, Output>: OperatorSink<Input, Output>, @unch
     /// Delivers the queued events in order until none is left, then gives the token back. Only the
     /// token holder calls it, never under ``lock``.
     final func drain() {
-        while let event = dequeue() {
-            switch event {
-            case .next(let element):
-                forward(element)
-                didForwardElement()
-            case .terminate(let termination):
-                // The token is kept: nothing may follow a terminal event. Senders waiting for the
-                // backlog to shrink go on (what they queue is dropped).
-                lock.locked { drainLoop.backlogGoneLocked() }?.wake()
-                forwardTermination(termination)
-                wakeDeliveryWaiters()
-                return
-            }
-        }
+        var ended = false
+        RxSwift.drain(
+            // `dequeue` wakes the throttled senders itself, before letting go of downstream.
+            next: { _ in ended ? nil : dequeue() },
+            deliver: { event in
+                switch event {
+                case .next(let element):
+                    forward(element)
+                    didForwardElement()
+                case .terminate(let termination):
+                    // The claim is kept: nothing may follow a terminal event. Senders waiting for the
+                    // backlog to shrink go on (what they queue is dropped).
+                    lock.locked { drainLoop.backlogGoneLocked() }?.wake()
+                    forwardTermination(termination)
+                    wakeDeliveryWaiters()
+                    ended = true
+                }
+            })
     }
 
     private func dequeue() -> SerializedEvent<Output>? {

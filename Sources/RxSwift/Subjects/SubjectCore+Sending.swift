@@ -111,33 +111,32 @@ extension SubjectCore {
     /// The caller is the emitting sender.
     @inline(never)
     private func drain() {
-        while true {
-            var wakeUp: ThrottleWakeUp?
-            let (item, released): (Pending?, [SubjectObserver]) = lock.locked {
-                let released = retired
-                retired = []
-                if pendingCount > 0, let item = backlog.pending.dequeue() {
-                    pendingCount -= 1
-                    emission.holderTakesLocked()
-                    return (item, released)
+        RxSwift.drain(
+            next: { wakeUp in
+                let (item, released): (Pending?, [SubjectObserver]) = lock.locked {
+                    let released = retired
+                    retired = []
+                    if pendingCount > 0, let item = backlog.pending.dequeue() {
+                        pendingCount -= 1
+                        emission.holderTakesLocked()
+                        return (item, released)
+                    }
+                    wakeUp = emission.releaseLocked()
+                    return (nil, released)
                 }
-                wakeUp = emission.releaseLocked()
-                return (nil, released)
-            }
-            // Retired observers are in no snapshot still to be delivered, except as disposed entries
-            // that delivery skips, so their sinks are this thread's to release.
-            for observer in released { observer.releaseSink() }
-            guard let item else {
-                wakeUp?.wake()
-                return
-            }
-            switch item {
-            case .next(let element, let snapshot):
-                deliver(element, to: snapshot)
-            case .terminate(let termination, let elements, let snapshot):
-                deliverTermination(termination, elementsBefore: elements, to: snapshot)
-            }
-        }
+                // Retired observers are in no snapshot still to be delivered, except as disposed
+                // entries that delivery skips, so their sinks are this thread's to release.
+                for observer in released { observer.releaseSink() }
+                return item
+            },
+            deliver: { item in
+                switch item {
+                case .next(let element, let snapshot):
+                    deliver(element, to: snapshot)
+                case .terminate(let termination, let elements, let snapshot):
+                    deliverTermination(termination, elementsBefore: elements, to: snapshot)
+                }
+            })
     }
 
     // The delivery, by the emitting sender only.
