@@ -78,7 +78,6 @@ final class CatchUpRoster<Member: AnyObject> {
         }
     }
 
-    /// The queue of the member at `index`, made if it has none.
     private func queue<Element>(at index: Int, of _: Element.Type) -> CatchUpQueue<Element> {
         if let queue = queues[index] { return unsafeDowncast(queue, to: CatchUpQueue<Element>.self) }
         let made = CatchUpQueue<Element>()

@@ -32,8 +32,7 @@ struct DrainLoop {
         throttle.gateLocked(backlog: backlog)
     }
 
-    /// As ``queuedLocked(backlog:)``, for owners that wait in another function: raises `flag`; the
-    /// sender takes its gate with ``takeGateLocked(clearing:)``.
+    /// As ``queuedLocked(backlog:)``, raising `flag`; the sender takes its gate with ``takeGateLocked(clearing:)``.
     mutating func queuedLocked(backlog: Int, raising flag: borrowing Atomic<Bool>) {
         throttle.registerLocked(backlog: backlog, raising: flag)
     }
@@ -43,14 +42,12 @@ struct DrainLoop {
         throttle.takeGateLocked(clearing: flag)
     }
 
-    /// By the holder: it takes a queued item.
     @inline(__always)
     mutating func holderTakesLocked() {
         throttle.holderDrainsLocked()
     }
 
-    /// By the holder, having found nothing left: the claim ends; returns the senders to wake after
-    /// unlocking.
+    /// By the holder, having found nothing left: the claim ends; returns the senders to wake.
     @inline(__always)
     mutating func releaseLocked() -> ThrottleWakeUp? {
         holder = 0
@@ -128,8 +125,7 @@ struct DrainQueue<Item> {
         items.dequeue()
     }
 
-    /// By the holder of a sink that stopped: takes out what is queued (release it after unlocking) and
-    /// ends the claim.
+    /// By the holder of a stopped sink: takes out what is queued and ends the claim.
     mutating func releaseDroppingLocked(wakeUp: inout ThrottleWakeUp?) -> Queue<Item> {
         wakeUp = loop.releaseLocked()
         return removeAllLocked()

@@ -18,7 +18,6 @@ struct ObserverList<Entry: AnyObject> {
 
     @inlinable var isEmpty: Bool { entries.count == departed }
 
-    /// Adds `entry`; returns its index.
     @discardableResult
     mutating func append(_ entry: Entry) -> Int {
         entries.append(entry)

@@ -63,14 +63,12 @@ class OperatorSink<Input, Output>: Sink<Input>, Cancelable, @unchecked Sendable 
         }
     }
 
-    /// Whether downstream hears only what the one source sends, synchronously (map, filter, scan, …):
-    /// then a source that lets go of this sink lets go of the chain below. Sinks driven from elsewhere too
-    /// (timers, other sources, queued work) only drop their upstream.
+    /// Whether downstream hears only what the one source sends, synchronously (map, scan, …): then the
+    /// source letting go lets go of the chain below; other sinks only drop their upstream.
     var releasesWithItsSource: Bool { false }
 
-    /// See ``AnySink/sourceGone()``: disposes upstream (its cleanups run now, once) and tells downstream if
-    /// nothing else drives this sink. Also called by a source that keeps this sink but will never send to
-    /// it again.
+    /// See ``AnySink/sourceGone()``: disposes upstream and tells downstream if nothing else drives this
+    /// sink. Also called by a source that keeps this sink but will never send to it again.
     override final func sourceGone() {
         endAsSourceGone()
     }
@@ -108,13 +106,11 @@ class OperatorSink<Input, Output>: Sink<Input>, Cancelable, @unchecked Sendable 
         dispose()
     }
 
-    /// Marks the sink stopped without forwarding; `true` for the first caller only. For sinks whose
-    /// terminal event goes elsewhere (inner subscriptions).
+    /// Marks the sink stopped without forwarding (its terminal event goes elsewhere); `true` once.
     final func stop() -> Bool {
         flags.bitwiseOr(Self.stoppedBit, ordering: .acquiringAndReleasing).oldValue & Self.stoppedBit == 0
     }
 
-    /// Forwards `element` downstream unless the sink has stopped.
     @usableFromInline
     final func forward(_ element: Output) {
         if isForwarding { downstream.next(element) }
@@ -152,8 +148,7 @@ class OperatorSink<Input, Output>: Sink<Input>, Cancelable, @unchecked Sendable 
     /// Hook for subclasses that own more than the upstream subscription (timers, inner subscriptions).
     func disposeResources() {}
 
-    /// Whether the source let go before this disposal, so that the source's release disposes upstream
-    /// (``forwardSourceGone()``, on its own thread) rather than this disposal.
+    /// Whether the source let go before this disposal, so its release disposes upstream instead.
     @inline(__always)
     final var sourceGoneGoesOn: Bool {
         flags.load(ordering: .acquiring) & Self.sourceGoneBit != 0

@@ -26,16 +26,13 @@ func currentThreadID() -> UInt {
 ///
 /// Part of a ``DrainLoop``, guarded by its owner's lock; the waiting happens after unlocking.
 struct SenderThrottle {
-    /// Queued events past which a sender from another thread waits.
     static let backlogLimit = 256
-    /// The longest a sender waits for the holder.
     static let longestWait = DispatchTimeInterval.milliseconds(20)
 
     /// The thread draining the backlog; 0 while nobody does.
     private var drainer: UInt = 0
     private var gate: ThrottleGate?
-    /// The sender told to wait (0: none), for owners that wait in another function than the one that
-    /// queued.
+    /// The sender told to wait (0: none), for owners that wait in another function.
     private var waiter: UInt = 0
     /// This drain went past the limit; other senders wait until it ends.
     private var throttling = false
@@ -61,8 +58,7 @@ struct SenderThrottle {
         return gate
     }
 
-    /// As ``gateLocked(backlog:)``, remembering the waiter and raising `flag`, which the owner reads
-    /// after each critical section.
+    /// As ``gateLocked(backlog:)``, remembering the waiter and raising `flag` for the owner to read.
     mutating func registerLocked(backlog: Int, raising flag: borrowing Atomic<Bool>) {
         guard gateLocked(backlog: backlog) != nil else { return }
         waiter = currentThreadID()
@@ -104,16 +100,13 @@ struct ThrottleWakeUp {
     }
 }
 
-/// Where senders wait for a drain loop's holder. Made by the first sender that waits.
-///
-/// Thread-safety: `waiting` is guarded by the owning drain loop's lock; the semaphore is thread-safe.
+/// Where senders wait for a drain loop's holder; made by the first sender that waits. `waiting` is
+/// guarded by the owner's lock; the semaphore is thread-safe.
 final class ThrottleGate: @unchecked Sendable {
     private let semaphore = DispatchSemaphore(value: 0)
-    /// Senders counted in and not yet woken. Under the owner's lock.
     var waiting = 0
 
-    /// Waits for ``wake(_:)`` or ``SenderThrottle/longestWait``; whether it was woken in time. Never
-    /// under a lock.
+    /// Waits for ``wake(_:)`` or ``SenderThrottle/longestWait``; whether woken in time. Never under a lock.
     @discardableResult
     func wait() -> Bool {
         semaphore.wait(timeout: .now() + SenderThrottle.longestWait) == .success

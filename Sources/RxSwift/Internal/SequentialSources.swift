@@ -31,23 +31,17 @@ where Sources.Element == Observable<Element> {
     }
 }
 
-/// Subscribes to one source after another (`concat`, `catch(sequence:)`, `retry`), each through its own
-/// ``ForwardingSink``, which stops at the attempt's terminal event. `pendingAttempts` counts requests:
-/// the thread that raises it from zero makes attempts until it is back to zero, which serializes them
-/// without a lock and keeps the stack flat.
-///
-/// A source that is itself an observable of this kind (same sources type, same rule for moving on) is
-/// flattened, as RxSwift's `TailRecursiveSink`: its iterator is pushed on `enclosing` and drawn from
-/// until it runs out. With a known count, a chain nested in the last place keeps the stack at depth 1
-/// (``maxTailRecursiveSinkStackSize`` in debug builds).
+/// Subscribes to one source after another (`concat`, `catch(sequence:)`, `retry`), each through a
+/// ``ForwardingSink`` that stops at its terminal event. The thread that raises `pendingAttempts` from
+/// zero makes attempts until it is back to zero: serialized without a lock, with a flat stack. A source
+/// of this same kind is flattened (its iterator pushed on `enclosing`), as RxSwift's
+/// `TailRecursiveSink`.
 ///
 /// Thread-safety: `current`, `enclosing` and `lastError` are used only by the thread running the loop,
-/// or written before the atomic increment that hands the loop over; the current attempt lives in the
-/// `SerialDisposable` that is the upstream.
+/// or written before the atomic increment that hands the loop over.
 final class SequentialSourcesSink<Element, Sources: Sequence>: OperatorSink<Element, Element>,
     @unchecked Sendable
 where Sources.Element == Observable<Element> {
-    /// An iterator of sources and how many sources it has left, when that is known.
     private struct Generator {
         var iterator: Sources.Iterator
         var remaining: Int?

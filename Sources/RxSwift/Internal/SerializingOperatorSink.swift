@@ -15,13 +15,11 @@ enum SerializedEvent<Element> {
 ///
 /// Thread-safety: ``lock`` guards the stored properties below and the subclass's state; delivery
 /// belongs to the claim's holder alone.
-/// ``lock``, as is the subclass's own state; delivery belongs to the loop's holder alone.
 @usableFromInline
 class SerializingOperatorSink<Input, Output>: OperatorSink<Input, Output>, @unchecked Sendable {
     /// Whether a sender must wait at the drain loop's gate; read after every critical section, so an
     /// atomic. Declared before the lock (DESIGN.md, "Concurrency model").
     private let throttled = Atomic<Bool>(false)
-    /// Guards the subclass's state and the outbox; taken through ``locked(_:)``.
     let lock = Mutex<Void>(())
     @exclusivity(unchecked) var outbox: Outbox<Output>?
     @exclusivity(unchecked) var drainLoop = DrainLoop()
@@ -31,11 +29,9 @@ class SerializingOperatorSink<Input, Output>: OperatorSink<Input, Output>, @unch
     /// What the superseding thread still has to do after unlocking (``finishSuperseding()``).
     @exclusivity(unchecked) var supersession: Supersession?
 
-    /// Whether the source let go of this sink (``AnySink/sourceGone()``); under the lock.
     @exclusivity(unchecked) final var isSourceGone = false
     /// Whether the claim's holder releases the sink once it has delivered what is queued.
     @exclusivity(unchecked) var letGoWhenIdle = false
-    /// Whether ``letGoOfDownstreamOnce()`` has run; under the lock.
     @exclusivity(unchecked) var hasLetGoOfDownstream = false
 
     /// The source let go: releases the sink now if `nothingLeft` (asked under the lock), else once what
@@ -66,7 +62,6 @@ class SerializingOperatorSink<Input, Output>: OperatorSink<Input, Output>, @unch
         if isSourceGone { _ = letGoNowOrWhenIdleLocked() }
     }
 
-    /// Under ``lock``, when the holder gives the token back: whether it must release the sink now.
     private func takeLetGoWhenIdleLocked() -> Bool {
         guard letGoWhenIdle else { return false }
         letGoWhenIdle = false
@@ -95,7 +90,6 @@ class SerializingOperatorSink<Input, Output>: OperatorSink<Input, Output>, @unch
         return result
     }
 
-    /// Waits at the gate if one was meant for this thread.
     @inline(never)
     private func waitIfThrottled() {
         lock.locked { drainLoop.takeGateLocked(clearing: throttled) }?.wait()
@@ -146,8 +140,7 @@ class SerializingOperatorSink<Input, Output>: OperatorSink<Input, Output>, @unch
         queueLocked(.next(element))
     }
 
-    /// Delivers an element claimed with ``claimOrQueueLocked(_:)``, then whatever was queued
-    /// meanwhile, then gives the token back. Never under ``lock``.
+    /// Delivers a claimed element, then what was queued meanwhile, then gives the claim back.
     @inline(__always)
     final func deliverClaimed(_ element: Output) {
         forward(element)
@@ -191,8 +184,7 @@ class SerializingOperatorSink<Input, Output>: OperatorSink<Input, Output>, @unch
         queueLocked(.terminate(termination))
     }
 
-    /// Gives the claim back if nothing is queued (or the sink stopped), else keeps it for ``drain()``;
-    /// wakes the senders waiting for the delivery to end.
+    /// Gives the claim back unless something is queued; wakes the senders waiting for a delivery to end.
     @inline(__always)
     private func releaseTokenIfIdleLocked(_ releaseNow: inout Bool) -> Bool {
         let released = outbox?.isEmpty ?? true || !isForwarding
@@ -273,8 +265,7 @@ final class Outbox<Output> {
     enum SerializingTestHooks {
         /// How many times a superseding event (a switch) had to wait for another thread's delivery.
         static let supersedingWaits = Atomic<Int>(0)
-        /// How many of those waits gave up after ``SenderThrottle/longestWait``: only then may an
-        /// event of a replaced sequence reach the observer after the switch returned.
+        /// How many of those waits gave up after ``SenderThrottle/longestWait``.
         static let supersedingWaitsGivenUp = Atomic<Int>(0)
     }
 #endif

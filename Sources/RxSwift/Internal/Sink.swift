@@ -17,11 +17,9 @@ class AnySink: Disposable, @unchecked Sendable {
     @usableFromInline
     func dispose() {}
 
-    /// The source let go of this sink for good without ending the sequence (a subject deallocated): the
-    /// sink disposes its upstream (running its cleanups) and, if nothing else drives it, tells
-    /// downstream, so the chain is released with its source and `onDisposed` runs (DESIGN.md,
-    /// "Lifetime"). No event is delivered; an operator with several sources does this once all are gone.
-    /// The caller holds this sink.
+    /// The source let go for good without ending (a subject deallocated): the sink disposes its upstream
+    /// and, if nothing else drives it, tells downstream, so the chain is released with its source
+    /// (DESIGN.md, "Lifetime"). No event is delivered. The caller holds this sink.
     @usableFromInline
     func sourceGone() {}
 
@@ -107,8 +105,7 @@ final class SinkForwardingSink<Element>: Sink<Element>, @unchecked Sendable {
     }
 }
 
-/// Presents an internal sink as a public `ObserverType` (for `create`, custom observables and
-/// `AnyObserver`).
+/// Presents an internal sink as a public `ObserverType` (`create`, custom observables, `AnyObserver`).
 struct SinkObserver<Element>: ObserverType {
     let sink: Sink<Element>
 

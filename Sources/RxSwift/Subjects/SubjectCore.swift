@@ -8,9 +8,6 @@ import Synchronization
 /// when nobody is emitting, by the emitting sender between two events, by the catching-up
 /// subscriber). The deinitializer calls ``detach()`` (DESIGN.md, "Lifetime").
 ///
-/// This file holds the state and the lifetime; `+Sending` the senders and the delivery;
-/// `+Subscribing` subscribing, catching up and leaving.
-///
 /// Thread-safety: every `@exclusivity(unchecked)` property is guarded by `lock`; `isDisposedFlag` and
 /// `observerCount` are atomics mirrored from it for lock-free reads. Observer sinks are called only
 /// by the emitting sender (live observers) or the catching-up subscriber (its own observer).
@@ -99,10 +96,8 @@ final class SubjectCore<Policy: SubjectPolicy>: SubjectCoreBase, @unchecked Send
         for observer in catchUps.members { observer.releasedWhileCatchingUp = true }
     }
 
-    /// The catch-up roster, made on first use. Under the lock.
     var catchUps: CatchUpRoster<SubjectObserver> { .inPlace(&catchUpsStorage) }
 
-    /// The backlog, made on first use. Under the lock.
     @inline(never)
     var backlog: Backlog {
         if let backlogStorage { return backlogStorage }

@@ -155,7 +155,6 @@ final class MulticastConnection<Element>: OperatorSink<Element, Element>, Source
     /// Tells the state this connection ended (strong: the state holds the connection only while it is
     /// current or waiting, so no lasting cycle).
     private let onEnd: (MulticastConnection<Element>, MulticastEnd) -> Void
-    /// Releases the observers of the connection's subject, if it is the connectable's own.
     private let releaseObservers: (() -> Void)?
     /// The source, held until subscribed (see ``MulticastState``); written before the connection is
     /// published, taken once by the thread whose turn it is.
@@ -215,7 +214,6 @@ enum MulticastEnd {
     case disposed
     /// Its source let go of it (and its subscription is disposed).
     case sourceGone
-    /// Disposed after its source let go: the source's release reports the end once it disposed the
-    /// subscription.
+    /// Disposed after its source let go: the source's release reports the end.
     case disposedWhileSourceReleases
 }

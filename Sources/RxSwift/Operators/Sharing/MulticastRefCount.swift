@@ -1,21 +1,14 @@
 import Synchronization
 
-/// `refCount()` of the connectables made by `multicast`, `publish` and `replay`
-/// (``MulticastConnectable``).
+/// `refCount()` of the connectables made by `multicast`, `publish` and `replay`. Which subject a
+/// subscriber joins and which connection it counts in are decided in one critical section under the
+/// connectable's lock, so a subscriber either joins a connection before it ends or starts the next
+/// one (``RefCountObservable``, subscribing first and counting after, cannot promise that).
 ///
-/// Which subject a subscriber joins and which connection it counts in are decided in one critical
-/// section under the connectable's lock, as in `share(replay:scope:)`: a subscriber either joins a
-/// connection before it ends (and hears its terminal event) or starts the next one; leaving last
-/// forgets the subject in the critical section that brings the count to zero. (Subscribing first and
-/// counting after, as ``RefCountObservable`` does, can join one connection and count in another.)
-///
-/// Connecting and disconnecting call out to the source, so they are queued under the lock and
-/// performed after unlocking, in order, by one thread at a time; that thread performs what it queues
-/// from inside one of them at once, nested, as RxSwift's recursive lock does. A subscriber subscribes
-/// to its subject before its connection is made, so a source that emits as it connects reaches it.
-///
-/// The subscribers hold the count (``MulticastRefCountState``), not this observable, which holds the
-/// source (see ``MulticastState``).
+/// Connecting and disconnecting call out to the source: queued under the lock, performed after
+/// unlocking in order by one thread at a time, nested when queued from inside one of them (as
+/// RxSwift's recursive lock does). A subscriber subscribes to its subject before its connection is
+/// made. The subscribers hold the count (``MulticastRefCountState``), not this observable.
 ///
 /// Thread-safety: the count's state and each sink's `countedGeneration` are guarded by the
 /// connectable's lock.
@@ -77,7 +70,6 @@ where Subject.Observer.Element == Source {
 /// Thread-safety: everything is guarded by the connectable's lock (`shared.lock`).
 final class MulticastRefCountState<Source, Subject: SubjectType>: @unchecked Sendable
 where Subject.Observer.Element == Source {
-    /// A call out to the source, queued under the lock.
     enum Operation {
         /// Connect the subject of this generation, if it still has subscribers.
         case connect(UInt, MulticastConnectable<Source, Subject>)
@@ -147,7 +139,6 @@ where Subject.Observer.Element == Source {
         return pending.nextLocked(wakeUp: &wakeUp)
     }
 
-    /// Performs the queued operations, in order, outside the lock.
     func drain() {
         RxSwift.drain(next: { wakeUp in shared.lock.locked { nextLocked(wakeUp: &wakeUp) } }) { operation in
             switch operation {
@@ -160,13 +151,11 @@ where Subject.Observer.Element == Source {
     }
 }
 
-/// One subscriber of ``MulticastRefCountObservable``: forwards the subject's events; leaving (or the
-/// connection terminating) updates the count.
+/// One subscriber of ``MulticastRefCountObservable``; leaving or termination updates the count.
 final class MulticastRefCountSink<Source, Subject: SubjectType>: OperatorSink<Subject.Element, Subject.Element>,
     @unchecked Sendable
 where Subject.Observer.Element == Source {
     private let counter: MulticastRefCountState<Source, Subject>
-    /// The connectable's generation this sink counts in, or `nil`; under the connectable's lock.
     @exclusivity(unchecked) var countedGeneration: UInt?
 
     init(counter: MulticastRefCountState<Source, Subject>, downstream: Sink<Subject.Element>) {

@@ -72,9 +72,7 @@ final class ShareHub: @unchecked Sendable {
 
 /// One connection of `share(… .whileConnected)`: relays the source into its own subject.
 final class ShareConnection<Element>: OperatorSink<Element, Element>, SourceTurnTaker, @unchecked Sendable {
-    /// The subscribers of this connection; guarded by the hub's lock.
     @exclusivity(unchecked) var count = 0
-    /// Whether the source let go of this connection; guarded by the hub's lock.
     @exclusivity(unchecked) private var sourceLetGo = false
     let subject: Observable<Element>
     private let hub: ShareHub
@@ -160,7 +158,6 @@ final class ShareConnection<Element>: OperatorSink<Element, Element>, SourceTurn
         hub.lock.locked { sourceLetGo }
     }
 
-    /// The subject lets go of its observers the way a released subject does.
     func releaseObservers() {
         (subject as? any ReleasableSubject)?.releaseObserversForGood()
     }

@@ -124,7 +124,6 @@ final class ShareLatestConnection<Source, Element>: OperatorSink<Source, Never>,
         removeSubscriber(self)
     }
 
-    /// Disposes the upstream subscription (the last subscriber left, or the source terminated).
     func tearDown() {
         super.dispose()
     }
@@ -188,7 +187,6 @@ final class ShareLatestConnection<Source, Element>: OperatorSink<Source, Never>,
         }
     }
 
-    /// A subscriber has gone; the last one tears the connection down.
     func removeSubscriber(_ sink: AnySink) {
         var isLast = false
         var released: UnsafeMutableRawPointer?

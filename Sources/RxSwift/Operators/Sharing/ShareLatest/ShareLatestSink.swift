@@ -24,19 +24,16 @@ final class ShareLatestSink<Source, Element>: Sink<Element>, @unchecked Sendable
         self.downstream = downstream
     }
 
-    /// Methods, as `join` is (DESIGN.md, "The hot path"). The slot accessors run under the producer's
-    /// lock.
+    /// Methods, as `join` is (DESIGN.md, "The hot path"); under the producer's lock.
     func setSlot(_ index: Int) {
         slot = index
     }
 
-    /// The slot, which is cleared.
     func takeSlot() -> Int {
         defer { slot = -1 }
         return slot
     }
 
-    /// The slot, left as it is.
     func currentSlot() -> Int {
         slot
     }
@@ -69,7 +66,6 @@ final class ShareLatestSink<Source, Element>: Sink<Element>, @unchecked Sendable
         dispose()
     }
 
-    /// Leaves the connection, once.
     override func dispose() {
         guard set(Self.disposedBit | Self.stoppedBit, unless: Self.disposedBit) else { return }
         connection?.removeSubscriber(self)
@@ -136,7 +132,6 @@ struct ShareObservers {
         others.removeEntry(at: slot, renumber: renumber)
     }
 
-    /// Inlinable: the relay asks it per element.
     @inlinable var hasOthers: Bool { !others.isEmpty }
 
     var isEmpty: Bool { first == nil && !hasOthers }
