@@ -178,7 +178,6 @@ func zipTypes(_ n: Int) -> String {
                 super.init(arity: \(n), completesEarly: false, downstream: downstream)
             }
 
-            /// Makes the source sinks, then subscribes in order; inlined into `makeSink`.
             @inlinable
             func start(\(list(n) { "_ observable\($0): Observable<E\($0)>" })) {
                 // Every sink is made before the first is attached: from then on, the `source…`
@@ -258,7 +257,6 @@ func combineLatestTypes(_ n: Int) -> String {
             private let combiner: (CombineLatest\(n)Sink) throws -> Void
         \(list(n, { "    @usableFromInline @exclusivity(unchecked) var source\($0): CombineLatestSource<E\($0), Result>?" }, separator: "\n"))
 
-            /// `makeSink` works out the slots' layout and `valuesAreTrivial` as constants.
             @usableFromInline
             init(
                 selector: @escaping (\(e)) throws -> Result, downstream: Sink<Result>,
@@ -279,7 +277,7 @@ func combineLatestTypes(_ n: Int) -> String {
 
         \(list(n, { "    @inlinable\n    var slot\($0): UnsafeMutablePointer<E\($0)> {\n        (storage + offset\($0)).assumingMemoryBound(to: E\($0).self)\n    }" }, separator: "\n\n"))
 
-            /// Subscribes in order (constant sources without a subscription); inlined into `makeSink`.
+            /// Subscribes in order, constant sources without a subscription.
             @inlinable
             func start(\(list(n) { "_ observable\($0): Observable<E\($0)>" })) {
                 // Every sink is made before the first is attached: from then on, the `source…`

@@ -15,12 +15,10 @@ class TwoSourceSink<Input, Other, Output>: SerializingOperatorSink<Input, Output
         otherSubscription.setDisposable(other.subscribe(sink: TwoSourceOtherSink(parent: self)))
     }
 
-    /// An element of the other sequence.
     func otherNext(_ element: Other) {
         rxAbstractMethod()
     }
 
-    /// The other sequence's terminal event.
     func otherTerminate(_ termination: Termination) {
         rxAbstractMethod()
     }

@@ -5,7 +5,6 @@
 /// ``hasValue`` says which slots hold one.
 @usableFromInline
 class CombineLatestSink<Output>: CombiningSink<Output>, @unchecked Sendable {
-    /// The holder's (and `deinit`'s).
     @usableFromInline @exclusivity(unchecked) private(set) final var hasValue: CombiningFlags
     /// Whether every value type is trivial: then tear-down destroys nothing.
     private let valuesAreTrivial: Bool

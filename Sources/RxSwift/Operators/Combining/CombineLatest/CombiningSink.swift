@@ -12,9 +12,7 @@ class CombiningSink<Output>: OperatorSink<Never, Output>, @unchecked Sendable {
     private let lock = Mutex<Void>(())
     @exclusivity(unchecked) private var pending = DrainQueue<() -> Void>()
     @exclusivity(unchecked) private var stateReleased = false
-    /// Which sources have completed; the holder's.
     @usableFromInline @exclusivity(unchecked) final var isDone: CombiningFlags
-    /// How many sources let go of their sink; the holder's.
     @exclusivity(unchecked) private var goneSources = 0
 
     init(arity: Int, downstream: Sink<Output>) {
@@ -143,7 +141,6 @@ struct CombiningFlags {
         return true
     }
 
-    /// Clears every flag.
     mutating func clear() {
         mask = 0
         if large != nil { large = Array(repeating: false, count: arity) }
@@ -219,12 +216,10 @@ class CombiningSource<Element, Output>: OperatorSink<Element, Output>, @unchecke
         }
     }
 
-    /// Stores `element` and lets the parent react; by the holder.
     func receive(_ element: Element) {
         rxAbstractMethod()
     }
 
-    /// Lets the parent react to the source's end; by the holder.
     func received(_ termination: Termination) {
         rxAbstractMethod()
     }

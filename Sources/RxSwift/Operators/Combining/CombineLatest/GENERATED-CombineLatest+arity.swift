@@ -110,7 +110,6 @@ final class CombineLatest2Sink<E1, E2, Result>: CombineLatestSink<Result>, @unch
     @usableFromInline @exclusivity(unchecked) var source1: CombineLatestSource<E1, Result>?
     @usableFromInline @exclusivity(unchecked) var source2: CombineLatestSource<E2, Result>?
 
-    /// `makeSink` works out the slots' layout and `valuesAreTrivial` as constants.
     @usableFromInline
     init(
         selector: @escaping (E1, E2) throws -> Result, downstream: Sink<Result>,
@@ -140,7 +139,7 @@ final class CombineLatest2Sink<E1, E2, Result>: CombineLatestSink<Result>, @unch
         (storage + offset2).assumingMemoryBound(to: E2.self)
     }
 
-    /// Subscribes in order (constant sources without a subscription); inlined into `makeSink`.
+    /// Subscribes in order, constant sources without a subscription.
     @inlinable
     func start(_ observable1: Observable<E1>, _ observable2: Observable<E2>) {
         // Every sink is made before the first is attached: from then on, the `source…`
@@ -293,7 +292,6 @@ final class CombineLatest3Sink<E1, E2, E3, Result>: CombineLatestSink<Result>, @
     @usableFromInline @exclusivity(unchecked) var source2: CombineLatestSource<E2, Result>?
     @usableFromInline @exclusivity(unchecked) var source3: CombineLatestSource<E3, Result>?
 
-    /// `makeSink` works out the slots' layout and `valuesAreTrivial` as constants.
     @usableFromInline
     init(
         selector: @escaping (E1, E2, E3) throws -> Result, downstream: Sink<Result>,
@@ -329,7 +327,7 @@ final class CombineLatest3Sink<E1, E2, E3, Result>: CombineLatestSink<Result>, @
         (storage + offset3).assumingMemoryBound(to: E3.self)
     }
 
-    /// Subscribes in order (constant sources without a subscription); inlined into `makeSink`.
+    /// Subscribes in order, constant sources without a subscription.
     @inlinable
     func start(_ observable1: Observable<E1>, _ observable2: Observable<E2>, _ observable3: Observable<E3>) {
         // Every sink is made before the first is attached: from then on, the `source…`
@@ -499,7 +497,6 @@ final class CombineLatest4Sink<E1, E2, E3, E4, Result>: CombineLatestSink<Result
     @usableFromInline @exclusivity(unchecked) var source3: CombineLatestSource<E3, Result>?
     @usableFromInline @exclusivity(unchecked) var source4: CombineLatestSource<E4, Result>?
 
-    /// `makeSink` works out the slots' layout and `valuesAreTrivial` as constants.
     @usableFromInline
     init(
         selector: @escaping (E1, E2, E3, E4) throws -> Result, downstream: Sink<Result>,
@@ -541,7 +538,7 @@ final class CombineLatest4Sink<E1, E2, E3, E4, Result>: CombineLatestSink<Result
         (storage + offset4).assumingMemoryBound(to: E4.self)
     }
 
-    /// Subscribes in order (constant sources without a subscription); inlined into `makeSink`.
+    /// Subscribes in order, constant sources without a subscription.
     @inlinable
     func start(
         _ observable1: Observable<E1>, _ observable2: Observable<E2>, _ observable3: Observable<E3>,
@@ -738,7 +735,6 @@ final class CombineLatest5Sink<E1, E2, E3, E4, E5, Result>: CombineLatestSink<Re
     @usableFromInline @exclusivity(unchecked) var source4: CombineLatestSource<E4, Result>?
     @usableFromInline @exclusivity(unchecked) var source5: CombineLatestSource<E5, Result>?
 
-    /// `makeSink` works out the slots' layout and `valuesAreTrivial` as constants.
     @usableFromInline
     init(
         selector: @escaping (E1, E2, E3, E4, E5) throws -> Result, downstream: Sink<Result>,
@@ -786,7 +782,7 @@ final class CombineLatest5Sink<E1, E2, E3, E4, E5, Result>: CombineLatestSink<Re
         (storage + offset5).assumingMemoryBound(to: E5.self)
     }
 
-    /// Subscribes in order (constant sources without a subscription); inlined into `makeSink`.
+    /// Subscribes in order, constant sources without a subscription.
     @inlinable
     func start(
         _ observable1: Observable<E1>, _ observable2: Observable<E2>, _ observable3: Observable<E3>,
@@ -1000,7 +996,6 @@ final class CombineLatest6Sink<E1, E2, E3, E4, E5, E6, Result>: CombineLatestSin
     @usableFromInline @exclusivity(unchecked) var source5: CombineLatestSource<E5, Result>?
     @usableFromInline @exclusivity(unchecked) var source6: CombineLatestSource<E6, Result>?
 
-    /// `makeSink` works out the slots' layout and `valuesAreTrivial` as constants.
     @usableFromInline
     init(
         selector: @escaping (E1, E2, E3, E4, E5, E6) throws -> Result, downstream: Sink<Result>,
@@ -1054,7 +1049,7 @@ final class CombineLatest6Sink<E1, E2, E3, E4, E5, E6, Result>: CombineLatestSin
         (storage + offset6).assumingMemoryBound(to: E6.self)
     }
 
-    /// Subscribes in order (constant sources without a subscription); inlined into `makeSink`.
+    /// Subscribes in order, constant sources without a subscription.
     @inlinable
     func start(
         _ observable1: Observable<E1>, _ observable2: Observable<E2>, _ observable3: Observable<E3>,
@@ -1284,7 +1279,6 @@ final class CombineLatest7Sink<E1, E2, E3, E4, E5, E6, E7, Result>: CombineLates
     @usableFromInline @exclusivity(unchecked) var source6: CombineLatestSource<E6, Result>?
     @usableFromInline @exclusivity(unchecked) var source7: CombineLatestSource<E7, Result>?
 
-    /// `makeSink` works out the slots' layout and `valuesAreTrivial` as constants.
     @usableFromInline
     init(
         selector: @escaping (E1, E2, E3, E4, E5, E6, E7) throws -> Result, downstream: Sink<Result>,
@@ -1344,7 +1338,7 @@ final class CombineLatest7Sink<E1, E2, E3, E4, E5, E6, E7, Result>: CombineLates
         (storage + offset7).assumingMemoryBound(to: E7.self)
     }
 
-    /// Subscribes in order (constant sources without a subscription); inlined into `makeSink`.
+    /// Subscribes in order, constant sources without a subscription.
     @inlinable
     func start(
         _ observable1: Observable<E1>, _ observable2: Observable<E2>, _ observable3: Observable<E3>,
@@ -1593,7 +1587,6 @@ final class CombineLatest8Sink<E1, E2, E3, E4, E5, E6, E7, E8, Result>: CombineL
     @usableFromInline @exclusivity(unchecked) var source7: CombineLatestSource<E7, Result>?
     @usableFromInline @exclusivity(unchecked) var source8: CombineLatestSource<E8, Result>?
 
-    /// `makeSink` works out the slots' layout and `valuesAreTrivial` as constants.
     @usableFromInline
     init(
         selector: @escaping (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Result, downstream: Sink<Result>,
@@ -1659,7 +1652,7 @@ final class CombineLatest8Sink<E1, E2, E3, E4, E5, E6, E7, E8, Result>: CombineL
         (storage + offset8).assumingMemoryBound(to: E8.self)
     }
 
-    /// Subscribes in order (constant sources without a subscription); inlined into `makeSink`.
+    /// Subscribes in order, constant sources without a subscription.
     @inlinable
     func start(
         _ observable1: Observable<E1>, _ observable2: Observable<E2>, _ observable3: Observable<E3>,

@@ -173,7 +173,6 @@ final class MergeSink<SourceElement, Inner>: SerializingOperatorSink<SourceEleme
         sink.subscribeLater(to: inner)
     }
 
-    /// Called by an inner sink when its sequence ends.
     func innerTerminated(_ sink: MergeInnerSink<SourceElement, Inner>, _ termination: Termination) {
         if let key = sink.key { locked { inners }?.remove(for: key) }
         if case .error = termination {
@@ -245,7 +244,6 @@ final class MergeSink<SourceElement, Inner>: SerializingOperatorSink<SourceEleme
     }
 }
 
-/// The inner sequences of a `.limited` merge that wait for a slot.
 final class MergeWaitingQueue<Inner> {
     @exclusivity(unchecked) var sources = Queue<Observable<Inner>>()
 }

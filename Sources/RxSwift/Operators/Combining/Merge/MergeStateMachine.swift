@@ -56,7 +56,6 @@ struct MergeStateMachine {
         case complete
     }
 
-    /// An active inner sequence completed.
     mutating func innerCompleted() -> AfterInner {
         if waiting > 0 {
             waiting -= 1

@@ -104,7 +104,6 @@ final class Zip2Sink<E1, E2, Result>: ZipSink<Result>, @unchecked Sendable {
         super.init(arity: 2, completesEarly: false, downstream: downstream)
     }
 
-    /// Makes the source sinks, then subscribes in order; inlined into `makeSink`.
     @inlinable
     func start(_ observable1: Observable<E1>, _ observable2: Observable<E2>) {
         // Every sink is made before the first is attached: from then on, the `source…`
@@ -236,7 +235,6 @@ final class Zip3Sink<E1, E2, E3, Result>: ZipSink<Result>, @unchecked Sendable {
         super.init(arity: 3, completesEarly: false, downstream: downstream)
     }
 
-    /// Makes the source sinks, then subscribes in order; inlined into `makeSink`.
     @inlinable
     func start(_ observable1: Observable<E1>, _ observable2: Observable<E2>, _ observable3: Observable<E3>) {
         // Every sink is made before the first is attached: from then on, the `source…`
@@ -381,7 +379,6 @@ final class Zip4Sink<E1, E2, E3, E4, Result>: ZipSink<Result>, @unchecked Sendab
         super.init(arity: 4, completesEarly: false, downstream: downstream)
     }
 
-    /// Makes the source sinks, then subscribes in order; inlined into `makeSink`.
     @inlinable
     func start(
         _ observable1: Observable<E1>, _ observable2: Observable<E2>, _ observable3: Observable<E3>,
@@ -544,7 +541,6 @@ final class Zip5Sink<E1, E2, E3, E4, E5, Result>: ZipSink<Result>, @unchecked Se
         super.init(arity: 5, completesEarly: false, downstream: downstream)
     }
 
-    /// Makes the source sinks, then subscribes in order; inlined into `makeSink`.
     @inlinable
     func start(
         _ observable1: Observable<E1>, _ observable2: Observable<E2>, _ observable3: Observable<E3>,
@@ -720,7 +716,6 @@ final class Zip6Sink<E1, E2, E3, E4, E5, E6, Result>: ZipSink<Result>, @unchecke
         super.init(arity: 6, completesEarly: false, downstream: downstream)
     }
 
-    /// Makes the source sinks, then subscribes in order; inlined into `makeSink`.
     @inlinable
     func start(
         _ observable1: Observable<E1>, _ observable2: Observable<E2>, _ observable3: Observable<E3>,
@@ -908,7 +903,6 @@ final class Zip7Sink<E1, E2, E3, E4, E5, E6, E7, Result>: ZipSink<Result>, @unch
         super.init(arity: 7, completesEarly: false, downstream: downstream)
     }
 
-    /// Makes the source sinks, then subscribes in order; inlined into `makeSink`.
     @inlinable
     func start(
         _ observable1: Observable<E1>, _ observable2: Observable<E2>, _ observable3: Observable<E3>,
@@ -1112,7 +1106,6 @@ final class Zip8Sink<E1, E2, E3, E4, E5, E6, E7, E8, Result>: ZipSink<Result>, @
         super.init(arity: 8, completesEarly: false, downstream: downstream)
     }
 
-    /// Makes the source sinks, then subscribes in order; inlined into `makeSink`.
     @inlinable
     func start(
         _ observable1: Observable<E1>, _ observable2: Observable<E2>, _ observable3: Observable<E3>,
