@@ -13,8 +13,8 @@ enum SerializedEvent<Element> {
 /// delivering thread's id, so that `switchLatest` can wait for another thread's delivery but not for
 /// its own (``supersedeLocked()``). The queue is made on first use (DESIGN.md, "The hot path").
 ///
-/// Thread-safety: ``lock`` guards the stored properties below and the subclass's state; delivery
-/// belongs to the claim's holder alone.
+/// Thread-safety: ``lock`` guards every `@exclusivity(unchecked)` property and the subclass's state;
+/// `throttled` is atomic; delivery belongs to the claim's holder alone.
 @usableFromInline
 class SerializingOperatorSink<Input, Output>: OperatorSink<Input, Output>, @unchecked Sendable {
     /// Whether a sender must wait at the drain loop's gate; read after every critical section, so an

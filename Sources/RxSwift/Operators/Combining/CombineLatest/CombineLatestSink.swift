@@ -2,7 +2,7 @@
 /// completion when every source completed, or when an element arrives while every source without a
 /// value has completed; the first error ends everything. Subclasses build a result from the latest
 /// values, kept in typed slots of one raw allocation per subscription (DESIGN.md, "The hot path");
-/// ``hasValue`` says which slots hold one.
+/// ``hasValue`` says which slots hold one. Both belong to the claim's holder (and `deinit`).
 @usableFromInline
 class CombineLatestSink<Output>: CombiningSink<Output>, @unchecked Sendable {
     @usableFromInline @exclusivity(unchecked) private(set) final var hasValue: CombiningFlags

@@ -5,8 +5,8 @@ import Synchronization
 /// (DESIGN.md, "The drain loop"). So the subclass's source state needs no lock, and downstream is
 /// called by the holder only, never under `lock`.
 ///
-/// Thread-safety: `pending` and `stateReleased` are guarded by `lock`; everything the subclass keeps
-/// about its sources belongs to the claim's holder.
+/// Thread-safety: `pending` and `stateReleased` are guarded by `lock`; `isDone`, `goneSources` and
+/// everything the subclass keeps about its sources belong to the claim's holder.
 @usableFromInline
 class CombiningSink<Output>: OperatorSink<Never, Output>, @unchecked Sendable {
     private let lock = Mutex<Void>(())

@@ -4,8 +4,8 @@
 /// (``supersedeLocked()``): once a switch has returned, nothing of an older inner sequence is
 /// delivered. The selector and the subscriptions run outside the lock.
 ///
-/// Thread-safety: `latest`, `hasLatest`, `hasSubscription` and `latestGone` are guarded by `lock`;
-/// `current` is itself thread-safe.
+/// Thread-safety: every `@exclusivity(unchecked)` property is guarded by `lock`; `current` is itself
+/// thread-safe.
 @usableFromInline
 final class SwitchSink<SourceElement, Inner>: SerializingOperatorSink<SourceElement, Inner>, @unchecked Sendable {
     private let selector: (SourceElement) throws -> Observable<Inner>
