@@ -1,12 +1,10 @@
 import Synchronization
 
 /// The shared engine of the subjects: one lock for the accepted state, and a drain loop that
-/// serializes the senders (DESIGN.md, "Who delivers"). A lone sender delivers on its own thread to a
-/// snapshot of the ``ObserverList``; racing senders queue behind it. `subscribe` never claims the loop:
-/// the new observer catches up on its own thread (``CatchUpRoster``), then joins the array. Leaving and
-/// `dispose()` deliver nothing; an observer's sink is released by whoever may be calling it (at once
-/// when nobody is emitting, by the emitting sender between two events, by the catching-up
-/// subscriber). The deinitializer calls ``detach()`` (DESIGN.md, "Lifetime").
+/// serializes the senders; late subscribers catch up on their own thread (DESIGN.md, "Who delivers").
+/// Leaving and `dispose()` deliver nothing; an observer's sink is released by whoever may be calling
+/// it (at once when nobody is emitting, else the emitting sender or the catching-up subscriber). The
+/// deinitializer calls ``detach()`` (DESIGN.md, "Lifetime").
 ///
 /// Thread-safety: every `@exclusivity(unchecked)` property is guarded by `lock`; `isDisposedFlag` and
 /// `observerCount` are atomics mirrored from it for lock-free reads. Observer sinks are called only

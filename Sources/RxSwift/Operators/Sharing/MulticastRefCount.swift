@@ -3,12 +3,9 @@ import Synchronization
 /// `refCount()` of the connectables made by `multicast`, `publish` and `replay`. Which subject a
 /// subscriber joins and which connection it counts in are decided in one critical section under the
 /// connectable's lock, so a subscriber either joins a connection before it ends or starts the next
-/// one (``RefCountObservable``, subscribing first and counting after, cannot promise that).
-///
-/// Connecting and disconnecting call out to the source: queued under the lock, performed after
+/// one. Connecting and disconnecting call out to the source: queued under the lock, performed after
 /// unlocking in order by one thread at a time, nested when queued from inside one of them (as
-/// RxSwift's recursive lock does). A subscriber subscribes to its subject before its connection is
-/// made. The subscribers hold the count (``MulticastRefCountState``), not this observable.
+/// RxSwift's recursive lock does). The subscribers hold the count (``MulticastRefCountState``).
 ///
 /// Thread-safety: the count's state and each sink's `countedGeneration` are guarded by the
 /// connectable's lock.

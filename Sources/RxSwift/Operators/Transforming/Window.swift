@@ -66,7 +66,6 @@ final class WindowSink<Element>: OperatorSink<Element, Observable<Element>>, @un
     @exclusivity(unchecked) private var timer: Disposable?
     /// The source subscription and the timer were disposed (every subscription is gone).
     @exclusivity(unchecked) private var released = false
-    /// The source terminated.
     @exclusivity(unchecked) private var stopped = false
     @exclusivity(unchecked) private var outputs = DrainQueue<Output>()
     private let sourceSubscription = SingleAssignmentDisposable()
@@ -180,7 +179,6 @@ final class WindowSink<Element>: OperatorSink<Element, Observable<Element>>, @un
         }
     }
 
-    /// Runs when the outer subscription and every window subscription are disposed.
     private func releaseSubscriptions() {
         let timer: Disposable? = lock.locked {
             released = true

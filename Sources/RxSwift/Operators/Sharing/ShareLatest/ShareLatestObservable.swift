@@ -1,13 +1,9 @@
 import Synchronization
 
 /// The producer of `share(replay: 0 or 1, scope: .whileConnected)`, which RxCocoa adds after every
-/// `Driver` and `Signal` operator (DESIGN.md, "Who delivers"). A connection is one object holding its
-/// observers and the latest element under one lock; subscribing makes a connection for the first
-/// subscriber and a sink per subscriber (the `DrivePumping` and `DriveCreating` benchmarks).
-///
-/// Semantics are ``ShareWhileConnectedObservable``'s: the first subscriber connects, the last one
-/// leaving disconnects, a terminated connection is dropped before its observers hear of it, and a new
-/// subscriber catches up with the latest element on its own thread before joining.
+/// `Driver` and `Signal` operator (DESIGN.md, "Who delivers"): a connection is one object holding its
+/// observers and the latest element under one lock (the `DrivePumping` and `DriveCreating`
+/// benchmarks). Semantics are ``ShareWhileConnectedObservable``'s.
 ///
 /// Files: this one (subscribing), `ShareLatestConnection.swift` (relaying, ending), `+CatchUp`,
 /// `+Turn`, `ShareLatestSink.swift` (a subscriber, the observers).
