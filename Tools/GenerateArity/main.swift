@@ -133,9 +133,7 @@ func zipTypes(_ n: Int) -> String {
     let e = list(n) { "E\($0)" }
     return """
 
-        /// Built by inlinable code, so that making the operator instantiates no generic class at run time;
-        /// its sinks are made by `makeSink`, a closure written where the element types are concrete (the
-        /// default argument is evaluated in the caller's module).
+        /// Made by inlinable code; its sinks are made by `makeSink` (DESIGN.md, "The hot path").
         @usableFromInline
         final class Zip\(n)Observable<\(e), Result>: Observable<Result>, @unchecked Sendable {
             @usableFromInline
@@ -168,8 +166,7 @@ func zipTypes(_ n: Int) -> String {
             }
         }
 
-        /// Thread-safety: the sources are touched by the token holder only (see `CombiningSink`), and by
-        /// the subscribing thread before the first one is attached.
+        /// Thread-safety: once the first source is attached, the sources are the claim's holder's (`CombiningSink`).
         @usableFromInline
         final class Zip\(n)Sink<\(e), Result>: ZipSink<Result>, @unchecked Sendable {
             private let selector: (\(e)) throws -> Result
@@ -181,12 +178,10 @@ func zipTypes(_ n: Int) -> String {
                 super.init(arity: \(n), completesEarly: false, downstream: downstream)
             }
 
-            /// Makes the source sinks, then subscribes to the sources in order. Inlined into `makeSink`,
-            /// so the source sinks are made where their types are concrete.
             @inlinable
             func start(\(list(n) { "_ observable\($0): Observable<E\($0)>" })) {
                 // Every sink is made before the first is attached: from then on, the `source…`
-                // properties belong to the token holder, which may be another thread.
+                // properties belong to the claim's holder, which may be another thread.
         \(list(n, { "        let sink\($0) = ZipSource<E\($0), Result>(parent: self, index: \($0 - 1), downstream: downstream)" }, separator: "\n"))
         \(list(n, { "        source\($0) = sink\($0)" }, separator: "\n"))
         \(list(n, { "        sink\($0).attach(to: observable\($0))" }, separator: "\n"))
@@ -212,9 +207,7 @@ func combineLatestTypes(_ n: Int) -> String {
     let e = list(n) { "E\($0)" }
     return """
 
-        /// Built by inlinable code, so that making the operator instantiates no generic class at run time;
-        /// its sinks are made by `makeSink`, a closure written where the element types are concrete (the
-        /// default argument is evaluated in the caller's module).
+        /// Made by inlinable code; its sinks are made by `makeSink` (DESIGN.md, "The hot path").
         @usableFromInline
         final class CombineLatest\(n)Observable<\(e), Result>: Observable<Result>, @unchecked Sendable {
             @usableFromInline
@@ -254,21 +247,16 @@ func combineLatestTypes(_ n: Int) -> String {
             }
         }
 
-        /// Thread-safety: the sources and the value slots are touched by the token holder only (see
-        /// `CombiningSink`), and by the subscribing thread before the first source is attached.
+        /// Thread-safety: once the first source is attached, sources and slots are the claim's holder's (`CombiningSink`).
         @usableFromInline
         final class CombineLatest\(n)Sink<\(e), Result>: CombineLatestSink<Result>, @unchecked Sendable {
             @usableFromInline let selector: (\(e)) throws -> Result
             @usableFromInline let storage: UnsafeMutableRawPointer
         \(list(n, { "    @usableFromInline let offset\($0): Int" }, separator: "\n"))
-            /// Calls the selector with the latest values and forwards the result: written where the
-            /// element types are concrete (by `makeSink`), so the values are read and passed without
-            /// value witnesses or a reabstraction thunk.
+            /// Calls the selector with the latest values and forwards the result; written by `makeSink`.
             private let combiner: (CombineLatest\(n)Sink) throws -> Void
         \(list(n, { "    @usableFromInline @exclusivity(unchecked) var source\($0): CombineLatestSource<E\($0), Result>?" }, separator: "\n"))
 
-            /// The slots' layout and whether the values are trivial are worked out by the caller
-            /// (`makeSink`), where the element types are concrete and both are constants.
             @usableFromInline
             init(
                 selector: @escaping (\(e)) throws -> Result, downstream: Sink<Result>,
@@ -289,12 +277,11 @@ func combineLatestTypes(_ n: Int) -> String {
 
         \(list(n, { "    @inlinable\n    var slot\($0): UnsafeMutablePointer<E\($0)> {\n        (storage + offset\($0)).assumingMemoryBound(to: E\($0).self)\n    }" }, separator: "\n\n"))
 
-            /// Subscribes to the sources, in order (constant ones are delivered without a subscription).
-            /// Inlined into `makeSink`, so the source sinks are made where their types are concrete.
+            /// Subscribes in order, constant sources without a subscription.
             @inlinable
             func start(\(list(n) { "_ observable\($0): Observable<E\($0)>" })) {
                 // Every sink is made before the first is attached: from then on, the `source…`
-                // properties belong to the token holder, which may be another thread.
+                // properties belong to the claim's holder, which may be another thread.
         \(list(n, { "        let sink\($0) =\n            observable\($0).isConstantSource\n            ? nil : CombineLatestSource(parent: self, index: \($0 - 1), slot: slot\($0), downstream: downstream)" }, separator: "\n"))
         \(list(n, { "        source\($0) = sink\($0)" }, separator: "\n"))
                 var holding = false

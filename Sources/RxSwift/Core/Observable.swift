@@ -4,8 +4,7 @@
 /// creates the mutable state (sinks), so an `Observable` may be shared across threads and actors.
 /// Closures given to operators run on whatever thread delivers the events, as in RxSwift.
 public class Observable<Element>: ObservableType, @unchecked Sendable {
-    /// Always inlined: every producer's initializer calls it, and a call each costs every operator
-    /// (the `MapFilterCreating` benchmark).
+    /// Always inlined (the `MapFilterCreating` benchmark).
     @usableFromInline @inline(__always)
     init() {
         runDepth = 0
@@ -42,13 +41,9 @@ public class Observable<Element>: ObservableType, @unchecked Sendable {
         self
     }
 
-    /// For a source that delivers everything synchronously when subscribed and owns nothing to
-    /// dispose (`just`, `empty`, `error`): passes its elements to `next` and returns its terminal
-    /// event, without a subscription. Every other source returns `nil` and delivers nothing.
-    ///
-    /// Operators that subscribe to a new sequence per element (`flatMap`, `flatMapLatest`, …) use it
-    /// to skip the inner subscription's objects for such sources; what they deliver is the same as if
-    /// they had subscribed.
+    /// For a source that delivers everything synchronously and owns nothing to dispose (`just`, `empty`,
+    /// `error`): passes its elements to `next` and returns its terminal event, without a subscription, so
+    /// that `flatMap`-like operators skip the inner subscription. Other sources return `nil`.
     @usableFromInline
     func deliverConstant(_ next: (Element) -> Void) -> Termination? {
         nil
@@ -58,34 +53,29 @@ public class Observable<Element>: ObservableType, @unchecked Sendable {
     @usableFromInline
     var isConstantSource: Bool { false }
 
-    // The hooks of stateless fusion (`Operators/Transforming/Stateless/StatelessChains.swift` says how a
-    // chain of `map`s and `filter`s becomes sinks). Declared here because only a class's own body can
-    // declare what its subclasses override; `map`, `filter` and runs override them.
+    // The hooks of stateless fusion (`StatelessChains.swift`), declared here because only a class's own
+    // body can declare what subclasses override.
 
-    /// How many `map`/`filter` operators are stacked here above a source of another kind (every other
-    /// observable: 0); past `runThreshold` the chain is subscribed as a run and released in a loop.
-    /// Stored, not a virtual property: reading it is a load, where a call costs each `map` more (the
-    /// `MapFilterCreating` benchmark). Set once, by the initializers of `map` and `filter`.
+    /// How many `map`/`filter` operators are stacked here above a source of another kind (else 0); past
+    /// `runThreshold` the chain is a run. Stored, set once by `map` and `filter` (`MapFilterCreating`).
     @usableFromInline @exclusivity(unchecked) final var runDepth: Int
 
     /// This observable's stage of a run and the source below it, if it is a `map` or a `filter`.
     func runStage() -> (stage: RunStage, below: any RunLink)? { nil }
 
-    /// Subscribes `filter`, whose source this is: by default `filter`'s own sink; a `map` or `filter`
-    /// subscribes one sink for both (a pair).
+    /// Subscribes `filter`, whose source this is: its own sink, or one pair sink from a `map` or `filter`.
     @usableFromInline
     func subscribe(filterAbove filter: FilterObservable<Element>, downstream: Sink<Element>) -> Disposable {
         filter.subscribeOwnSink(downstream)
     }
 
-    /// Subscribes `map`, whose source this is: by default `map`'s own sink; a `filter` subscribes one
-    /// sink for both (a pair).
+    /// Subscribes `map`, whose source this is: its own sink, or one pair sink from a `filter`.
     @usableFromInline
     func subscribe<Result>(mapAbove map: MapObservable<Element, Result>, downstream: Sink<Result>) -> Disposable {
         map.subscribeOwnSink(downstream)
     }
 
-    /// The internal subscription entry point: producers override it to run their sink.
+    /// The internal subscription entry point, which producers override.
     @usableFromInline
     func subscribe(sink: Sink<Element>) -> Disposable {
         rxAbstractMethod()

@@ -100,11 +100,11 @@ extension ObservableType {
     }
 }
 
-/// The disposable `subscribe` hands out: it owns the upstream subscription, but not the sink that
-/// holds the subscriber's observer or closures, so disposing it releases them even while it is kept.
+/// The disposable `subscribe` hands out: owns the upstream subscription but not the sink, so disposing
+/// releases the observer even while the handle is kept.
 ///
 /// Thread-safety: as ``OperatorSink``, one atomic word decides which of `setUpstream` and `dispose`
-/// takes the upstream; ``disposed()`` is called only by the thread that wins `disposed`.
+/// takes the upstream; ``disposed()`` runs only on the thread that wins.
 @usableFromInline
 class SubscriptionHandle: DisposeBase, Cancelable, @unchecked Sendable {
     private let flags = Atomic<Int>(0)
@@ -146,9 +146,7 @@ class SubscriptionHandle: DisposeBase, Cancelable, @unchecked Sendable {
     }
 }
 
-/// The disposable returned by `subscribe(onNext:…)`: a ``SubscriptionHandle`` that runs
-/// `onDisposed` once disposed. (`subscribe(_:)` of an observer has no such closure and hands out the
-/// plain handle, a word or two smaller, which a share with many subscribers pays per subscriber.)
+/// The disposable of `subscribe(onNext:…)`: a ``SubscriptionHandle`` that runs `onDisposed` once.
 @usableFromInline
 final class ClosureSubscription: SubscriptionHandle, @unchecked Sendable {
     @exclusivity(unchecked) private var onDisposed: (() -> Void)?
@@ -163,10 +161,8 @@ final class ClosureSubscription: SubscriptionHandle, @unchecked Sendable {
     }
 }
 
-/// The sink behind `subscribe(onNext:…)`.
-///
-/// Thread-safety: events arrive serialized (the grammar); `stopped` is atomic so that a disposal
-/// from another thread stops delivery.
+/// The sink behind `subscribe(onNext:…)`. Events arrive serialized; `stopped` is atomic so that a
+/// disposal from another thread stops delivery.
 @usableFromInline
 final class ClosureSink<Element>: Sink<Element>, @unchecked Sendable {
     private let onNext: ((Element) -> Void)?
@@ -191,9 +187,8 @@ final class ClosureSink<Element>: Sink<Element>, @unchecked Sendable {
         if !subscription.isDisposed { onNext?(element) }
     }
 
-    /// The source let go of the chain: nothing can arrive any more, so the subscription ends as a
-    /// disposal ends it (`onDisposed` runs now, once), which also breaks the cycle handle → sinks →
-    /// this handle.
+    /// The source let go: the subscription ends as a disposal does (`onDisposed` runs now, once),
+    /// breaking the cycle handle → sinks → handle.
     override func sourceGone() {
         subscription.dispose()
     }

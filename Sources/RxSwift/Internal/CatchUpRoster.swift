@@ -1,14 +1,10 @@
-/// The subscribers catching up with a subject or a share connection (a `BehaviorSubject`'s value, a
-/// `ReplaySubject`'s buffer, a share's latest element).
+/// The subscribers catching up with a subject or a share connection (DESIGN.md, "Who delivers"):
+/// senders append to a late subscriber's queue instead of delivering to it, and it joins the
+/// observers once its queue is empty. Members are unordered (one leaves in O(1): the last takes its
+/// place, and its owner is told the new index); queues are held as `AnyObject` (DESIGN.md, "The hot
+/// path").
 ///
-/// A late subscriber receives its replay on its own thread without the source's lock held, and must
-/// not miss, repeat or reorder what another thread sends meanwhile: senders append to its queue here
-/// instead of delivering to it, and it joins the observers once its queue is empty. Members are
-/// unordered, so one leaves in O(1) (the last takes its place; its owner is told the new index).
-/// Queues are held as `AnyObject` so that registering looks up no metadata.
-///
-/// Thread-safety: none; its owner guards it with its lock (so its fields skip the dynamic exclusivity
-/// checks).
+/// Thread-safety: none; its owner guards it with its lock.
 final class CatchUpRoster<Member: AnyObject> {
     @exclusivity(unchecked) private(set) var members = ContiguousArray<Member>()
     @exclusivity(unchecked) private var queues = ContiguousArray<AnyObject?>()
@@ -46,14 +42,13 @@ final class CatchUpRoster<Member: AnyObject> {
         return queue
     }
 
-    /// Takes out the queue of the member at `index`, for it to deliver after unlocking; senders make
-    /// it a new one if more arrives.
+    /// Takes out the queue of the member at `index`, to deliver after unlocking.
     func takeQueue(at index: Int) -> AnyObject? {
         defer { queues[index] = nil }
         return queues[index]
     }
 
-    /// Takes out every queue (the source was disposed: what was kept is dropped after unlocking).
+    /// Takes out every queue (the source was disposed), to drop after unlocking.
     func takeAllQueues() -> [AnyObject] {
         var taken: [AnyObject] = []
         for index in queues.indices {
@@ -83,7 +78,6 @@ final class CatchUpRoster<Member: AnyObject> {
         }
     }
 
-    /// The queue of the member at `index`, made if it has none.
     private func queue<Element>(at index: Int, of _: Element.Type) -> CatchUpQueue<Element> {
         if let queue = queues[index] { return unsafeDowncast(queue, to: CatchUpQueue<Element>.self) }
         let made = CatchUpQueue<Element>()
@@ -92,23 +86,17 @@ final class CatchUpRoster<Member: AnyObject> {
     }
 }
 
-/// What a source sent while one subscriber was catching up, kept for it alone.
-///
-/// Thread-safety: filled under the source's lock; the subscriber takes it out under the lock and
-/// reads it after unlocking, when nobody else holds it.
+/// What a source sent while one subscriber was catching up. Filled under the source's lock; the
+/// subscriber takes it out under the lock and reads it alone after unlocking.
 final class CatchUpQueue<Element>: @unchecked Sendable {
     let elements = ReplayBuffer<Element>()
     /// The terminal event, after every element.
     var termination: Termination?
 }
 
-/// The catching-up subscriber's loop, the one both owners (subjects, share connections) run.
-///
-/// Under the owner's lock, `step` takes the subscriber's queue from the roster and says whether the
-/// subscriber is done: it has joined the observers (nothing was left), or it has stopped (it left,
-/// the source ended, or — `terminated` — a terminal event has been delivered to it). Outside the
-/// lock, the queue goes to `sink`, element by element while `wanted()`, then its terminal event; the
-/// subscriber looks again until it is done.
+/// The catching-up subscriber's loop. Under the owner's lock, `step` takes the subscriber's queue and
+/// says whether it is done (joined the observers, left, or `terminated`); outside the lock, the queue
+/// goes to `sink` while `wanted()`, then its terminal event; repeat until done.
 @inline(__always)
 func runCatchUp<Element>(
     _ sink: Sink<Element>, step: (_ terminated: Bool) -> (queue: AnyObject?, done: Bool),

@@ -1,11 +1,7 @@
-/// The observers of a subject or of a share connection, in subscription order.
-///
-/// Leaving leaves a hole, so that the others keep their order; once more than half of the slots are
-/// holes the list compacts in place (joining and leaving are O(1) amortized). A sender's snapshot is
-/// ``entries`` itself (copy-on-write). A hole is either an entry its owner marked as gone
-/// (``markDeparted(_:snapshotHeld:isListed:)``; subjects: leaving never writes to a snapshot) or an
-/// emptied slot (``removeEntry(at:renumber:)``; shares, whose entries are sinks to let go of: the
-/// owner is told each moved entry's new index). `Entry` is always a concrete, non-generic class.
+/// The observers of a subject or of a share connection, in subscription order (DESIGN.md, "Who
+/// delivers"). A sender's snapshot is ``entries`` itself (copy-on-write). A hole is an entry its owner
+/// marked gone (``markDeparted(_:snapshotHeld:isListed:)``, subjects) or an emptied slot
+/// (``removeEntry(at:renumber:)``, shares, whose owner is told each moved entry's new index).
 ///
 /// Thread-safety: none; its owner guards it with its lock.
 @usableFromInline
@@ -22,15 +18,14 @@ struct ObserverList<Entry: AnyObject> {
 
     @inlinable var isEmpty: Bool { entries.count == departed }
 
-    /// Adds `entry`; returns its index.
     @discardableResult
     mutating func append(_ entry: Entry) -> Int {
         entries.append(entry)
         return entries.count &- 1
     }
 
-    /// `entry`, already marked as gone by its owner (`isListed` answers `false` for it), leaves its
-    /// slot as a hole; `snapshotHeld`: a sender may be walking a snapshot, which removing would copy.
+    /// `entry`, already marked gone by its owner, leaves a hole; `snapshotHeld`: a sender may be walking
+    /// a snapshot, which removing would copy.
     @inline(__always)
     mutating func markDeparted(_ entry: Entry, snapshotHeld: Bool, isListed: (Entry) -> Bool) {
         if !snapshotHeld, let last = entries.last, last === entry {
@@ -42,8 +37,7 @@ struct ObserverList<Entry: AnyObject> {
         compact { slots, index in isListed(slots[index].unsafelyUnwrapped) }
     }
 
-    /// The entry at `index` leaves; its slot is emptied. `renumber` is told the new index of each
-    /// entry that a compaction moves.
+    /// Empties the slot at `index`; `renumber` is told each entry's new index after a compaction.
     @inline(__always)
     mutating func removeEntry(at index: Int, renumber: (Entry, Int) -> Void) {
         entries[index] = nil
@@ -58,9 +52,8 @@ struct ObserverList<Entry: AnyObject> {
         }
     }
 
-    /// Drops the slots `keeps` rejects, keeping the order of the others. Entries dropped may be
-    /// released here, under the owner's lock: an owner that keeps departed entries in place makes sure
-    /// that releasing one runs no user code (its sink was released when it left).
+    /// Drops the slots `keeps` rejects, keeping order. Runs under the owner's lock, so releasing a dropped
+    /// entry must run no user code (its sink was released when it left).
     @inline(__always)
     private mutating func compact(_ keeps: (UnsafeMutableBufferPointer<Entry?>, Int) -> Bool) {
         let kept = entries.withUnsafeMutableBufferPointer { slots in

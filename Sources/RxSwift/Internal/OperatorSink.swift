@@ -1,23 +1,17 @@
 import Synchronization
 
-/// The base of an operator's per-subscription state: it receives `Input` from upstream, sends
-/// `Output` downstream, and is the `Disposable` that downstream holds.
-///
-/// One object per operator per subscription: the sink is its own disposer. Disposal races with a
-/// terminal event and with upstream still being subscribed are resolved with one atomic word:
-/// whichever of `setUpstream` and the first release request (`dispose` or ``disposeUpstream()``)
-/// comes second disposes upstream, exactly once.
+/// The base of an operator's per-subscription state: it receives `Input`, sends `Output`, and is the
+/// `Disposable` downstream holds (DESIGN.md, "The hot path"). Whichever of `setUpstream` and the
+/// first release request (`dispose` or ``disposeUpstream()``) comes second disposes upstream, exactly
+/// once.
 ///
 /// Thread-safety: `flags` is atomic; the upstream disposable is written once before `upstreamSet` is
-/// published and taken only by the single thread that observes both `upstreamSet` and a release
-/// request (hence no dynamic exclusivity checks on it: they cost more than the rest of a
-/// subscription's bookkeeping).
+/// published and taken only by the one thread that observes both `upstreamSet` and a release request.
 @usableFromInline
 class OperatorSink<Input, Output>: Sink<Input>, Cancelable, @unchecked Sendable {
     @usableFromInline final let downstream: Sink<Output>
     @usableFromInline let flags = Atomic<Int>(0)
-    /// Holds the upstream disposable exactly while `upstreamSet` is set and no release was
-    /// requested (the flags say when, so the slot needs no optional of its own).
+    /// Holds the upstream disposable exactly while `upstreamSet` is set and no release was requested.
     @exclusivity(unchecked) private var upstream = UpstreamSlot()
 
     @inlinable @inline(__always) static var disposedBit: Int { 1 }
@@ -32,21 +26,18 @@ class OperatorSink<Input, Output>: Sink<Input>, Cancelable, @unchecked Sendable 
         self.downstream = downstream
     }
 
-    /// Whether `dispose()` has been called.
     @usableFromInline @inline(__always)
     final var isDisposed: Bool {
         flags.load(ordering: .relaxed) & Self.disposedBit != 0
     }
 
-    /// Whether events may still be forwarded: false after a terminal event or disposal. Inlined: every
-    /// operator asks it for every element.
+    /// Whether events may still be forwarded: false after a terminal event or disposal.
     @inlinable @inline(__always)
     final var isForwarding: Bool {
         flags.load(ordering: .relaxed) & Self.stoppedBit == 0
     }
 
-    /// Stores the disposable of the upstream subscription; disposes it at once if this sink was
-    /// already disposed. Called once.
+    /// Stores the upstream disposable, disposing it at once if the sink was disposed. Called once.
     final func setUpstream(_ disposable: consuming Disposable) {
         assert(flags.load(ordering: .relaxed) & Self.upstreamSetBit == 0, "setUpstream called twice")
         upstream.store(disposable)
@@ -56,17 +47,15 @@ class OperatorSink<Input, Output>: Sink<Input>, Cancelable, @unchecked Sendable 
         }
     }
 
-    /// Subscribes this sink to `source` and returns it as the disposable downstream holds: how an
-    /// operator with one source starts each subscription.
+    /// Subscribes this sink to `source` and returns it as downstream's disposable.
     @inline(__always)
     final func subscribed(to source: Observable<Input>) -> Disposable {
         setUpstream(source.subscribe(sink: self))
         return asDisposable
     }
 
-    /// Disposes the upstream subscription (now, or when it is set) while the sink goes on: for
-    /// operators whose source completed but whose inner subscriptions still deliver (`merge`,
-    /// `switchLatest`), so that the source's subscription ends when it completes, as in RxSwift.
+    /// Disposes upstream (now, or when it is set) while the sink goes on: for `merge` and
+    /// `switchLatest`, whose source completed while inner subscriptions still deliver.
     final func disposeUpstream() {
         let old = flags.bitwiseOr(Self.releaseRequestedBit, ordering: .acquiringAndReleasing).oldValue
         if old & (Self.upstreamSetBit | Self.releaseRequestedBit) == Self.upstreamSetBit {
@@ -74,29 +63,21 @@ class OperatorSink<Input, Output>: Sink<Input>, Cancelable, @unchecked Sendable 
         }
     }
 
-    /// Whether this sink's downstream hears only what its one source sends, synchronously (map,
-    /// filter, scan, take, …): then a source that lets go of it (``AnySink/sourceGone()``) lets go
-    /// of the whole chain below. False for sinks that deliver from elsewhere too (timers, other
-    /// sources, queued work): those only drop their upstream, and live as long as what else drives
-    /// them.
+    /// Whether downstream hears only what the one source sends, synchronously (map, scan, …): then the
+    /// source letting go lets go of the chain below; other sinks only drop their upstream.
     var releasesWithItsSource: Bool { false }
 
-    /// See ``AnySink/sourceGone()``: disposes the upstream subscription (whatever cleanup the user
-    /// attached there, `do(onDispose:)`, `using`'s resource, the disposable a `create` closure returned,
-    /// runs now, once: the subscription can never receive again, and its handle may never be
-    /// disposed), and tells downstream if nothing else drives this sink. Also called by a source that
-    /// still holds this sink but will never send to it again (a subject whose only sender has gone).
+    /// See ``AnySink/sourceGone()``: disposes upstream and tells downstream if nothing else drives this
+    /// sink. Also called by a source that keeps this sink but will never send to it again.
     override final func sourceGone() {
         endAsSourceGone()
     }
 
     @inline(never)
     private func endAsSourceGone() {
-        // Told once: a second notice (the sink let go of its source meanwhile) would count twice in
-        // an operator that counts its sources. A sink that stopped (its terminal event, a disposal)
-        // has disposed its upstream or is about to, and the chain below has ended. The bits are set
-        // only when this notice goes on, so that ``sourceGoneGoesOn`` can tell a disposal that
-        // the source's release will dispose the upstream and report it.
+        // Told once: a second notice would count twice in an operator that counts its sources. A stopped
+        // sink has ended the chain below. The bits are set only when the notice goes on, so that
+        // ``sourceGoneGoesOn`` can tell a disposal that the source's release disposes the upstream.
         var old = flags.load(ordering: .relaxed)
         while true {
             guard old & (Self.sourceGoneBit | Self.stoppedBit) == 0 else { return }
@@ -112,27 +93,24 @@ class OperatorSink<Input, Output>: Sink<Input>, Cancelable, @unchecked Sendable 
         forwardSourceGone()
     }
 
-    /// Tells downstream that the source let go, if nothing else drives this sink; overridden by
-    /// sinks that tell it once their own pending work has run (`observe(on:)`).
+    /// Tells downstream that the source let go, if nothing else drives this sink; `observe(on:)`
+    /// overrides it to tell once its pending work has run.
     func forwardSourceGone() {
         if releasesWithItsSource { letGoOfDownstream() }
     }
 
-    /// Nothing more can arrive: downstream hears that its sources are gone, then this sink is disposed
-    /// (its own resources; downstream has usually disposed it already, as its upstream). The one way
-    /// a sink lets go of the chain below it.
+    /// Nothing more can arrive: downstream hears its sources are gone, then the sink disposes its own
+    /// resources. The one way a sink lets go of the chain below.
     final func letGoOfDownstream() {
         downstream.sourceGone()
         dispose()
     }
 
-    /// Marks the sink stopped without forwarding anything; `true` for the first caller only. For
-    /// sinks whose terminal event goes somewhere other than `downstream` (inner subscriptions).
+    /// Marks the sink stopped without forwarding (its terminal event goes elsewhere); `true` once.
     final func stop() -> Bool {
         flags.bitwiseOr(Self.stoppedBit, ordering: .acquiringAndReleasing).oldValue & Self.stoppedBit == 0
     }
 
-    /// Forwards `element` downstream unless the sink has stopped.
     @usableFromInline
     final func forward(_ element: Output) {
         if isForwarding { downstream.next(element) }
@@ -161,8 +139,7 @@ class OperatorSink<Input, Output>: Sink<Input>, Cancelable, @unchecked Sendable 
     }
 
     deinit {
-        // Still holding the upstream disposable: set, and never released (the source ended or was
-        // abandoned without a disposal reaching this sink).
+        // Still holding the upstream disposable: set, and never released.
         if flags.load(ordering: .relaxed) & (Self.upstreamSetBit | Self.releaseRequestedBit) == Self.upstreamSetBit {
             _ = upstream.take()
         }
@@ -171,18 +148,15 @@ class OperatorSink<Input, Output>: Sink<Input>, Cancelable, @unchecked Sendable 
     /// Hook for subclasses that own more than the upstream subscription (timers, inner subscriptions).
     func disposeResources() {}
 
-    /// For ``disposeResources()``: whether the source let go of this sink before it was disposed, so
-    /// that the source's release (``forwardSourceGone()``, on its own thread) disposes the upstream
-    /// subscription, perhaps not yet, rather than this disposal.
+    /// Whether the source let go before this disposal, so its release disposes upstream instead.
     @inline(__always)
     final var sourceGoneGoesOn: Bool {
         flags.load(ordering: .acquiring) & Self.sourceGoneBit != 0
     }
 }
 
-/// An operator sink whose downstream hears only what its one source sends, synchronously (`scan`,
-/// `take`, `skip(while:)`, `do`, `create`'s observer, …): a source that lets go of it lets go of the
-/// chain below (see ``OperatorSink/releasesWithItsSource``).
+/// An operator sink whose downstream hears only what its one source sends, synchronously: released
+/// with its source (``OperatorSink/releasesWithItsSource``).
 @usableFromInline
 class OneSourceSink<Input, Output>: OperatorSink<Input, Output>, @unchecked Sendable {
     @usableFromInline
@@ -193,9 +167,8 @@ class OneSourceSink<Input, Output>: OperatorSink<Input, Output>, @unchecked Send
     override final var releasesWithItsSource: Bool { true }
 }
 
-/// An operator sink that passes every event through unchanged (for operators whose work is in how
-/// they subscribe or dispose, such as `subscribe(on:)` and `using`); subclassed where only disposal
-/// differs (a share's subscriber leaving its connection).
+/// An operator sink that passes every event through (`subscribe(on:)`, `using`); subclassed where
+/// only disposal differs (a share's subscriber leaving its connection).
 @usableFromInline
 class ForwardingSink<Element>: OperatorSink<Element, Element>, @unchecked Sendable {
     @usableFromInline
@@ -211,7 +184,5 @@ class ForwardingSink<Element>: OperatorSink<Element, Element>, @unchecked Sendab
         forwardTermination(termination)
     }
 
-    /// It forwards what its one source sends (`subscribe(on:)`, `startWith`, `using`, an attempt of
-    /// `concat`/`catch(sequence:)`/`retry`, …): released with it.
     override var releasesWithItsSource: Bool { true }
 }

@@ -19,47 +19,35 @@ func currentThreadID() -> UInt {
     #endif
 }
 
-/// Keeps the backlog of a drain loop (the Contracts article) bounded and its token holder free to leave.
+/// Keeps a drain loop's backlog bounded and its holder free to leave (DESIGN.md, "The drain loop"):
+/// past ``backlogLimit`` queued events, a sender that is not the holder waits until the holder has
+/// drained and given the claim back, or ``longestWait`` at most, so that two loops feeding each
+/// other from two threads slow down instead of deadlocking. A re-entrant sender never waits.
 ///
-/// In a drain loop, a thread that finds the token taken queues its event and returns; the holder
-/// delivers it. If another thread sends faster than the holder delivers, the backlog grows without
-/// limit and the holder never gets back to its own work — a thread subscribing to
-/// `combineLatest(fastSubject, just(1))` stayed inside `subscribe` for as long as the subject was fed
-/// (and grew to 14 GB). A lock would have made that sender wait; so does this, but only past
-/// ``backlogLimit`` queued events, only if the sender is not the holder (a re-entrant send from
-/// inside a delivery never waits), and only until the holder has emptied the backlog and given the
-/// token back — or ``longestWait`` at most, so two drain loops feeding each other from two threads
-/// (the lock-inversion shape) slow down instead of deadlocking.
-///
-/// Part of a ``DrainLoop``, guarded by its owner's lock; the waiting itself happens after unlocking.
+/// Part of a ``DrainLoop``, guarded by its owner's lock; the waiting happens after unlocking.
 struct SenderThrottle {
-    /// Queued events past which a sender from another thread waits.
     static let backlogLimit = 256
-    /// The longest a sender waits for the holder.
     static let longestWait = DispatchTimeInterval.milliseconds(20)
 
-    /// The thread draining the backlog; 0 while nobody does (or the holder has not started
-    /// draining: then nobody waits, the backlog being short).
+    /// The thread draining the backlog; 0 while nobody does.
     private var drainer: UInt = 0
     private var gate: ThrottleGate?
-    /// The sender told to wait (0: none), for owners that wait in another function than the one
-    /// that queued: it takes its gate with ``takeGateLocked(clearing:)``.
+    /// The sender told to wait (0: none), for owners that wait in another function.
     private var waiter: UInt = 0
     /// This drain went past the limit; other senders wait until it ends.
     private var throttling = false
 
-    /// Under the lock: the token holder starts draining the backlog.
+    /// The holder starts draining the backlog. (Every `…Locked` member: under the owner's lock.)
     @inline(__always)
     mutating func holderDrainsLocked() {
         if drainer == 0 { drainer = currentThreadID() }
     }
 
-    /// Under the lock, after queueing an event behind a backlog of `backlog` events: the gate to wait
-    /// at after unlocking, if the backlog is too long and the caller is not the holder.
+    /// After queueing behind `backlog` events: the gate to wait at after unlocking, if the backlog is too
+    /// long and the caller is not the holder.
     mutating func gateLocked(backlog: Int) -> ThrottleGate? {
-        // Once past the limit, every other sender waits until this drain ends: were the wait only
-        // while the backlog is past the limit, a sender faster than the holder would keep it at the
-        // limit, never empty, and the holder would never leave (seen under the thread sanitizer).
+        // Once past the limit, every other sender waits until this drain ends: else a sender faster than
+        // the holder keeps the backlog at the limit and the holder never leaves.
         guard backlog > Self.backlogLimit || throttling, drainer != 0, drainer != currentThreadID() else {
             return nil
         }
@@ -70,18 +58,15 @@ struct SenderThrottle {
         return gate
     }
 
-    /// Under the lock, after queueing behind a backlog of `backlog` events: if the caller must wait,
-    /// remembers it and raises `flag`, which the owner reads after each critical section.
+    /// As ``gateLocked(backlog:)``, remembering the waiter and raising `flag` for the owner to read.
     mutating func registerLocked(backlog: Int, raising flag: borrowing Atomic<Bool>) {
         guard gateLocked(backlog: backlog) != nil else { return }
         waiter = currentThreadID()
         flag.store(true, ordering: .relaxed)
     }
 
-    /// Under the lock: the gate the calling thread was told to wait at, if any, lowering `flag`. (If
-    /// two senders were throttled at once, the later took the place of the earlier, which then goes
-    /// on: the limit is only looser.) A gate of a drain that has ended meanwhile is gone: the sender
-    /// goes on at once.
+    /// The gate the calling thread was told to wait at, if any, lowering `flag`; none if its drain has
+    /// ended. (Of two senders throttled at once the later takes the place: the limit is only looser.)
     mutating func takeGateLocked(clearing flag: borrowing Atomic<Bool>) -> ThrottleGate? {
         guard waiter != 0 else {
             flag.store(false, ordering: .relaxed)
@@ -93,15 +78,13 @@ struct SenderThrottle {
         return gate
     }
 
-    /// Under the lock, when the holder gives the token back (or stops): the waiters to wake after
-    /// unlocking, with ``ThrottleWakeUp/wake()``.
+    /// The holder gives the claim back (or stops): the waiters to wake after unlocking.
     @inline(__always)
     mutating func tokenReleasedLocked() -> ThrottleWakeUp? {
         drainer = 0
         throttling = false
         guard let gate else { return nil }
-        // Each drain gets a fresh gate: the signals meant for senders whose wait timed out (or that
-        // never waited) die with the old one instead of letting later senders through.
+        // A fresh gate per drain: signals for senders whose wait timed out die with the old one.
         self.gate = nil
         return gate.waiting > 0 ? ThrottleWakeUp(gate: gate, count: gate.waiting) : nil
     }
@@ -117,23 +100,20 @@ struct ThrottleWakeUp {
     }
 }
 
-/// Where senders wait for a drain loop's holder. Made by the first sender that waits.
-///
-/// Thread-safety: `waiting` is guarded by the owning drain loop's lock; the semaphore is thread-safe.
+/// Where senders wait for a drain loop's holder; made by the first sender that waits. `waiting` is
+/// guarded by the owner's lock; the semaphore is thread-safe.
 final class ThrottleGate: @unchecked Sendable {
     private let semaphore = DispatchSemaphore(value: 0)
-    /// Senders counted in and not yet woken. Under the owner's lock.
     var waiting = 0
 
-    /// Waits for ``wakeAll(_:)``, or ``SenderThrottle/longestWait``; whether it was woken in time.
-    /// Never under a lock.
+    /// Waits for ``wake(_:)`` or ``SenderThrottle/longestWait``; whether woken in time. Never under a lock.
     @discardableResult
     func wait() -> Bool {
         semaphore.wait(timeout: .now() + SenderThrottle.longestWait) == .success
     }
 
-    /// Wakes `count` senders. Never under a lock. (A sender that stopped waiting on its own is
-    /// woken too late; its signal lets a later sender pass at once, which only loosens the limit.)
+    /// Wakes `count` senders; never under a lock. (A late signal lets a later sender pass at once,
+    /// which only loosens the limit.)
     func wake(_ count: Int) {
         for _ in 0..<count { semaphore.signal() }
     }

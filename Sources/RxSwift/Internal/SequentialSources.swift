@@ -11,9 +11,8 @@ enum SequentialSourcesMove {
 final class SequentialSourcesObservable<Element, Sources: Sequence>: Observable<Element>, @unchecked Sendable
 where Sources.Element == Observable<Element> {
     fileprivate let sources: Sources
-    /// How many sources `sources` has, when that is known (`concat` of a collection): the sink then
-    /// drops its iterator as soon as it has taken the last one, releasing the sources before the last
-    /// one ends, as RxSwift does. `nil` for sequences, `catch(sequence:)` and `retry`, as in RxSwift.
+    /// How many sources `sources` has, when known (`concat` of a collection): the sink then drops its
+    /// iterator once it took the last one, as RxSwift does.
     fileprivate let count: Int?
     fileprivate let movesOn: SequentialSourcesMove
 
@@ -32,41 +31,25 @@ where Sources.Element == Observable<Element> {
     }
 }
 
-/// Subscribes to one source after another (`concat`, `catch(sequence:)`, `retry`), each through its
-/// own ``ForwardingSink``, which stops at the attempt's terminal event so that nothing from a finished
-/// attempt arrives here.
+/// Subscribes to one source after another (`concat`, `catch(sequence:)`, `retry`), each through a
+/// ``ForwardingSink`` that stops at its terminal event. The thread that raises `pendingAttempts` from
+/// zero makes attempts until it is back to zero: serialized without a lock, with a flat stack. A source
+/// of this same kind is flattened (its iterator pushed on `enclosing`), as RxSwift's
+/// `TailRecursiveSink`.
 ///
-/// Attempts are made by a drain loop: `pendingAttempts` counts the requests; the thread that raises
-/// it from zero makes attempts until it is back to zero, and a request made meanwhile (an error
-/// delivered during `subscribe`, on this thread or another, or a disposal) only raises it. That
-/// serializes the attempts without a lock and keeps the stack flat.
-///
-/// Tail recursion, as RxSwift's `TailRecursiveSink`: a source that is itself an observable of this
-/// kind (same sources type, same rule for moving on; `[a, [b, [c, …].concat()].concat()].concat()`)
-/// is not subscribed but flattened: its iterator is pushed on a stack of iterators and drawn from
-/// until it runs out, then the enclosing one continues. Nesting then costs neither a sink per level
-/// nor a stack frame per level on each element. A known count lets the sink drop an iterator when it
-/// takes its last source, so a chain nested in the last place never grows the stack (its depth,
-/// recorded in ``maxTailRecursiveSinkStackSize`` in debug builds, stays 1); nested anywhere else, or
-/// with an unknown count, the enclosing iterators stay until they run out, as in RxSwift.
-///
-/// Thread-safety: `current`, `enclosing` and `lastError` are only used by the thread that runs the
-/// loop, or written before the atomic increment that hands the loop over; the current attempt lives
-/// in the `SerialDisposable` that is the upstream.
+/// Thread-safety: `current`, `enclosing` and `lastError` are used only by the thread running the loop,
+/// or written before the atomic increment that hands the loop over.
 final class SequentialSourcesSink<Element, Sources: Sequence>: OperatorSink<Element, Element>,
     @unchecked Sendable
 where Sources.Element == Observable<Element> {
-    /// An iterator of sources and how many sources it has left, when that is known.
     private struct Generator {
         var iterator: Sources.Iterator
         var remaining: Int?
     }
 
-    /// The innermost iterator, drawn from first; `nil` when it ran out (or was dropped after its
-    /// last source).
+    /// The innermost iterator, drawn from first; `nil` once it ran out or was dropped.
     private var current: Generator?
-    /// The iterators that nested sequences interrupted, innermost last; empty unless a source was
-    /// flattened.
+    /// The iterators that nested sequences interrupted, innermost last.
     private var enclosing: [Generator] = []
     private let movesOn: SequentialSourcesMove
     private var lastError: Swift.Error?
@@ -88,8 +71,8 @@ where Sources.Element == Observable<Element> {
         forward(element)
     }
 
-    /// The running attempt's source let go of it: it will never end, so nothing moves on. The
-    /// attempt is also held by `currentAttempt` (and holds this sink): disposing both breaks that.
+    /// The running attempt's source let go of it: nothing moves on. Disposing both this sink and
+    /// `currentAttempt` breaks their cycle.
     override func forwardSourceGone() {
         currentAttempt.dispose()
         letGoOfDownstream()

@@ -6,35 +6,22 @@ enum SerializedEvent<Element> {
     case terminate(Termination)
 }
 
-/// The base of the operators whose downstream calls come from more than one thread: those that
-/// merge sources (`merge`/`flatMap`, `switchLatest`/`flatMapLatest`, the two-source operators such as
-/// `withLatestFrom` and `takeUntil`) and those with a timer on a scheduler besides their source
-/// (`debounce`, `throttle`, `take(for:scheduler:)`).
+/// The base of the operators whose downstream calls come from more than one thread: `merge`/`flatMap`,
+/// `switchLatest`, the two-source operators, and those with a timer (`debounce`, `throttle`,
+/// `take(for:)`). Under ``lock`` the subclass updates its state and queues with ``enqueueLocked(_:)``;
+/// the claim's holder calls ``drain()`` after unlocking (DESIGN.md, "The drain loop"). The claim is the
+/// delivering thread's id, so that `switchLatest` can wait for another thread's delivery but not for
+/// its own (``supersedeLocked()``). The queue is made on first use (DESIGN.md, "The hot path").
 ///
-/// It serializes them with a drain loop (``DrainLoop``): under ``lock`` the subclass updates its
-/// state and queues what to send with ``enqueueLocked(_:)``; the thread that claims the loop calls
-/// ``drain()`` after unlocking, which delivers everything queued (including what other threads queue
-/// meanwhile) in the order it was decided. No lock is held while downstream runs. An event sent
-/// re-entrantly from inside a delivery is delivered after the current one, not depth-first. The
-/// claim is the delivering thread's id, so that `switchLatest` can wait for a delivery on another
-/// thread but not for its own (``supersedeLocked()``).
-///
-/// The queue is made on first use: most sinks never see two senders at once, and an empty generic
-/// queue made per subscription costs run-time metadata lookups (DESIGN.md, "The hot path").
-///
-/// Thread-safety: `outbox`, `drainLoop`, `terminationQueued` and `deliveryWaiters` are guarded by
-/// ``lock``, as is the subclass's own state; delivery belongs to the loop's holder alone.
+/// Thread-safety: ``lock`` guards every `@exclusivity(unchecked)` property and the subclass's state;
+/// `throttled` is atomic; delivery belongs to the claim's holder alone.
 @usableFromInline
 class SerializingOperatorSink<Input, Output>: OperatorSink<Input, Output>, @unchecked Sendable {
-    /// Whether a sender was told to wait at ``gateToWaitAt`` and has not yet taken it. Read after
-    /// every critical section, so a relaxed atomic, not a locked field. (Declared before the lock:
-    /// the thread sanitizer misplaces the zero-sized `Mutex<Void>` onto the next stored property.)
+    /// Whether a sender must wait at the drain loop's gate; read after every critical section, so an
+    /// atomic. Declared before the lock (DESIGN.md, "Concurrency model").
     private let throttled = Atomic<Bool>(false)
-    /// Guards the subclass's state and the outbox; taken through ``locked(_:)``.
     let lock = Mutex<Void>(())
     @exclusivity(unchecked) var outbox: Outbox<Output>?
-    /// The emitting token, claimed with the delivering thread's id so that a sender can tell a
-    /// delivery in progress on another thread from its own, re-entrant one.
     @exclusivity(unchecked) var drainLoop = DrainLoop()
     @exclusivity(unchecked) var terminationQueued = false
     /// Senders waiting for the holder to finish the delivery in progress (``supersedeLocked()``).
@@ -42,17 +29,13 @@ class SerializingOperatorSink<Input, Output>: OperatorSink<Input, Output>, @unch
     /// What the superseding thread still has to do after unlocking (``finishSuperseding()``).
     @exclusivity(unchecked) var supersession: Supersession?
 
-    /// Whether the source let go of this sink (``AnySink/sourceGone()``); under the lock.
     @exclusivity(unchecked) final var isSourceGone = false
-    /// Whether the token holder releases the sink once it has delivered what is queued (the source
-    /// let go while another thread was delivering); under the lock.
+    /// Whether the claim's holder releases the sink once it has delivered what is queued.
     @exclusivity(unchecked) var letGoWhenIdle = false
-    /// Whether ``letGoOfDownstreamOnce()`` has run; under the lock.
     @exclusivity(unchecked) var hasLetGoOfDownstream = false
 
-    /// The source let go of this sink: records it, and releases the sink at once if `nothingLeft`
-    /// (asked under the lock, after recording) says nothing more can be delivered. Sinks that still
-    /// hold something release themselves once it is delivered.
+    /// The source let go: releases the sink now if `nothingLeft` (asked under the lock), else once what
+    /// it holds is delivered.
     final func recordSourceGone(lettingGoIf nothingLeft: () -> Bool) {
         if locked({ () -> Bool in
             isSourceGone = true
@@ -62,9 +45,8 @@ class SerializingOperatorSink<Input, Output>: OperatorSink<Input, Output>, @unch
         }
     }
 
-    /// Under ``lock``, once the source is gone and the subclass holds nothing more: whether the caller
-    /// releases the sink now. If another thread holds the emitting token, what it has queued is still
-    /// to be delivered: it releases the sink once it gives the token back.
+    /// Once the source is gone and the subclass holds nothing more: whether the caller releases the sink
+    /// now; if another thread holds the claim, that thread does when it gives the claim back.
     final func letGoNowOrWhenIdleLocked() -> Bool {
         guard acceptsEventsLocked else { return false }
         if drainLoop.isClaimed {
@@ -74,24 +56,21 @@ class SerializingOperatorSink<Input, Output>: OperatorSink<Input, Output>, @unch
         return true
     }
 
-    /// Under ``lock``, after queuing what a sink held (debounce's waiting element, throttle's kept
-    /// one): if the source has gone, whoever holds the token (this thread, if the queuing made it
-    /// the holder) releases the sink once it has delivered what is queued.
+    /// After queuing what a sink held (debounce's element, throttle's): if the source is gone, the
+    /// claim's holder releases the sink once that is delivered.
     final func letGoAfterQueuedLocked() {
         if isSourceGone { _ = letGoNowOrWhenIdleLocked() }
     }
 
-    /// Under ``lock``, when the holder gives the token back: whether it must release the sink now.
     private func takeLetGoWhenIdleLocked() -> Bool {
         guard letGoWhenIdle else { return false }
         letGoWhenIdle = false
         return acceptsEventsLocked
     }
 
-    /// Every source of this sink has let go of it or ended without ending it, and it has nothing
-    /// left to deliver (the subclass decides, under the lock): downstream hears that its source is
-    /// gone, and the sink is disposed, which releases its inner subscriptions and the cycles between
-    /// them and this sink (``AnySink/sourceGone()``). Nothing is delivered. Call after unlocking.
+    /// Once every source has let go and nothing is left to deliver: tells downstream its source is gone
+    /// and disposes the sink, breaking its cycles with its inner subscriptions (``AnySink/sourceGone()``).
+    /// Call after unlocking.
     @inline(never)
     final func letGoOfDownstreamOnce() {
         let first: Bool = lock.locked {
@@ -102,9 +81,8 @@ class SerializingOperatorSink<Input, Output>: OperatorSink<Input, Output>, @unch
         letGoOfDownstream()
     }
 
-    /// Runs `body` under the sink's lock (which guards the subclass's state too). If `body` queued an
-    /// event behind a long backlog that another thread is draining, waits for that thread after
-    /// unlocking (``SenderThrottle``).
+    /// Runs `body` under ``lock``, then waits if it queued behind a long backlog another thread is
+    /// draining (``SenderThrottle``).
     @inline(__always)
     final func locked<Result>(_ body: () -> Result) -> Result {
         let result = lock.locked(body)
@@ -112,24 +90,19 @@ class SerializingOperatorSink<Input, Output>: OperatorSink<Input, Output>, @unch
         return result
     }
 
-    /// Waits at the gate if one was meant for this thread.
     @inline(never)
     private func waitIfThrottled() {
         lock.locked { drainLoop.takeGateLocked(clearing: throttled) }?.wait()
     }
 
-    /// Whether the sink still accepts events to send: not stopped, and no terminal event queued.
-    /// Call under ``lock``.
+    /// Not stopped, and no terminal event queued. Under ``lock``.
     @inline(__always)
     final var acceptsEventsLocked: Bool {
         isForwarding && !terminationQueued
     }
 
-    /// Queues `event` for delivery; call under ``lock``. Events after a queued terminal event, or
-    /// after the sink stopped, are dropped.
-    ///
-    /// - Returns: Whether the caller took the emitting token; if so it must call ``drain()`` after
-    ///   unlocking.
+    /// Queues `event` (dropped after a queued terminal event or once stopped). Returns whether the caller
+    /// claimed the loop and must call ``drain()`` after unlocking.
     final func enqueueLocked(_ event: SerializedEvent<Output>) -> Bool {
         guard acceptsEventsLocked else { return false }
         if case .terminate = event { terminationQueued = true }
@@ -149,13 +122,9 @@ class SerializingOperatorSink<Input, Output>: OperatorSink<Input, Output>, @unch
         }
     }
 
-    /// Under ``lock``: takes the emitting token for `element` (returns `true`: the caller delivers it
-    /// with ``deliverClaimed(_:)`` after unlocking), or queues it behind the token holder's work, or
-    /// drops it when the sink stopped (both return `false`).
-    ///
-    /// The fast path of the multi-source operators: when nobody else is emitting, an element goes
-    /// straight downstream without passing through the queue. The queueing branch is out of line,
-    /// so the fast path names no generic value type (no metadata lookup per element).
+    /// The fast path: claims the loop for `element` (`true`: deliver it with ``deliverClaimed(_:)`` after
+    /// unlocking), else queues it behind the holder or drops it. The queuing branch is out of line
+    /// (DESIGN.md, "The hot path").
     @inline(__always)
     final func claimOrQueueLocked(_ element: Output, by thread: UInt) -> Bool {
         guard acceptsEventsLocked else { return false }
@@ -171,8 +140,7 @@ class SerializingOperatorSink<Input, Output>: OperatorSink<Input, Output>, @unch
         queueLocked(.next(element))
     }
 
-    /// Delivers an element claimed with ``claimOrQueueLocked(_:)``, then whatever was queued
-    /// meanwhile, then gives the token back. Never under ``lock``.
+    /// Delivers a claimed element, then what was queued meanwhile, then gives the claim back.
     @inline(__always)
     final func deliverClaimed(_ element: Output) {
         forward(element)
@@ -182,24 +150,19 @@ class SerializingOperatorSink<Input, Output>: OperatorSink<Input, Output>, @unch
         if releaseNow { letGoOfDownstreamOnce() }
     }
 
-    /// Sends `element` downstream in order with everything else this sink sends: on this thread at
-    /// once if nobody is emitting, otherwise by the thread that is.
+    /// Sends `element` in order: at once if nobody is delivering, else by the claim's holder.
     final func sendNext(_ element: Output) {
         let thread = currentThreadID()
         if locked({ claimOrQueueLocked(element, by: thread) }) { deliverClaimed(element) }
     }
 
-    /// Sends the terminal event after everything already queued; nothing is accepted after it. When
-    /// nobody is emitting it is delivered at once (the token is kept: nothing may follow it).
+    /// Sends the terminal event after everything queued; nothing is accepted after it.
     final func sendTermination(_ termination: Termination) {
         if locked({ claimTerminationLocked(termination) }) { deliverClaimedTermination(termination) }
     }
 
-    /// Under ``lock``: accepts the terminal event (nothing is accepted after it) and takes the emitting
-    /// token for it (returns `true`: the caller delivers it with ``deliverClaimedTermination(_:)``
-    /// after unlocking), or queues it behind the token holder's work, or drops it when the sink no
-    /// longer accepts events (both return `false`). For a subclass that decides to terminate in the
-    /// same critical section as it checks its state.
+    /// ``claimOrQueueLocked(_:by:)`` for the terminal event, for a subclass that decides to terminate in
+    /// the critical section where it checks its state.
     final func claimTerminationLocked(_ termination: Termination) -> Bool {
         guard acceptsEventsLocked else { return false }
         terminationQueued = true
@@ -221,8 +184,7 @@ class SerializingOperatorSink<Input, Output>: OperatorSink<Input, Output>, @unch
         queueLocked(.terminate(termination))
     }
 
-    /// Gives the token back if nothing is queued (or the sink stopped); otherwise keeps it for a drain.
-    /// Either way the holder has finished a delivery: wakes the senders waiting for that.
+    /// Gives the claim back unless something is queued; wakes the senders waiting for a delivery to end.
     @inline(__always)
     private func releaseTokenIfIdleLocked(_ releaseNow: inout Bool) -> Bool {
         let released = outbox?.isEmpty ?? true || !isForwarding
@@ -235,8 +197,7 @@ class SerializingOperatorSink<Input, Output>: OperatorSink<Input, Output>, @unch
         return released
     }
 
-    /// Delivers the queued events in order until none is left, then gives the token back. Only the
-    /// token holder calls it, never under ``lock``.
+    /// The holder's loop: delivers the queue in order, then gives the claim back. Never under ``lock``.
     final func drain() {
         var ended = false
         RxSwift.drain(
@@ -280,12 +241,10 @@ class SerializingOperatorSink<Input, Output>: OperatorSink<Input, Output>, @unch
     /// Called by the token holder after each element it delivered, outside the lock.
     func didForwardElement() {}
 
-    /// Releases what is still queued (after unlocking: deinitializers may run code). Subclasses that
-    /// own timers override it and call `super`.
+    /// Releases what is still queued. Subclasses that own timers override it and call `super`.
     override func disposeResources() {
-        // A local captured by the critical section, released at the end of this scope (after
-        // unlocking: deinitializers may run code). Neither `locked` returning the generic outbox nor
-        // `withExtendedLifetime` of it: each would look up its metadata on every disposal.
+        // Released after unlocking (deinitializers may run code) through an `AnyObject` local: returning
+        // the generic outbox would look up its metadata (DESIGN.md, "The hot path").
         var dropped: AnyObject?
         var wakeUp: ThrottleWakeUp?
         lock.locked {
@@ -310,8 +269,7 @@ final class Outbox<Output> {
     enum SerializingTestHooks {
         /// How many times a superseding event (a switch) had to wait for another thread's delivery.
         static let supersedingWaits = Atomic<Int>(0)
-        /// How many of those waits gave up after ``SenderThrottle/longestWait``: only then may an
-        /// event of a replaced sequence reach the observer after the switch returned.
+        /// How many of those waits gave up after ``SenderThrottle/longestWait``.
         static let supersedingWaitsGivenUp = Atomic<Int>(0)
     }
 #endif

@@ -1,7 +1,5 @@
-/// Receives the sequence that takes over from an operator's source (`catch`'s handler sequence,
-/// `timeout`'s fallback, `ifEmpty(switchTo:)`'s other sequence) and delivers it through the
-/// operator's sink, so that its terminal event ends and disposes the whole subscription. Once the
-/// source has been replaced that sequence is all that drives the operator: when it lets go of this
+/// Receives the sequence that takes over from an operator's source (`catch`'s handler, `timeout`'s
+/// fallback, `ifEmpty(switchTo:)`) and delivers it through the operator's sink; when it lets go of this
 /// sink, nothing more can arrive, and the chain below is let go too.
 final class TakeOverSink<Element>: OperatorSink<Element, Element>, @unchecked Sendable {
     private let parent: OperatorSink<Element, Element>

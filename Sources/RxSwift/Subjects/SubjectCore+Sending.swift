@@ -22,13 +22,11 @@ extension SubjectCore {
         endEmission()
     }
 
-    /// The path of the subjects that remember elements; out of line so that `PublishSubject`'s path
-    /// never fetches the metadata of `Element?`.
+    /// The path of the subjects that remember elements, out of line (DESIGN.md, "The hot path").
     @inline(never)
     private func acceptNext(_ element: Element) {
-        // The replaced element lives in a stack slot, and the lock returns only concrete types: in
-        // unspecialized code (a subject made by `share(replay:)`) an `Element?` or a tuple holding
-        // one costs run-time metadata lookups per element (the `share(replay:)` pumping benchmarks).
+        // The replaced element lives in a stack slot and the lock returns only concrete types (the
+        // `share(replay:)` pumping benchmarks).
         var retired: AnyObject?
         let snapshot: ContiguousArray<SubjectObserver?>? = withUnsafeTemporaryAllocation(
             of: Element.self, capacity: 1
@@ -79,8 +77,7 @@ extension SubjectCore {
         endEmission()
     }
 
-    /// Queues `element` for the emitting sender. If the backlog has grown too long, the caller is
-    /// told to wait after unlocking (``DrainLoop``).
+    /// Queues `element` for the emitting sender; past the backlog limit the caller waits after unlocking.
     @inline(never)
     private func enqueueNextLocked(_ element: Element) {
         backlog.pending.enqueue(.next(element, observers.entries))
@@ -107,8 +104,8 @@ extension SubjectCore {
         if more { drain() }
     }
 
-    /// Delivers queued events and releases retired sinks until there are none, then lowers the flag.
-    /// The caller is the emitting sender.
+    /// The emitting sender delivers queued events and releases retired sinks until none is left, then
+    /// lowers the flag.
     @inline(never)
     private func drain() {
         RxSwift.drain(

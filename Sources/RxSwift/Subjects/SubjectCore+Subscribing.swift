@@ -1,8 +1,7 @@
 /// Subscribing to ``SubjectCore`` and unsubscribing: the replay, catching up, leaving.
 extension SubjectCore {
-    /// Subscribes `sink`. A stopped or disposed subject delivers its replay and terminal event (or
-    /// `RxError.disposed`) at once and returns an empty disposable; otherwise the sink receives its
-    /// replay, then exactly the events accepted after it subscribed, the first of them on this thread.
+    /// Subscribes `sink`: its replay, then exactly the events accepted after it subscribed. A stopped or
+    /// disposed subject delivers its replay and terminal event (or `RxError.disposed`) at once.
     func subscribe(_ sink: Sink<Element>, owner: AnyObject) -> Disposable {
         let observer = SubjectObserver(sink: sink, core: self)
         if Policy.remembersElements { return subscribeWithReplay(observer, sink: sink, owner: owner) }
@@ -23,14 +22,12 @@ extension SubjectCore {
     private func subscribeWithReplay(_ observer: SubjectObserver, sink: Sink<Element>, owner: AnyObject)
         -> Disposable
     {
-        // The replay is captured in O(1) under the lock (one element into a stack slot, or a
-        // copy-on-write snapshot of the buffer) and delivered after unlocking. Nothing here names a
-        // type that depends on `Element` (an array, an optional, an enum with an element payload),
-        // each of which would be a run-time metadata lookup in this unspecialized code.
+        // The replay is captured in O(1) under the lock (a stack slot, or a copy-on-write snapshot of the
+        // buffer) and delivered after unlocking; nothing here names an `Element`-dependent type (DESIGN.md,
+        // "The hot path").
         withUnsafeTemporaryAllocation(of: Element.self, capacity: 1) { slot in
             let single = slot.baseAddress.unsafelyUnwrapped
-            // Outside the closure's result, so that the snapshot can be let go of as soon as the
-            // replay is delivered: while it is held, senders write to a copy of the buffer.
+            // Outside the closure's result, so the snapshot goes as soon as the replay is delivered.
             var capture = ReplayCapture.nothing
             let start: SubscribeStart = lock.locked {
                 if isDisposed { return .stopped(.error(RxError.disposed(object: owner))) }
@@ -69,8 +66,8 @@ extension SubjectCore {
         }
     }
 
-    /// Delivers a captured replay to `sink` (stopping if `observer` is disposed) and destroys what
-    /// was captured: after unlocking, as the elements' deinitializers may call back into the subject.
+    /// Delivers a captured replay to `sink` (stopping if `observer` is disposed), then destroys it after
+    /// unlocking.
     @inline(__always)
     private func deliverReplay(
         _ capture: ReplayCapture, single: UnsafeMutablePointer<Element>, to sink: Sink<Element>,
@@ -91,8 +88,7 @@ extension SubjectCore {
         }
     }
 
-    /// Delivers what was accepted after `observer`'s replay was captured, on the subscribing thread,
-    /// until nothing is left and the observer joins the array.
+    /// Delivers what was accepted after `observer`'s replay was captured, until it joins the array.
     @inline(never)
     private func catchUp(_ observer: SubjectObserver, sink: Sink<Element>) {
         var releasedForGood = false
@@ -114,23 +110,20 @@ extension SubjectCore {
                         observer.place = .unlisted
                         updateObserverCountLocked()
                         stopped = true
-                        // What is left for a stopped observer is not delivered (it is not wanted), and
-                        // is released after unlocking: its deinitializers may call back into the subject.
+                        // Not delivered to a stopped observer; released after unlocking.
                         return (queue, true)
                     }
                     appendLocked(observer)
                     return (nil, true)
                 }
             },
-            // What was accepted after the replay is dropped once the subject is disposed, as the
-            // emitting sender drops its queue.
+            // Dropped once the subject is disposed, as the emitting sender drops its queue.
             while: { !observer.isDisposed && !isDisposed })
         guard stopped else { return }
         if releasedForGood { observer.releaseSinkForGood() } else { observer.releaseSink() }
     }
 
-    /// `observer` leaves (``unsubscribe(_:)``): its sink is released at once, or by whoever may be
-    /// calling it.
+    /// `observer` leaves: its sink is released at once, or by whoever may be calling it.
     func leave(_ observer: SubjectObserver) {
         let releaseNow: Bool = lock.locked {
             switch observer.place {
@@ -164,8 +157,7 @@ extension SubjectCore {
     }
 }
 
-// Outside the generic class: nested there, each use would look up the enum's metadata at run time
-// (the `BehaviorSubject` scaling benchmarks).
+// Outside the generic class (DESIGN.md, "The hot path").
 /// How a subscription to a subject that replays begins (``subscribeWithReplay(_:sink:owner:)``).
 private enum SubscribeStart {
     /// Nothing to replay: the observer joined the array.

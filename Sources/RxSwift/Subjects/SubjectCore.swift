@@ -1,34 +1,10 @@
 import Synchronization
 
-/// The shared engine of the subjects: one lock for the accepted state, and an *emitting* flag that
-/// serializes the senders (the Contracts article).
-///
-/// Who delivers:
-/// - A sender (`next`, `terminate`) that finds no other sender emitting raises the flag and delivers
-///   on its own thread, before returning, to the observers subscribed when its event was accepted
-///   (a snapshot of the observer array, taken under the lock). A sender that finds the flag raised
-///   (another thread, or re-entrantly from an observer) queues its event with its snapshot and
-///   returns; the emitting sender delivers it before lowering the flag.
-/// - `subscribe` never touches the flag. It registers the new observer as *catching up*, delivers the
-///   replay (current value, buffer) on the subscribing thread, then the events accepted meanwhile
-///   (which senders add to that observer's own list rather than to their snapshots), and joins the
-///   observer array once the list is empty: no gap, no duplicate, no overlap, and nothing delivered
-///   to anyone else.
-/// - The observers are an ``ObserverList`` (shared with the share connections): subscribing
-///   appends, unsubscribing leaves the observer in place, disposed (delivery skips it), both O(1)
-///   amortized, and the observers receive in subscription order; a sender's snapshot is the list's
-///   array itself (copy-on-write). The subscribers catching up are a ``CatchUpRoster`` (shared too).
-/// - Unsubscribing and `dispose()` deliver nothing. An observer's sink (the subscriber's closures)
-///   is released by whoever may be calling it: at once when no sender is emitting, by the emitting
-///   sender between two events otherwise, by the subscribing thread while it catches up.
-///
-/// Nothing keeps itself alive: the subject's deinitializer calls ``detach()``, which releases the
-/// sinks of observers nobody unsubscribed (subscription → sink → subscription is a cycle that only
-/// the core can break).
-///
-/// The aspects are in three files: this one holds the state and the lifetime (detaching, disposing);
-/// `SubjectCore+Sending.swift` the senders, the drain and the delivery; `SubjectCore+Subscribing.swift`
-/// subscribing, the replay, catching up and unsubscribing.
+/// The shared engine of the subjects: one lock for the accepted state, and a drain loop that
+/// serializes the senders; late subscribers catch up on their own thread (DESIGN.md, "Who delivers").
+/// Leaving and `dispose()` deliver nothing; an observer's sink is released by whoever may be calling
+/// it (at once when nobody is emitting, else the emitting sender or the catching-up subscriber). The
+/// deinitializer calls ``detach()`` (DESIGN.md, "Lifetime").
 ///
 /// Thread-safety: every `@exclusivity(unchecked)` property is guarded by `lock`; `isDisposedFlag` and
 /// `observerCount` are atomics mirrored from it for lock-free reads. Observer sinks are called only
@@ -43,40 +19,33 @@ final class SubjectCore<Policy: SubjectPolicy>: SubjectCoreBase, @unchecked Send
         case terminate(Termination, elementsBefore: [Element], ContiguousArray<SubjectObserver?>)
     }
 
-    /// The rarely used state whose type depends on `Element`: events queued behind a delivery.
-    /// Boxed (and made on first use), so that creating, subscribing to and destroying a subject never
-    /// fetch their generic metadata at run time.
+    /// Events queued behind a delivery; boxed and made on first use (DESIGN.md, "The hot path").
     final class Backlog {
         var pending = Queue<Pending>()
     }
 
     let isDisposedFlag = Atomic<Bool>(false)
     let observerCount = Atomic<Int>(0)
-    /// Whether a throttled sender has a gate to take (see `waitIfThrottled`); read without the lock.
+    /// Whether a throttled sender has a gate to take; read without the lock.
     let throttled = Atomic<Bool>(false)
-    /// After the atomics: the thread sanitizer reports the lock's zero-sized `Void` value at the
-    /// address of the field that follows it, so that field must be one only touched under the lock.
+    /// After the atomics (DESIGN.md, "Concurrency model").
     let lock = Mutex<Void>(())
 
     @exclusivity(unchecked) var policy: Policy
     @exclusivity(unchecked) var acceptedStop: Termination?
     @exclusivity(unchecked) var observers = ObserverList<SubjectObserver>()
-    /// Whether a sender is emitting (the *emitting* flag), and the senders waiting for it: the
-    /// drain loop.
     @exclusivity(unchecked) var emission = DrainLoop()
     @exclusivity(unchecked) var backlogStorage: Backlog?
-    /// `backlog.pending.count`, readable without the backlog (the hot path tests it).
+    /// `backlog.pending.count`, readable without the backlog.
     @exclusivity(unchecked) var pendingCount = 0
-    /// `catchUps.count`, readable without the roster (the senders test it).
+    /// `catchUps.count`, readable without the roster.
     @exclusivity(unchecked) var catchUpCount = 0
-    /// The observers catching up, made on first use (a subject nobody subscribes to late, such as
-    /// every `PublishSubject`, never pays for it).
+    /// The observers catching up, made on first use.
     @exclusivity(unchecked) var catchUpsStorage: CatchUpRoster<SubjectObserver>?
     /// Unsubscribed observers whose sinks the emitting sender releases between two events.
     @exclusivity(unchecked) var retired: [SubjectObserver] = []
 
-    /// The core lives exactly as long as its subject, so it is what counts the subject as a live
-    /// resource (debug builds).
+    /// Counts the subject as a live resource in debug builds (the core lives exactly as long as it).
     @usableFromInline
     init(policy: Policy) {
         self.policy = policy
@@ -91,16 +60,13 @@ final class SubjectCore<Policy: SubjectPolicy>: SubjectCoreBase, @unchecked Send
         }
     #endif
 
-    /// Called by the subject's deinitializer: releases the sinks of the observers nobody
-    /// unsubscribed, which breaks their cycles (sink → subscription → entry → sink) and the entries'
-    /// references back to the core. Nobody can be emitting then: a sender holds the subject. Also
-    /// called on a live subject whose only sender has gone (``ReleasableSubject``): a subscriber
-    /// catching up meanwhile is told to let go when it has received what it was owed, rather than
-    /// joining the array.
+    /// Called by the subject's deinitializer: releases the sinks of the observers nobody unsubscribed,
+    /// breaking their cycles (sink → subscription → entry → sink). Nobody can be emitting then. Also
+    /// called on a live subject whose only sender has gone (``ReleasableSubject``): a subscriber catching
+    /// up leaves once it has received what it was owed.
     @usableFromInline
     func detach() {
-        // Moved out (not copied) through captured variables; a subject nobody observes any more (the
-        // usual case at its deinitializer) touches nothing else.
+        // Moved out through captured variables; a subject nobody observes touches nothing else.
         var live = ContiguousArray<SubjectObserver?>()
         var released: [SubjectObserver] = []
         lock.locked {
@@ -112,9 +78,8 @@ final class SubjectCore<Policy: SubjectPolicy>: SubjectCoreBase, @unchecked Send
             for case let observer? in live { observer.place = .unlisted }
             updateObserverCountLocked()
         }
-        // Live observers are told their source is gone, so that operator sinks between the subject
-        // and the subscriber, which hold one another and the subscriber's handle, are released too.
-        // (Disposed entries still in the array only wait to be dropped.)
+        // Live observers are told their source is gone, so the operator sinks between subject and
+        // subscriber are released too.
         for case let observer? in live {
             if observer.isDisposed { observer.releaseSink() } else { observer.releaseSinkForGood() }
         }
@@ -122,18 +87,15 @@ final class SubjectCore<Policy: SubjectPolicy>: SubjectCoreBase, @unchecked Send
         if pendingCount > 0 { releaseQueuedObservers() }
     }
 
-    /// Tells each subscriber still catching up that the subject let go of it (``detach()``): it leaves
-    /// for good once it has received what it was owed, instead of joining the array. Out of line: it
-    /// is rare, and `detach` runs for every subject.
+    /// Tells each subscriber still catching up that the subject let go of it (``detach()``). Out of
+    /// line: rare.
     @inline(never)
     private func markCatchUpsReleasedLocked() {
         for observer in catchUps.members { observer.releasedWhileCatchingUp = true }
     }
 
-    /// The catch-up roster, made on first use. Under the lock.
     var catchUps: CatchUpRoster<SubjectObserver> { .inPlace(&catchUpsStorage) }
 
-    /// The backlog, made on first use. Under the lock.
     @inline(never)
     var backlog: Backlog {
         if let backlogStorage { return backlogStorage }
@@ -157,8 +119,7 @@ final class SubjectCore<Policy: SubjectPolicy>: SubjectCoreBase, @unchecked Send
         }
     }
 
-    /// Delivers a public `Event` through the split interface; inlined into the caller, where the
-    /// `Event` type is concrete.
+    /// Delivers a public `Event` through the split interface, inlined into the caller.
     @inlinable
     func on(_ event: Event<Element>) {
         switch event {
@@ -177,7 +138,6 @@ final class SubjectCore<Policy: SubjectPolicy>: SubjectCoreBase, @unchecked Send
     @inline(__always)
     var isDisposed: Bool { isDisposedFlag.load(ordering: .acquiring) }
 
-    /// Reads the accepted state at once under the lock.
     func withState<Result>(_ body: (Policy, Termination?, _ disposed: Bool) -> Result) -> Result {
         lock.locked { body(policy, acceptedStop, isDisposed) }
     }
@@ -203,13 +163,12 @@ final class SubjectCore<Policy: SubjectPolicy>: SubjectCoreBase, @unchecked Send
         guard let released else { return }
         for case let observer? in released.0 { observer.releaseSink() }
         if Policy.remembersElements { releaseRememberedElements() }
-        // The dropped events are released after unlocking: their deinitializers may call back into the
-        // subject.
+        // Released after unlocking: deinitializers may call back into the subject.
         withExtendedLifetime(released) {}
     }
 
-    /// Takes the queued events out: those behind a delivery (the emitting sender releases the
-    /// observers of a queued terminal event, which left the array when it was accepted).
+    /// Takes the queued events out (the emitting sender releases the observers of a queued terminal
+    /// event, which left the array when it was accepted).
     @inline(never)
     private func dropQueuedLocked() -> Backlog {
         let dropped = Backlog()

@@ -9,33 +9,24 @@ class SubjectCoreBase {
     }
 }
 
-/// One subscription to a subject: the observer's entry in the subject's array, and the disposable
-/// handed to the subscriber. Not generic, so that the array is of a concrete type.
-///
-/// It holds the core strongly (a weak reference would cost a side-table allocation per subject):
-/// the cycle core → entry → core is broken by the subject's deinitializer, which releases every
-/// entry's sink (``SubjectCore/detach()``) and tells it so, so a dropped subject frees its observers,
-/// and the operators' sinks between it and them, even when nobody disposed them. Disposing the entry releases the sink (and so the subscriber's closures),
-/// as RxSwift does, even while the disposable itself is kept.
+/// One subscription to a subject: its entry in the subject's array and the subscriber's disposable;
+/// not generic, so the array's type is concrete. It holds the core strongly; the subject's
+/// deinitializer breaks the cycle (``SubjectCore/detach()``). Disposing releases the sink, as RxSwift
+/// does, even while the disposable is kept.
 ///
 /// Thread-safety: `disposed` is atomic and `core` immutable. The sink's address is an atomic word, so
-/// releasing it happens once whoever does it; the core guarantees that nobody is calling the sink
-/// when it is released (see ``SubjectCore``). `place` and `catchUpIndex` are guarded by the core's
-/// lock.
+/// it is released once; the core makes sure nobody is calling the sink then (``SubjectCore``).
+/// `place`, `catchUpIndex` and `releasedWhileCatchingUp` are guarded by the core's lock.
 final class SubjectObserver: Disposable, @unchecked Sendable {
-    /// The sink's address, retained by hand, so that delivering reads it without a retain and release
-    /// per element; 0 once released.
+    /// The sink's address, retained by hand (no retain per element); 0 once released.
     private let sinkAddress: Atomic<UInt>
     private let core: SubjectCoreBase
     private let disposed = Atomic<Bool>(false)
-    /// Where the core keeps this observer: what unsubscribing reads instead of searching the core's
-    /// lists, so that leaving costs the same whatever the number of observers (see the Scaling
-    /// benchmarks).
+    /// Where the core keeps this observer, so leaving costs O(1) (the Scaling benchmarks).
     @exclusivity(unchecked) var place = SubjectObserverPlace.unlisted
     /// The observer's index in the core's catch-up list while `place` is `.catchingUp`.
     @exclusivity(unchecked) var catchUpIndex = 0
-    /// Set while catching up when the subject let go of its observers (``SubjectCore/detach()``):
-    /// the observer leaves for good once caught up. Guarded by the core's lock.
+    /// Set when the subject let go of its observers while this one caught up: it leaves once caught up.
     @exclusivity(unchecked) var releasedWhileCatchingUp = false
 
     init(sink: AnySink, core: SubjectCoreBase) {
@@ -50,8 +41,7 @@ final class SubjectObserver: Disposable, @unchecked Sendable {
     @inline(__always)
     var isDisposed: Bool { disposed.load(ordering: .acquiring) }
 
-    /// Calls `body` with the sink, typed again (it was created as a `Sink<Element>` by the core of the
-    /// same `Element`), without retaining it: the entry keeps it alive, and the caller holds the entry.
+    /// Calls `body` with the sink, typed again, without retaining it: the caller holds the entry.
     @inline(__always)
     func withSink<Element>(of _: Element.Type, _ body: (Sink<Element>) -> Void) {
         guard let address = UnsafeRawPointer(bitPattern: sinkAddress.load(ordering: .acquiring)) else { return }
@@ -60,14 +50,12 @@ final class SubjectObserver: Disposable, @unchecked Sendable {
         }
     }
 
-    /// Drops the sink, once, telling it first that its source let go of it for good
-    /// (``AnySink/sourceGone()``), so that the chain below it is released too. The caller makes
-    /// sure nobody is calling it.
+    /// Drops the sink once, telling it first that its source let go for good (``AnySink/sourceGone()``).
+    /// The caller makes sure nobody is calling it.
     func releaseSinkForGood() {
         let address = sinkAddress.exchange(0, ordering: .acquiringAndReleasing)
         guard let pointer = UnsafeRawPointer(bitPattern: address) else { return }
-        // Owned here until the chain has heard of it: telling it may release the last other
-        // reference to it.
+        // Owned here until the chain has heard: telling it may release the last other reference.
         let sink = Unmanaged<AnySink>.fromOpaque(pointer).takeRetainedValue()
         sink.sourceGone()
     }
@@ -89,8 +77,7 @@ final class SubjectObserver: Disposable, @unchecked Sendable {
 enum SubjectObserverPlace: UInt8 {
     /// In none of the core's lists: not yet registered, or left.
     case unlisted
-    /// In the observer array, which senders snapshot, or in the array the subject let go of as a whole
-    /// when it stopped or was disposed (the core tells the two apart).
+    /// In the observer array, or in the array the subject let go of when it stopped or was disposed.
     case live
     /// In the catch-up list, receiving its replay on the subscribing thread.
     case catchingUp

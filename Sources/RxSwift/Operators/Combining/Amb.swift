@@ -87,8 +87,8 @@ final class AmbSink<Element>: OperatorSink<Element, Element>, @unchecked Sendabl
         forwardTermination(termination)
     }
 
-    /// The competitor at `index` let go of its sink (``AnySink/sourceGone()``): if it won, or if
-    /// every competitor is gone before any won, nothing more can arrive.
+    /// The competitor at `index` let go: if it won, or every competitor is gone before any won, nothing
+    /// more can arrive.
     func competitorReleased(_ index: Int) {
         let released: Bool = lock.locked {
             if winner >= 0 { return winner == index }

@@ -1,16 +1,13 @@
-/// The base of an operator that subscribes to its source and to one other sequence (`take(until:)`,
-/// `skip(until:)`, `withLatestFrom`, `sample`). The two may deliver on different threads: subclasses
-/// decide under the base's `lock` and queue what to send; the drain loop of
-/// ``SerializingOperatorSink`` delivers it, never under the lock (the Contracts article).
+/// The base of an operator with its source and one other sequence (`take(until:)`, `skip(until:)`,
+/// `withLatestFrom`, `sample`), which may deliver on different threads: subclasses decide under
+/// `lock` and queue; ``SerializingOperatorSink`` delivers.
 ///
-/// Thread-safety: `otherSubscription` is itself thread-safe; the subclass's state is guarded by
-/// `lock`.
+/// Thread-safety: `otherSubscription` is itself thread-safe; `gone` and the subclass's state are
+/// guarded by `lock`.
 class TwoSourceSink<Input, Other, Output>: SerializingOperatorSink<Input, Output>, @unchecked Sendable {
     /// The subscription to the other sequence; disposed with the sink, or earlier by the subclass.
     final let otherSubscription = SingleAssignmentDisposable()
-    /// Which sources are gone for good, under the lock: 1, the source let go of this sink
-    /// (``AnySink/sourceGone()``; its terminal event ends the operator anyway); 2, the other
-    /// sequence let go of it or ended. Both gone: nothing can arrive any more (4: said once).
+    /// Which sources are gone: 1, the source let go; 2, the other let go or ended; 4, both, said once.
     @exclusivity(unchecked) private var gone = 0
 
     /// Subscribes to `other`, delivering its events to ``otherNext(_:)`` and ``otherTerminate(_:)``.
@@ -18,17 +15,15 @@ class TwoSourceSink<Input, Other, Output>: SerializingOperatorSink<Input, Output
         otherSubscription.setDisposable(other.subscribe(sink: TwoSourceOtherSink(parent: self)))
     }
 
-    /// An element of the other sequence.
     func otherNext(_ element: Other) {
         rxAbstractMethod()
     }
 
-    /// The other sequence's terminal event.
     func otherTerminate(_ termination: Termination) {
         rxAbstractMethod()
     }
 
-    /// Queues `event` under the lock and delivers it if this thread took the emitting token.
+    /// Queues `event` and delivers it if this thread claimed the loop.
     final func send(_ event: SerializedEvent<Output>) {
         if locked({ enqueueLocked(event) }) { drain() }
     }
@@ -45,7 +40,7 @@ class TwoSourceSink<Input, Other, Output>: SerializingOperatorSink<Input, Output
     private func markGone(_ source: Int) {
         if locked({ () -> Bool in
             gone |= source
-            // Once, and after what another thread is delivering (``letGoNowOrWhenIdleLocked()``).
+            // Once, and after what another thread is delivering.
             guard gone == 3 else { return false }
             gone |= 4
             return letGoNowOrWhenIdleLocked()
@@ -83,9 +78,7 @@ final class TwoSourceOtherSink<Input, Other, Output>: Sink<Other>, @unchecked Se
     }
 }
 
-/// A remembered element, boxed so that the per-element paths handle a class reference rather than
-/// an `Optional` of a generic type. Its owner says how it is synchronized (mutated only under the
-/// owner's lock, or never mutated once published).
+/// A remembered element, boxed (DESIGN.md, "The hot path"). Its owner says how it is synchronized.
 final class TwoSourceBox<Value> {
     @exclusivity(unchecked) var value: Value
 
@@ -94,8 +87,7 @@ final class TwoSourceBox<Value> {
     }
 }
 
-/// The producer of a ``TwoSourceSink`` operator: it stores both sequences and needs a trampoline if
-/// either does.
+/// The producer of a ``TwoSourceSink`` operator; it needs a trampoline if either sequence does.
 class TwoSourceProducer<Input, Other, Output>: Observable<Output>, @unchecked Sendable {
     final let source: Observable<Input>
     final let other: Observable<Other>

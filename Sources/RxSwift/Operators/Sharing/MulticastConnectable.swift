@@ -1,25 +1,22 @@
 import Synchronization
 
-/// The connectable observable behind `multicast`, `publish` and `replay`: subscribers subscribe to
-/// the current subject; `connect()` subscribes that subject to the source once per connection.
-///
-/// Each subject has a *generation*, which changes when the subject is forgotten: the connection
-/// ended, or `refCount()` decided to end it (``MulticastRefCountObservable``).
+/// The connectable observable behind `multicast`, `publish` and `replay`: subscribers subscribe to the
+/// current subject; `connect()` subscribes it to the source once per connection. Each subject has a
+/// *generation*, which changes when the subject is forgotten (the connection ended, or `refCount()`
+/// ended it).
 ///
 /// Thread-safety: the subject, its generation and the connection are guarded by the state's `lock`
-/// (which also guards the state of its ``MulticastRefCountObservable``s). User code (`makeSubject`,
-/// the subject's `asObserver()`) and subscriptions run outside it.
+/// (which also guards its ``MulticastRefCountObservable``s' state). User code and subscriptions run
+/// outside it.
 final class MulticastConnectable<Source, Subject: SubjectType>: ConnectableObservable<Subject.Element>,
     @unchecked Sendable
 where Subject.Observer.Element == Source {
-    /// What the connections and the refCounts' subscribers share with this connectable; they hold
-    /// it and not the connectable, which holds the source (see ``MulticastState``).
+    /// Shared with the connections and the refCounts' subscribers (see ``MulticastState``).
     let state = MulticastState<Source, Subject>()
     private let source: Observable<Source>
     let makeSubject: () -> Subject
-    /// Whether the subjects are this connectable's own (made per connection, or made by the library
-    /// for it), so that a source letting go may release their observers; not a subject the caller
-    /// passed in and may still feed.
+    /// Whether the subjects are this connectable's own, so that a source letting go may release their
+    /// observers; not a subject the caller passed in and may still feed.
     private let ownsSubjects: Bool
 
     init(source: Observable<Source>, makeSubject: @escaping () -> Subject, ownsSubjects: Bool) {
@@ -48,8 +45,8 @@ where Subject.Observer.Element == Source {
         MulticastRefCountObservable(connectable: self)
     }
 
-    /// Under `lock`: the current subject, installing `made` if there is none; `nil` if there is none
-    /// and nothing was made (the caller makes one outside the lock, then asks again).
+    /// The current subject, installing `made` if there is none; `nil` if none and nothing was made (the
+    /// caller makes one outside the lock and asks again).
     func currentSubjectLocked(installing made: Subject?) -> Subject? {
         if state.subject == nil, let made { state.subject = made }
         return state.subject
@@ -84,8 +81,8 @@ where Subject.Observer.Element == Source {
                 return candidate
             }
             guard let outcome else { continue }  // the subject changed meanwhile: start again
-            // Otherwise the previous connection's source subscription may still be live: the
-            // thread that retires it subscribes this one.
+            // Otherwise the previous connection's subscription may still be live: the thread that retires it
+            // subscribes this one.
             if startsNow { state.subscribeInTurn(candidate) }
             return outcome
         }
@@ -100,14 +97,10 @@ where Subject.Observer.Element == Source {
     }
 }
 
-/// The state a ``MulticastConnectable`` shares with its connections and with its refCounts'
-/// subscribers: the lock, the current subject, its generation, its connection, and which connection
-/// may have a subscription to the source (``SourceTurn``: a connection made while the previous
-/// one's subscription may still be live subscribes once that one is disposed). Apart from the
-/// connectable, so that none of them holds the connectable, and with it the source: a subject the
-/// connectable was made on would otherwise be kept alive by its own subscription (subject → its
-/// observer, the connection → the connectable → the subject) and never released with a
-/// subscription nobody disposed.
+/// The state a ``MulticastConnectable`` shares with its connections and its refCounts' subscribers:
+/// the lock, the current subject, its generation, its connection, and the ``SourceTurn``. Kept apart
+/// so that none of them holds the connectable and with it the source: a subject the connectable was
+/// made on would be kept alive by its own subscription (DESIGN.md, "Lifetime").
 ///
 /// Thread-safety: everything but `lock` is guarded by `lock`.
 final class MulticastState<Source, Subject>: @unchecked Sendable {
@@ -115,14 +108,12 @@ final class MulticastState<Source, Subject>: @unchecked Sendable {
     @exclusivity(unchecked) var subject: Subject?
     @exclusivity(unchecked) var generation: UInt = 0
     @exclusivity(unchecked) var connection: MulticastConnection<Source>?
-    /// The latest generation whose source let go of its connection while the share owned its subject
-    /// (which then let go of its observers).
+    /// The latest generation whose source let go of its connection while the share owned its subject.
     @exclusivity(unchecked) var sourceGoneGeneration: UInt?
     @exclusivity(unchecked) var turn = SourceTurn()
 
-    /// Under `lock`: forgets the subject of `ended` and its connection, if `ended` is still the
-    /// current generation and connected; returns the connection, to dispose after unlocking.
-    /// Subscribers arriving from now on get a new subject.
+    /// Forgets the subject of `ended` and its connection, if still current and connected; returns the
+    /// connection, to dispose after unlocking.
     func detachLocked(generation ended: UInt) -> MulticastConnection<Source>? {
         guard generation == ended, let detached = connection else { return nil }
         // Still waiting for its turn, it never subscribes.
@@ -133,8 +124,8 @@ final class MulticastState<Source, Subject>: @unchecked Sendable {
         return detached
     }
 
-    /// Forgets `ended` and its subject if it is still the current connection; once its source
-    /// subscription is gone, subscribes the connection waiting for its turn, if any.
+    /// Forgets `ended` and its subject if current; once its subscription is gone, subscribes the
+    /// connection waiting for its turn.
     func end(_ ended: MulticastConnection<Source>, _ how: MulticastEnd) {
         let next = lock.locked { () -> (any SourceTurnTaker)? in
             if connection === ended {
@@ -161,13 +152,12 @@ final class MulticastState<Source, Subject>: @unchecked Sendable {
 /// One connection of a ``MulticastConnectable``: relays the source's events into the subject.
 /// Disposing it (or the source terminating) ends the connection and forgets its subject.
 final class MulticastConnection<Element>: OperatorSink<Element, Element>, SourceTurnTaker, @unchecked Sendable {
-    /// Tells the connectable's state that this connection has ended (strong: the state holds the
-    /// connection only while it is current or waiting for its turn, so there is no lasting cycle).
+    /// Tells the state this connection ended (strong: the state holds the connection only while it is
+    /// current or waiting, so no lasting cycle).
     private let onEnd: (MulticastConnection<Element>, MulticastEnd) -> Void
-    /// Releases the observers of the connection's subject, if it is the connectable's own.
     private let releaseObservers: (() -> Void)?
-    /// The source, held until it is subscribed (not after: see ``MulticastState``); written before
-    /// the connection is published, taken once by the thread whose turn it is.
+    /// The source, held until subscribed (see ``MulticastState``); written before the connection is
+    /// published, taken once by the thread whose turn it is.
     @exclusivity(unchecked) private var waitingSource: Observable<Element>?
 
     init<Subject>(
@@ -188,10 +178,8 @@ final class MulticastConnection<Element>: OperatorSink<Element, Element>, Source
         waitingSource = nil
     }
 
-    /// The source let go of the connection for good (a subject the connectable was made on was
-    /// released with the subscription undisposed): the connection ends without an event, and its
-    /// subject, if it is the connectable's own, lets go of its subscribers as a released subject
-    /// does, so that the chains below are released too.
+    /// The source let go for good: the connection ends without an event, and its own subject lets go of
+    /// its subscribers, so the chains below are released too.
     override func forwardSourceGone() {
         if let releaseObservers {
             onEnd(self, .sourceGone)
@@ -206,9 +194,8 @@ final class MulticastConnection<Element>: OperatorSink<Element, Element>, Source
     }
 
     override func terminate(_ termination: Termination) {
-        // As in RxSwift, the connection ends before the subject hears of it, so an observer that
-        // resubscribes from its terminal handler finds a fresh subject, whose connection subscribes
-        // the source at once: this one's subscription is over.
+        // As in RxSwift, the connection ends before the subject hears of it, so an observer resubscribing
+        // from its terminal handler finds a fresh subject.
         if isForwarding { onEnd(self, .terminating) }
         forwardTermination(termination)
     }
@@ -219,8 +206,7 @@ final class MulticastConnection<Element>: OperatorSink<Element, Element>, Source
     }
 }
 
-/// How a ``MulticastConnection`` tells its state it has ended (see ``MulticastState/end(_:_:)``).
-/// Not nested in the state, which is generic over the subject too.
+/// How a ``MulticastConnection`` tells its state it has ended (``MulticastState/end(_:_:)``).
 enum MulticastEnd {
     /// Its source terminated: its subscription is over (and disposed after the subject hears of it).
     case terminating
@@ -228,7 +214,6 @@ enum MulticastEnd {
     case disposed
     /// Its source let go of it (and its subscription is disposed).
     case sourceGone
-    /// Disposed after its source let go of it: the source's release reports the end, once it has
-    /// disposed the subscription.
+    /// Disposed after its source let go: the source's release reports the end.
     case disposedWhileSourceReleases
 }

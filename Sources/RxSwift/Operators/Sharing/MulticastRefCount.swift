@@ -1,33 +1,11 @@
 import Synchronization
 
-/// `refCount()` of the connectables made by `multicast`, `publish` and `replay`
-/// (``MulticastConnectable``).
-///
-/// The generic ``RefCountObservable`` subscribes to the connectable, then counts the subscriber in;
-/// with a subject per connection, the two can disagree when another thread ends the connection in
-/// between: a subscriber arriving while the last one leaves could subscribe to the subject of the
-/// connection being disconnected and count in the next one (which connects a new subject); one
-/// arriving while the source terminates could subscribe to the next connection's subject and count
-/// in the ending one (which nobody connects). Either way it waited for ever.
-///
-/// Here, as in `share(replay:scope:)`, which subject a subscriber joins and which connection it
-/// counts in are decided in one critical section, under the connectable's own lock: a subscriber
-/// either joins a connection before it ends (and receives its terminal event, if it terminates) or
-/// starts the next one. Leaving last forgets the subject in the same critical section that brings
-/// the count to zero, so nobody can join it after that.
-///
-/// Connecting and disconnecting call out to the source, so they are queued under the lock and
-/// performed after unlocking, in order, by one thread at a time (the first that finds nobody
-/// performing them). The thread performing them may queue more from inside one of them — a source
-/// that terminates as it is connected, and a subscriber that subscribes again from its terminal
-/// handler — and then performs those at once, nested, as RxSwift does under its recursive lock: the
-/// new connection is made inside the handler, not after the outer connect returns. A subscriber is
-/// subscribed to its subject before the connection it asked for is made, so a source that emits as
-/// it is connected reaches it.
-///
-/// The subscribers hold the count (``MulticastRefCountState``), not this observable, which holds the
-/// connectable and with it the source: a subject the connectable was made on would otherwise be kept
-/// alive by its own subscribers, and never released with a subscription nobody disposed.
+/// `refCount()` of the connectables made by `multicast`, `publish` and `replay`. Which subject a
+/// subscriber joins and which connection it counts in are decided in one critical section under the
+/// connectable's lock, so a subscriber either joins a connection before it ends or starts the next
+/// one. Connecting and disconnecting call out to the source: queued under the lock, performed after
+/// unlocking in order by one thread at a time, nested when queued from inside one of them (as
+/// RxSwift's recursive lock does). The subscribers hold the count (``MulticastRefCountState``).
 ///
 /// Thread-safety: the count's state and each sink's `countedGeneration` are guarded by the
 /// connectable's lock.
@@ -54,9 +32,8 @@ where Subject.Observer.Element == Source {
         if !connects, connectable.state.lock.locked({ connectable.state.sourceGoneGeneration == generation }) {
             sink.sourceGone()
         }
-        // Asked for after subscribing, so that what the source sends as it connects reaches the
-        // subscriber. If it has left meanwhile (a terminated subject ended it while subscribing), the
-        // connection is no longer wanted and is not made.
+        // Asked for after subscribing, so what the source sends as it connects reaches the subscriber; not
+        // made if the subscriber has left meanwhile.
         var gate: ThrottleGate?
         if connects,
             connectable.state.lock.locked({ counter.enqueueLocked(.connect(generation, connectable), gate: &gate) })
@@ -67,8 +44,8 @@ where Subject.Observer.Element == Source {
         return sink.asDisposable
     }
 
-    /// Counts `sink` in the current connection and returns that connection's subject (made if there
-    /// is none, outside the lock), its generation, and whether the sink is the first to count in it.
+    /// Counts `sink` in the current connection; returns its subject (made outside the lock if none), its
+    /// generation, and whether the sink is the first to count in it.
     private func join(_ sink: MulticastRefCountSink<Source, Subject>) -> (Subject, UInt, Bool) {
         var made: Subject?
         while true {
@@ -90,10 +67,8 @@ where Subject.Observer.Element == Source {
 /// Thread-safety: everything is guarded by the connectable's lock (`shared.lock`).
 final class MulticastRefCountState<Source, Subject: SubjectType>: @unchecked Sendable
 where Subject.Observer.Element == Source {
-    /// A call out to the source, queued under the lock.
     enum Operation {
-        /// Connect the subject of this generation, if it still has subscribers (through the
-        /// connectable, which the subscriber that asked for it held).
+        /// Connect the subject of this generation, if it still has subscribers.
         case connect(UInt, MulticastConnectable<Source, Subject>)
         case disconnect(MulticastConnection<Source>)
     }
@@ -103,8 +78,7 @@ where Subject.Observer.Element == Source {
     @exclusivity(unchecked) private var count = 0
     /// The connectable's generation the count is for; `nil` when nobody counts.
     @exclusivity(unchecked) private var countedGeneration: UInt?
-    /// Claimed with the draining thread's id, so that a call out that queues more (a nested drain)
-    /// is told apart from another thread.
+    /// Claimed with the draining thread's id, so a nested drain is told apart from another thread.
     @exclusivity(unchecked) private var pending = DrainQueue<Operation>()
     /// How many drains the draining thread has nested inside its calls out.
     @exclusivity(unchecked) private var nestedDrains = 0
@@ -113,8 +87,7 @@ where Subject.Observer.Element == Source {
         self.shared = shared
     }
 
-    /// Counts `sink` in the connection of `generation`; returns whether it is the first. Under the
-    /// lock.
+    /// Counts `sink` in the connection of `generation`; returns whether it is the first.
     func countInLocked(_ sink: MulticastRefCountSink<Source, Subject>, generation: UInt) -> Bool {
         if countedGeneration != generation {
             // The counted connection has ended (its source terminated): start the next one.
@@ -126,8 +99,8 @@ where Subject.Observer.Element == Source {
         return count == 1
     }
 
-    /// `sink` leaves: the last one to leave ends the connection. A terminal event (`terminated`) ends
-    /// it for every subscriber, as in RxSwift: the next subscriber connects anew.
+    /// `sink` leaves: the last one ends the connection. A terminal event ends it for everyone, as in
+    /// RxSwift.
     func leave(_ sink: MulticastRefCountSink<Source, Subject>, terminated: Bool) {
         var gate: ThrottleGate?
         let mustDrain = shared.lock.locked { () -> Bool in
@@ -144,9 +117,8 @@ where Subject.Observer.Element == Source {
         gate?.wait()
     }
 
-    /// Queues a call out to the source; returns whether the caller must drain: it is the first to
-    /// find nobody draining, or the draining thread itself, inside one of its calls out (then the
-    /// drain is nested). Under the lock.
+    /// Queues a call out to the source; returns whether the caller drains: the first to find nobody
+    /// draining, or the draining thread itself inside a call out (a nested drain).
     func enqueueLocked(_ operation: Operation, gate: inout ThrottleGate?) -> Bool {
         let thread = currentThreadID()
         if pending.enqueueLocked(operation, by: thread, gate: &gate) { return true }
@@ -155,7 +127,6 @@ where Subject.Observer.Element == Source {
         return true
     }
 
-    /// The next operation to perform, for the outermost drain or a nested one. Under the lock.
     private func nextLocked(wakeUp: inout ThrottleWakeUp?) -> Operation? {
         guard nestedDrains == 0 else {
             if let operation = pending.nextNestedLocked() { return operation }
@@ -165,7 +136,6 @@ where Subject.Observer.Element == Source {
         return pending.nextLocked(wakeUp: &wakeUp)
     }
 
-    /// Performs the queued operations, in order, outside the lock.
     func drain() {
         RxSwift.drain(next: { wakeUp in shared.lock.locked { nextLocked(wakeUp: &wakeUp) } }) { operation in
             switch operation {
@@ -178,14 +148,11 @@ where Subject.Observer.Element == Source {
     }
 }
 
-/// One subscriber of ``MulticastRefCountObservable``: forwards the subject's events; leaving (or the
-/// connection terminating) updates the count.
+/// One subscriber of ``MulticastRefCountObservable``; leaving or termination updates the count.
 final class MulticastRefCountSink<Source, Subject: SubjectType>: OperatorSink<Subject.Element, Subject.Element>,
     @unchecked Sendable
 where Subject.Observer.Element == Source {
     private let counter: MulticastRefCountState<Source, Subject>
-    /// The connectable's generation this sink counts in, or `nil` if it does not count; under the
-    /// connectable's lock.
     @exclusivity(unchecked) var countedGeneration: UInt?
 
     init(counter: MulticastRefCountState<Source, Subject>, downstream: Sink<Subject.Element>) {
@@ -193,8 +160,6 @@ where Subject.Observer.Element == Source {
         super.init(downstream: downstream)
     }
 
-    /// The connectable's subject tells it when the source lets go
-    /// (``MulticastConnection/forwardSourceGone()``).
     override var releasesWithItsSource: Bool { true }
 
     override func next(_ element: Subject.Element) {

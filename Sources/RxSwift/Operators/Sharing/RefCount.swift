@@ -30,14 +30,12 @@ extension ConnectableObservableType {
     }
 }
 
-/// The producer of `refCount()` for connectables other than ``MulticastConnectable`` (which has
-/// ``MulticastRefCountObservable``); holds the count of subscribers and the connection.
+/// The producer of `refCount()` for connectables other than ``MulticastConnectable``.
 ///
-/// Thread-safety: `count`, `generation` and `pending` are guarded by `lock`. Connecting
-/// and disconnecting (which call out to the source) are queued under the lock and performed after
-/// unlocking, in order, by one thread at a time (the first that finds nobody draining); `connection`
-/// is touched only by that thread. `generation` changes when the source terminates, so subscribers of
-/// an ended connection no longer count.
+/// Thread-safety: `count`, `generation` and `pending` are guarded by `lock`; connects and disconnects
+/// are drained after unlocking by one thread at a time, the only one touching `connection`.
+/// `generation` changes when the source terminates, so subscribers of an ended connection no longer
+/// count.
 final class RefCountObservable<Source: ConnectableObservableType>: Observable<Source.Element>,
     @unchecked Sendable
 {
@@ -97,7 +95,7 @@ final class RefCountSink<Source: ConnectableObservableType>: OperatorSink<Source
     @unchecked Sendable
 {
     private let parent: RefCountObservable<Source>
-    /// The connection generation this sink counts in, or `nil` if it does not count; under the parent's lock.
+    /// The generation this sink counts in, or `nil`; under the parent's lock.
     @exclusivity(unchecked) var countedGeneration: UInt?
 
     init(parent: RefCountObservable<Source>, downstream: Sink<Source.Element>) {

@@ -1,16 +1,12 @@
 import Synchronization
 
-/// The producer of `share(replay:scope: .whileConnected)`: one connection (a subject and one
-/// subscription to the source) for as long as it has subscribers.
-///
-/// Unlike `multicast(makeSubject:).refCount()`, a subscriber joins a connection and subscribes to
-/// that connection's own subject, decided in one critical section, so a subscriber arriving while the
-/// last one leaves on another thread can never be left on a dropped subject: it either joins the
-/// ending connection before it ends (and sees its terminal event, if any) or starts the next one.
+/// The producer of `share(replay:scope: .whileConnected)`: one connection (a subject and one source
+/// subscription) while it has subscribers. Joining a connection and subscribing to its subject are
+/// decided in one critical section, so a subscriber arriving while the last one leaves either joins
+/// the ending connection or starts the next one.
 ///
 /// Thread-safety: the hub's connection and every connection's `count` are guarded by the hub's lock.
-/// Subscribing to the subject and to the source, and disposing the source subscription, happen
-/// after unlocking. The connections hold the hub, not this producer (see ``ShareHub``).
+/// Subscribing and disposing happen after unlocking. The connections hold the hub, not this producer.
 final class ShareWhileConnectedObservable<Element>: Observable<Element>, @unchecked Sendable {
     private let hub = ShareHub()
     private let source: Observable<Element>
@@ -37,40 +33,33 @@ final class ShareWhileConnectedObservable<Element>: Observable<Element>, @unchec
         }
         let sink = ShareSink(connection: joined, downstream: downstream)
         sink.setUpstream(joined.subject.subscribe(sink: sink))
-        // Joined before its source let go of the connection, but subscribed to its subject after the
-        // subject let go of its observers: nothing will ever send to it, so it lets go again.
+        // Joined before the source let go of the connection, subscribed after the subject let go of its
+        // observers: nothing will send to it, so it lets go again.
         if !isFirst && joined.isSourceGone { joined.releaseObservers() }
-        // Otherwise the previous connection's source subscription may still be live: the thread
-        // that retires it subscribes this one.
+        // If the previous connection may still be subscribed, the thread that retires it subscribes this one.
         if startsNow { hub.subscribeInTurn(joined) }
         return sink.asDisposable
     }
 
 }
 
-/// What a `share(… .whileConnected)` and its connections share: the lock, the live connection, and
-/// which connection may have a subscription to the source (``SourceTurn``).
-/// Apart from the share, so that a connection does not hold the share, and with it the source: a
-/// subject the share was made on would otherwise be kept alive by its own subscription (subject →
-/// its observer, the connection → the share → the subject), and never released with a
-/// subscription nobody disposed. Not generic: making it looks no metadata up.
+/// What a `share(… .whileConnected)` and its connections share: the lock, the live connection, the
+/// ``SourceTurn``. Apart from the share, so a connection does not hold the source (DESIGN.md,
+/// "Lifetime"); not generic.
 final class ShareHub: @unchecked Sendable {
     let lock = Mutex<Void>(())
-    /// The share's live connection; guarded by `lock`.
+    /// The share's live connection; guarded by `lock`, as is `turn`.
     @exclusivity(unchecked) var connection: AnyObject?
-    /// Guarded by `lock`.
     @exclusivity(unchecked) var turn = SourceTurn()
 
     init() {}
 
-    /// `ended`'s source subscription is disposed, or will be once stored: subscribes the connection
-    /// whose turn comes, if any (outside the lock).
+    /// `ended`'s source subscription is disposed (or will be once stored): subscribes the next in turn.
     func ended(_ ended: AnyObject) {
         if let next = lock.locked({ turn.endedLocked(ended) }) { subscribeInTurn(next) }
     }
 
-    /// `terminated`'s source terminated: its subscription is over; subscribes the connection whose
-    /// turn comes, if any (outside the lock).
+    /// `terminated`'s source terminated: subscribes the next in turn.
     func terminated(_ terminated: AnyObject) {
         if let next = lock.locked({ turn.terminatedLocked(terminated) }) { subscribeInTurn(next) }
     }
@@ -83,14 +72,12 @@ final class ShareHub: @unchecked Sendable {
 
 /// One connection of `share(… .whileConnected)`: relays the source into its own subject.
 final class ShareConnection<Element>: OperatorSink<Element, Element>, SourceTurnTaker, @unchecked Sendable {
-    /// The subscribers of this connection; guarded by the parent's lock.
     @exclusivity(unchecked) var count = 0
-    /// Whether the source let go of this connection; guarded by the hub's lock.
     @exclusivity(unchecked) private var sourceLetGo = false
     let subject: Observable<Element>
     private let hub: ShareHub
-    /// The source, held until it is subscribed (not after: see ``ShareHub``); written before the
-    /// connection is published, taken once by the thread whose turn it is.
+    /// The source, held until subscribed (see ``ShareHub``); written before the connection is published,
+    /// taken once by the thread whose turn it is.
     @exclusivity(unchecked) private var waitingSource: Observable<Element>?
 
     init(hub: ShareHub, source: Observable<Element>, replay: Int) {
@@ -120,9 +107,8 @@ final class ShareConnection<Element>: OperatorSink<Element, Element>, SourceTurn
     }
 
     override func terminate(_ termination: Termination) {
-        // The connection ends before its subscribers hear of it, so one that resubscribes from its
-        // terminal handler starts a new connection (as in RxSwift), which subscribes the source at
-        // once: this one's subscription is over.
+        // Ended before its subscribers hear of it, so one resubscribing from its terminal handler starts a
+        // new connection, as in RxSwift.
         end()
         hub.terminated(self)
         forwardTermination(termination)
@@ -148,18 +134,15 @@ final class ShareConnection<Element>: OperatorSink<Element, Element>, SourceTurn
         if isLast { dispose() }
     }
 
-    /// This connection has ended (its source terminated, it was disposed or its source let go of
-    /// it): the next subscriber starts anew.
+    /// This connection has ended: the next subscriber starts anew.
     private func end() {
         hub.lock.locked {
             if hub.connection === self { hub.connection = nil }
         }
     }
 
-    /// The source let go of the connection for good (a subject the share was made on was released
-    /// with the subscription undisposed): the connection ends without a terminal event, and its
-    /// subject lets go of its subscribers the way a released subject does, so that the chains
-    /// below are released too.
+    /// The source let go for good: the connection ends without a terminal event, and its subject lets go
+    /// of its subscribers as a released subject does.
     override func forwardSourceGone() {
         hub.lock.locked {
             sourceLetGo = true
@@ -169,13 +152,12 @@ final class ShareConnection<Element>: OperatorSink<Element, Element>, SourceTurn
         releaseObservers()
     }
 
-    /// Whether the source let go of this connection. Read after subscribing to the subject: if the
-    /// subject let go of its observers before, this is already true (set before, under the hub's lock).
+    /// Whether the source let go of this connection; set under the hub's lock before the subject lets go
+    /// of its observers, so reading it after subscribing is safe.
     var isSourceGone: Bool {
         hub.lock.locked { sourceLetGo }
     }
 
-    /// The subject lets go of its observers the way a released subject does.
     func releaseObservers() {
         (subject as? any ReleasableSubject)?.releaseObserversForGood()
     }

@@ -38,10 +38,9 @@ final class BufferObservable<Element>: TimedProducer<Element, [Element]>, @unche
     }
 }
 
-/// Thread-safety: the open array, the window number, the timer and the outgoing queue are guarded
-/// by `lock`. The timer (on the scheduler) and the source (on its thread) can both close an array;
-/// closed arrays go through one queue, drained by whichever thread finds nobody draining it, so that
-/// downstream sees them in order and never concurrently.
+/// Thread-safety: the open array, the window number, the timer and the outgoing queue are guarded by
+/// `lock`. The timer and the source both close arrays through one ``DrainQueue``, so downstream sees
+/// them in order, never concurrently.
 final class BufferSink<Element>: OperatorSink<Element, [Element]>, @unchecked Sendable {
     private enum Output {
         case next([Element])

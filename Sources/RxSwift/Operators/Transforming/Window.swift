@@ -44,10 +44,9 @@ final class WindowObservable<Element>: TimedProducer<Element, Observable<Element
     }
 }
 
-/// Thread-safety: the open window, the element count, the window number, the timer and the outgoing
-/// queue are guarded by `lock`. The timer (on the scheduler) and the source (on its thread) can both
-/// close a window; what they decide goes through one queue, drained by whichever thread finds nobody
-/// draining it, so that the windows' subjects and downstream see events in order, never concurrently.
+/// Thread-safety: the open window, the count, the window number, the timer and the outgoing queue are
+/// guarded by `lock`. The timer and the source both close windows through one ``DrainQueue``, so the
+/// windows' subjects and downstream see events in order, never concurrently.
 final class WindowSink<Element>: OperatorSink<Element, Observable<Element>>, @unchecked Sendable {
     private enum Output {
         case open(PublishSubject<Element>)
@@ -65,15 +64,13 @@ final class WindowSink<Element>: OperatorSink<Element, Observable<Element>>, @un
     /// Numbers the windows; a timer only closes the window it was started for.
     @exclusivity(unchecked) private var windowID = 0
     @exclusivity(unchecked) private var timer: Disposable?
-    /// The source subscription and the timer were disposed: the outer subscription and every window
-    /// subscription are gone.
+    /// The source subscription and the timer were disposed (every subscription is gone).
     @exclusivity(unchecked) private var released = false
-    /// The source terminated.
     @exclusivity(unchecked) private var stopped = false
     @exclusivity(unchecked) private var outputs = DrainQueue<Output>()
     private let sourceSubscription = SingleAssignmentDisposable()
-    /// What the outer subscription and each window subscription hold: the source subscription and
-    /// the timer are released when all of them are disposed.
+    /// Held by the outer subscription and each window subscription; the last to go releases the source
+    /// subscription and the timer.
     @exclusivity(unchecked) private var refCount: RefCountDisposable!
 
     init(timeSpan: RxTimeInterval, count: Int, scheduler: SchedulerType, downstream: Sink<Observable<Element>>) {
@@ -182,7 +179,6 @@ final class WindowSink<Element>: OperatorSink<Element, Observable<Element>>, @un
         }
     }
 
-    /// Runs when the outer subscription and every window subscription are disposed.
     private func releaseSubscriptions() {
         let timer: Disposable? = lock.locked {
             released = true

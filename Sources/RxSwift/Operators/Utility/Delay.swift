@@ -38,12 +38,11 @@ final class DelayObservable<Element>: TimedProducer<Element, Element>, @unchecke
     }
 }
 
-/// Queues the events with their arrival time; a recursive schedule (the "drain") delivers the first
-/// one, then reschedules itself for the next one's due time, until the queue is empty.
+/// Queues the events with their arrival time; a recursive schedule (the drain) delivers the oldest,
+/// then reschedules itself for the next one's due time, until the queue is empty.
 ///
-/// Thread-safety: the queue and flags are guarded by `lock`; delivery happens outside it. Drain runs
-/// never overlap (each run schedules the next). `running` tells an error arriving from the source
-/// whether a run is delivering, in which case that run delivers the error after its current event.
+/// Thread-safety: the queue and flags are guarded by `lock`; delivery happens outside it, and drain
+/// runs never overlap. An error arriving while a run delivers (`running`) is delivered by that run.
 final class DelaySink<Element>: OperatorSink<Element, Element>, @unchecked Sendable {
     private enum Item {
         case next(Element)
@@ -56,18 +55,16 @@ final class DelaySink<Element>: OperatorSink<Element, Element>, @unchecked Senda
         case deliver(Item)
         case fail(any Swift.Error)
         case reschedule(arrivedAt: RxTime)
-        /// Carries the finished drain's disposable out of the lock, to be released there.
+        /// Carries the finished drain's disposable out of the lock.
         case idle(Disposable?)
     }
 
-    /// The source's subscription, disposed as soon as the source terminates (as RxSwift does), while
-    /// the delayed events are still to come.
+    /// Disposed as soon as the source terminates, as RxSwift does.
     let sourceSubscription = SingleAssignmentDisposable()
 
     private let dueTime: RxTimeInterval
     private let scheduler: SchedulerType
     private let lock = Mutex<Void>(())
-    /// The oldest entry, taken out of `queue` to read its time.
     @exclusivity(unchecked) private var front: Entry?
     @exclusivity(unchecked) private var queue = Queue<Entry>()
     /// A drain is scheduled or running.
@@ -75,11 +72,10 @@ final class DelaySink<Element>: OperatorSink<Element, Element>, @unchecked Senda
     /// A drain is delivering.
     @exclusivity(unchecked) private var running = false
     @exclusivity(unchecked) private var failure: (any Swift.Error)?
-    /// Numbers the drains, so that only the current one's disposable is kept.
+    /// Numbers the drains, so only the current one's disposable is kept.
     @exclusivity(unchecked) private var drainTicket = 0
     @exclusivity(unchecked) private var drain: Disposable?
-    /// Whether the source let go of this sink (``AnySink/sourceGone()``): once what is queued has
-    /// been delivered, nothing more can be, and the sink is released with its source.
+    /// Whether the source let go: once the queue is delivered, the sink is released with it.
     @exclusivity(unchecked) private var isSourceGone = false
 
     init(dueTime: RxTimeInterval, scheduler: SchedulerType, downstream: Sink<Element>) {
@@ -115,8 +111,7 @@ final class DelaySink<Element>: OperatorSink<Element, Element>, @unchecked Senda
             run { recurse((), $0) }
         }
         let kept: Bool = lock.locked {
-            // Not kept when disposed, or when it already went idle (on a fast scheduler): an idle
-            // drain would keep this sink alive through its action.
+            // Not kept when disposed or already idle: an idle drain would keep this sink alive.
             guard !isDisposed, active, drainTicket == ticket else { return false }
             self.drain = drain
             return true
@@ -211,8 +206,7 @@ final class DelaySink<Element>: OperatorSink<Element, Element>, @unchecked Senda
         }
     }
 
-    /// Nothing is queued and nothing more can arrive: downstream hears that its source is gone, and
-    /// the sink is disposed (``AnySink/sourceGone()``).
+    /// Nothing is queued and nothing more can arrive: lets go of downstream (``AnySink/sourceGone()``).
     @inline(never)
     private func releaseWithSource() {
         letGoOfDownstream()
@@ -233,9 +227,8 @@ final class DelaySink<Element>: OperatorSink<Element, Element>, @unchecked Senda
 }
 
 extension SchedulerType {
-    /// Schedules `action` after `dueTime`; its second argument schedules it again after the due time
-    /// it is given (RxSwift's recursive scheduling with a due time per run). Disposing the result
-    /// cancels the pending run.
+    /// Schedules `action` after `dueTime`; its second argument reschedules it (RxSwift's recursive
+    /// scheduling with a due time per run). Disposing the result cancels the pending run.
     fileprivate func scheduleRecursiveAfter<State>(
         _ state: State, dueTime: RxTimeInterval, action: @escaping (State, (State, RxTimeInterval) -> Void) -> Void
     ) -> Disposable {

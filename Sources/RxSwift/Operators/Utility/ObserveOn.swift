@@ -33,12 +33,11 @@ extension ObservableType {
 enum ObserveOnItem<Element> {
     case next(Element)
     case terminate(Termination)
-    /// The source let go of the sink (``AnySink/sourceGone()``): told downstream after the
-    /// events queued before it are delivered.
+    /// The source let go: told downstream after the events queued before it.
     case sourceGone
 }
 
-/// Built by inlinable code, its sink made by a closure written there (see `CreateObservable`).
+/// Made by inlinable code (DESIGN.md, "The hot path").
 @usableFromInline
 final class ObserveOnObservable<Element>: Observable<Element>, @unchecked Sendable {
     private let source: Observable<Element>
@@ -63,18 +62,17 @@ final class ObserveOnObservable<Element>: Observable<Element>, @unchecked Sendab
     }
 }
 
-/// Queues events and delivers one per scheduled run; the run that delivered an event schedules the
-/// next one if more are queued, so at most one run is pending or running at a time.
+/// Queues events and delivers one per scheduled run; at most one run is pending or running.
 ///
 /// Thread-safety: the queue, `running` and the pending run's disposable are guarded by `lock`;
-/// delivery happens on the scheduler, outside the lock, one run at a time.
+/// delivery happens on the scheduler, outside the lock.
 @usableFromInline
 final class ObserveOnSink<Element>: OperatorSink<Element, Element>, @unchecked Sendable {
     private let scheduler: ImmediateSchedulerType
     private let lock = Mutex<Void>(())
     @exclusivity(unchecked) private var queue = Queue<ObserveOnItem<Element>>()
     @exclusivity(unchecked) private var running = false
-    /// Numbers the scheduled runs so that a run's disposable is only stored while it is the latest.
+    /// Numbers the runs so that only the latest one's disposable is stored.
     @exclusivity(unchecked) private var runTicket = 0
     @exclusivity(unchecked) private var scheduledRun: Disposable?
 
@@ -92,9 +90,8 @@ final class ObserveOnSink<Element>: OperatorSink<Element, Element>, @unchecked S
         enqueue(.terminate(termination))
     }
 
-    /// Nothing more will be queued: downstream hears of it after what is queued has been delivered
-    /// (at once if nothing is), so that the chain below is released with the source and loses
-    /// nothing.
+    /// Nothing more will be queued: downstream hears of it after the queued events, so the chain below is
+    /// released with the source and loses nothing.
     override func forwardSourceGone() {
         let now: Bool = lock.locked {
             if isDisposed { return false }
@@ -181,8 +178,7 @@ final class ObserveOnSink<Element>: OperatorSink<Element, Element>, @unchecked S
     }
 }
 
-/// `observe(on:)` for serial dispatch queues, as RxSwift does it: the queue keeps the events in
-/// order, so each event is simply one block on it; no lock, no queue, one allocation per event.
+/// `observe(on:)` for serial dispatch queues, as RxSwift's: one block per event, no lock or queue.
 @usableFromInline
 final class ObserveOnSerialDispatchQueueObservable<Element>: Observable<Element>, @unchecked Sendable {
     private let source: Observable<Element>

@@ -1,12 +1,8 @@
-/// What a stage built outside the library does with each subscription's events (see
-/// `ObservableType.rxStage(_:)`): `next` and `terminate` receive each event, to deliver to the
-/// subscription's observer now or later; `disposed` runs once the source's subscription is disposed;
-/// `released` is told when the source let go of the subscription without ending it (a dropped
-/// subject), with the closure that releases the chain below, to run now or after what the stage
-/// holds for that subscription (the default runs it now).
-///
-/// For the package's own modules (RxInspect's `inspect`): `package`, so that their inlinable code
-/// may use it and applications never see it.
+/// What a stage built outside the library does with each subscription's events
+/// (`ObservableType.rxStage(_:)`): `next` and `terminate` receive each event, to deliver now or later;
+/// `disposed` runs once the source's subscription is disposed; `released` is told when the source let
+/// go without ending (a dropped subject), with the closure that releases the chain below, to run now
+/// (the default) or after what the stage holds. `package`, for RxInspect's inlinable code.
 @usableFromInline
 package struct RxStageHandlers<Element> {
     @usableFromInline let next: (Element) -> Void
@@ -27,14 +23,10 @@ package struct RxStageHandlers<Element> {
 }
 
 extension ObservableType {
-    /// A stage that sees every event of each subscription and delivers it when it chooses, built the
-    /// way the library's own operators are: a subscription through it that nobody disposes is released
-    /// with its source (the Contracts article), which `Observable.create` around a `subscribe` cannot promise (its
-    /// closure might keep its observer). `makeHandlers` runs per subscription, before the source is
-    /// subscribed, with the subscription's observer.
-    ///
-    /// That observer delivers downstream and drops what arrives after the terminal event or the
-    /// disposal; holding it keeps the subscription's sink, not the source.
+    /// A stage that sees every event of each subscription and delivers it when it chooses; unlike
+    /// `Observable.create` around a `subscribe`, an undisposed subscription through it is released with
+    /// its source (DESIGN.md, "Lifetime"). `makeHandlers` runs per subscription, before the source is
+    /// subscribed, with an observer that drops what arrives after the end and holds only the sink.
     @inlinable
     package func rxStage(
         _ makeHandlers: @escaping (AnyObserver<Element>) -> RxStageHandlers<Element>
@@ -69,10 +61,8 @@ final class StageObservable<Element>: Observable<Element>, @unchecked Sendable {
     }
 }
 
-/// The sink the source delivers to: hands each event to the stage's handlers, which deliver through
-/// ``StageOutputSink``. Apart from that sink so that there is no cycle: the source holds this one, this
-/// one the handlers and the output (the handlers hold the output too), and the output only what is
-/// downstream and its upstream subscription.
+/// Hands each event to the stage's handlers, which deliver through ``StageOutputSink``; a separate
+/// sink, so the output holds only downstream and the upstream subscription (no cycle).
 final class StageInputSink<Element>: Sink<Element>, @unchecked Sendable {
     private let handlers: RxStageHandlers<Element>
     private let output: StageOutputSink<Element>
@@ -96,6 +86,5 @@ final class StageInputSink<Element>: Sink<Element>, @unchecked Sendable {
     }
 }
 
-/// Delivers what the stage's handlers pass on, guarded as any operator sink: nothing after the
-/// terminal event or the disposal.
+/// Delivers what the handlers pass on, dropping what arrives after the end or the disposal.
 final class StageOutputSink<Element>: ForwardingSink<Element>, @unchecked Sendable {}

@@ -41,9 +41,8 @@ extension ObservableType {
     }
 }
 
-/// Thread-safety: `sources` is touched by the token holder only (see `CombiningSink`), and by the
-/// subscribing thread before the first source is attached; the value slots belong to the token
-/// holder.
+/// Thread-safety: once the first source is attached, `sources` and the value slots are the claim's
+/// holder's (`CombiningSink`).
 final class CombineLatestCollectionSink<Element, Result>: CombineLatestSink<Result>, @unchecked Sendable {
     private let selector: ([Element]) throws -> Result
     private let slots: UnsafeMutablePointer<Element>
@@ -76,8 +75,8 @@ final class CombineLatestCollectionSink<Element, Result>: CombineLatestSink<Resu
 
     /// Subscribes to `observables`, in order (constant ones are delivered without a subscription).
     func start(_ observables: [Observable<Element>]) {
-        // Every sink is made before the first is attached: from then on, `sources` belongs to the
-        // token holder, which may be another thread.
+        // Every sink is made before the first is attached: from then on, `sources` belongs to the claim's
+        // holder, which may be another thread.
         let sinks = observables.indices.map { index -> CombineLatestSource<Element, Result>? in
             observables[index].isConstantSource
                 ? nil : CombineLatestSource(parent: self, index: index, slot: slots + index, downstream: downstream)
@@ -91,8 +90,7 @@ final class CombineLatestCollectionSink<Element, Result>: CombineLatestSink<Resu
     }
 
     override func combine() throws -> Result {
-        // One bulk copy of the slots (a `memcpy` for trivial elements): this code runs unspecialized,
-        // where a `map` over the slots called a closure and the element's value witnesses per slot.
+        // One bulk copy of the slots (a `memcpy` for trivial elements; DESIGN.md, "The hot path").
         let count = hasValue.arity
         let values = [Element](unsafeUninitializedCapacity: count) { buffer, initialized in
             if count > 0 { buffer.baseAddress.unsafelyUnwrapped.initialize(from: slots, count: count) }

@@ -1,21 +1,12 @@
-/// The rules of `combineLatest`, shared by the arity and collection forms; subclasses say how to
-/// build a result from their sources' latest values.
-///
-/// RxSwift's rules, kept: a result is delivered on every element once every source has delivered
-/// one; the result completes when every source has completed, or when an element arrives while all
-/// the sources without a value have completed (no result can come any more); the first error ends
-/// everything. A source's subscription ends when that source ends.
-///
-/// The latest values live in typed slots of raw memory that the subclass allocates once per
-/// subscription: storing and reading a value uses the element type's value witnesses and nothing
-/// else, where a box per source or an `Optional` of a generic type costs a run-time metadata lookup
-/// per subscription or per element. Which slots hold a value is ``hasValue``.
+/// The rules of `combineLatest`, as RxSwift's: a result on every element once every source has one;
+/// completion when every source completed, or when an element arrives while every source without a
+/// value has completed; the first error ends everything. Subclasses build a result from the latest
+/// values, kept in typed slots of one raw allocation per subscription (DESIGN.md, "The hot path");
+/// ``hasValue`` says which slots hold one. Both belong to the claim's holder (and `deinit`).
 @usableFromInline
 class CombineLatestSink<Output>: CombiningSink<Output>, @unchecked Sendable {
-    /// Owned by the token holder (and by `deinit`).
     @usableFromInline @exclusivity(unchecked) private(set) final var hasValue: CombiningFlags
-    /// Whether every value type is trivial (integers, plain structs of them): then nothing needs
-    /// destroying, and tear-down skips the unspecialized `deinitialize` per slot.
+    /// Whether every value type is trivial: then tear-down destroys nothing.
     private let valuesAreTrivial: Bool
 
     init(arity: Int, valuesAreTrivial: Bool, downstream: Sink<Output>) {
@@ -29,8 +20,8 @@ class CombineLatestSink<Output>: CombiningSink<Output>, @unchecked Sendable {
         rxAbstractMethod()
     }
 
-    /// Forwards the result for the sources' latest values; called only when all have one. The
-    /// arity forms override it with a closure written where the element types are concrete.
+    /// Forwards the result for the latest values (all present). The arity forms override it with a
+    /// closure written where the element types are concrete.
     @usableFromInline
     func combineAndForward() throws {
         forward(try combine())
@@ -41,18 +32,17 @@ class CombineLatestSink<Output>: CombiningSink<Output>, @unchecked Sendable {
         rxAbstractMethod()
     }
 
-    /// Subscribes `sink` to `source`, or, for a constant source (`just`, `empty`, `error`, given no
-    /// sink), delivers it into `slot` at once. Called for each source in order, by the subscribing
-    /// thread: `holding` says whether that thread holds the token from the previous source (a run of
-    /// constant sources is delivered under one token); returns whether it still does. The caller
-    /// gives the token back (``leave()``) after the last source if it holds it.
+    /// Subscribes `sink` to `source`, or delivers a constant source (given no sink) into `slot` at once.
+    /// `holding`: whether the subscribing thread holds the claim from the previous source (a run of
+    /// constant sources is delivered under one claim); returns whether it still does. The caller calls
+    /// ``leave()`` after the last source if it holds it.
     @inlinable
     final func attach<Element>(
         _ source: Observable<Element>, _ sink: CombineLatestSource<Element, Output>?,
         slot: UnsafeMutablePointer<Element>, index: Int, holding: Bool
     ) -> Bool {
         if let sink {
-            // A subscription may deliver from other threads at once: the token goes back first.
+            // A subscription may deliver from other threads at once: the claim goes back first.
             if holding { leave() }
             sink.attach(to: source)
             return false
@@ -71,7 +61,7 @@ class CombineLatestSink<Output>: CombiningSink<Output>, @unchecked Sendable {
         return true
     }
 
-    /// A constant source met while another thread holds the token: its events wait for that thread.
+    /// A constant source met while another thread holds the claim: its events wait for that thread.
     @usableFromInline @inline(never)
     func attachConstantLater<Element>(_ source: Observable<Element>, slot: UnsafeMutablePointer<Element>, index: Int) {
         let termination = source.deliverConstant { element in
@@ -81,8 +71,7 @@ class CombineLatestSink<Output>: CombiningSink<Output>, @unchecked Sendable {
         enqueue { [self] in sourceEnded(index, termination) }
     }
 
-    /// Stores source `index`'s element and reacts. Runs as the token holder. Inlinable: where the
-    /// element type is concrete, storing it needs no value witnesses.
+    /// Stores source `index`'s element and reacts; by the holder. Inlinable, for concrete element types.
     @inlinable
     final func store<Element>(_ element: Element, in slot: UnsafeMutablePointer<Element>, index: Int) {
         guard isForwarding else { return }
@@ -103,7 +92,7 @@ class CombineLatestSink<Output>: CombiningSink<Output>, @unchecked Sendable {
         }
     }
 
-    /// Destroys every value held (at tear-down, by the token holder, or in `deinit`).
+    /// Destroys every value held (at tear-down by the holder, or in `deinit`).
     final func destroyValues() {
         guard hasValue.count > 0 else { return }
         guard !valuesAreTrivial else {
@@ -117,8 +106,7 @@ class CombineLatestSink<Output>: CombiningSink<Output>, @unchecked Sendable {
     }
 }
 
-/// A source of `combineLatest` that needs a subscription: stores its elements in its slot of the
-/// parent's storage.
+/// A source of `combineLatest` that needs a subscription: stores its elements in its slot.
 @usableFromInline
 final class CombineLatestSource<Element, Output>: CombiningSource<Element, Output>, @unchecked Sendable {
     private let slot: UnsafeMutablePointer<Element>
@@ -151,8 +139,7 @@ struct SlotLayout {
     @inlinable
     init() {}
 
-    /// Adds a slot for a `Value`; returns its offset. Inlinable: where `Value` is concrete, the
-    /// layout is worked out at compile time.
+    /// Adds a slot for a `Value`; returns its offset (worked out at compile time where inlined).
     @inlinable
     mutating func add<Value>(_: Value.Type) -> Int {
         let align = MemoryLayout<Value>.alignment
@@ -162,8 +149,7 @@ struct SlotLayout {
         return offset
     }
 
-    /// Allocates the storage (at least one byte, so that it is never shared); released with
-    /// `RawMemory.deallocate`.
+    /// Allocates the storage (at least one byte); released with `RawMemory.deallocate`.
     func allocate() -> UnsafeMutableRawPointer {
         RawMemory.allocate(byteCount: size, alignment: alignment)
     }

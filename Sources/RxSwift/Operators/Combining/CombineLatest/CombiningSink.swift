@@ -1,26 +1,18 @@
 import Synchronization
 
-/// The base of the operators that combine the elements of several sequences (`combineLatest` and
-/// `zip`, arity and collection forms).
+/// The base of `combineLatest` and `zip` (arity and collection forms). Arrivals are serialized by a
+/// ``DrainQueue``: the claim's holder handles an event at once, others queue it for the holder
+/// (DESIGN.md, "The drain loop"). So the subclass's source state needs no lock, and downstream is
+/// called by the holder only, never under `lock`.
 ///
-/// Arrivals are serialized by a drain loop (``DrainQueue``): a source's event is handled at once by the
-/// thread that delivers it if no other thread is handling one; otherwise it is queued and the busy
-/// thread handles it before giving the token back. The state a subclass keeps about its sources
-/// (latest values, queues, which have completed) is therefore touched by one thread at a time and
-/// needs no lock, and downstream is called by the token holder only, never under `lock`. An event
-/// sent from inside a delivery (re-entrantly) is handled after that delivery returns.
-///
-/// Thread-safety: `pending` and `stateReleased` are guarded by `lock`; everything the
-/// subclass keeps about its sources belongs to the token holder.
+/// Thread-safety: `pending` and `stateReleased` are guarded by `lock`; `isDone`, `goneSources` and
+/// everything the subclass keeps about its sources belong to the claim's holder.
 @usableFromInline
 class CombiningSink<Output>: OperatorSink<Never, Output>, @unchecked Sendable {
     private let lock = Mutex<Void>(())
     @exclusivity(unchecked) private var pending = DrainQueue<() -> Void>()
     @exclusivity(unchecked) private var stateReleased = false
-    /// Which sources have completed. Owned by the token holder.
     @usableFromInline @exclusivity(unchecked) final var isDone: CombiningFlags
-    /// How many sources let go of their sink (``AnySink/sourceGone()``): they will neither
-    /// deliver nor complete. Owned by the token holder.
     @exclusivity(unchecked) private var goneSources = 0
 
     init(arity: Int, downstream: Sink<Output>) {
@@ -28,8 +20,8 @@ class CombiningSink<Output>: OperatorSink<Never, Output>, @unchecked Sendable {
         super.init(downstream: downstream)
     }
 
-    /// Source `index` ended: an error ends the result, and so does the completion of the last
-    /// source. Runs as the token holder.
+    /// Source `index` ended: an error ends the result, and so does the last source's completion. By the
+    /// holder.
     @usableFromInline
     final func sourceEnded(_ index: Int, _ termination: Termination) {
         guard isForwarding else { return }
@@ -45,29 +37,27 @@ class CombiningSink<Output>: OperatorSink<Never, Output>, @unchecked Sendable {
         }
     }
 
-    /// Source `index` let go of its sink. Runs as the token holder.
     final func sourceGone(_ index: Int) {
         guard isForwarding else { return }
         goneSources += 1
         letGoIfAllGone()
     }
 
-    /// When every source has completed or let go (and some let go, or the result would have
-    /// completed), nothing can arrive any more: downstream hears that its source is gone, and the
-    /// sink stops, so that the token holder tears the sources down (``tearDownSources()``).
+    /// Once every source has completed or let go (some let go), nothing can arrive: downstream hears its
+    /// source is gone, and the holder tears the sources down (``tearDownSources()``).
     private func letGoIfAllGone() {
         guard isDone.count + goneSources == isDone.arity, stop() else { return }
         downstream.sourceGone()
     }
 
-    /// Takes the token if nobody holds it; then handle the event and call ``leave()``.
+    /// Claims if nobody holds the claim; then handle the event and call ``leave()``.
     @usableFromInline @inline(__always)
     final func enter() -> Bool {
         lock.locked { () -> Bool in pending.claimLocked() }
     }
 
-    /// Runs `work` as the token holder: now if the token is free, otherwise after the current holder's
-    /// work. The slow path of an arrival: it allocates the closure.
+    /// Runs `work` as the holder: now if free, else after the holder's work. The slow path (it allocates
+    /// the closure).
     @inline(never)
     final func enqueue(_ work: @escaping () -> Void) {
         var gate: ThrottleGate?
@@ -78,8 +68,8 @@ class CombiningSink<Output>: OperatorSink<Never, Output>, @unchecked Sendable {
         }
     }
 
-    /// Runs what was queued meanwhile, then gives the token back. After the sink stopped, the token
-    /// holder tears the sources down: it is the only thread that may touch them.
+    /// Runs what was queued meanwhile, then gives the claim back. After the sink stopped, the holder
+    /// tears the sources down: only it may touch them.
     @usableFromInline
     final func leave() {
         // The usual case, in one critical section: nothing was queued meanwhile and the sink goes on.
@@ -92,9 +82,8 @@ class CombiningSink<Output>: OperatorSink<Never, Output>, @unchecked Sendable {
             next: { wakeUp in
                 lock.locked { () -> (() -> Void)? in
                     if isForwarding { return pending.nextLocked(wakeUp: &wakeUp) }
-                    // Stopped: what is queued can deliver nothing. It is dropped rather than run one
-                    // by one, so a source that keeps sending from another thread cannot keep this
-                    // thread here.
+                    // Stopped: what is queued is dropped, not run, so a source sending from another thread cannot
+                    // keep this thread here.
                     dropped = pending.releaseDroppingLocked(wakeUp: &wakeUp)
                     if !stateReleased {
                         stateReleased = true
@@ -104,27 +93,23 @@ class CombiningSink<Output>: OperatorSink<Never, Output>, @unchecked Sendable {
                 }
             },
             deliver: { work in work() })
-        // `dropped` is released here, outside the lock: an element's deinit may call back in.
+        // Released outside the lock: an element's deinit may call back in.
         withExtendedLifetime(dropped) {
             if tearDown { tearDownSources() }
         }
     }
 
-    /// Disposes every source subscription and releases the references to the sources and their
-    /// values (which breaks the cycle between this sink and its sources). Called once, by the token
-    /// holder, after the sink stopped.
+    /// Disposes every source subscription and releases the sources and their values, breaking the
+    /// cycle with them. Once, by the holder, after the sink stopped.
     func tearDownSources() {}
 
-    /// Tears the sources down now if no thread holds the token; otherwise the holder does it when it
-    /// gives the token back (which, for a disposal from inside a delivery, is before the delivering
-    /// call returns).
+    /// Tears the sources down now if nobody holds the claim, else the holder does when it gives it back.
     override func disposeResources() {
         if enter() { leave() }
     }
 }
 
-/// Which of a combining operator's sources have a value and which have completed: a bit mask for up
-/// to 64 sources (no allocation), an array beyond.
+/// Which sources have a value or have completed: a bit mask up to 64 sources, an array beyond.
 @usableFromInline
 struct CombiningFlags {
     @usableFromInline var mask: UInt64 = 0
@@ -156,7 +141,6 @@ struct CombiningFlags {
         return true
     }
 
-    /// Clears every flag.
     mutating func clear() {
         mask = 0
         if large != nil { large = Array(repeating: false, count: arity) }
@@ -174,10 +158,8 @@ struct CombiningFlags {
     }
 }
 
-/// One source of a combining operator: it receives the source's events on the source's thread and
-/// hands them to the parent's drain loop. Its `downstream` is not used. It is its own subscription:
-/// disposed when its source ends (so the source's subscription ends then, as in RxSwift) or with the
-/// parent.
+/// One source of a combining operator: hands the source's events to the parent's drain loop. Its own
+/// subscription, disposed when its source ends (as in RxSwift) or with the parent.
 @usableFromInline
 class CombiningSource<Element, Output>: OperatorSink<Element, Output>, @unchecked Sendable {
     final let parent: CombiningSink<Output>
@@ -190,10 +172,9 @@ class CombiningSource<Element, Output>: OperatorSink<Element, Output>, @unchecke
         super.init(downstream: downstream)
     }
 
-    /// Subscribes to `source`; a constant source (`just`, `empty`, `error`) is delivered at once,
-    /// without a subscription. A source is subscribed even when an earlier one already ended the
-    /// result during its subscription: its subscription is then disposed at once (RxSwift subscribes
-    /// every source in that case too, and its tests record those subscriptions).
+    /// Subscribes to `source`; a constant source (`just`, `empty`, `error`) is delivered without a
+    /// subscription. Subscribed even when an earlier source already ended the result, then disposed at
+    /// once, as RxSwift does.
     @usableFromInline
     final func attach(to source: Observable<Element>) {
         if let termination = source.deliverConstant({ next($0) }) {
@@ -235,19 +216,16 @@ class CombiningSource<Element, Output>: OperatorSink<Element, Output>, @unchecke
         }
     }
 
-    /// Stores `element` and lets the parent react; runs as the parent's token holder.
     func receive(_ element: Element) {
         rxAbstractMethod()
     }
 
-    /// Lets the parent react to the source's end; runs as the parent's token holder.
     func received(_ termination: Termination) {
         rxAbstractMethod()
     }
 }
 
-/// The producer of the collection forms of `combineLatest` and `zip`: it keeps the sources and the
-/// selector; `run` makes the operator's sink and subscribes it.
+/// The producer of the collection forms of `combineLatest` and `zip`.
 final class CollectionCombiningObservable<Element, Result>: Observable<Result>, @unchecked Sendable {
     typealias Run = ([Observable<Element>], @escaping ([Element]) throws -> Result, Sink<Result>) -> Disposable
 

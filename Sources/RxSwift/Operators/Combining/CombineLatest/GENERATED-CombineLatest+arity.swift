@@ -56,9 +56,7 @@ extension ObservableType where Element == Any {
     }
 }
 
-/// Built by inlinable code, so that making the operator instantiates no generic class at run time;
-/// its sinks are made by `makeSink`, a closure written where the element types are concrete (the
-/// default argument is evaluated in the caller's module).
+/// Made by inlinable code; its sinks are made by `makeSink` (DESIGN.md, "The hot path").
 @usableFromInline
 final class CombineLatest2Observable<E1, E2, Result>: Observable<Result>, @unchecked Sendable {
     @usableFromInline
@@ -100,23 +98,18 @@ final class CombineLatest2Observable<E1, E2, Result>: Observable<Result>, @unche
     }
 }
 
-/// Thread-safety: the sources and the value slots are touched by the token holder only (see
-/// `CombiningSink`), and by the subscribing thread before the first source is attached.
+/// Thread-safety: once the first source is attached, sources and slots are the claim's holder's (`CombiningSink`).
 @usableFromInline
 final class CombineLatest2Sink<E1, E2, Result>: CombineLatestSink<Result>, @unchecked Sendable {
     @usableFromInline let selector: (E1, E2) throws -> Result
     @usableFromInline let storage: UnsafeMutableRawPointer
     @usableFromInline let offset1: Int
     @usableFromInline let offset2: Int
-    /// Calls the selector with the latest values and forwards the result: written where the
-    /// element types are concrete (by `makeSink`), so the values are read and passed without
-    /// value witnesses or a reabstraction thunk.
+    /// Calls the selector with the latest values and forwards the result; written by `makeSink`.
     private let combiner: (CombineLatest2Sink) throws -> Void
     @usableFromInline @exclusivity(unchecked) var source1: CombineLatestSource<E1, Result>?
     @usableFromInline @exclusivity(unchecked) var source2: CombineLatestSource<E2, Result>?
 
-    /// The slots' layout and whether the values are trivial are worked out by the caller
-    /// (`makeSink`), where the element types are concrete and both are constants.
     @usableFromInline
     init(
         selector: @escaping (E1, E2) throws -> Result, downstream: Sink<Result>,
@@ -146,12 +139,11 @@ final class CombineLatest2Sink<E1, E2, Result>: CombineLatestSink<Result>, @unch
         (storage + offset2).assumingMemoryBound(to: E2.self)
     }
 
-    /// Subscribes to the sources, in order (constant ones are delivered without a subscription).
-    /// Inlined into `makeSink`, so the source sinks are made where their types are concrete.
+    /// Subscribes in order, constant sources without a subscription.
     @inlinable
     func start(_ observable1: Observable<E1>, _ observable2: Observable<E2>) {
         // Every sink is made before the first is attached: from then on, the `source…`
-        // properties belong to the token holder, which may be another thread.
+        // properties belong to the claim's holder, which may be another thread.
         let sink1 =
             observable1.isConstantSource
             ? nil : CombineLatestSource(parent: self, index: 0, slot: slot1, downstream: downstream)
@@ -242,9 +234,7 @@ extension ObservableType where Element == Any {
     }
 }
 
-/// Built by inlinable code, so that making the operator instantiates no generic class at run time;
-/// its sinks are made by `makeSink`, a closure written where the element types are concrete (the
-/// default argument is evaluated in the caller's module).
+/// Made by inlinable code; its sinks are made by `makeSink` (DESIGN.md, "The hot path").
 @usableFromInline
 final class CombineLatest3Observable<E1, E2, E3, Result>: Observable<Result>, @unchecked Sendable {
     @usableFromInline
@@ -288,8 +278,7 @@ final class CombineLatest3Observable<E1, E2, E3, Result>: Observable<Result>, @u
     }
 }
 
-/// Thread-safety: the sources and the value slots are touched by the token holder only (see
-/// `CombiningSink`), and by the subscribing thread before the first source is attached.
+/// Thread-safety: once the first source is attached, sources and slots are the claim's holder's (`CombiningSink`).
 @usableFromInline
 final class CombineLatest3Sink<E1, E2, E3, Result>: CombineLatestSink<Result>, @unchecked Sendable {
     @usableFromInline let selector: (E1, E2, E3) throws -> Result
@@ -297,16 +286,12 @@ final class CombineLatest3Sink<E1, E2, E3, Result>: CombineLatestSink<Result>, @
     @usableFromInline let offset1: Int
     @usableFromInline let offset2: Int
     @usableFromInline let offset3: Int
-    /// Calls the selector with the latest values and forwards the result: written where the
-    /// element types are concrete (by `makeSink`), so the values are read and passed without
-    /// value witnesses or a reabstraction thunk.
+    /// Calls the selector with the latest values and forwards the result; written by `makeSink`.
     private let combiner: (CombineLatest3Sink) throws -> Void
     @usableFromInline @exclusivity(unchecked) var source1: CombineLatestSource<E1, Result>?
     @usableFromInline @exclusivity(unchecked) var source2: CombineLatestSource<E2, Result>?
     @usableFromInline @exclusivity(unchecked) var source3: CombineLatestSource<E3, Result>?
 
-    /// The slots' layout and whether the values are trivial are worked out by the caller
-    /// (`makeSink`), where the element types are concrete and both are constants.
     @usableFromInline
     init(
         selector: @escaping (E1, E2, E3) throws -> Result, downstream: Sink<Result>,
@@ -342,12 +327,11 @@ final class CombineLatest3Sink<E1, E2, E3, Result>: CombineLatestSink<Result>, @
         (storage + offset3).assumingMemoryBound(to: E3.self)
     }
 
-    /// Subscribes to the sources, in order (constant ones are delivered without a subscription).
-    /// Inlined into `makeSink`, so the source sinks are made where their types are concrete.
+    /// Subscribes in order, constant sources without a subscription.
     @inlinable
     func start(_ observable1: Observable<E1>, _ observable2: Observable<E2>, _ observable3: Observable<E3>) {
         // Every sink is made before the first is attached: from then on, the `source…`
-        // properties belong to the token holder, which may be another thread.
+        // properties belong to the claim's holder, which may be another thread.
         let sink1 =
             observable1.isConstantSource
             ? nil : CombineLatestSource(parent: self, index: 0, slot: slot1, downstream: downstream)
@@ -449,9 +433,7 @@ extension ObservableType where Element == Any {
     }
 }
 
-/// Built by inlinable code, so that making the operator instantiates no generic class at run time;
-/// its sinks are made by `makeSink`, a closure written where the element types are concrete (the
-/// default argument is evaluated in the caller's module).
+/// Made by inlinable code; its sinks are made by `makeSink` (DESIGN.md, "The hot path").
 @usableFromInline
 final class CombineLatest4Observable<E1, E2, E3, E4, Result>: Observable<Result>, @unchecked Sendable {
     @usableFromInline
@@ -499,8 +481,7 @@ final class CombineLatest4Observable<E1, E2, E3, E4, Result>: Observable<Result>
     }
 }
 
-/// Thread-safety: the sources and the value slots are touched by the token holder only (see
-/// `CombiningSink`), and by the subscribing thread before the first source is attached.
+/// Thread-safety: once the first source is attached, sources and slots are the claim's holder's (`CombiningSink`).
 @usableFromInline
 final class CombineLatest4Sink<E1, E2, E3, E4, Result>: CombineLatestSink<Result>, @unchecked Sendable {
     @usableFromInline let selector: (E1, E2, E3, E4) throws -> Result
@@ -509,17 +490,13 @@ final class CombineLatest4Sink<E1, E2, E3, E4, Result>: CombineLatestSink<Result
     @usableFromInline let offset2: Int
     @usableFromInline let offset3: Int
     @usableFromInline let offset4: Int
-    /// Calls the selector with the latest values and forwards the result: written where the
-    /// element types are concrete (by `makeSink`), so the values are read and passed without
-    /// value witnesses or a reabstraction thunk.
+    /// Calls the selector with the latest values and forwards the result; written by `makeSink`.
     private let combiner: (CombineLatest4Sink) throws -> Void
     @usableFromInline @exclusivity(unchecked) var source1: CombineLatestSource<E1, Result>?
     @usableFromInline @exclusivity(unchecked) var source2: CombineLatestSource<E2, Result>?
     @usableFromInline @exclusivity(unchecked) var source3: CombineLatestSource<E3, Result>?
     @usableFromInline @exclusivity(unchecked) var source4: CombineLatestSource<E4, Result>?
 
-    /// The slots' layout and whether the values are trivial are worked out by the caller
-    /// (`makeSink`), where the element types are concrete and both are constants.
     @usableFromInline
     init(
         selector: @escaping (E1, E2, E3, E4) throws -> Result, downstream: Sink<Result>,
@@ -561,15 +538,14 @@ final class CombineLatest4Sink<E1, E2, E3, E4, Result>: CombineLatestSink<Result
         (storage + offset4).assumingMemoryBound(to: E4.self)
     }
 
-    /// Subscribes to the sources, in order (constant ones are delivered without a subscription).
-    /// Inlined into `makeSink`, so the source sinks are made where their types are concrete.
+    /// Subscribes in order, constant sources without a subscription.
     @inlinable
     func start(
         _ observable1: Observable<E1>, _ observable2: Observable<E2>, _ observable3: Observable<E3>,
         _ observable4: Observable<E4>
     ) {
         // Every sink is made before the first is attached: from then on, the `source…`
-        // properties belong to the token holder, which may be another thread.
+        // properties belong to the claim's holder, which may be another thread.
         let sink1 =
             observable1.isConstantSource
             ? nil : CombineLatestSource(parent: self, index: 0, slot: slot1, downstream: downstream)
@@ -684,9 +660,7 @@ extension ObservableType where Element == Any {
     }
 }
 
-/// Built by inlinable code, so that making the operator instantiates no generic class at run time;
-/// its sinks are made by `makeSink`, a closure written where the element types are concrete (the
-/// default argument is evaluated in the caller's module).
+/// Made by inlinable code; its sinks are made by `makeSink` (DESIGN.md, "The hot path").
 @usableFromInline
 final class CombineLatest5Observable<E1, E2, E3, E4, E5, Result>: Observable<Result>, @unchecked Sendable {
     @usableFromInline
@@ -743,8 +717,7 @@ final class CombineLatest5Observable<E1, E2, E3, E4, E5, Result>: Observable<Res
     }
 }
 
-/// Thread-safety: the sources and the value slots are touched by the token holder only (see
-/// `CombiningSink`), and by the subscribing thread before the first source is attached.
+/// Thread-safety: once the first source is attached, sources and slots are the claim's holder's (`CombiningSink`).
 @usableFromInline
 final class CombineLatest5Sink<E1, E2, E3, E4, E5, Result>: CombineLatestSink<Result>, @unchecked Sendable {
     @usableFromInline let selector: (E1, E2, E3, E4, E5) throws -> Result
@@ -754,9 +727,7 @@ final class CombineLatest5Sink<E1, E2, E3, E4, E5, Result>: CombineLatestSink<Re
     @usableFromInline let offset3: Int
     @usableFromInline let offset4: Int
     @usableFromInline let offset5: Int
-    /// Calls the selector with the latest values and forwards the result: written where the
-    /// element types are concrete (by `makeSink`), so the values are read and passed without
-    /// value witnesses or a reabstraction thunk.
+    /// Calls the selector with the latest values and forwards the result; written by `makeSink`.
     private let combiner: (CombineLatest5Sink) throws -> Void
     @usableFromInline @exclusivity(unchecked) var source1: CombineLatestSource<E1, Result>?
     @usableFromInline @exclusivity(unchecked) var source2: CombineLatestSource<E2, Result>?
@@ -764,8 +735,6 @@ final class CombineLatest5Sink<E1, E2, E3, E4, E5, Result>: CombineLatestSink<Re
     @usableFromInline @exclusivity(unchecked) var source4: CombineLatestSource<E4, Result>?
     @usableFromInline @exclusivity(unchecked) var source5: CombineLatestSource<E5, Result>?
 
-    /// The slots' layout and whether the values are trivial are worked out by the caller
-    /// (`makeSink`), where the element types are concrete and both are constants.
     @usableFromInline
     init(
         selector: @escaping (E1, E2, E3, E4, E5) throws -> Result, downstream: Sink<Result>,
@@ -813,15 +782,14 @@ final class CombineLatest5Sink<E1, E2, E3, E4, E5, Result>: CombineLatestSink<Re
         (storage + offset5).assumingMemoryBound(to: E5.self)
     }
 
-    /// Subscribes to the sources, in order (constant ones are delivered without a subscription).
-    /// Inlined into `makeSink`, so the source sinks are made where their types are concrete.
+    /// Subscribes in order, constant sources without a subscription.
     @inlinable
     func start(
         _ observable1: Observable<E1>, _ observable2: Observable<E2>, _ observable3: Observable<E3>,
         _ observable4: Observable<E4>, _ observable5: Observable<E5>
     ) {
         // Every sink is made before the first is attached: from then on, the `source…`
-        // properties belong to the token holder, which may be another thread.
+        // properties belong to the claim's holder, which may be another thread.
         let sink1 =
             observable1.isConstantSource
             ? nil : CombineLatestSource(parent: self, index: 0, slot: slot1, downstream: downstream)
@@ -948,9 +916,7 @@ extension ObservableType where Element == Any {
     }
 }
 
-/// Built by inlinable code, so that making the operator instantiates no generic class at run time;
-/// its sinks are made by `makeSink`, a closure written where the element types are concrete (the
-/// default argument is evaluated in the caller's module).
+/// Made by inlinable code; its sinks are made by `makeSink` (DESIGN.md, "The hot path").
 @usableFromInline
 final class CombineLatest6Observable<E1, E2, E3, E4, E5, E6, Result>: Observable<Result>, @unchecked Sendable {
     @usableFromInline
@@ -1010,8 +976,7 @@ final class CombineLatest6Observable<E1, E2, E3, E4, E5, E6, Result>: Observable
     }
 }
 
-/// Thread-safety: the sources and the value slots are touched by the token holder only (see
-/// `CombiningSink`), and by the subscribing thread before the first source is attached.
+/// Thread-safety: once the first source is attached, sources and slots are the claim's holder's (`CombiningSink`).
 @usableFromInline
 final class CombineLatest6Sink<E1, E2, E3, E4, E5, E6, Result>: CombineLatestSink<Result>, @unchecked Sendable {
     @usableFromInline let selector: (E1, E2, E3, E4, E5, E6) throws -> Result
@@ -1022,9 +987,7 @@ final class CombineLatest6Sink<E1, E2, E3, E4, E5, E6, Result>: CombineLatestSin
     @usableFromInline let offset4: Int
     @usableFromInline let offset5: Int
     @usableFromInline let offset6: Int
-    /// Calls the selector with the latest values and forwards the result: written where the
-    /// element types are concrete (by `makeSink`), so the values are read and passed without
-    /// value witnesses or a reabstraction thunk.
+    /// Calls the selector with the latest values and forwards the result; written by `makeSink`.
     private let combiner: (CombineLatest6Sink) throws -> Void
     @usableFromInline @exclusivity(unchecked) var source1: CombineLatestSource<E1, Result>?
     @usableFromInline @exclusivity(unchecked) var source2: CombineLatestSource<E2, Result>?
@@ -1033,8 +996,6 @@ final class CombineLatest6Sink<E1, E2, E3, E4, E5, E6, Result>: CombineLatestSin
     @usableFromInline @exclusivity(unchecked) var source5: CombineLatestSource<E5, Result>?
     @usableFromInline @exclusivity(unchecked) var source6: CombineLatestSource<E6, Result>?
 
-    /// The slots' layout and whether the values are trivial are worked out by the caller
-    /// (`makeSink`), where the element types are concrete and both are constants.
     @usableFromInline
     init(
         selector: @escaping (E1, E2, E3, E4, E5, E6) throws -> Result, downstream: Sink<Result>,
@@ -1088,15 +1049,14 @@ final class CombineLatest6Sink<E1, E2, E3, E4, E5, E6, Result>: CombineLatestSin
         (storage + offset6).assumingMemoryBound(to: E6.self)
     }
 
-    /// Subscribes to the sources, in order (constant ones are delivered without a subscription).
-    /// Inlined into `makeSink`, so the source sinks are made where their types are concrete.
+    /// Subscribes in order, constant sources without a subscription.
     @inlinable
     func start(
         _ observable1: Observable<E1>, _ observable2: Observable<E2>, _ observable3: Observable<E3>,
         _ observable4: Observable<E4>, _ observable5: Observable<E5>, _ observable6: Observable<E6>
     ) {
         // Every sink is made before the first is attached: from then on, the `source…`
-        // properties belong to the token holder, which may be another thread.
+        // properties belong to the claim's holder, which may be another thread.
         let sink1 =
             observable1.isConstantSource
             ? nil : CombineLatestSource(parent: self, index: 0, slot: slot1, downstream: downstream)
@@ -1234,9 +1194,7 @@ extension ObservableType where Element == Any {
     }
 }
 
-/// Built by inlinable code, so that making the operator instantiates no generic class at run time;
-/// its sinks are made by `makeSink`, a closure written where the element types are concrete (the
-/// default argument is evaluated in the caller's module).
+/// Made by inlinable code; its sinks are made by `makeSink` (DESIGN.md, "The hot path").
 @usableFromInline
 final class CombineLatest7Observable<E1, E2, E3, E4, E5, E6, E7, Result>: Observable<Result>, @unchecked Sendable {
     @usableFromInline
@@ -1299,8 +1257,7 @@ final class CombineLatest7Observable<E1, E2, E3, E4, E5, E6, E7, Result>: Observ
     }
 }
 
-/// Thread-safety: the sources and the value slots are touched by the token holder only (see
-/// `CombiningSink`), and by the subscribing thread before the first source is attached.
+/// Thread-safety: once the first source is attached, sources and slots are the claim's holder's (`CombiningSink`).
 @usableFromInline
 final class CombineLatest7Sink<E1, E2, E3, E4, E5, E6, E7, Result>: CombineLatestSink<Result>, @unchecked Sendable {
     @usableFromInline let selector: (E1, E2, E3, E4, E5, E6, E7) throws -> Result
@@ -1312,9 +1269,7 @@ final class CombineLatest7Sink<E1, E2, E3, E4, E5, E6, E7, Result>: CombineLates
     @usableFromInline let offset5: Int
     @usableFromInline let offset6: Int
     @usableFromInline let offset7: Int
-    /// Calls the selector with the latest values and forwards the result: written where the
-    /// element types are concrete (by `makeSink`), so the values are read and passed without
-    /// value witnesses or a reabstraction thunk.
+    /// Calls the selector with the latest values and forwards the result; written by `makeSink`.
     private let combiner: (CombineLatest7Sink) throws -> Void
     @usableFromInline @exclusivity(unchecked) var source1: CombineLatestSource<E1, Result>?
     @usableFromInline @exclusivity(unchecked) var source2: CombineLatestSource<E2, Result>?
@@ -1324,8 +1279,6 @@ final class CombineLatest7Sink<E1, E2, E3, E4, E5, E6, E7, Result>: CombineLates
     @usableFromInline @exclusivity(unchecked) var source6: CombineLatestSource<E6, Result>?
     @usableFromInline @exclusivity(unchecked) var source7: CombineLatestSource<E7, Result>?
 
-    /// The slots' layout and whether the values are trivial are worked out by the caller
-    /// (`makeSink`), where the element types are concrete and both are constants.
     @usableFromInline
     init(
         selector: @escaping (E1, E2, E3, E4, E5, E6, E7) throws -> Result, downstream: Sink<Result>,
@@ -1385,8 +1338,7 @@ final class CombineLatest7Sink<E1, E2, E3, E4, E5, E6, E7, Result>: CombineLates
         (storage + offset7).assumingMemoryBound(to: E7.self)
     }
 
-    /// Subscribes to the sources, in order (constant ones are delivered without a subscription).
-    /// Inlined into `makeSink`, so the source sinks are made where their types are concrete.
+    /// Subscribes in order, constant sources without a subscription.
     @inlinable
     func start(
         _ observable1: Observable<E1>, _ observable2: Observable<E2>, _ observable3: Observable<E3>,
@@ -1394,7 +1346,7 @@ final class CombineLatest7Sink<E1, E2, E3, E4, E5, E6, E7, Result>: CombineLates
         _ observable7: Observable<E7>
     ) {
         // Every sink is made before the first is attached: from then on, the `source…`
-        // properties belong to the token holder, which may be another thread.
+        // properties belong to the claim's holder, which may be another thread.
         let sink1 =
             observable1.isConstantSource
             ? nil : CombineLatestSource(parent: self, index: 0, slot: slot1, downstream: downstream)
@@ -1544,9 +1496,7 @@ extension ObservableType where Element == Any {
     }
 }
 
-/// Built by inlinable code, so that making the operator instantiates no generic class at run time;
-/// its sinks are made by `makeSink`, a closure written where the element types are concrete (the
-/// default argument is evaluated in the caller's module).
+/// Made by inlinable code; its sinks are made by `makeSink` (DESIGN.md, "The hot path").
 @usableFromInline
 final class CombineLatest8Observable<E1, E2, E3, E4, E5, E6, E7, E8, Result>: Observable<Result>, @unchecked Sendable {
     @usableFromInline
@@ -1613,8 +1563,7 @@ final class CombineLatest8Observable<E1, E2, E3, E4, E5, E6, E7, E8, Result>: Ob
     }
 }
 
-/// Thread-safety: the sources and the value slots are touched by the token holder only (see
-/// `CombiningSink`), and by the subscribing thread before the first source is attached.
+/// Thread-safety: once the first source is attached, sources and slots are the claim's holder's (`CombiningSink`).
 @usableFromInline
 final class CombineLatest8Sink<E1, E2, E3, E4, E5, E6, E7, E8, Result>: CombineLatestSink<Result>, @unchecked Sendable {
     @usableFromInline let selector: (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Result
@@ -1627,9 +1576,7 @@ final class CombineLatest8Sink<E1, E2, E3, E4, E5, E6, E7, E8, Result>: CombineL
     @usableFromInline let offset6: Int
     @usableFromInline let offset7: Int
     @usableFromInline let offset8: Int
-    /// Calls the selector with the latest values and forwards the result: written where the
-    /// element types are concrete (by `makeSink`), so the values are read and passed without
-    /// value witnesses or a reabstraction thunk.
+    /// Calls the selector with the latest values and forwards the result; written by `makeSink`.
     private let combiner: (CombineLatest8Sink) throws -> Void
     @usableFromInline @exclusivity(unchecked) var source1: CombineLatestSource<E1, Result>?
     @usableFromInline @exclusivity(unchecked) var source2: CombineLatestSource<E2, Result>?
@@ -1640,8 +1587,6 @@ final class CombineLatest8Sink<E1, E2, E3, E4, E5, E6, E7, E8, Result>: CombineL
     @usableFromInline @exclusivity(unchecked) var source7: CombineLatestSource<E7, Result>?
     @usableFromInline @exclusivity(unchecked) var source8: CombineLatestSource<E8, Result>?
 
-    /// The slots' layout and whether the values are trivial are worked out by the caller
-    /// (`makeSink`), where the element types are concrete and both are constants.
     @usableFromInline
     init(
         selector: @escaping (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Result, downstream: Sink<Result>,
@@ -1707,8 +1652,7 @@ final class CombineLatest8Sink<E1, E2, E3, E4, E5, E6, E7, E8, Result>: CombineL
         (storage + offset8).assumingMemoryBound(to: E8.self)
     }
 
-    /// Subscribes to the sources, in order (constant ones are delivered without a subscription).
-    /// Inlined into `makeSink`, so the source sinks are made where their types are concrete.
+    /// Subscribes in order, constant sources without a subscription.
     @inlinable
     func start(
         _ observable1: Observable<E1>, _ observable2: Observable<E2>, _ observable3: Observable<E3>,
@@ -1716,7 +1660,7 @@ final class CombineLatest8Sink<E1, E2, E3, E4, E5, E6, E7, E8, Result>: CombineL
         _ observable7: Observable<E7>, _ observable8: Observable<E8>
     ) {
         // Every sink is made before the first is attached: from then on, the `source…`
-        // properties belong to the token holder, which may be another thread.
+        // properties belong to the claim's holder, which may be another thread.
         let sink1 =
             observable1.isConstantSource
             ? nil : CombineLatestSource(parent: self, index: 0, slot: slot1, downstream: downstream)

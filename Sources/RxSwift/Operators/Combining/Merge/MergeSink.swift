@@ -1,12 +1,8 @@
 import Synchronization
 
-/// The producer of the merge family: `flatMap`, `flatMapFirst`, `concatMap`, `merge()`,
-/// `merge(maxConcurrent:)`, `concat()` and the static `merge`.
-///
-/// Built by inlinable code, so that making the operator instantiates no generic class at run time;
-/// for the same reason it makes its sinks through `makeSink`, a closure written where the element
-/// types are concrete (the default argument is evaluated in the caller's module): a sink made here,
-/// in unspecialized code, would look its class metadata up on every subscription.
+/// The producer of the merge family (`flatMap`, `flatMapFirst`, `concatMap`, `merge`,
+/// `merge(maxConcurrent:)`, `concat()`). Built by inlinable code and makes its sinks through
+/// `makeSink` (DESIGN.md, "The hot path").
 @usableFromInline
 final class MergeObservable<SourceElement, Inner>: Observable<Inner>, @unchecked Sendable {
     @usableFromInline
@@ -38,31 +34,24 @@ final class MergeObservable<SourceElement, Inner>: Observable<Inner>, @unchecked
 }
 
 /// Subscribes to an inner sequence per source element and delivers all their elements, serialized.
+/// A ``MergeStateMachine`` decides under the base's `lock`; subscribing and delivering happen after
+/// unlocking, through the drain loop of ``SerializingOperatorSink``, so no thread waits for another
+/// while holding a lock (RxSwift's `merge` lock inversion cannot happen).
 ///
-/// Decisions (how many inner sequences are active, which wait, whether the result completes) are
-/// made under the base's `lock` by a ``MergeStateMachine``; subscribing and delivering happen after
-/// unlocking. Elements from several inner sequences on several threads go through the drain loop of
-/// ``SerializingOperatorSink``: the thread that finds nobody emitting delivers, the others queue and
-/// return, so no thread ever waits for another while holding a lock (the lock-inversion deadlock of
-/// RxSwift's `merge` cannot happen). The selector and inner subscriptions run outside the lock.
-///
-/// Thread-safety: `state`, `waiting` and `inners` are guarded by `lock`; the selector runs on the
-/// source's (serialized) thread.
+/// Thread-safety: `state`, `waiting`, `inners` and `goneInners` are guarded by `lock`; the selector
+/// runs on the source's (serialized) thread.
 @usableFromInline
 final class MergeSink<SourceElement, Inner>: SerializingOperatorSink<SourceElement, Inner>, @unchecked Sendable {
     private let selector: (SourceElement) throws -> Observable<Inner>
-    /// The mode, read without the lock: `state.mode` would be an access to all of `state`, which
-    /// other threads change under the lock.
+    /// The mode, read without the lock (`state.mode` would access all of `state`).
     private let mode: MergeMode
     @exclusivity(unchecked) private var state: MergeStateMachine
-    /// The inner sequences waiting for a slot (`.limited`), made on first use.
+    /// The sequences waiting for a slot (`.limited`), made on first use.
     @exclusivity(unchecked) private var waiting: MergeWaitingQueue<Inner>?
-    /// The active inner subscriptions, made on the first one (a `flatMap` whose inner sequences are
-    /// all `just`s never needs it).
+    /// The active inner subscriptions, made on the first one.
     @exclusivity(unchecked) private var inners: CompositeDisposable?
-    /// How many active inner sequences' sources let go of them (``AnySink/sourceGone()``): when
-    /// the source is gone (``SerializingOperatorSink/isSourceGone``) and every active inner sequence
-    /// too, nothing can be delivered any more, and the sink is released with its sources.
+    /// How many active inner sequences' sources let go of them: with the source gone too, nothing can be
+    /// delivered and the sink is released.
     @exclusivity(unchecked) private var goneInners = 0
     @exclusivity(unchecked) private var released = false
 
@@ -126,11 +115,11 @@ final class MergeSink<SourceElement, Inner>: SerializingOperatorSink<SourceEleme
         recordSourceGone { allSourcesGoneLocked() }
     }
 
-    /// An active inner sequence's source let go of it: it will never end, nor deliver.
+    /// An active inner sequence's source let go of it: it will never end nor deliver.
     func innerSourceGone() {
         if locked({ () -> Bool in
             goneInners += 1
-            // After what another thread is delivering, if one is (``letGoNowOrWhenIdleLocked()``).
+            // After what another thread is delivering, if one is.
             return allSourcesGoneLocked() && letGoNowOrWhenIdleLocked()
         }) {
             letGoOfDownstreamOnce()
@@ -138,7 +127,7 @@ final class MergeSink<SourceElement, Inner>: SerializingOperatorSink<SourceEleme
     }
 
     /// Whether nothing can arrive any more: the source completed or let go, and every active inner
-    /// sequence let go (the waiting ones would wait for ever). True once. Under the lock.
+    /// sequence let go (the waiting ones would wait for ever). True once.
     private func allSourcesGoneLocked() -> Bool {
         guard acceptsEventsLocked, !released, isSourceGone || state.sourceCompleted, state.active == goneInners
         else { return false }
@@ -146,9 +135,8 @@ final class MergeSink<SourceElement, Inner>: SerializingOperatorSink<SourceEleme
         return true
     }
 
-    /// Starts `inner`: a constant source (`just`, `empty`, `error`) is delivered at once without a
-    /// subscription; anything else is subscribed. `counted` says whether its slot is already counted
-    /// as active.
+    /// Starts `inner`: a constant source is delivered at once without a subscription. `counted`: its
+    /// slot is already counted as active.
     private func start(_ inner: Observable<Inner>, counted: Bool) {
         var inner = inner
         while true {
@@ -169,8 +157,8 @@ final class MergeSink<SourceElement, Inner>: SerializingOperatorSink<SourceEleme
     }
 
     private func subscribe(_ inner: Observable<Inner>) {
-        // A group is made only while the sink goes on; after disposal the disposed group stays, so
-        // an inner subscription racing with `dispose()` is disposed as soon as it is inserted.
+        // A group is made only while the sink goes on; an inner subscription racing with `dispose()` is
+        // disposed as soon as it is inserted into the disposed group.
         let group = locked { () -> CompositeDisposable? in
             if let inners { return inners }
             guard isForwarding else { return nil }
@@ -185,7 +173,6 @@ final class MergeSink<SourceElement, Inner>: SerializingOperatorSink<SourceEleme
         sink.subscribeLater(to: inner)
     }
 
-    /// Called by an inner sink when its sequence ends.
     func innerTerminated(_ sink: MergeInnerSink<SourceElement, Inner>, _ termination: Termination) {
         if let key = sink.key { locked { inners }?.remove(for: key) }
         if case .error = termination {
@@ -195,10 +182,8 @@ final class MergeSink<SourceElement, Inner>: SerializingOperatorSink<SourceEleme
         if let next = finishInner() { startWaiting(next) }
     }
 
-    /// Starts a waiting sequence from the completion of another. Through the current-thread
-    /// trampoline (as RxSwift does since its PR #2616): when an inner sequence completes during its
-    /// own subscription, the next one starts after that subscription returns, so a long run of
-    /// synchronous inner sequences (`concat()`, `concatMap`) does not grow the stack.
+    /// Starts a waiting sequence from the completion of another, through the current-thread trampoline
+    /// (as RxSwift's PR #2616), so that a run of synchronous inner sequences does not grow the stack.
     @inline(never)
     private func startWaiting(_ next: Observable<Inner>) {
         _ = CurrentThreadScheduler.instance.schedule(next) { [self] next in
@@ -207,11 +192,9 @@ final class MergeSink<SourceElement, Inner>: SerializingOperatorSink<SourceEleme
         }
     }
 
-    /// Frees an active slot; returns the waiting sequence that takes it, if any (taken in the same
-    /// critical section, so two inner sequences completing at once never take the same one).
-    /// Completes the result when the source completed and nothing is left; releases the sink when
-    /// what is left can never deliver (the source gone or completed, and the remaining active inner
-    /// sequences released).
+    /// Frees an active slot; returns the waiting sequence that takes it (in the same critical section, so
+    /// two completing at once never take the same one). Completes the result when the source completed
+    /// and nothing is left; releases the sink when what is left can never deliver.
     private func finishInner() -> Observable<Inner>? {
         var next: Observable<Inner>?
         var released = false
@@ -246,9 +229,8 @@ final class MergeSink<SourceElement, Inner>: SerializingOperatorSink<SourceEleme
     }
 
     override func disposeResources() {
-        // Locals captured by the critical section rather than a returned tuple, and no
-        // `withExtendedLifetime`: either would look up generic metadata on every disposal. The
-        // waiting sequences are released at the end of this scope, after unlocking.
+        // Out through captured locals, released at the end of this scope after unlocking (DESIGN.md, "The
+        // hot path").
         var group: CompositeDisposable?
         var dropped: AnyObject?
         locked {
@@ -262,16 +244,14 @@ final class MergeSink<SourceElement, Inner>: SerializingOperatorSink<SourceEleme
     }
 }
 
-/// The inner sequences of a `.limited` merge that wait for a slot.
 final class MergeWaitingQueue<Inner> {
     @exclusivity(unchecked) var sources = Queue<Observable<Inner>>()
 }
 
-/// Receives one inner sequence's events for a ``MergeSink``: elements and the terminal event go to
-/// the parent, which serializes them.
+/// Receives one inner sequence's events for a ``MergeSink``, which serializes them.
 final class MergeInnerSink<SourceElement, Inner>: OperatorSink<Inner, Inner>, @unchecked Sendable {
     private let parent: MergeSink<SourceElement, Inner>
-    /// Set before the subscription starts, read when it ends (on the thread that ends it).
+    /// Set before the subscription starts, read when it ends.
     @exclusivity(unchecked) var key: CompositeDisposable.DisposeKey?
 
     init(parent: MergeSink<SourceElement, Inner>) {

@@ -10,10 +10,9 @@ enum MergeMode {
     case limited(Int)
 }
 
-/// The bookkeeping of a merge-family operator: how many inner sequences are active and wait, and
-/// whether the source has completed. It lives under the sink's lock; every transition says what the
-/// sink must do after unlocking. The waiting sequences themselves are kept by the sink (in a queue
-/// made on first use), so this type is not generic and costs no metadata lookup.
+/// The bookkeeping of a merge-family operator, under the sink's lock: how many inner sequences are
+/// active and waiting, and whether the source completed; each transition says what the sink does
+/// after unlocking. Not generic: the sink keeps the waiting sequences.
 struct MergeStateMachine {
     let mode: MergeMode
     private(set) var active = 0
@@ -24,8 +23,8 @@ struct MergeStateMachine {
         self.mode = mode
     }
 
-    /// `flatMapFirst`: whether a source element may start an inner sequence (nothing is active). If
-    /// so, the slot is reserved before the selector runs.
+    /// `flatMapFirst`: whether a source element may start an inner sequence; if so, the slot is reserved
+    /// before the selector runs.
     mutating func reserveFirst() -> Bool {
         guard active == 0 else { return false }
         active = 1
@@ -37,8 +36,8 @@ struct MergeStateMachine {
         active += 1
     }
 
-    /// `.limited`: whether a new inner sequence may start now (`true`, counted as active) or must
-    /// wait (`false`, counted as waiting: the caller queues it in the same critical section).
+    /// `.limited`: whether a new inner sequence starts now (counted active) or waits (counted waiting:
+    /// the caller queues it in the same critical section).
     mutating func admitOrWait() -> Bool {
         if case .limited(let maximum) = mode, active >= maximum {
             waiting += 1
@@ -50,16 +49,13 @@ struct MergeStateMachine {
 
     /// What follows the end of an active inner sequence.
     enum AfterInner {
-        /// Keep going.
         case none
-        /// Start the next waiting sequence (the caller dequeues it in the same critical section); it
-        /// keeps the freed slot.
+        /// Start the next waiting sequence (dequeued in the same critical section) in the freed slot.
         case startWaiting
         /// Complete: the source completed and nothing is active or waiting.
         case complete
     }
 
-    /// An active inner sequence completed.
     mutating func innerCompleted() -> AfterInner {
         if waiting > 0 {
             waiting -= 1

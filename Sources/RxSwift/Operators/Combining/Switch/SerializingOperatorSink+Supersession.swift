@@ -1,21 +1,12 @@
 import Synchronization
 
-/// Superseding what a ``SerializingOperatorSink`` has queued: what `switchLatest` (and so
-/// `flatMapLatest`) does when it replaces its inner sequence, so that nothing the replaced sequence
-/// sent is delivered after the switch.
+/// Superseding what a ``SerializingOperatorSink`` has queued, for `switchLatest`: nothing the
+/// replaced sequence sent is delivered after the switch.
 extension SerializingOperatorSink {
-    /// Under ``lock``, for an operator that has just made everything it sent so far obsolete
-    /// (`switchLatest` replacing its inner sequence): drops the queued elements and, if another
-    /// thread is delivering at this moment, registers the caller to wait until that delivery has
-    /// returned. So once the caller has acted on the result with ``finishSuperseding()`` after
-    /// unlocking, nothing accepted before this critical section is delivered any more.
-    ///
-    /// A queued terminal event is not dropped (nothing queued is, then): the sequence is ending, and
-    /// the caller waits until the terminal event has been delivered. The caller does not wait for
-    /// itself (a re-entrant call from inside a delivery), nor after the sink was disposed (the
-    /// disposal contract applies). The wait is bounded like the sender throttle's
-    /// (``SenderThrottle/longestWait``), so a delivery that waits for the caller slows it down
-    /// instead of deadlocking it.
+    /// Drops the queued elements and, if another thread is delivering, registers the caller to wait for
+    /// that delivery (bounded by ``SenderThrottle/longestWait``, so two waiting on each other slow down
+    /// instead of deadlocking). A queued terminal event is kept and waited for. The caller never waits
+    /// for itself (a re-entrant call), nor after disposal.
     ///
     /// - Returns: Whether the caller must call ``finishSuperseding()`` after unlocking.
     @inline(__always)
@@ -46,13 +37,13 @@ extension SerializingOperatorSink {
             gate = waiters
         }
         guard dropped != nil || gate != nil else { return false }
-        // Kept for the caller's next critical section (only one thread supersedes at a time).
+        // Kept for the caller's next critical section (one thread supersedes at a time).
         supersession = Supersession(dropped: dropped, wakeUp: wakeUp, gate: gate)
         return true
     }
 
-    /// Acts on what ``supersedeLocked()`` decided: releases the dropped elements, lets throttled
-    /// senders go on, and waits for the delivery in progress. Never under ``lock``.
+    /// Acts on ``supersedeLocked()``: releases the dropped elements, wakes throttled senders, waits for
+    /// the delivery in progress. Never under ``lock``.
     @inline(never)
     final func finishSuperseding() {
         let taken = lock.locked { () -> Supersession? in
@@ -70,11 +61,9 @@ extension SerializingOperatorSink {
         #endif
     }
 
-    /// Under ``lock``, when the holder has finished delivering an event (and has given the token back
-    /// if `released`): wakes the senders waiting for that delivery, unless a terminal event is still
-    /// to be delivered (they wait for it too). They are signalled under the lock — a semaphore
-    /// signal neither blocks nor calls out — so that the uncontended path carries no reference to
-    /// release.
+    /// When the holder finished a delivery (and gave the claim back if `released`): wakes the senders
+    /// waiting for it, unless a terminal event is still to come. Signalled under the lock (a semaphore
+    /// signal neither blocks nor calls out).
     @inline(never)
     func wakeDeliveryWaitersLocked(released: Bool) {
         guard released || !terminationQueued, let waiters = deliveryWaiters else { return }
@@ -88,8 +77,8 @@ extension SerializingOperatorSink {
     }
 }
 
-/// What ``SerializingOperatorSink/supersedeLocked()`` decided under the lock, for the caller to act
-/// on after unlocking; made only when there is something to do.
+/// What ``SerializingOperatorSink/supersedeLocked()`` decided, for the caller to act on after
+/// unlocking; made only when there is something to do.
 final class Supersession {
     /// The dropped queue, released with this object (outside the lock).
     let dropped: AnyObject?

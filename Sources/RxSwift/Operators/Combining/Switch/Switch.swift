@@ -53,9 +53,7 @@ extension ObservableType where Element: ObservableConvertibleType {
     }
 }
 
-/// Built by inlinable code, so that making the operator instantiates no generic class at run time;
-/// it makes its sinks through `makeSink`, a closure written where the element types are concrete
-/// (see ``MergeObservable``).
+/// Made by inlinable code; its sinks are made by `makeSink` (DESIGN.md, "The hot path").
 @usableFromInline
 final class SwitchObservable<SourceElement, Inner>: Observable<Inner>, @unchecked Sendable {
     @usableFromInline

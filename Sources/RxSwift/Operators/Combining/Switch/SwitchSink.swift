@@ -1,29 +1,21 @@
-/// The sink of `flatMapLatest` and `switchLatest`.
+/// The sink of `flatMapLatest` and `switchLatest`. Each inner sequence gets an id; only the latest
+/// id's events pass. Every send checks its id in the critical section that queues or claims it, and a
+/// switch drops what older sequences queued and waits (bounded) for another thread's delivery
+/// (``supersedeLocked()``): once a switch has returned, nothing of an older inner sequence is
+/// delivered. The selector and the subscriptions run outside the lock.
 ///
-/// Each inner sequence gets an id; only the latest id's events pass. Every decision to send an inner
-/// sequence's event — element or terminal — checks its id in the critical section of the base's
-/// `lock` that queues it or takes the emitting token for it, and the switch that makes a new id the
-/// latest drops, in its own critical section, what older sequences had queued (``supersedeLocked()``).
-/// An element of an older sequence that another thread is delivering at that moment is waited for
-/// (bounded) before the switch goes on. So once a switch has returned, nothing of an older inner
-/// sequence is delivered. Delivery goes through the drain loop of ``SerializingOperatorSink``; the
-/// selector, the disposal of the previous inner subscription and the new subscription run outside
-/// the lock.
-///
-/// Thread-safety: `latest`, `hasLatest`, `hasSubscription` and `sourceCompleted` are guarded by
-/// `lock`; `current` is itself thread-safe.
+/// Thread-safety: every `@exclusivity(unchecked)` property is guarded by `lock`; `current` is itself
+/// thread-safe.
 @usableFromInline
 final class SwitchSink<SourceElement, Inner>: SerializingOperatorSink<SourceElement, Inner>, @unchecked Sendable {
     private let selector: (SourceElement) throws -> Observable<Inner>
-    /// The id of the latest inner sequence.
     @exclusivity(unchecked) private var latest = 0
     /// Whether the latest inner sequence is still running.
     @exclusivity(unchecked) private var hasLatest = false
     /// Whether `current` holds a subscription that may need disposing.
     @exclusivity(unchecked) private var hasSubscription = false
     @exclusivity(unchecked) private var sourceCompleted = false
-    /// Whether the latest inner sequence's source let go of it (``AnySink/sourceGone()``): with
-    /// the source gone too (``SerializingOperatorSink/isSourceGone``), nothing can be delivered any more.
+    /// Whether the latest inner sequence's source let go of it.
     @exclusivity(unchecked) private var latestGone = false
     @exclusivity(unchecked) private var released = false
     /// The latest inner subscription, made on the first inner sequence that is not a constant.
@@ -37,8 +29,8 @@ final class SwitchSink<SourceElement, Inner>: SerializingOperatorSink<SourceElem
 
     override func next(_ element: SourceElement) {
         guard isForwarding else {
-            // Stopped: if another thread is delivering the terminal event (an inner sequence's
-            // error) right now, wait for it, so that it is not delivered after this call returned.
+            // Stopped: wait for another thread delivering the terminal event, so it is not delivered after
+            // this call returned.
             if !isDisposed, locked({ supersedeLocked() }) { finishSuperseding() }
             return
         }
@@ -49,13 +41,11 @@ final class SwitchSink<SourceElement, Inner>: SerializingOperatorSink<SourceElem
             sendTermination(.error(error))
             return
         }
-        // Source elements are serialized, so no other switch can happen until this one returns. The
-        // switch drops what older inner sequences queued and waits for the delivery in progress on
-        // another thread, if any (``supersedeLocked()``); if the result is ending (a terminal event
-        // is queued or being delivered), there is nothing more to switch to.
+        // Source elements are serialized, so no other switch happens until this one returns. If the result
+        // is ending, there is nothing to switch to.
         if inner.isConstantSource {
-            // One trivial result (no metadata, no reference): bit 0, switched; bit 1, an inner
-            // subscription is to be disposed; bit 2, superseding work to finish after unlocking.
+            // A trivial result: bit 0, switched; bit 1, an inner subscription to dispose; bit 2, superseding
+            // work to finish after unlocking.
             let outcome = locked { () -> UInt8 in
                 let superseding: UInt8 = supersedeLocked() ? 4 : 0
                 guard acceptsEventsLocked else { return superseding }
@@ -112,9 +102,8 @@ final class SwitchSink<SourceElement, Inner>: SerializingOperatorSink<SourceElem
         }
     }
 
-    /// The latest inner subscription's holder, made on first use. Made after the sink stopped (a
-    /// disposal racing the first switch), it is disposed at once, so the inner subscription about to
-    /// be put in it is disposed as soon as it is.
+    /// The latest inner subscription's holder, made on first use; made after the sink stopped, it is
+    /// disposed at once, and so is what is put in it.
     private func current() -> SerialDisposable {
         var stopped = false
         let holder = locked { () -> SerialDisposable in
@@ -134,8 +123,8 @@ final class SwitchSink<SourceElement, Inner>: SerializingOperatorSink<SourceElem
         if locked({ id == latest && claimOrQueueLocked(element, by: thread) }) { deliverClaimed(element) }
     }
 
-    /// The end of the inner sequence `id`: ends the result if it is still the latest and failed, or
-    /// completed after the source; releases the sink if it completed after the source let go.
+    /// The end of inner sequence `id`: if it is the latest, ends the result when it failed or completed
+    /// after the source; releases the sink if it completed after the source let go.
     func innerTerminated(_ termination: Termination, id: Int) {
         var released = false
         let claimed = locked { () -> Bool in
@@ -162,15 +151,15 @@ final class SwitchSink<SourceElement, Inner>: SerializingOperatorSink<SourceElem
         if locked({ () -> Bool in
             guard id == latest, hasLatest else { return false }
             latestGone = true
-            // After what another thread is delivering, if one is (``letGoNowOrWhenIdleLocked()``).
+            // After what another thread is delivering, if one is.
             return allSourcesGoneLocked() && letGoNowOrWhenIdleLocked()
         }) {
             letGoOfDownstreamOnce()
         }
     }
 
-    /// Whether nothing can arrive any more: the source completed or let go, and the latest inner
-    /// sequence, if one runs, let go too. True once. Under the lock.
+    /// Whether nothing can arrive any more: the source completed or let go, and so did the latest inner
+    /// sequence, if any. True once.
     private func allSourcesGoneLocked() -> Bool {
         guard acceptsEventsLocked, !released, isSourceGone || sourceCompleted, !hasLatest || latestGone else {
             return false

@@ -56,9 +56,7 @@ extension ObservableType where Element == Any {
     }
 }
 
-/// Built by inlinable code, so that making the operator instantiates no generic class at run time;
-/// its sinks are made by `makeSink`, a closure written where the element types are concrete (the
-/// default argument is evaluated in the caller's module).
+/// Made by inlinable code; its sinks are made by `makeSink` (DESIGN.md, "The hot path").
 @usableFromInline
 final class Zip2Observable<E1, E2, Result>: Observable<Result>, @unchecked Sendable {
     @usableFromInline
@@ -93,8 +91,7 @@ final class Zip2Observable<E1, E2, Result>: Observable<Result>, @unchecked Senda
     }
 }
 
-/// Thread-safety: the sources are touched by the token holder only (see `CombiningSink`), and by
-/// the subscribing thread before the first one is attached.
+/// Thread-safety: once the first source is attached, the sources are the claim's holder's (`CombiningSink`).
 @usableFromInline
 final class Zip2Sink<E1, E2, Result>: ZipSink<Result>, @unchecked Sendable {
     private let selector: (E1, E2) throws -> Result
@@ -107,12 +104,10 @@ final class Zip2Sink<E1, E2, Result>: ZipSink<Result>, @unchecked Sendable {
         super.init(arity: 2, completesEarly: false, downstream: downstream)
     }
 
-    /// Makes the source sinks, then subscribes to the sources in order. Inlined into `makeSink`,
-    /// so the source sinks are made where their types are concrete.
     @inlinable
     func start(_ observable1: Observable<E1>, _ observable2: Observable<E2>) {
         // Every sink is made before the first is attached: from then on, the `source…`
-        // properties belong to the token holder, which may be another thread.
+        // properties belong to the claim's holder, which may be another thread.
         let sink1 = ZipSource<E1, Result>(parent: self, index: 0, downstream: downstream)
         let sink2 = ZipSource<E2, Result>(parent: self, index: 1, downstream: downstream)
         source1 = sink1
@@ -189,9 +184,7 @@ extension ObservableType where Element == Any {
     }
 }
 
-/// Built by inlinable code, so that making the operator instantiates no generic class at run time;
-/// its sinks are made by `makeSink`, a closure written where the element types are concrete (the
-/// default argument is evaluated in the caller's module).
+/// Made by inlinable code; its sinks are made by `makeSink` (DESIGN.md, "The hot path").
 @usableFromInline
 final class Zip3Observable<E1, E2, E3, Result>: Observable<Result>, @unchecked Sendable {
     @usableFromInline
@@ -228,8 +221,7 @@ final class Zip3Observable<E1, E2, E3, Result>: Observable<Result>, @unchecked S
     }
 }
 
-/// Thread-safety: the sources are touched by the token holder only (see `CombiningSink`), and by
-/// the subscribing thread before the first one is attached.
+/// Thread-safety: once the first source is attached, the sources are the claim's holder's (`CombiningSink`).
 @usableFromInline
 final class Zip3Sink<E1, E2, E3, Result>: ZipSink<Result>, @unchecked Sendable {
     private let selector: (E1, E2, E3) throws -> Result
@@ -243,12 +235,10 @@ final class Zip3Sink<E1, E2, E3, Result>: ZipSink<Result>, @unchecked Sendable {
         super.init(arity: 3, completesEarly: false, downstream: downstream)
     }
 
-    /// Makes the source sinks, then subscribes to the sources in order. Inlined into `makeSink`,
-    /// so the source sinks are made where their types are concrete.
     @inlinable
     func start(_ observable1: Observable<E1>, _ observable2: Observable<E2>, _ observable3: Observable<E3>) {
         // Every sink is made before the first is attached: from then on, the `source…`
-        // properties belong to the token holder, which may be another thread.
+        // properties belong to the claim's holder, which may be another thread.
         let sink1 = ZipSource<E1, Result>(parent: self, index: 0, downstream: downstream)
         let sink2 = ZipSource<E2, Result>(parent: self, index: 1, downstream: downstream)
         let sink3 = ZipSource<E3, Result>(parent: self, index: 2, downstream: downstream)
@@ -334,9 +324,7 @@ extension ObservableType where Element == Any {
     }
 }
 
-/// Built by inlinable code, so that making the operator instantiates no generic class at run time;
-/// its sinks are made by `makeSink`, a closure written where the element types are concrete (the
-/// default argument is evaluated in the caller's module).
+/// Made by inlinable code; its sinks are made by `makeSink` (DESIGN.md, "The hot path").
 @usableFromInline
 final class Zip4Observable<E1, E2, E3, E4, Result>: Observable<Result>, @unchecked Sendable {
     @usableFromInline
@@ -376,8 +364,7 @@ final class Zip4Observable<E1, E2, E3, E4, Result>: Observable<Result>, @uncheck
     }
 }
 
-/// Thread-safety: the sources are touched by the token holder only (see `CombiningSink`), and by
-/// the subscribing thread before the first one is attached.
+/// Thread-safety: once the first source is attached, the sources are the claim's holder's (`CombiningSink`).
 @usableFromInline
 final class Zip4Sink<E1, E2, E3, E4, Result>: ZipSink<Result>, @unchecked Sendable {
     private let selector: (E1, E2, E3, E4) throws -> Result
@@ -392,15 +379,13 @@ final class Zip4Sink<E1, E2, E3, E4, Result>: ZipSink<Result>, @unchecked Sendab
         super.init(arity: 4, completesEarly: false, downstream: downstream)
     }
 
-    /// Makes the source sinks, then subscribes to the sources in order. Inlined into `makeSink`,
-    /// so the source sinks are made where their types are concrete.
     @inlinable
     func start(
         _ observable1: Observable<E1>, _ observable2: Observable<E2>, _ observable3: Observable<E3>,
         _ observable4: Observable<E4>
     ) {
         // Every sink is made before the first is attached: from then on, the `source…`
-        // properties belong to the token holder, which may be another thread.
+        // properties belong to the claim's holder, which may be another thread.
         let sink1 = ZipSource<E1, Result>(parent: self, index: 0, downstream: downstream)
         let sink2 = ZipSource<E2, Result>(parent: self, index: 1, downstream: downstream)
         let sink3 = ZipSource<E3, Result>(parent: self, index: 2, downstream: downstream)
@@ -496,9 +481,7 @@ extension ObservableType where Element == Any {
     }
 }
 
-/// Built by inlinable code, so that making the operator instantiates no generic class at run time;
-/// its sinks are made by `makeSink`, a closure written where the element types are concrete (the
-/// default argument is evaluated in the caller's module).
+/// Made by inlinable code; its sinks are made by `makeSink` (DESIGN.md, "The hot path").
 @usableFromInline
 final class Zip5Observable<E1, E2, E3, E4, E5, Result>: Observable<Result>, @unchecked Sendable {
     @usableFromInline
@@ -542,8 +525,7 @@ final class Zip5Observable<E1, E2, E3, E4, E5, Result>: Observable<Result>, @unc
     }
 }
 
-/// Thread-safety: the sources are touched by the token holder only (see `CombiningSink`), and by
-/// the subscribing thread before the first one is attached.
+/// Thread-safety: once the first source is attached, the sources are the claim's holder's (`CombiningSink`).
 @usableFromInline
 final class Zip5Sink<E1, E2, E3, E4, E5, Result>: ZipSink<Result>, @unchecked Sendable {
     private let selector: (E1, E2, E3, E4, E5) throws -> Result
@@ -559,15 +541,13 @@ final class Zip5Sink<E1, E2, E3, E4, E5, Result>: ZipSink<Result>, @unchecked Se
         super.init(arity: 5, completesEarly: false, downstream: downstream)
     }
 
-    /// Makes the source sinks, then subscribes to the sources in order. Inlined into `makeSink`,
-    /// so the source sinks are made where their types are concrete.
     @inlinable
     func start(
         _ observable1: Observable<E1>, _ observable2: Observable<E2>, _ observable3: Observable<E3>,
         _ observable4: Observable<E4>, _ observable5: Observable<E5>
     ) {
         // Every sink is made before the first is attached: from then on, the `source…`
-        // properties belong to the token holder, which may be another thread.
+        // properties belong to the claim's holder, which may be another thread.
         let sink1 = ZipSource<E1, Result>(parent: self, index: 0, downstream: downstream)
         let sink2 = ZipSource<E2, Result>(parent: self, index: 1, downstream: downstream)
         let sink3 = ZipSource<E3, Result>(parent: self, index: 2, downstream: downstream)
@@ -673,9 +653,7 @@ extension ObservableType where Element == Any {
     }
 }
 
-/// Built by inlinable code, so that making the operator instantiates no generic class at run time;
-/// its sinks are made by `makeSink`, a closure written where the element types are concrete (the
-/// default argument is evaluated in the caller's module).
+/// Made by inlinable code; its sinks are made by `makeSink` (DESIGN.md, "The hot path").
 @usableFromInline
 final class Zip6Observable<E1, E2, E3, E4, E5, E6, Result>: Observable<Result>, @unchecked Sendable {
     @usableFromInline
@@ -721,8 +699,7 @@ final class Zip6Observable<E1, E2, E3, E4, E5, E6, Result>: Observable<Result>, 
     }
 }
 
-/// Thread-safety: the sources are touched by the token holder only (see `CombiningSink`), and by
-/// the subscribing thread before the first one is attached.
+/// Thread-safety: once the first source is attached, the sources are the claim's holder's (`CombiningSink`).
 @usableFromInline
 final class Zip6Sink<E1, E2, E3, E4, E5, E6, Result>: ZipSink<Result>, @unchecked Sendable {
     private let selector: (E1, E2, E3, E4, E5, E6) throws -> Result
@@ -739,15 +716,13 @@ final class Zip6Sink<E1, E2, E3, E4, E5, E6, Result>: ZipSink<Result>, @unchecke
         super.init(arity: 6, completesEarly: false, downstream: downstream)
     }
 
-    /// Makes the source sinks, then subscribes to the sources in order. Inlined into `makeSink`,
-    /// so the source sinks are made where their types are concrete.
     @inlinable
     func start(
         _ observable1: Observable<E1>, _ observable2: Observable<E2>, _ observable3: Observable<E3>,
         _ observable4: Observable<E4>, _ observable5: Observable<E5>, _ observable6: Observable<E6>
     ) {
         // Every sink is made before the first is attached: from then on, the `source…`
-        // properties belong to the token holder, which may be another thread.
+        // properties belong to the claim's holder, which may be another thread.
         let sink1 = ZipSource<E1, Result>(parent: self, index: 0, downstream: downstream)
         let sink2 = ZipSource<E2, Result>(parent: self, index: 1, downstream: downstream)
         let sink3 = ZipSource<E3, Result>(parent: self, index: 2, downstream: downstream)
@@ -861,9 +836,7 @@ extension ObservableType where Element == Any {
     }
 }
 
-/// Built by inlinable code, so that making the operator instantiates no generic class at run time;
-/// its sinks are made by `makeSink`, a closure written where the element types are concrete (the
-/// default argument is evaluated in the caller's module).
+/// Made by inlinable code; its sinks are made by `makeSink` (DESIGN.md, "The hot path").
 @usableFromInline
 final class Zip7Observable<E1, E2, E3, E4, E5, E6, E7, Result>: Observable<Result>, @unchecked Sendable {
     @usableFromInline
@@ -912,8 +885,7 @@ final class Zip7Observable<E1, E2, E3, E4, E5, E6, E7, Result>: Observable<Resul
     }
 }
 
-/// Thread-safety: the sources are touched by the token holder only (see `CombiningSink`), and by
-/// the subscribing thread before the first one is attached.
+/// Thread-safety: once the first source is attached, the sources are the claim's holder's (`CombiningSink`).
 @usableFromInline
 final class Zip7Sink<E1, E2, E3, E4, E5, E6, E7, Result>: ZipSink<Result>, @unchecked Sendable {
     private let selector: (E1, E2, E3, E4, E5, E6, E7) throws -> Result
@@ -931,8 +903,6 @@ final class Zip7Sink<E1, E2, E3, E4, E5, E6, E7, Result>: ZipSink<Result>, @unch
         super.init(arity: 7, completesEarly: false, downstream: downstream)
     }
 
-    /// Makes the source sinks, then subscribes to the sources in order. Inlined into `makeSink`,
-    /// so the source sinks are made where their types are concrete.
     @inlinable
     func start(
         _ observable1: Observable<E1>, _ observable2: Observable<E2>, _ observable3: Observable<E3>,
@@ -940,7 +910,7 @@ final class Zip7Sink<E1, E2, E3, E4, E5, E6, E7, Result>: ZipSink<Result>, @unch
         _ observable7: Observable<E7>
     ) {
         // Every sink is made before the first is attached: from then on, the `source…`
-        // properties belong to the token holder, which may be another thread.
+        // properties belong to the claim's holder, which may be another thread.
         let sink1 = ZipSource<E1, Result>(parent: self, index: 0, downstream: downstream)
         let sink2 = ZipSource<E2, Result>(parent: self, index: 1, downstream: downstream)
         let sink3 = ZipSource<E3, Result>(parent: self, index: 2, downstream: downstream)
@@ -1064,9 +1034,7 @@ extension ObservableType where Element == Any {
     }
 }
 
-/// Built by inlinable code, so that making the operator instantiates no generic class at run time;
-/// its sinks are made by `makeSink`, a closure written where the element types are concrete (the
-/// default argument is evaluated in the caller's module).
+/// Made by inlinable code; its sinks are made by `makeSink` (DESIGN.md, "The hot path").
 @usableFromInline
 final class Zip8Observable<E1, E2, E3, E4, E5, E6, E7, E8, Result>: Observable<Result>, @unchecked Sendable {
     @usableFromInline
@@ -1119,8 +1087,7 @@ final class Zip8Observable<E1, E2, E3, E4, E5, E6, E7, E8, Result>: Observable<R
     }
 }
 
-/// Thread-safety: the sources are touched by the token holder only (see `CombiningSink`), and by
-/// the subscribing thread before the first one is attached.
+/// Thread-safety: once the first source is attached, the sources are the claim's holder's (`CombiningSink`).
 @usableFromInline
 final class Zip8Sink<E1, E2, E3, E4, E5, E6, E7, E8, Result>: ZipSink<Result>, @unchecked Sendable {
     private let selector: (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Result
@@ -1139,8 +1106,6 @@ final class Zip8Sink<E1, E2, E3, E4, E5, E6, E7, E8, Result>: ZipSink<Result>, @
         super.init(arity: 8, completesEarly: false, downstream: downstream)
     }
 
-    /// Makes the source sinks, then subscribes to the sources in order. Inlined into `makeSink`,
-    /// so the source sinks are made where their types are concrete.
     @inlinable
     func start(
         _ observable1: Observable<E1>, _ observable2: Observable<E2>, _ observable3: Observable<E3>,
@@ -1148,7 +1113,7 @@ final class Zip8Sink<E1, E2, E3, E4, E5, E6, E7, E8, Result>: ZipSink<Result>, @
         _ observable7: Observable<E7>, _ observable8: Observable<E8>
     ) {
         // Every sink is made before the first is attached: from then on, the `source…`
-        // properties belong to the token holder, which may be another thread.
+        // properties belong to the claim's holder, which may be another thread.
         let sink1 = ZipSource<E1, Result>(parent: self, index: 0, downstream: downstream)
         let sink2 = ZipSource<E2, Result>(parent: self, index: 1, downstream: downstream)
         let sink3 = ZipSource<E3, Result>(parent: self, index: 2, downstream: downstream)

@@ -40,8 +40,7 @@ extension ObservableType {
     }
 }
 
-/// Thread-safety: `sources` is touched by the token holder only (see `CombiningSink`), and by the
-/// subscribing thread before the first one is attached.
+/// Thread-safety: once the first source is attached, `sources` is the claim's holder's (`CombiningSink`).
 final class ZipCollectionSink<Element, Result>: ZipSink<Result>, @unchecked Sendable {
     private let selector: ([Element]) throws -> Result
     @exclusivity(unchecked) fileprivate var sources: [ZipSource<Element, Result>] = []

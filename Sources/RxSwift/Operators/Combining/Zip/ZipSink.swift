@@ -1,16 +1,10 @@
-/// The rules of `zip`, shared by the arity and collection forms; subclasses say how to build a
-/// result from the oldest queued element of each source.
-///
-/// RxSwift's rules, kept: each source's elements wait in its own queue (a completed source's queued
-/// elements still pair); whenever every queue has one, the oldest of each are combined and delivered;
-/// the result completes when every source has completed; the first error ends everything. A source's
-/// subscription ends when that source ends. The collection form (`completesEarly`) also completes
-/// when an element arrives that can never be paired because every other source has completed; the
-/// arity forms do not, as in RxSwift (whose maintainers chose "complete when the last source
-/// completes" for them in RxSwift 5; see its issue #1666).
+/// The rules of `zip`, as RxSwift's: each source's elements queue (a completed source's still pair);
+/// when every queue has one, the oldest are combined; completion when every source completed; the
+/// first error ends everything. The collection form (`completesEarly`) also completes when an element
+/// can never be paired; the arity forms do not, as in RxSwift (its issue #1666).
 @usableFromInline
 class ZipSink<Output>: CombiningSink<Output>, @unchecked Sendable {
-    /// How many elements each source has waiting. Owned by the token holder.
+    /// How many elements each source has waiting; the holder's.
     @exclusivity(unchecked) private var queued: [Int]
     private let completesEarly: Bool
 
@@ -21,13 +15,12 @@ class ZipSink<Output>: CombiningSink<Output>, @unchecked Sendable {
         super.init(arity: arity, downstream: downstream)
     }
 
-    /// Takes the oldest element of every source's queue and combines them; called only when every
-    /// queue has one.
+    /// Takes and combines the oldest element of every queue; only when every queue has one.
     func combineNext() throws -> Output {
         rxAbstractMethod()
     }
 
-    /// Source `index` queued an element. Runs as the token holder.
+    /// Source `index` queued an element; by the holder.
     final func sourceReceived(_ index: Int) {
         guard isForwarding else { return }
         queued[index] += 1
@@ -47,15 +40,11 @@ class ZipSink<Output>: CombiningSink<Output>, @unchecked Sendable {
     }
 }
 
-/// A source of `zip`: queues its elements until they are paired.
-///
-/// The queue is a ring in raw memory, not a `Queue<Element>`: this class's code runs unspecialized,
-/// where every operation on a `Queue`'s `[Element?]` would look metadata up at run time (most of
-/// what building and subscribing a `zip` would cost; see the `7 nested 4-way zip` benchmark). Raw
-/// memory needs only `Element`'s value witnesses, which come with the class's own metadata.
+/// A source of `zip`: queues its elements in a ring of raw memory, not a `Queue<Element>` (the
+/// `7 nested 4-way zip` benchmark; DESIGN.md, "The hot path").
 @usableFromInline
 final class ZipSource<Element, Output>: CombiningSource<Element, Output>, @unchecked Sendable {
-    // Owned by the parent's token holder.
+    // The parent's holder's.
     @exclusivity(unchecked) private var ring: UnsafeMutableRawPointer?
     /// A power of two (or 0 before the first element).
     @exclusivity(unchecked) private var capacity = 0

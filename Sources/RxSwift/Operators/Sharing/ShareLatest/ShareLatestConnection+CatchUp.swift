@@ -1,14 +1,10 @@
 import Synchronization
 
-/// Catching up: a subscriber joining a connection that has an element to replay receives it, and
-/// whatever arrives meanwhile, on its own thread, before it joins the observers (see
-/// ``CatchUpRoster``). Its sink's slot is its index in the roster, encoded as
-/// `shareFirstCatchUpSlot - index`.
+/// Catching up (``CatchUpRoster``). A catching-up sink's slot is `shareFirstCatchUpSlot - index`.
 extension ShareLatestConnection {
-    /// The catch-up roster, made on first use. Under the lock.
     var catchUps: CatchUpRoster<AnySink> { .inPlace(&catchUpsStorage) }
 
-    /// Registers `sink` as catching up, its queue holding the latest element. Under the lock.
+    /// Registers `sink` as catching up, its queue holding the latest element.
     @inline(never)
     func startCatchUpLocked(_ sink: ShareLatestSink<Source, Element>) {
         let queue = CatchUpQueue<Element>()
@@ -28,8 +24,8 @@ extension ShareLatestConnection {
         catchUps.append(termination, after: [Element]())
     }
 
-    /// Takes the subscriber at `index` out of the roster; the one that takes its place is told its
-    /// new slot. Returns what was kept for it, to release after unlocking.
+    /// Takes the subscriber at `index` out of the roster (the one taking its place is told its slot);
+    /// returns what was kept for it, to release after unlocking.
     @inline(never)
     func removeCatchUpLocked(at index: Int) -> AnyObject? {
         catchUpCount -= 1
@@ -39,8 +35,7 @@ extension ShareLatestConnection {
         }
     }
 
-    /// Delivers the replayed element, then whatever arrived meanwhile, on the subscribing thread;
-    /// joins the observers once nothing is left to deliver.
+    /// Delivers the replay, then what arrived meanwhile, on the subscribing thread; then joins.
     @inline(never)
     func catchUp(_ sink: ShareLatestSink<Source, Element>) {
         var wasGone = false
@@ -55,9 +50,8 @@ extension ShareLatestConnection {
                     let terminated = taken.map {
                         unsafeDowncast($0, to: CatchUpQueue<Element>.self).termination != nil
                     }
-                    // Nothing arrived, and the connection ended without a terminal event: the source
-                    // let go of it (``forwardSourceGone()``), which told the observers but not
-                    // this one.
+                    // Nothing arrived and the connection ended without a terminal event: the source let go of it,
+                    // which told the observers but not this one.
                     wasGone = taken == nil && ended
                     let done = taken == nil || terminated == true
                     if done { finishCatchUpLocked(sink, joins: taken == nil && !wasGone) }
@@ -68,8 +62,7 @@ extension ShareLatestConnection {
         if wasGone { sink.sourceGone() }
     }
 
-    /// A subscriber has caught up: it leaves the roster and, unless the connection ended, joins the
-    /// observers.
+    /// Caught up: leaves the roster and, unless the connection ended, joins the observers.
     @inline(never)
     private func finishCatchUpLocked(_ sink: ShareLatestSink<Source, Element>, joins: Bool) {
         let slot = sink.takeSlot()

@@ -1,21 +1,15 @@
 import Synchronization
 
-// Taking turns at the source: a connection subscribes the source only once the previous
-// connection's source subscription is disposed, so that the source never has two live
-// subscriptions from one share (``SourceTurn`` says why). The connections do not refer back to the
-// share (see ``ShareLatestObservable/connection``), so the turn passes along them: a connection
-// made while its predecessor has not retired waits as its successor, and the thread that retires
-// the predecessor subscribes it. A connection retires once it has ended (its source subscription
-// is disposed, or will be as soon as it is stored) and the thread that subscribed it has stored
-// the subscription; a waiting connection that ends before its turn never subscribes, and passes
-// the turn on.
+// Taking turns at the source (``SourceTurn`` says why): a connection made while its predecessor has
+// not retired waits as its successor, and the thread that retires the predecessor subscribes it. A
+// connection retires once it has ended and the thread that subscribed it has stored the
+// subscription; one that ends before its turn never subscribes and passes the turn on.
 //
 // Thread-safety: `turn` is atomic; `successor` is written before its bit is set in `turn` and read
 // (and cleared) by the one thread that sees the bit with the connection retired.
 
-/// The steps of a connection's turn (``ShareLatestConnection/turn``). Not statics of the generic
-/// connection: each read of one of those looks the class's metadata up at run time. A connection
-/// has retired once it has started, been subscribed (or never will be) and ended.
+/// The steps of a connection's turn (``ShareLatestConnection/turn``), globals (DESIGN.md, "The hot
+/// path"). A connection has retired once it has started, been subscribed (or never will be) and ended.
 let shareTurnStarted: UInt8 = 1
 let shareTurnSubscribed: UInt8 = 2
 let shareTurnEnded: UInt8 = 4
@@ -23,10 +17,8 @@ let shareTurnEnded: UInt8 = 4
 let shareTurnHasSuccessor: UInt8 = 8
 let shareTurnRetired = shareTurnStarted | shareTurnSubscribed | shareTurnEnded
 
-/// A connection waiting for its predecessor to retire, and the source it will subscribe (held
-/// here, not by the share: see ``ShareLatestObservable/connection``). Made only when a connection
-/// is made while the previous one may still have a live source subscription. Not generic, so that
-/// handling it looks no metadata up.
+/// A connection waiting for its predecessor to retire, and the source it will subscribe. Made only
+/// when the previous connection may still be subscribed; not generic.
 final class ShareTurnHandoff {
     let next: AnyObject
     let source: AnyObject
@@ -37,16 +29,12 @@ final class ShareTurnHandoff {
     }
 }
 
-// The turn is one atomic word rather than state under the connection's lock: every connection
-// starts, is subscribed and ends, and lock round trips cost each stage of a Driver chain (the
-// `DriveCreating` benchmark). Each step is one `bitwiseOr`. Of the step that completes the turn
-// and the one that stores a successor, whichever comes second (seeing the other's bits in the
-// value it replaced) starts the successor. The successor is written before its bit is set and
-// read after the bit is seen.
+// The turn is one atomic word, not state under the lock (the `DriveCreating` benchmark); each step
+// is one `bitwiseOr`. Of the step that completes the turn and the one that stores a successor,
+// whichever comes second starts the successor.
 extension ShareLatestConnection {
-    /// Under the share's lock, with `next` not yet published: `next` follows this connection (the
-    /// share's previous one) and will subscribe `source`; whether it may subscribe now (then the
-    /// caller subscribes it, with ``subscribeInTurn(_:)``).
+    /// Under the share's lock, with `next` not yet published: `next` follows this connection and will
+    /// subscribe `source`; whether it may subscribe now (the caller then calls ``subscribeInTurn(_:)``).
     func passTurn(to next: ShareLatestConnection<Source, Element>, source: Observable<Source>) -> Bool {
         guard turn.load(ordering: .acquiring) & shareTurnRetired != shareTurnRetired else { return true }
         // `next` was made started: it waits instead.
@@ -60,8 +48,7 @@ extension ShareLatestConnection {
         return true
     }
 
-    /// Subscribes this connection, whose turn it is, to `source`, then each successor whose turn
-    /// comes as the one before retires (``startSuccessors(from:)``).
+    /// Subscribes this connection to `source`, then each successor whose turn comes.
     @inline(__always)
     func subscribeInTurn(_ source: Observable<Source>) {
         setUpstream(source.subscribe(sink: self))
@@ -69,24 +56,20 @@ extension ShareLatestConnection {
         if let handoff = mark(shareTurnSubscribed) { Self.startSuccessors(from: handoff) }
     }
 
-    /// The source subscription is disposed, or will be once stored: subscribes the successor whose
-    /// turn comes, if any.
+    /// The source subscription is disposed, or will be once stored: starts the successor, if any.
     @inline(__always)
     func endTurn() {
         if let handoff = mark(shareTurnEnded) { Self.startSuccessors(from: handoff) }
     }
 
-    /// The source terminated: the subscription is over, as if disposed (its disposal comes after the
-    /// subscribers hear of the end, and one of them may subscribe again from its terminal handler
-    /// before `subscribe` has even returned the subscription to dispose, as RxSwift lets it).
+    /// The source terminated: the subscription is over, as if disposed (a subscriber may subscribe again
+    /// from its terminal handler before `subscribe` returned it, as RxSwift lets it).
     func endTurnTerminated() {
         if let handoff = mark(shareTurnSubscribed | shareTurnEnded) { Self.startSuccessors(from: handoff) }
     }
 
-    /// Subscribes the first connection, from `first` along the successors, whose turn comes (those
-    /// that ended while waiting retire without subscribing), then the next as each retires while
-    /// being subscribed. A loop: the stack does not grow. Out of line: only a connection made while
-    /// another was still connected takes this path.
+    /// Subscribes the first connection from `first` whose turn comes (those that ended while waiting
+    /// retire without subscribing), then the next as each retires. A loop, out of line.
     @inline(never)
     private static func startSuccessors(from first: ShareTurnHandoff) {
         var handoff = first
@@ -103,8 +86,8 @@ extension ShareLatestConnection {
         }
     }
 
-    /// Sets `bits` (a second time does nothing); what this connection hands to its successor, if
-    /// this step retired it and the successor is already stored.
+    /// Sets `bits` (idempotent); what to hand the successor, if this step retired the connection and the
+    /// successor is stored.
     @inline(__always)
     private func mark(_ bits: UInt8) -> ShareTurnHandoff? {
         let before = turn.bitwiseOr(bits, ordering: .acquiringAndReleasing).oldValue

@@ -1,13 +1,8 @@
 import Synchronization
 
-/// One subscriber of ``ShareLatestObservable``.
-///
-/// Not an operator sink: it has no upstream subscription of its own (the connection has the one
-/// subscription to the source), so it holds no upstream slot, which would be most of its size: a
-/// share with many subscribers (a server's clients, `Server/README.md`, "Where a client's memory
-/// goes") pays for it per subscriber. Its events and its end follow ``ForwardingSink``'s: elements
-/// pass while it has not stopped, the terminal event passes once, and a source that lets go of it
-/// lets go of the chain below.
+/// One subscriber of ``ShareLatestObservable``. Not an operator sink: it has no upstream of its own,
+/// so it skips the slot, which would be most of its size (`Server/README.md`, "Where a client's memory
+/// goes"). Its events and end follow ``ForwardingSink``'s.
 ///
 /// Thread-safety: `flags` is atomic; `connection` is written once before the sink is published, and
 /// `slot` is guarded by the producer's lock.
@@ -15,12 +10,9 @@ import Synchronization
 final class ShareLatestSink<Source, Element>: Sink<Element>, @unchecked Sendable {
     private let downstream: Sink<Element>
     private let flags = Atomic<Int>(0)
-    /// Set once, in the critical section that publishes the sink.
     @exclusivity(unchecked) private var connection: ShareLatestConnection<Source, Element>?
-    /// Where the connection keeps the sink, guarded by the producer's lock: its index among the
-    /// other observers (``ShareObservers/others``) when it is 0 or more; its index `i` in the
-    /// catch-up list as `shareFirstCatchUpSlot - i`; -1 when it is in neither (first, or gone). What
-    /// leaving reads instead of searching the lists.
+    /// Where the connection keeps the sink: 0 or more, its index among ``ShareObservers/others``;
+    /// `shareFirstCatchUpSlot - i`, index `i` in the catch-up roster; -1, neither. Producer's lock.
     @exclusivity(unchecked) private var slot = -1
 
     private static var stoppedBit: Int { 1 }
@@ -32,19 +24,16 @@ final class ShareLatestSink<Source, Element>: Sink<Element>, @unchecked Sendable
         self.downstream = downstream
     }
 
-    /// Methods, as `join` is: the producer and the connection would look the sink's metadata up to
-    /// find the field. Under the producer's lock.
+    /// Methods, as `join` is (DESIGN.md, "The hot path"); under the producer's lock.
     func setSlot(_ index: Int) {
         slot = index
     }
 
-    /// The slot, which is cleared. Under the producer's lock.
     func takeSlot() -> Int {
         defer { slot = -1 }
         return slot
     }
 
-    /// The slot, left as it is. Under the producer's lock.
     func currentSlot() -> Int {
         slot
     }
@@ -52,8 +41,7 @@ final class ShareLatestSink<Source, Element>: Sink<Element>, @unchecked Sendable
     /// Where elements go once the sink has joined the observers in the first place (read only then).
     var target: AnySink { downstream }
 
-    /// A method, not a property set by the producer: there the sink's field offset would cost a
-    /// generic metadata lookup per subscription; here the sink's own metadata is at hand.
+    /// A method, so that the field is set where the sink's metadata is at hand.
     func join(_ joined: ShareLatestConnection<Source, Element>) {
         connection = joined
     }
@@ -78,14 +66,12 @@ final class ShareLatestSink<Source, Element>: Sink<Element>, @unchecked Sendable
         dispose()
     }
 
-    /// Leaves the connection, once.
     override func dispose() {
         guard set(Self.disposedBit | Self.stoppedBit, unless: Self.disposedBit) else { return }
         connection?.removeSubscriber(self)
     }
 
-    /// The connection's source let go of it for good: the chain below hears it once, unless the sink
-    /// has stopped (its end has reached the chain already).
+    /// The source let go for good: the chain below hears it once, unless the sink has stopped.
     override func sourceGone() {
         guard set(Self.sourceGoneBit, unless: Self.sourceGoneBit | Self.stoppedBit) else { return }
         downstream.sourceGone()
@@ -111,12 +97,9 @@ final class UncalledSink: Sink<Never>, @unchecked Sendable {
 }
 
 /// The observers of a share connection, in subscription order, the first kept apart: a Driver stage
-/// nearly always has exactly one, which then costs no array (an allocation per connection). Elements
-/// go to the first one's downstream (`firstTarget`) directly; the others, and terminal events, go
-/// through the share sinks.
-///
-/// The others are an ``ObserverList`` whose slots are emptied when their sinks leave (the sink is
-/// the subscriber's, and must be let go of then); each share sink keeps its index.
+/// nearly always has one, which then costs no array. Elements go to the first one's downstream
+/// directly; the others (an ``ObserverList`` whose slots are emptied when they leave) and terminal
+/// events go through the share sinks.
 @usableFromInline
 struct ShareObservers {
     @usableFromInline var first: AnySink?
@@ -138,21 +121,17 @@ struct ShareObservers {
         return others.append(sink)
     }
 
-    /// Empties the first place. It stays empty until no observer is left (its downstream is not at
-    /// hand for the others).
+    /// Empties the first place, which stays empty until no observer is left.
     mutating func removeFirst() {
         first = nil
         firstTarget = nil
     }
 
-    /// Empties the slot `slot` of the others; `renumber` is told the new slot of each observer that
-    /// a compaction moves.
+    /// Empties slot `slot` of the others; `renumber` is told each observer's new slot after compaction.
     mutating func removeOther(at slot: Int, renumber: (AnySink, Int) -> Void) {
         others.removeEntry(at: slot, renumber: renumber)
     }
 
-    /// Whether any of the others is there. Inlinable: the relay asks it per element, and a call
-    /// would take the whole struct (three retains and releases).
     @inlinable var hasOthers: Bool { !others.isEmpty }
 
     var isEmpty: Bool { first == nil && !hasOthers }
@@ -164,7 +143,5 @@ struct ShareObservers {
     }
 }
 
-/// The slot of a share sink that is the first entry of its connection's catch-up roster. A global,
-/// not a static member of the generic sink: naming the sink's type in the connection's unspecialized
-/// code would look its metadata up (the `share(replay: 1)` scaling benchmarks).
+/// The slot of the first entry of a connection's catch-up roster; a global (DESIGN.md, "The hot path").
 var shareFirstCatchUpSlot: Int { -2 }

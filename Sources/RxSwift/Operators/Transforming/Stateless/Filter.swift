@@ -18,25 +18,22 @@ extension ObservableType {
     }
 }
 
-/// Built by inlinable code, so that making the operator instantiates no generic class at run time
-/// (see "Performance").
+/// Made by inlinable code (DESIGN.md, "The hot path").
 @usableFromInline
 final class FilterObservable<Element>: Observable<Element>, @unchecked Sendable {
-    /// The source, retained by hand so that releasing a long chain can hand it over rather than
-    /// release it from inside this operator's deinitializer (``releaseStatelessSource(_:depth:)``).
+    /// The source, retained by hand so that releasing a long chain can hand it over
+    /// (``releaseStatelessSource(_:depth:)``).
     private let sourceReference: Unmanaged<Observable<Element>>
 
-    /// The source, borrowed: no retain or release (the operator holds it).
+    /// The source, borrowed (the operator holds it).
     @inline(__always)
     private func withSource<R>(_ body: (Observable<Element>) -> R) -> R {
         sourceReference._withUnsafeGuaranteedRef(body)
     }
     let predicate: (Element) throws -> Bool
 
-    /// Makes the sinks where the element type is concrete (the default argument is evaluated in the
-    /// caller's module): a sink made in this unspecialized code would look its class metadata up on
-    /// every subscription. Besides its own sink, a `filter` makes the one sink of two `filter`s in a
-    /// row (see `StatelessChains.swift`).
+    /// Makes, in the caller's module, this `filter`'s sink and the sink of two `filter`s in a row
+    /// (`StatelessChains.swift`).
     private let makeStage: MakeFilterStage<Element>
 
     @usableFromInline
@@ -78,7 +75,6 @@ final class FilterObservable<Element>: Observable<Element>, @unchecked Sendable 
         return withSource { $0.subscribe(filterAbove: self, downstream: downstream) }
     }
 
-    /// Subscribes this operator's own sink to its source.
     func subscribeOwnSink(_ downstream: Sink<Element>) -> Disposable {
         return withSource { sink(nil, downstream).subscribed(to: $0) }
     }

@@ -48,26 +48,22 @@ extension Observable {
     }
 }
 
-/// Built by inlinable code, so that making the operator instantiates no generic class at run time
-/// (see "Performance").
+/// Made by inlinable code (DESIGN.md, "The hot path").
 @usableFromInline
 final class MapObservable<Source, Result>: Observable<Result>, @unchecked Sendable {
-    /// The source, retained by hand so that releasing a long chain can hand it over rather than
-    /// release it from inside this operator's deinitializer (``releaseStatelessSource(_:depth:)``).
+    /// The source, retained by hand so that releasing a long chain can hand it over
+    /// (``releaseStatelessSource(_:depth:)``).
     private let sourceReference: Unmanaged<Observable<Source>>
 
-    /// The source, borrowed: no retain or release (the operator holds it).
+    /// The source, borrowed (the operator holds it).
     @inline(__always)
     private func withSource<R>(_ body: (Observable<Source>) -> R) -> R {
         sourceReference._withUnsafeGuaranteedRef(body)
     }
     let transform: (Source) throws -> Result
 
-    /// Makes the sinks where the element types are concrete (the default argument is evaluated in
-    /// the caller's module): a sink made in this unspecialized code would look its class metadata up
-    /// on every subscription. Besides its own sink, a `map` makes the one sink of a pair with a
-    /// `filter` before or after it, and its stage of a run (see `StatelessChains.swift`). One closure
-    /// for all four, so that an operator costs one closure to store and release.
+    /// Makes, in the caller's module, this `map`'s sink, the sink of its pair with a `filter` before or
+    /// after it, and its stage of a run (`StatelessChains.swift`); one closure for all four.
     private let makeStage: MakeMapStage<Source, Result>
 
     @usableFromInline
@@ -80,8 +76,7 @@ final class MapObservable<Source, Result>: Observable<Result>, @unchecked Sendab
             return MapSink(transform: transform, downstream: downstream)
         }
     ) {
-        // Counted here, in the library, rather than in the inlinable `map`: there it cost two retains
-        // and releases per operator.
+        // Counted here, not in the inlinable `map` (two retains and releases fewer per operator).
         let below = source.runDepth
         sourceReference = Unmanaged.passRetained(source)
         self.transform = transform
@@ -112,13 +107,11 @@ final class MapObservable<Source, Result>: Observable<Result>, @unchecked Sendab
         return withSource { $0.subscribe(mapAbove: self, downstream: downstream) }
     }
 
-    /// Subscribes this operator's own sink to its source.
     func subscribeOwnSink(_ downstream: Sink<Result>) -> Disposable {
         return withSource { sink(nil, nil, downstream).subscribed(to: $0) }
     }
 
-    /// Subscribes one sink that filters with `predicate` and then does this operator's work, to
-    /// `source` (the filter's).
+    /// Subscribes one sink that filters with `predicate`, then maps, to the filter's `source`.
     func subscribePair(
         filteringFirst predicate: @escaping (Source) throws -> Bool, to source: Observable<Source>, asRun: Bool,
         downstream: Sink<Result>

@@ -43,29 +43,24 @@
 // `Operators/Sharing`), one producer per stage. That fusion is of a stateless operator with a stateful
 // one and cannot be a pair: a pair's sink serves one subscriber, a share's connection serves many.
 
-/// Makes a `map`'s stage of a subscription: given a downstream, its sink (an
-/// `OperatorSink<Source, Result>`), its own or fused with a `filter` before (`before`) or after
-/// (`after`) it; without one, its stage of a run (a `RunStageNode`). One closure for all, so that an
-/// operator costs one closure to store and release.
+/// Makes a `map`'s stage of a subscription: given a downstream, its sink, alone or fused with a
+/// `filter` `before` or `after` it; without one, its stage of a run. One closure to store.
 @usableFromInline
 typealias MakeMapStage<Source, Result> = (
     _ transform: @escaping (Source) throws -> Result, _ before: ((Source) throws -> Bool)?,
     _ after: ((Result) throws -> Bool)?, _ downstream: Sink<Result>?
 ) -> AnyObject
 
-/// Makes a `filter`'s stage of a subscription: given a downstream, its sink (an
-/// `OperatorSink<Element, Element>`), its own or fused with a second `filter` after it (`then`);
-/// without one, its stage of a run (a `RunStageNode`).
+/// Makes a `filter`'s stage: given a downstream, its sink, alone or fused with a second `filter`
+/// (`then`); without one, its stage of a run.
 @usableFromInline
 typealias MakeFilterStage<Element> = (
     _ predicate: @escaping (Element) throws -> Bool, _ then: ((Element) throws -> Bool)?, _ downstream: Sink<Element>?
 ) -> AnyObject
 
-/// The sinks of `map`, `filter` and their pairs: a terminal event passes straight through (their
-/// closures see only elements). They guard their input (``Sink/guardsItsInput``): `next` checks
-/// `isForwarding`, and `forwardTermination` forwards one terminal event and disposes upstream.
-/// Like a ``OneSourceSink``, a source that lets go of it lets go of the chain below; it derives from
-/// ``OperatorSink`` directly so that a fused pair's sink sits one class less deep.
+/// The sinks of `map`, `filter` and their pairs: a terminal event passes straight through. They guard
+/// their input (``Sink/guardsItsInput``) and are released with their source, as a ``OneSourceSink``;
+/// derived from ``OperatorSink`` directly, one class less deep.
 @usableFromInline
 class StatelessSink<Input, Output>: OperatorSink<Input, Output>, @unchecked Sendable {
     @usableFromInline

@@ -13,10 +13,8 @@
 // (the first source that is not a `map` or `filter`); the operators stay as they were built.
 
 /// How many `map`/`filter` operators in a row are subscribed as themselves (in pairs); a longer chain
-/// is subscribed as a run, and released in a loop. Small enough that subscribing, delivering through
-/// and releasing them takes a few kilobytes of stack; large enough that no chain written by hand
-/// reaches it. A computed constant: a stored global would be read through its lazy initializer's
-/// once-check by every operator.
+/// is subscribed as a run and released in a loop (`StatelessChains.swift`). A computed constant, not a
+/// stored global, which every operator would read through a once-check.
 var runThreshold: Int { 32 }
 
 /// What a stage did with the value in its input slot.
@@ -31,10 +29,8 @@ enum RunStageOutcome {
 }
 
 /// One stage of a run, type-erased: it reads its input from the first slot and may write its output
-/// into the second. On a throw the input slot has been consumed.
-///
-/// Made by the operators' factories in the caller's module (see `StatelessChains.swift`), where the
-/// element types are concrete: made here, a stage would move each element through value witnesses.
+/// into the second; on a throw the input slot has been consumed. Made by the operators' factories in
+/// the caller's module (DESIGN.md, "The hot path").
 @usableFromInline
 struct RunStage {
     @usableFromInline let apply: (UnsafeMutableRawPointer, UnsafeMutableRawPointer) throws -> RunStageOutcome
@@ -87,8 +83,7 @@ struct RunStage {
     }
 }
 
-/// One stage of a run, as the operators' sink factories return it (an object, like their sinks);
-/// ``subscribeAsRun(_:_:)`` takes the stage out.
+/// One stage of a run as the sink factories return it; ``subscribeAsRun(_:_:)`` takes the stage out.
 @usableFromInline
 final class RunStageNode: @unchecked Sendable {
     let stage: RunStage
@@ -99,9 +94,8 @@ final class RunStageNode: @unchecked Sendable {
     }
 }
 
-/// An observable seen as a link of a chain of `map`s and `filter`s: a way to reach, without knowing
-/// its element type, the stage and the source of one that is a `map` or `filter`, and to make the
-/// sink of a run at the root.
+/// An observable as a link of a chain of `map`s and `filter`s: reaches the stage and source of a `map`
+/// or `filter` without its element type, and makes a run's sink at the root.
 protocol RunLink: AnyObject {
     func runStage() -> (stage: RunStage, below: any RunLink)?
     func subscribeRun<Output>(stages: ContiguousArray<RunStage>, downstream: Sink<Output>) -> Disposable
@@ -117,16 +111,14 @@ extension Observable: RunLink {
 }
 
 extension Observable {
-    /// Whether this `map` or `filter` is the first above a run: the chain below it, a multiple of
-    /// `runThreshold` operators long, is subscribed as one run. So a chain of any length is at most
-    /// `runThreshold` nested sinks over one run.
+    /// Whether this `map` or `filter` is the first above a run (the chain below it is a multiple of
+    /// `runThreshold` long), so a chain is at most `runThreshold` nested sinks over one run.
     @inline(__always)
     final var isOverRun: Bool { runDepth > runThreshold && (runDepth &- 1) % runThreshold == 0 }
 }
 
 extension OperatorSink {
-    /// Subscribes this sink to `source`: as one run of the `map`s and `filter`s that `source` ends, if
-    /// `asRun`.
+    /// Subscribes this sink to `source`, as one run of the chain `source` ends if `asRun`.
     @inline(__always)
     final func subscribed(to source: Observable<Input>, asRun: Bool) -> Disposable {
         setUpstream(asRun ? subscribeAsRun(source, self) : source.subscribe(sink: self))
@@ -134,8 +126,7 @@ extension OperatorSink {
     }
 }
 
-/// Subscribes a chain of `map`s and `filter`s ending with `top` as one run: the stages are made for
-/// this subscription, walking down the chain in a loop to its root.
+/// Subscribes the chain ending with `top` as one run, making its stages in a loop down to the root.
 @inline(never)
 func subscribeAsRun<Output>(_ top: Observable<Output>, _ downstream: Sink<Output>) -> Disposable {
     var below: any RunLink = top
@@ -151,11 +142,9 @@ func subscribeAsRun<Output>(_ top: Observable<Output>, _ downstream: Sink<Output
     return below.subscribeRun(stages: stages, downstream: downstream)
 }
 
-/// Releases the source of a `map` or `filter` of `depth` that is being released. Past the threshold,
-/// on a thread already releasing such a chain, the source is handed to that release's loop instead
-/// of being released from inside this deinitializer: nested deinitializers, one per operator, would
-/// overflow a thread's stack at 100 000 operators. The loop's list lives on its stack; a pthread key
-/// points to it while it runs.
+/// Releases the source of a `map` or `filter` of `depth`. Past the threshold, on a thread already
+/// releasing such a chain, the source goes to that release's loop (its list on the stack, found
+/// through a pthread key) instead of nesting a deinitializer per operator.
 @inline(__always)
 func releaseStatelessSource(_ source: Unmanaged<AnyObject>, depth: Int) {
     if depth <= runThreshold {
@@ -191,8 +180,8 @@ private let releaseLoopKey: pthread_key_t = {
     return key
 }()
 
-/// Passes each element through a run's stages in a loop, in two slots of stack memory that the
-/// stages take turns reading and writing.
+/// Passes each element through a run's stages in a loop, in two stack slots the stages take turns
+/// reading and writing.
 final class StatelessRunSink<Input, Output>: StatelessSink<Input, Output>, @unchecked Sendable {
     private let stages: ContiguousArray<RunStage>
     private let slotStride: Int
@@ -231,8 +220,7 @@ final class StatelessRunSink<Input, Output>: StatelessSink<Input, Output>, @unch
                 case .kept: break
                 case .dropped: return
                 }
-                // Checked after every stage, as each operator's own sink did: a closure may have
-                // ended or disposed the subscription.
+                // Checked after every stage: a closure may have ended or disposed the subscription.
                 if !isForwarding {
                     stages[index].destroyOutput(input)
                     return
