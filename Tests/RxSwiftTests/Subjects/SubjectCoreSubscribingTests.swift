@@ -350,9 +350,9 @@ final class SubjectCoreSubscribingTests: RxLeakCheckingTestCase {
     }
 
     func testDisposingTheSubjectWhileASubscriberCatchesUpReleasesWhatWasQueuedForIt() {
-        let subject = ReplaySubject<QueuedProbe.Tracked?>.create(bufferSize: 1)
+        let subject = ReplaySubject<LockProbe.Tracked?>.create(bufferSize: 1)
         subject.onNext(nil)
-        let probe = QueuedProbe(touch: { subject.onNext(nil) })
+        let probe = LockProbe(patience: .milliseconds(300), touch: { subject.onNext(nil) })
         let releasedByDispose = Atomic<Int>(-1)
         let received = Mutex<[Bool]>([])
         let subscription = SubjectTestHooks.whileCatchingUp({

@@ -12,21 +12,26 @@ import Synchronization
 // Shared by the subjects' threading tests (`SubjectCoreSendingTests`, `SubjectCoreSubscribingTests`,
 // `SubjectCoreTests`) and the lock-release checks elsewhere (`HooksTests`, `SubjectReplaySnapshotTests`).
 
-/// Makes elements whose deinitializer calls back into a subject (`touch`) from another thread: if
-/// the subject's lock is held while the element is released, that call cannot finish until the
-/// deinitializer returns, and the release counts as one under the lock. (Calling from the releasing
-/// thread itself would deadlock or trap instead of failing.)
+/// Makes elements whose deinitializer calls back into a subject (`touch`) from another thread and
+/// waits for that call (`patience` at most): if the subject's lock is held while the element is
+/// released, the call cannot finish until the deinitializer returns, and the release counts as one
+/// under the lock. (Calling from the releasing thread itself would deadlock or trap instead of
+/// failing.)
 final class LockProbe: @unchecked Sendable {
     private let touch: @Sendable () -> Void
-    private(set) var releases = 0
-    private(set) var releasesUnderLock = 0
+    private let patience: DispatchTimeInterval
+    private let counts = Mutex<(releases: Int, underLock: Int)>((0, 0))
 
-    init(touch: @escaping () -> Void) {
+    init(patience: DispatchTimeInterval = .seconds(2), touch: @escaping () -> Void) {
         let box = UncheckedSendableBox(touch)
         self.touch = { box.value() }
+        self.patience = patience
     }
 
     func make() -> Tracked { Tracked(probe: self) }
+
+    var releases: Int { counts.withAnnotatedLock { $0.releases } }
+    var releasesUnderLock: Int { counts.withAnnotatedLock { $0.underLock } }
 
     fileprivate func released() {
         let done = DispatchSemaphore(value: 0)
@@ -35,8 +40,11 @@ final class LockProbe: @unchecked Sendable {
             touch()
             done.signal()
         }
-        releases += 1
-        if done.wait(timeout: .now() + 2) == .timedOut { releasesUnderLock += 1 }
+        let underLock = done.wait(timeout: .now() + patience) == .timedOut
+        counts.withAnnotatedLock {
+            $0.releases += 1
+            if underLock { $0.underLock += 1 }
+        }
     }
 
     final class Tracked: @unchecked Sendable {
@@ -214,40 +222,4 @@ func currentThread() -> UInt {
     #else
         UInt(pthread_self())
     #endif
-}
-
-/// Elements whose deinitializer calls back into a subject from another thread (`touch`) and waits
-/// briefly: if the subject's lock is held during the release, the call cannot finish in time.
-final class QueuedProbe: @unchecked Sendable {
-    private let touch: @Sendable () -> Void
-    private let counts = Mutex<(releases: Int, underLock: Int)>((0, 0))
-
-    init(touch: @escaping @Sendable () -> Void) {
-        self.touch = touch
-    }
-
-    func make() -> Tracked { Tracked(probe: self) }
-
-    var releases: Int { counts.withAnnotatedLock { $0.releases } }
-    var releasesUnderLock: Int { counts.withAnnotatedLock { $0.underLock } }
-
-    fileprivate func released() {
-        let done = DispatchSemaphore(value: 0)
-        let touch = self.touch
-        DispatchQueue.global().async {
-            touch()
-            done.signal()
-        }
-        let underLock = done.wait(timeout: .now() + 0.3) == .timedOut
-        counts.withAnnotatedLock {
-            $0.releases += 1
-            if underLock { $0.underLock += 1 }
-        }
-    }
-
-    final class Tracked: @unchecked Sendable {
-        private let probe: QueuedProbe
-        init(probe: QueuedProbe) { self.probe = probe }
-        deinit { probe.released() }
-    }
 }
