@@ -32,13 +32,14 @@ struct TableContent {
     /// Applies `batch`, marking what it changes as `marks` says with changeset number `changeset`.
     /// Rows keep the marks they had (an earlier batch's) as they move.
     mutating func apply(_ batch: SectionedBatch, from source: TableSource, marks: ChangeMarks.Batch, changeset: Int) {
-        // The batch's old index paths, resolved before anything moves.
+        // The batch's old index paths, resolved before anything changes (a row turned into a ghost
+        // no longer has an index path, but the rows after it keep their old ones).
         let oldSections = liveSections
+        let oldRows = oldSections.map { sections[$0].liveEntries }
         func position(_ path: IndexPath) -> (section: Int, entry: Int)? {
             guard path.count == 2, oldSections.indices.contains(path.section) else { return nil }
-            let section = oldSections[path.section]
-            let live = sections[section].liveEntries
-            return live.indices.contains(path.row) ? (section, live[path.row]) : nil
+            let live = oldRows[path.section]
+            return live.indices.contains(path.row) ? (oldSections[path.section], live[path.row]) : nil
         }
 
         var removedEntries: [(section: Int, entry: Int)] = []
