@@ -24,7 +24,8 @@ struct TableContent {
             TableEntry(cell: source.cell(IndexPath(row: $0, section: index)), mark: mark, changeset: changeset)
         }
         return TableSectionContent(
-            header: source.header(index), footer: source.footer(index), entries: entries, mark: mark, changeset: changeset)
+            header: source.header(index), footer: source.footer(index), entries: entries, mark: mark,
+            changeset: changeset)
     }
 
     private var liveSections: [Int] { sections.indices.filter { !sections[$0].isGhost } }

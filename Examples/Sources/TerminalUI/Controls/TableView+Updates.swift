@@ -74,7 +74,8 @@ extension TableView {
             guard isShowing else { return reloadData() }
             let paths = rowPaths
             content.follow(highlightedIndexPath)
-            content.apply(batch, from: source, marks: changeMarks.marks(for: batch), changeset: changeMarks.changeset ?? 0)
+            content.apply(
+                batch, from: source, marks: changeMarks.marks(for: batch), changeset: changeMarks.changeset ?? 0)
             keepHighlight(previous: paths, report: false)
         }
     }

@@ -109,8 +109,12 @@ final class ChangeMarksTests {
     /// threshold of four one by one, but not together, so the changeset is not marked; at six, it is.
     @Test func testTheThresholdIsComparedWithTheWholeChangeset() {
         let (marks, view) = marker()
-        let deletes = SectionedBatch(deletedItems: [(path(0), .automatic), (path(1), .automatic), (path(2), .automatic)])
-        let inserts = SectionedBatch(insertedItems: [(path(0), .automatic), (path(1), .automatic), (path(2), .automatic)])
+        let deletes = SectionedBatch(deletedItems: [
+            (path(0), .automatic), (path(1), .automatic), (path(2), .automatic),
+        ])
+        let inserts = SectionedBatch(insertedItems: [
+            (path(0), .automatic), (path(1), .automatic), (path(2), .automatic),
+        ])
         view.marked = [1, 2]
         scheduler.scheduleAt(10) {
             marks.perform {

@@ -74,6 +74,14 @@ final class TableAndGridMarksTests {
         return (tableScreen, table, gridScreen, grid)
     }
 
+    /// One section "T" of tiles, each given as its text: "c2" is c with a count of 2.
+    private func tiles(_ texts: String...) -> [TileSection] {
+        [
+            TileSection(
+                model: "T", items: texts.map { Tile(name: String($0.prefix(1)), count: Int($0.dropFirst()) ?? 1) })
+        ]
+    }
+
     /// The table's marked rows by their text, each with its tag (`marked(_:)`'s).
     private func tableMarks(_ screen: Screen) -> [String: String] {
         var marks: [String: String] = [:]
@@ -110,15 +118,8 @@ final class TableAndGridMarksTests {
     /// (the table's line, the grid's slot frame), ending at the same tick.
     @Test func testTheTableAndTheGridMarkTheSameChangesTheSameWay() {
         let (tableScreen, _, gridScreen, grid) = bind([
-            .next(10, [TileSection(model: "T", items: [Tile(name: "a"), Tile(name: "b"), Tile(name: "c")])]),
-            .next(
-                20,
-                [TileSection(model: "T", items: [Tile(name: "z"), Tile(name: "a"), Tile(name: "b"), Tile(name: "c", count: 2)])]
-            ),
-            .next(
-                30,
-                [TileSection(model: "T", items: [Tile(name: "a"), Tile(name: "b"), Tile(name: "c", count: 2), Tile(name: "z")])]
-            ),
+            .next(10, tiles("a1", "b1", "c1")), .next(20, tiles("z1", "a1", "b1", "c2")),
+            .next(30, tiles("a1", "b1", "c2", "z1")),
         ])
         let seen = snapshots(at: [15, 21, 24, 26, 31, 36], tableScreen, grid)
         var styles: (table: CellStyle, grid: CellStyle)?
@@ -151,8 +152,8 @@ final class TableAndGridMarksTests {
     /// (Two deletes in one batch ghost the rows they name: the table used to resolve the second after
     /// the first had become a ghost, and ghosted c instead of b.)
     @Test func testTheThresholdIsTheWholeChangesetsInBoth() {
-        let before = [TileSection(model: "T", items: ["a", "b", "c", "d"].map { Tile(name: $0) })]
-        let after = [TileSection(model: "T", items: ["c", "d", "e", "f"].map { Tile(name: $0) })]
+        let before = tiles("a1", "b1", "c1", "d1")
+        let after = tiles("c1", "d1", "e1", "f1")
         let (tableScreen, table, gridScreen, grid) = bind([
             .next(10, before), .next(20, after), .next(30, before), .next(40, after),
         ])
@@ -183,11 +184,7 @@ final class TableAndGridMarksTests {
     /// one's marks to end at their own time (carried to their items' new places).
     @Test func testAGridChangesetOverTheThresholdLeavesEarlierMarks() {
         let (tableScreen, _, gridScreen, grid) = bind([
-            .next(10, [TileSection(model: "T", items: [Tile(name: "a")])]),
-            .next(20, [TileSection(model: "T", items: [Tile(name: "z"), Tile(name: "a")])]),
-            .next(
-                22,
-                [TileSection(model: "T", items: ["p", "q", "z", "a", "r", "s"].map { Tile(name: $0) })]),
+            .next(10, tiles("a1")), .next(20, tiles("z1", "a1")), .next(22, tiles("p1", "q1", "z1", "a1", "r1", "s1")),
         ])
         grid.markThreshold = 3
         let seen = snapshots(at: [21, 23, 26], tableScreen, grid)
