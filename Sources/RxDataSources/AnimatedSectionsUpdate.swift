@@ -2,8 +2,8 @@ import RxSwift
 
 /// How an animated data source brings its view from the sections it shows to new ones: the first
 /// sections, a view that is not showing, a `.reload` decision and sections that cannot be diffed are a
-/// reload; otherwise each changeset is one batch update, in order (RxDataSources' animated data
-/// sources, for tables and collections alike).
+/// reload; otherwise each changeset is one batch update, in order, all of them inside one
+/// `performChangesets(_:)` (RxDataSources' animated data sources, for tables and collections alike).
 @MainActor
 struct AnimatedSectionsUpdate<Section: AnimatableSectionModelType, View: AnimatableSectionedView> {
     let view: View
@@ -30,15 +30,17 @@ struct AnimatedSectionsUpdate<Section: AnimatableSectionModelType, View: Animata
         case .reload:
             reload(newSections, setSections)
         case .animated:
-            for difference in differences {
-                let updates = {
-                    setSections(difference.finalSections)
-                    view.batchUpdates(difference, animationConfiguration: animationConfiguration)
-                }
-                if animationConfiguration.animatesChanges {
-                    view.performBatchUpdates(updates)
-                } else {
-                    view.performBatchUpdatesWithoutAnimation(updates)
+            view.performChangesets {
+                for difference in differences {
+                    let updates = {
+                        setSections(difference.finalSections)
+                        view.batchUpdates(difference, animationConfiguration: animationConfiguration)
+                    }
+                    if animationConfiguration.animatesChanges {
+                        view.performBatchUpdates(updates)
+                    } else {
+                        view.performBatchUpdatesWithoutAnimation(updates)
+                    }
                 }
             }
         }

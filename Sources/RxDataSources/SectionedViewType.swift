@@ -50,6 +50,11 @@ public protocol AnimatableSectionedView: AnyObject, SectionedViewType {
     /// around the batch, so that moves, which have no `RowAnimation`, do not animate either). By default,
     /// ``performBatchUpdates(_:)``.
     func performBatchUpdatesWithoutAnimation(_ updates: () -> Void)
+    /// Runs `batches`: the batch updates, one per `Changeset`, that bring the view from the sections it
+    /// shows to the next ones, so that the view can take them as one change (the terminal kit marks them
+    /// for the same time, and compares their total with its threshold). UIKit has no counterpart. By
+    /// default, runs `batches`.
+    func performChangesets(_ batches: () -> Void)
     /// Whether the view is showing (UIKit: it has a window). A view that is not applies every change
     /// as a reload, as RxDataSources does.
     var isShowing: Bool { get }
@@ -58,5 +63,9 @@ public protocol AnimatableSectionedView: AnyObject, SectionedViewType {
 extension AnimatableSectionedView {
     public func performBatchUpdatesWithoutAnimation(_ updates: () -> Void) {
         performBatchUpdates(updates)
+    }
+
+    public func performChangesets(_ batches: () -> Void) {
+        batches()
     }
 }

@@ -79,6 +79,22 @@ struct RxTableViewSectionedAnimatedDataSourceTests {
         subscription.dispose()
     }
 
+    /// One change of the sections is one `performChangesets(_:)` around all its batches (here the
+    /// deletes, then the inserts), so the view can take them as one; a reload is outside any.
+    @Test func theBatchesOfOneChangeRunInsideOnePerformChangesets() {
+        let table = RecordingTable()
+        let sections = PublishSubject<[Group]>()
+        let subscription = sections.bind(to: table.rx.items(dataSource: dataSource()))
+        sections.onNext([Group(model: "a", items: [1, 2, 3, 4])])
+        #expect(table.changesets == [])
+        sections.onNext([Group(model: "a", items: [3, 4, 5, 6])])
+        #expect(table.changesets == [2])
+        sections.onNext([Group(model: "a", items: [3, 4, 5, 6, 7])])
+        #expect(table.changesets == [2, 1])
+        #expect(table.shown == ["# a", "0: 3", "1: 4", "2: 5", "3: 6", "4: 7"])
+        subscription.dispose()
+    }
+
     @Test func aTableThatIsNotShowingIsReloaded() {
         let table = RecordingTable()
         let sections = PublishSubject<[Group]>()

@@ -6,16 +6,40 @@ import TerminalUI
 /// A province and its cities, the gallery's table sections.
 typealias ProvinceSection = AnimatableSectionModel<String, String>
 
-/// The gallery's second page (F3 shows it, F3 again goes back): a sectioned table of cities bound
-/// with RxDataSources' animated data source, whose rows change on keys, so a person sees the marks
-/// of an animated changeset: `i` inserts a city, `d` deletes the highlighted one, `s` shuffles each
-/// province, `m` moves a city to the next province, `r` puts everything back (a batch too big to
-/// mark is a reload).
+/// A slot of the page's grid: a city's name.
+@MainActor
+final class CityCell: CollectionGridCell {
+    let label = Label()
+
+    func place(in slot: Rect) {
+        label.frame = Rect(
+            column: slot.origin.column + 1, row: slot.origin.row + 1, columns: max(0, slot.size.columns - 2),
+            rows: max(0, slot.size.rows - 2))
+    }
+
+    /// An unused cell's label takes no room, so it hides no other.
+    func prepareForReuse() {
+        label.text = nil
+        label.frame = Rect(column: 0, row: 0, columns: 0, rows: 0)
+    }
+}
+
+/// The gallery's second page (F3 shows it, F3 again goes back): a sectioned table of cities and,
+/// beside it, a grid of the same cities, both bound to the same sections with RxDataSources'
+/// animated data sources, whose rows change on keys, so a person sees the marks of an animated
+/// changeset, the same in both (``ChangeMark``): `i` inserts a city, `d` deletes the highlighted one
+/// (only the table shows it going), `s` shuffles each province, `m` moves a city to the next
+/// province, `r` puts everything back (after many inserts, a changeset too big to mark: the table
+/// reloads, the grid shows it unmarked).
 @MainActor
 struct TablePage {
     let title: Label
     let hint: Label
     let table: TableView
+    let grid: CollectionGridView<CityCell>
+
+    /// Every view of the page, in the order they are on the screen.
+    var views: [View] { [title, hint, table] + grid.cells.map(\.label) + [grid] }
 
     static let keyHelp: [(key: String, action: String)] = [
         ("F3", "table page / back"),
@@ -36,8 +60,12 @@ struct TablePage {
             title: Label(text: "RxDataSources: 지역별 도시", style: CellStyle(attributes: [.bold])),
             hint: Label(
                 text: "i 추가 · d 삭제 · s 섞기 · m 옮기기 · r 처음대로 · F3 돌아가기", style: CellStyle(attributes: [.dim])),
-            table: TableView())
-        [page.title, page.hint, page.table].forEach {
+            table: TableView(),
+            grid: CollectionGridView(
+                cells: (0..<18).map { _ in CityCell() }, minimumSlotSize: Size(columns: 12, rows: 3),
+                maximumSlotRows: 3))
+        // The cells' labels before the grid, which draws its frames over them.
+        page.views.forEach {
             $0.isHidden = true
             screen.addSubview($0)
         }
@@ -47,8 +75,15 @@ struct TablePage {
             configureCell: { _, table, indexPath, city in table.cell(text: "\(indexPath.row + 1). \(city)") },
             titleForHeaderInSection: { dataSource, section in "▾ \(dataSource[section].model)" },
             titleForFooterInSection: { dataSource, section in "  \(dataSource[section].items.count)개 도시" })
+        let gridDataSource = RxCollectionViewSectionedAnimatedDataSource<ProvinceSection, CollectionGridView<CityCell>>(
+            configureCell: { _, grid, indexPath, city in
+                let cell = grid.dequeueReusableCell(for: indexPath)
+                cell.label.text = city
+                return cell
+            })
         let sections = BehaviorSubject(value: initialSections)
         sections.bind(to: page.table.rx.items(dataSource: dataSource)).disposed(by: bag)
+        sections.bind(to: page.grid.rx.items(dataSource: gridDataSource)).disposed(by: bag)
 
         var spare = 0
         screen.unhandledKeys
@@ -94,6 +129,7 @@ struct TablePage {
         let rows = Layout.rows(
             [.fixed(1), .fixed(1), .fixed(1), .flexible(), .fixed(1)], in: Rect(origin: .zero, size: size))
         let inset = { (rect: Rect) in Layout.columns([.fixed(2), .flexible(), .fixed(2)], in: rect)[1] }
-        (title.frame, hint.frame, table.frame) = (inset(rows[0]), inset(rows[1]), inset(rows[3]))
+        let halves = Layout.columns([.flexible(), .fixed(2), .flexible()], in: inset(rows[3]))
+        (title.frame, hint.frame, table.frame, grid.frame) = (inset(rows[0]), inset(rows[1]), halves[0], halves[2])
     }
 }

@@ -235,7 +235,7 @@ Terminal.main { terminal in
     // The second page, the sectioned table (F3), over the same status line.
     let tablePage = TablePage.add(to: screen, disposedBy: bag)
     screen.additionalKeyHelp += TablePage.keyHelp
-    let pageViews: [View] = [tablePage.title, tablePage.hint, tablePage.table]
+    let pageViews = tablePage.views
     let galleryViews = screen.views.filter { view in view !== status && !pageViews.contains { $0 === view } }
     screen.unhandledKeys.filter { $0 == .function(3) }
         .subscribe(onNext: { _ in

@@ -3,9 +3,9 @@ import Foundation
 import TerminalUI
 import XCTest
 
-/// The gallery's table page in tmux: F3 shows the sectioned table; an inserted row appears on green
-/// and then settles, a deleted one stays marked dim red before it goes; F3 goes back; Ctrl-C quits and
-/// restores the terminal.
+/// The gallery's table page in tmux: F3 shows the sectioned table and the grid beside it; an inserted
+/// row appears on green, its slot in the grid framed the same, and then settles, a deleted one stays
+/// marked dim red before it goes; F3 goes back; Ctrl-C quits and restores the terminal.
 ///
 /// Skipped when tmux is not installed. Uses a tmux server of its own (``TmuxSession``).
 final class GalleryTablePageEndToEndTests: XCTestCase {
@@ -24,6 +24,8 @@ final class GalleryTablePageEndToEndTests: XCTestCase {
 
         try tmux.send("i")
         screen = try tmux.pane(showing: "1. 전주")
+        // The same frame shows the grid's slot for 전주 framed, doubled, while the row is marked.
+        XCTAssertTrue(screen.contains("║전주"), screen)
         // On green (30,107,53) while the mark lasts, then plain.
         XCTAssertTrue(try tmux.capture(colours: true).contains("48;2;30;107;53m"), screen)
         _ = try tmux.pane("the insertion settled") { _ in

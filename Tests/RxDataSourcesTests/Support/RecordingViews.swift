@@ -43,6 +43,14 @@ enum ViewCall: Equatable, CustomStringConvertible {
 class RecordingSectionedView: AnimatableSectionedView, ReactiveCompatible {
     var calls: [ViewCall] = []
     var isShowing = true
+    /// How many batches each `performChangesets(_:)` ran, in order (kept apart from ``calls``).
+    var changesets: [Int] = []
+
+    func performChangesets(_ batches: () -> Void) {
+        let before = calls.filter { $0 == .beginBatch || $0 == .beginUnanimatedBatch }.count
+        batches()
+        changesets.append(calls.filter { $0 == .beginBatch || $0 == .beginUnanimatedBatch }.count - before)
+    }
 
     func reloadData() { calls.append(.reload) }
 

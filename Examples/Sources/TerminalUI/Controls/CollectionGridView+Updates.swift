@@ -5,12 +5,8 @@ import RxDataSources
 ///
 /// A batch keeps the cells of the items it leaves standing, at their new index paths (a download
 /// goes on through an insert above it); the cells of deleted and reloaded items are reused, and the
-/// items that come into view ask for cells. The slots of inserted, moved and reloaded items are
-/// framed in their mark's colour for ``markDuration`` (``TableView/markStyle(_:)``'s colours); a
-/// deleted item goes at once, since its cell is handed to another. A `RowAnimation` of `.none` is not
-/// marked, nor is a batch shown without animation, nor one that changes more than
-/// ``markThreshold`` items (such a batch is still applied in place: reloading a grid would restart
-/// every cell's download).
+/// items that come into view ask for cells. The batches of one changeset are marked together, as
+/// ``ChangeMark`` says (see the grid's overview).
 extension CollectionGridView {
     /// Whether the grid is on a screen and visible there: an animated data source reloads a grid that
     /// is not (as RxDataSources does a collection without a window).
@@ -37,6 +33,12 @@ extension CollectionGridView {
     /// are all `.none`).
     public func performBatchUpdatesWithoutAnimation(_ updates: () -> Void) {
         batches.perform(animated: false, updates)
+    }
+
+    /// Runs `batches` (an animated data source's batch updates for one change) as one changeset: their
+    /// marks last together, and their changes count together against ``markThreshold``.
+    public func performChangesets(_ batches: () -> Void) {
+        changeMarks.perform(batches)
     }
 
     public func insertItemsAtIndexPaths(_ paths: [IndexPath], animationStyle: RowAnimation) {
@@ -71,8 +73,13 @@ extension CollectionGridView {
         batches.record { $0.reloadedSections += sections.map { ($0, animationStyle) } }
     }
 
+    /// Shows `batch`, one of the open changeset's or a changeset of its own.
     func commit(_ batch: SectionedBatch) {
         guard batch.changeCount > 0 else { return }
+        changeMarks.perform { apply(batch) }
+    }
+
+    private func apply(_ batch: SectionedBatch) {
         let highlighted = highlightedIndexPath
         let before = highlightedItem
         var kept: [IndexPath: Cell] = [:]

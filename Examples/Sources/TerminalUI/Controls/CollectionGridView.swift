@@ -14,7 +14,14 @@ import RxSwift
 /// scrolls on asks the data source for a cell. The last cell queued is the next handed out, so a cell
 /// that just scrolled off is the one reused. Add the cells' views to the screen before the grid:
 /// the screen gives a click to the topmost view under it, and the grid draws only its highlight and
-/// the marks of a batch update (see ``performBatchUpdates(_:)``).
+/// the marks of a changeset.
+///
+/// A changeset (an animated data source's batch updates) keeps the cells of the items it leaves
+/// standing, and marks its changes as ``ChangeMark`` says, the way the table marks its rows: the slots
+/// of inserted, moved and reloaded items are framed in their mark's ``ChangeMark/style`` for
+/// ``markDuration``, all the changeset's batches together, on the grid's scheduler; a deleted item goes
+/// at once, since its cell is handed to another. A changeset of more changes than ``markThreshold``, in
+/// all its batches, is shown in place, unmarked (a reload would restart every cell's download).
 ///
 /// Arrows move the highlight (Left/Right by one, Up/Down by a row), Page Up/Page Down by a screenful,
 /// Home/End to the first and last; the grid scrolls by whole rows so the highlight stays visible.
@@ -50,20 +57,25 @@ public final class CollectionGridView<Cell: CollectionGridCell>: Control, Sectio
     /// The cell showing each visible item.
     public internal(set) var visibleCells: [IndexPath: Cell] = [:]
 
-    /// How long a batch update's marks last.
+    /// How long a changeset's marks last.
     public var markDuration: RxTimeInterval
-    /// The most items and sections one batch may change and still be marked; `nil`: the slots shown.
+    /// The most items and sections one changeset (all its batches) may change and still be marked;
+    /// `nil`: the slots shown.
     public var markThreshold: Int?
-    /// Whether moved items are marked (a move has no `RowAnimation` of its own).
-    public var marksMoves = true
+    /// Whether moved items are marked (a move has no `RowAnimation` of its own); a batch shown without
+    /// animation marks none either way.
+    public var marksMoves: Bool {
+        get { changeMarks.marksMoves }
+        set { changeMarks.marksMoves = newValue }
+    }
 
     var reuseQueue: [Cell]
     /// The batch being recorded (see ``performBatchUpdates(_:)``).
     lazy var batches = BatchRecorder { [unowned self] in commit($0) }
-    var marks: [IndexPath: (mark: TableRowMark, batch: Int)] = [:]
-    var markTimers: [Int: Disposable] = [:]
-    var batchCount = 0
-    let scheduler: SchedulerType
+    /// The mark of each item marked now, and its changeset.
+    var marks: [IndexPath: (mark: ChangeMark, changeset: Int)] = [:]
+    /// What decides the marks, and when they end.
+    let changeMarks: ChangeMarks
     private let visibleSubject = BehaviorSubject<Range<Int>>(value: 0..<0)
     private let selections = PublishSubject<IndexPath>()
     private let highlights = PublishSubject<IndexPath>()
@@ -78,13 +90,13 @@ public final class CollectionGridView<Cell: CollectionGridCell>: Control, Sectio
         self.minimumSlotSize = minimumSlotSize
         self.maximumSlotRows = maximumSlotRows
         self.markDuration = markDuration
-        self.scheduler = scheduler
+        changeMarks = ChangeMarks(scheduler: scheduler)
         reuseQueue = cells.reversed()
         super.init()
+        changeMarks.view = self
     }
 
     deinit {
-        markTimers.values.forEach { $0.dispose() }
         selections.onCompleted()
         highlights.onCompleted()
         visibleSubject.onCompleted()
@@ -248,12 +260,15 @@ public final class CollectionGridView<Cell: CollectionGridCell>: Control, Sectio
     var highlightedIndexPaths: Observable<IndexPath> { highlights.asObservable() }
 
     /// The highlight and the marks only: the grid is added to the screen after its cells' views, so
-    /// that a click anywhere on a slot reaches it, and they must show through. A marked slot is framed
-    /// in its mark's colour, doubled, the highlighted one too while its mark lasts.
+    /// that a click anywhere on a slot reaches it, and they must show through. A marked slot is framed,
+    /// doubled, in its mark's ``ChangeMark/style`` (the table's line for it), the highlighted one in
+    /// reverse video (bold unfocused) as the table's highlighted row is while its mark lasts.
     public override func draw(into grid: inout CellGrid) {
         for item in visibleItems {
             guard let mark = marks[indexPaths[item]]?.mark else { continue }
-            drawFrame(around: item, style: Self.frameStyle(mark), corners: "╔╗╚╝", lines: "═║", into: &grid)
+            var style = mark.style
+            if item == highlightedItem { style.attributes.insert(isFocused ? .reverse : .bold) }
+            drawFrame(around: item, style: style, corners: "╔╗╚╝", lines: "═║", into: &grid)
         }
         guard let highlightedItem, visibleItems.contains(highlightedItem),
             marks[indexPaths[highlightedItem]] == nil

@@ -20,16 +20,3 @@ public struct TableCell: Hashable, Sendable, ExpressibleByStringLiteral {
         self.init(text: value)
     }
 }
-
-/// How a row or a section header is marked for a moment after a batch update changed it, so a person
-/// sees what changed; ``TableView/markStyle(_:)`` draws each.
-public enum TableRowMark: Hashable, Sendable {
-    /// Inserted with this animation.
-    case inserted(RowAnimation)
-    /// Deleted with this animation: the row is still shown, marked, until the mark ends.
-    case deleted(RowAnimation)
-    /// Moved here.
-    case moved
-    /// Reloaded with this animation.
-    case reloaded(RowAnimation)
-}

@@ -17,12 +17,13 @@ struct TableSource {
     }
 }
 
-/// A row as the table holds it: its cell, and its mark while a batch's animation lasts. A ghost is
+/// A row as the table holds it: its cell, and its mark while its changeset's marks last. A ghost is
 /// a deleted row still shown, marked, until the mark ends; it has no index path.
 struct TableEntry {
     var cell: TableCell
-    var mark: TableRowMark?
-    var batch = 0
+    var mark: ChangeMark?
+    /// The changeset whose mark it carries (0: none).
+    var changeset = 0
     var isGhost = false
     /// Whether this is the table's highlighted row, so the highlight follows it through a batch.
     var isHighlighted = false
@@ -33,8 +34,8 @@ struct TableSectionContent {
     var header: String?
     var footer: String?
     var entries: [TableEntry]
-    var mark: TableRowMark?
-    var batch = 0
+    var mark: ChangeMark?
+    var changeset = 0
     var isGhost = false
 
     /// The positions in ``entries`` of the rows that have an index path.
@@ -52,5 +53,5 @@ struct TableLine: Equatable {
     var kind: Kind
     var text: String
     var style: CellStyle?
-    var mark: TableRowMark?
+    var mark: ChangeMark?
 }

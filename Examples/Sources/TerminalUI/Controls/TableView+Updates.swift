@@ -13,8 +13,7 @@ extension TableView {
     /// Reads everything from the data source again, ending every mark at once.
     public func reloadData() {
         let paths = rowPaths
-        markTimers.values.forEach { $0.dispose() }
-        markTimers = [:]
+        changeMarks.endAll()
         content = TableContent(source: source)
         keepHighlight(previous: paths, report: true)
     }
@@ -28,6 +27,12 @@ extension TableView {
     /// are all `.none`).
     public func performBatchUpdatesWithoutAnimation(_ updates: () -> Void) {
         batches.perform(animated: false, updates)
+    }
+
+    /// Runs `batches` (an animated data source's batch updates for one change) as one changeset: their
+    /// marks last together, and their changes count together against ``reloadThreshold``.
+    public func performChangesets(_ batches: () -> Void) {
+        changeMarks.perform(batches)
     }
 
     public func insertItemsAtIndexPaths(_ paths: [IndexPath], animationStyle: RowAnimation) {
@@ -62,29 +67,17 @@ extension TableView {
         batches.record { $0.reloadedSections += sections.map { ($0, animationStyle) } }
     }
 
+    /// Shows `batch`, one of the open changeset's or a changeset of its own.
     func commit(_ batch: SectionedBatch) {
         guard batch.changeCount > 0 else { return }
-        guard isShowing, batch.changeCount <= reloadThreshold ?? max(1, frame.size.rows) else {
-            return reloadData()
+        changeMarks.perform {
+            guard isShowing else { return reloadData() }
+            let paths = rowPaths
+            content.follow(highlightedIndexPath)
+            content.apply(
+                batch, from: source, marks: changeMarks.marks(for: batch), changeset: changeMarks.changeset ?? 0)
+            keepHighlight(previous: paths, report: false)
         }
-        let paths = rowPaths
-        batchCount += 1
-        let id = batchCount
-        content.follow(highlightedIndexPath)
-        content.apply(batch, from: source, id: id, marksMoves: marksMoves && batch.animated)
-        if content.hasMarks(ofBatch: id) {
-            markTimers[id] = Observable<Int>.timer(markDuration, scheduler: scheduler)
-                .subscribe(onNext: { [weak self] _ in self?.endMarks(ofBatch: id) })
-        }
-        keepHighlight(previous: paths, report: false)
-    }
-
-    private func endMarks(ofBatch id: Int) {
-        markTimers[id] = nil
-        let paths = rowPaths
-        content.follow(highlightedIndexPath)
-        content.endMarks(ofBatch: id)
-        keepHighlight(previous: paths, report: false)
     }
 
     /// The data source, as closures over this table.
@@ -96,5 +89,26 @@ extension TableView {
             cell: { [unowned self] in dataSource.tableView(self, cellForRowAt: $0) },
             header: { [unowned self] in dataSource.tableView(self, titleForHeaderInSection: $0) },
             footer: { [unowned self] in dataSource.tableView(self, titleForFooterInSection: $0) })
+    }
+}
+
+/// How the table keeps a changeset's marks: on its lines, until their time is up.
+extension TableView: ChangeMarking {
+    var changeMarkThreshold: Int { reloadThreshold ?? max(1, frame.size.rows) }
+
+    func hasMarks(ofChangeset id: Int) -> Bool {
+        content.hasMarks(ofChangeset: id)
+    }
+
+    func endMarks(ofChangeset id: Int) {
+        let paths = rowPaths
+        content.follow(highlightedIndexPath)
+        content.endMarks(ofChangeset: id)
+        keepHighlight(previous: paths, report: false)
+    }
+
+    /// Too many changes to mark: the table reloads.
+    func changesetCrossedThreshold(_ id: Int) {
+        reloadData()
     }
 }

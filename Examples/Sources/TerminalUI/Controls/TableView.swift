@@ -15,13 +15,14 @@ import RxSwift
 /// `rx.modelSelected(_:)`); a click highlights and selects the row under the pointer; the wheel
 /// scrolls by a line a notch, taking the highlight along when it would leave the frame.
 ///
-/// A batch update (an animated data source's changeset) is shown for a moment before it settles:
-/// inserted rows are marked, deleted rows stay on screen marked until the mark ends, moved rows are
-/// marked at their destination and reloaded rows flash, each as ``markStyle(_:)`` draws its
-/// ``TableRowMark``; a `RowAnimation` of `.none` shows its change at once, unmarked. Marks last
-/// ``markDuration`` on the table's scheduler (tests give a `TestScheduler`). A batch that changes
-/// more than ``reloadThreshold`` rows and sections (a screenful, by default) reloads instead: so many
-/// marks at once would tell a person nothing.
+/// A changeset (an animated data source's batch updates) is shown for a moment before it settles, marked
+/// as ``ChangeMark`` says, the way the grid marks its slots too: inserted rows are marked, deleted rows
+/// stay on screen marked until the mark ends, moved rows are marked at their destination and reloaded
+/// rows flash, each line drawn across the table's width in its mark's ``ChangeMark/style``; a
+/// `RowAnimation` of `.none` shows its change at once, unmarked. The marks of a changeset's batches last
+/// ``markDuration`` together, on the table's scheduler (tests give a `TestScheduler`). A changeset that
+/// changes more than ``reloadThreshold`` rows and sections in all its batches (a screenful, by default)
+/// reloads instead: so many marks at once would tell a person nothing.
 @MainActor
 public final class TableView: Control, SectionedTableView {
     public typealias Cell = TableCell
@@ -44,22 +45,24 @@ public final class TableView: Control, SectionedTableView {
     /// How section footers are drawn.
     public var footerStyle: CellStyle { didSet { setNeedsDisplay() } }
 
-    /// How long a batch update's marks last.
+    /// How long a changeset's marks last.
     public var markDuration: RxTimeInterval
-    /// The most rows and sections one batch update may change and still be marked; more reloads the
-    /// table. `nil`: the frame's height.
+    /// The most rows and sections one changeset (all its batches) may change and still be marked; more
+    /// reloads the table. `nil`: the frame's height.
     public var reloadThreshold: Int?
     /// Whether moved rows are marked. A move has no `RowAnimation` of its own; a batch shown without
     /// animation (``performBatchUpdatesWithoutAnimation(_:)``, an animated data source whose animations
     /// are all `.none`) marks none either way.
-    public var marksMoves = true
+    public var marksMoves: Bool {
+        get { changeMarks.marksMoves }
+        set { changeMarks.marksMoves = newValue }
+    }
 
     var content = TableContent(source: .empty)
     /// The batch being recorded (see ``performBatchUpdates(_:)``).
     lazy var batches = BatchRecorder { [unowned self] in commit($0) }
-    var batchCount = 0
-    var markTimers: [Int: Disposable] = [:]
-    let scheduler: SchedulerType
+    /// What decides the marks, and when they end.
+    let changeMarks: ChangeMarks
     private let selections = PublishSubject<IndexPath>()
     private let highlights = PublishSubject<IndexPath>()
 
@@ -74,12 +77,12 @@ public final class TableView: Control, SectionedTableView {
         self.headerStyle = headerStyle
         self.footerStyle = footerStyle
         self.markDuration = markDuration
-        self.scheduler = scheduler
+        changeMarks = ChangeMarks(scheduler: scheduler)
         super.init(frame: frame)
+        changeMarks.view = self
     }
 
     deinit {
-        markTimers.values.forEach { $0.dispose() }
         selections.onCompleted()
         highlights.onCompleted()
     }
@@ -89,18 +92,9 @@ public final class TableView: Control, SectionedTableView {
         TableCell(text: text, style: style)
     }
 
-    /// How a mark is drawn: inserted rows on green, deleted ones dim red, moved ones on amber, reloaded
-    /// ones on blue; a `.fade` animation is drawn dim grey instead.
-    public static func markStyle(_ mark: TableRowMark) -> CellStyle {
-        let white = RGB(hex: 0xFFFFFF)
-        switch mark {
-        case .inserted(.fade), .deleted(.fade), .reloaded(.fade):
-            return CellStyle(foreground: RGB(hex: 0x8A8A8A), attributes: [.dim])
-        case .inserted: return CellStyle(foreground: white, background: RGB(hex: 0x1E6B35), attributes: [.bold])
-        case .deleted: return CellStyle(foreground: RGB(hex: 0xE06C6C), attributes: [.dim])
-        case .moved: return CellStyle(foreground: white, background: RGB(hex: 0x7A5A00), attributes: [.bold])
-        case .reloaded: return CellStyle(foreground: white, background: RGB(hex: 0x1F4F7F))
-        }
+    /// How a mark is drawn: its ``ChangeMark/style``, which the grid draws its slots' frames in too.
+    public static func markStyle(_ mark: ChangeMark) -> CellStyle {
+        mark.style
     }
 
     /// The row paths, in the order they are shown.
@@ -169,7 +163,7 @@ public final class TableView: Control, SectionedTableView {
             case .footer: lineStyle = footerStyle
             case .row, .ghost: lineStyle = line.style ?? style
             }
-            if let mark = line.mark { lineStyle = Self.markStyle(mark) }
+            if let mark = line.mark { lineStyle = mark.style }
             if case .row(let path) = line.kind, path == highlightedIndexPath {
                 lineStyle.attributes.insert(isFocused ? .reverse : .bold)
             }
