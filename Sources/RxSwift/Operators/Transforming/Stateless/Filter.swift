@@ -85,7 +85,9 @@ final class FilterObservable<Element>: Observable<Element>, @unchecked Sendable 
     }
 
     /// A `map` of this `filter`: one sink filters and maps.
-    override func subscribe<Result>(mapAbove map: MapObservable<Element, Result>, downstream: Sink<Result>) -> Disposable {
+    override func subscribe<Result>(mapAbove map: MapObservable<Element, Result>, downstream: Sink<Result>)
+        -> Disposable
+    {
         withSource { map.subscribePair(filteringFirst: predicate, to: $0, asRun: isOverRun, downstream: downstream) }
     }
 }
