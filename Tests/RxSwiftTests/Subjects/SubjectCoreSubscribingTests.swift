@@ -374,6 +374,29 @@ final class SubjectCoreSubscribingTests: RxLeakCheckingTestCase {
         subscription.dispose()
     }
 
+    /// A subscriber whose subscription ends inside its replay (`take(1)`) while another thread sends:
+    /// what was queued for it meanwhile goes with it (``runCatchUp(_:step:while:)`` is handed the
+    /// stopped observer's queue and delivers none of it), released after unlocking.
+    func testASubscriberEndedInsideItsReplayReleasesWhatWasQueuedForItOutsideTheLock() {
+        let subject = BehaviorSubject<LockProbe.Tracked?>(value: nil)
+        let probe = LockProbe(patience: .milliseconds(300), touch: { subject.onNext(nil) })
+        let received = Mutex<[Event<Bool>]>([])
+        let subscription = SubjectTestHooks.whileCatchingUp({
+            DispatchQueue.global().sync {
+                // Queued for the subscriber alone (the subject's value is replaced at once).
+                subject.onNext(probe.make())
+                subject.onNext(nil)
+            }
+        }) {
+            subject.take(1).subscribe { event in received.withAnnotatedLock { $0.append(event.map { $0 == nil }) } }
+        }
+        XCTAssertEqual(received.withAnnotatedLock { $0 }, [.next(true), .completed])
+        XCTAssertEqual(probe.releases, 1, "what was queued for the ended subscriber was kept")
+        XCTAssertEqual(probe.releasesUnderLock, 0)
+        XCTAssertFalse(subject.hasObservers)
+        subscription.dispose()
+    }
+
     func testDisposingTheSubjectWhileASubscriberCatchesUpStopsWhatFollowsItsReplay() {
         let subject = BehaviorSubject(value: 0)
         let received = Mutex<[Int]>([])

@@ -1,6 +1,9 @@
-import RxSwift
+import Dispatch
 import RxTest
+import Synchronization
 import XCTest
+
+@testable import RxSwift
 
 final class RefCountTests: RxLeakCheckingTestCase {
     func testConnectsOnFirstAndDisconnectsOnLastSubscriber() {
@@ -140,5 +143,67 @@ final class RefCountTests: RxLeakCheckingTestCase {
         XCTAssertEqual(second, [2])
         XCTAssertEqual(subscriptions, 2)
         subscription.dispose()
+    }
+}
+
+// MARK: - The sender throttle
+
+/// A connectable other than `multicast`'s (so `refCount()` is the generic ``RefCountObservable``) that
+/// logs its connects and disconnects and can hold the thread performing the next disconnect.
+private final class HoldingConnectable: ConnectableObservableType, @unchecked Sendable {
+    typealias Element = Int
+    let log = Shared<[String]>([])
+    let holding = DispatchSemaphore(value: 0)
+    let release = DispatchSemaphore(value: 0)
+    let holdsNextDisconnect = Atomic<Bool>(false)
+
+    func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Int {
+        Observable<Int>.never().subscribe(observer)
+    }
+
+    func connect() -> Disposable {
+        log.update { $0.append("connect") }
+        return Disposables.create { [self] in
+            log.update { $0.append("disconnect") }
+            if holdsNextDisconnect.exchange(false, ordering: .relaxed) {
+                holding.signal()
+                release.wait()
+            }
+        }
+    }
+}
+
+extension RefCountTests {
+    /// While one thread performs a disconnect (held), another subscribes and leaves over and over:
+    /// its connects and disconnects queue up to the backlog limit at once, then it waits at each
+    /// (``SenderThrottle``); once the holder goes on, it performs every one, in order.
+    func testConnectsAndDisconnectsQueuedBehindAHeldOneThrottleTheSenderAndKeepTheirOrder() {
+        let connectable = HoldingConnectable()
+        let shared = connectable.refCount()
+        connectable.holdsNextDisconnect.store(true, ordering: .relaxed)
+        let holderDone = DispatchSemaphore(value: 0)
+        Thread {
+            shared.subscribe(onNext: { _ in }).dispose()
+            holderDone.signal()
+        }.start()
+        XCTAssertEqual(connectable.holding.wait(timeout: .now() + 5), .success, "the disconnect never ran")
+        // Two operations (a connect and a disconnect) per cycle.
+        let freeCycles = SenderThrottle.backlogLimit / 2
+        let extraCycles = 3
+        let freeStart = Date()
+        for _ in 0..<freeCycles { shared.subscribe(onNext: { _ in }).dispose() }
+        let free = Date().timeIntervalSince(freeStart)
+        let throttledStart = Date()
+        for _ in 0..<extraCycles { shared.subscribe(onNext: { _ in }).dispose() }
+        let throttled = Date().timeIntervalSince(throttledStart)
+        connectable.release.signal()
+        XCTAssertEqual(holderDone.wait(timeout: .now() + 5), .success, "the holder never finished")
+        let cycles = 1 + freeCycles + extraCycles
+        XCTAssertEqual(
+            connectable.log.value, Array(repeating: ["connect", "disconnect"], count: cycles).flatMap { $0 })
+        XCTAssertLessThan(free, 1, "operations under the limit waited")
+        // 2 waits of 20 ms per extra cycle; a third of slack for the clock.
+        XCTAssertGreaterThan(
+            throttled, 0.02 * Double(2 * extraCycles) * 0.66, "operations past the limit did not wait")
     }
 }

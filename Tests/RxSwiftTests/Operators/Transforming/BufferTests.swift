@@ -1,7 +1,9 @@
 import Dispatch
-import RxSwift
 import RxTest
+import Synchronization
 import XCTest
+
+@testable import RxSwift
 
 final class BufferTests: RxLeakCheckingTestCase {
     // MARK: virtual time
@@ -160,5 +162,51 @@ final class BufferTests: RxLeakCheckingTestCase {
             let values = observer.elements.flatMap { $0 }
             assertCountsUp(values)
         }
+    }
+}
+
+// MARK: - The sender throttle
+
+extension BufferTests {
+    /// While the timer's thread delivers an array (held by the observer), a thread flooding the
+    /// source queues up to the backlog limit at once, then waits at each send (``SenderThrottle``:
+    /// 20 ms at most, the holder being held); once the holder goes on, every element arrives, in
+    /// order, one per array.
+    func testAFloodingSourceWaitsPastTheBacklogLimitWhileTheTimerThreadDelivers() {
+        let scheduler = SerialDispatchQueueScheduler(internalSerialQueueName: "rx.test.buffer.throttle")
+        let subject = PublishSubject<Int>()
+        let holding = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        let held = Atomic<Bool>(false)
+        let received = Shared<[[Int]]>([])
+        let subscription = subject.buffer(timeSpan: .milliseconds(50), count: 1, scheduler: scheduler)
+            .subscribe(onNext: { array in
+                received.update { $0.append(array) }
+                // The timer's first (empty) array: its thread holds the claim while the test floods.
+                if array.isEmpty, !held.exchange(true, ordering: .relaxed) {
+                    holding.signal()
+                    release.wait()
+                }
+            })
+        XCTAssertEqual(holding.wait(timeout: .now() + 5), .success, "the timer never fired")
+        let limit = SenderThrottle.backlogLimit
+        let extra = 6
+        let freeStart = Date()
+        for value in 0..<limit { subject.onNext(value) }
+        let free = Date().timeIntervalSince(freeStart)
+        let throttledStart = Date()
+        for value in limit..<(limit + extra) { subject.onNext(value) }
+        let throttled = Date().timeIntervalSince(throttledStart)
+        release.signal()
+        let deadline = Date().addingTimeInterval(5)
+        while received.value.joined().count < limit + extra, Date() < deadline { usleep(1_000) }
+        subscription.dispose()
+        let arrays = received.value.filter { !$0.isEmpty }
+        XCTAssertEqual(Array(arrays.joined()), Array(0..<(limit + extra)))
+        XCTAssertTrue(arrays.allSatisfy { $0.count == 1 })
+        // Up to the limit nobody waits (each wait would be 20 ms: 5 s in all).
+        XCTAssertLessThan(free, 1, "sends under the limit waited")
+        // Past it each send waits out its 20 ms; a third of slack for the clock.
+        XCTAssertGreaterThan(throttled, 0.02 * Double(extra) * 0.66, "sends past the limit did not wait")
     }
 }

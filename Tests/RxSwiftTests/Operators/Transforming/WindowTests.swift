@@ -1,8 +1,9 @@
 import Dispatch
-@_spi(RxInternal) import RxSwift
 import RxTest
 import Synchronization
 import XCTest
+
+@_spi(RxInternal) @testable import RxSwift
 
 final class WindowTests: RxLeakCheckingTestCase {
     // MARK: virtual time
@@ -280,5 +281,53 @@ final class WindowTests: RxLeakCheckingTestCase {
             let values = collector.windows.flatMap { $0 }
             assertCountsUp(values)
         }
+    }
+}
+
+// MARK: - The sender throttle
+
+extension WindowTests {
+    /// While the timer's thread delivers a new window (held by the observer), a thread flooding the
+    /// source queues up to the backlog limit at once, then waits at each send (``SenderThrottle``);
+    /// once the holder goes on, every element reaches that window, in order.
+    func testAFloodingSourceWaitsPastTheBacklogLimitWhileTheTimerThreadDelivers() {
+        let scheduler = SerialDispatchQueueScheduler(internalSerialQueueName: "rx.test.window.throttle")
+        let subject = PublishSubject<Int>()
+        let holding = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        let opened = Atomic<Int>(0)
+        let received = Shared<[[Int]]>([])
+        let windows = Shared<[Disposable]>([])
+        let subscription = subject.window(timeSpan: .milliseconds(50), count: 100_000, scheduler: scheduler)
+            .subscribe(onNext: { window in
+                let index = opened.wrappingAdd(1, ordering: .relaxed).oldValue
+                received.update { $0.append([]) }
+                let inner = window.subscribe(onNext: { value in received.update { $0[index].append(value) } })
+                windows.update { $0.append(inner) }
+                // The window the timer opens first: its thread holds the claim while the test floods.
+                if index == 1 {
+                    holding.signal()
+                    release.wait()
+                }
+            })
+        XCTAssertEqual(holding.wait(timeout: .now() + 5), .success, "the timer never fired")
+        let limit = SenderThrottle.backlogLimit
+        let extra = 6
+        let freeStart = Date()
+        for value in 0..<limit { subject.onNext(value) }
+        let free = Date().timeIntervalSince(freeStart)
+        let throttledStart = Date()
+        for value in limit..<(limit + extra) { subject.onNext(value) }
+        let throttled = Date().timeIntervalSince(throttledStart)
+        release.signal()
+        let deadline = Date().addingTimeInterval(5)
+        while received.value.joined().count < limit + extra, Date() < deadline { usleep(1_000) }
+        subscription.dispose()
+        for inner in windows.value { inner.dispose() }
+        let perWindow = received.value
+        XCTAssertEqual(perWindow.first, [], "window 0 closed before the flood")
+        XCTAssertEqual(perWindow.count > 1 ? perWindow[1] : [], Array(0..<(limit + extra)))
+        XCTAssertLessThan(free, 1, "sends under the limit waited")
+        XCTAssertGreaterThan(throttled, 0.02 * Double(extra) * 0.66, "sends past the limit did not wait")
     }
 }
