@@ -3,12 +3,6 @@ import Synchronization
 
 @_spi(RxInternal) @testable import RxSwift
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 // Shared by the subjects' threading tests (`SubjectCoreSendingTests`, `SubjectCoreSubscribingTests`,
 // `SubjectCoreTests`) and the lock-release checks elsewhere (`HooksTests`, `SubjectReplaySnapshotTests`).
 
@@ -64,18 +58,10 @@ final class ThreadMarker: Sendable {
     private let thread = Atomic<UInt>(0)
 
     func mark() {
-        thread.store(Self.current, ordering: .releasing)
+        thread.store(currentThreadID(), ordering: .releasing)
     }
 
-    var isCurrent: Bool { thread.load(ordering: .acquiring) == Self.current }
-
-    private static var current: UInt {
-        #if canImport(Darwin)
-            UInt(bitPattern: pthread_self())
-        #else
-            UInt(pthread_self())
-        #endif
-    }
+    var isCurrent: Bool { thread.load(ordering: .acquiring) == currentThreadID() }
 }
 
 enum InterleavingError: Swift.Error {
@@ -148,7 +134,7 @@ final class StrictRecorder: Sendable {
     private let checksOrder: Bool
     private let active = Atomic<Int>(0)
     private let state = Mutex<(values: [Int], ended: String?, thread: UInt?)>(([], nil, nil))
-    private let subscribingThread = currentThread()
+    private let subscribingThread = currentThreadID()
 
     init(failures: Failures, checksOrder: Bool = true) {
         self.failures = failures
@@ -169,7 +155,7 @@ final class StrictRecorder: Sendable {
         if active.add(1, ordering: .acquiringAndReleasing).oldValue != 0 { failures.add("overlapping calls") }
         defer { active.subtract(1, ordering: .acquiringAndReleasing) }
         state.withAnnotatedLock { state in
-            if state.thread == nil { state.thread = currentThread() }
+            if state.thread == nil { state.thread = currentThreadID() }
             if let ended = state.ended {
                 failures.add("\(event) after \(ended)")
                 return
@@ -214,12 +200,4 @@ final class StrictRecorder: Sendable {
             }
         }
     }
-}
-
-func currentThread() -> UInt {
-    #if canImport(Darwin)
-        UInt(bitPattern: pthread_self())
-    #else
-        UInt(pthread_self())
-    #endif
 }
