@@ -182,7 +182,7 @@ func zipTypes(_ n: Int) -> String {
             func start(\(list(n) { "_ observable\($0): Observable<E\($0)>" })) {
                 // Every sink is made before the first is attached: from then on, the `source…`
                 // properties belong to the claim's holder, which may be another thread.
-        \(list(n, { "        let sink\($0) = ZipSource<E\($0), Result>(parent: self, index: \($0 - 1), downstream: downstream)" }, separator: "\n"))
+        \(list(n, { "        let sink\($0) = ZipSource<E\($0), Result>(parent: self, index: \($0 - 1))" }, separator: "\n"))
         \(list(n, { "        source\($0) = sink\($0)" }, separator: "\n"))
         \(list(n, { "        sink\($0).attach(to: observable\($0))" }, separator: "\n"))
             }
@@ -282,7 +282,7 @@ func combineLatestTypes(_ n: Int) -> String {
             func start(\(list(n) { "_ observable\($0): Observable<E\($0)>" })) {
                 // Every sink is made before the first is attached: from then on, the `source…`
                 // properties belong to the claim's holder, which may be another thread.
-        \(list(n, { "        let sink\($0) =\n            observable\($0).isConstantSource\n            ? nil : CombineLatestSource(parent: self, index: \($0 - 1), slot: slot\($0), downstream: downstream)" }, separator: "\n"))
+        \(list(n, { "        let sink\($0) =\n            observable\($0).isConstantSource\n            ? nil : CombineLatestSource(parent: self, index: \($0 - 1), slot: slot\($0))" }, separator: "\n"))
         \(list(n, { "        source\($0) = sink\($0)" }, separator: "\n"))
                 var holding = false
         \(list(n, { "        holding = attach(observable\($0), sink\($0), slot: slot\($0), index: \($0 - 1), holding: holding)" }, separator: "\n"))

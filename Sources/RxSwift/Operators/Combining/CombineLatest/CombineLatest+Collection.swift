@@ -79,7 +79,7 @@ final class CombineLatestCollectionSink<Element, Result>: CombineLatestSink<Resu
         // holder, which may be another thread.
         let sinks = observables.indices.map { index -> CombineLatestSource<Element, Result>? in
             observables[index].isConstantSource
-                ? nil : CombineLatestSource(parent: self, index: index, slot: slots + index, downstream: downstream)
+                ? nil : CombineLatestSource(parent: self, index: index, slot: slots + index)
         }
         sources = sinks
         var holding = false

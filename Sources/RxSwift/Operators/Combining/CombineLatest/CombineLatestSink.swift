@@ -112,9 +112,9 @@ final class CombineLatestSource<Element, Output>: CombiningSource<Element, Outpu
     private let slot: UnsafeMutablePointer<Element>
 
     @usableFromInline
-    init(parent: CombineLatestSink<Output>, index: Int, slot: UnsafeMutablePointer<Element>, downstream: Sink<Output>) {
+    init(parent: CombineLatestSink<Output>, index: Int, slot: UnsafeMutablePointer<Element>) {
         self.slot = slot
-        super.init(parent: parent, index: index, downstream: downstream)
+        super.init(parent: parent, index: index)
     }
 
     private var combineParent: CombineLatestSink<Output> {

@@ -166,10 +166,11 @@ class CombiningSource<Element, Output>: OperatorSink<Element, Output>, @unchecke
     final let index: Int
 
     @usableFromInline
-    init(parent: CombiningSink<Output>, index: Int, downstream: Sink<Output>) {
+    init(parent: CombiningSink<Output>, index: Int) {
         self.parent = parent
         self.index = index
-        super.init(downstream: downstream)
+        // The parent's downstream fills the base's slot; a source hands its events to the parent.
+        super.init(downstream: parent.downstream)
     }
 
     /// Subscribes to `source`; a constant source (`just`, `empty`, `error`) is delivered without a

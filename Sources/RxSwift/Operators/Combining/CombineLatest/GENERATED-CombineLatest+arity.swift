@@ -146,10 +146,10 @@ final class CombineLatest2Sink<E1, E2, Result>: CombineLatestSink<Result>, @unch
         // properties belong to the claim's holder, which may be another thread.
         let sink1 =
             observable1.isConstantSource
-            ? nil : CombineLatestSource(parent: self, index: 0, slot: slot1, downstream: downstream)
+            ? nil : CombineLatestSource(parent: self, index: 0, slot: slot1)
         let sink2 =
             observable2.isConstantSource
-            ? nil : CombineLatestSource(parent: self, index: 1, slot: slot2, downstream: downstream)
+            ? nil : CombineLatestSource(parent: self, index: 1, slot: slot2)
         source1 = sink1
         source2 = sink2
         var holding = false
@@ -334,13 +334,13 @@ final class CombineLatest3Sink<E1, E2, E3, Result>: CombineLatestSink<Result>, @
         // properties belong to the claim's holder, which may be another thread.
         let sink1 =
             observable1.isConstantSource
-            ? nil : CombineLatestSource(parent: self, index: 0, slot: slot1, downstream: downstream)
+            ? nil : CombineLatestSource(parent: self, index: 0, slot: slot1)
         let sink2 =
             observable2.isConstantSource
-            ? nil : CombineLatestSource(parent: self, index: 1, slot: slot2, downstream: downstream)
+            ? nil : CombineLatestSource(parent: self, index: 1, slot: slot2)
         let sink3 =
             observable3.isConstantSource
-            ? nil : CombineLatestSource(parent: self, index: 2, slot: slot3, downstream: downstream)
+            ? nil : CombineLatestSource(parent: self, index: 2, slot: slot3)
         source1 = sink1
         source2 = sink2
         source3 = sink3
@@ -548,16 +548,16 @@ final class CombineLatest4Sink<E1, E2, E3, E4, Result>: CombineLatestSink<Result
         // properties belong to the claim's holder, which may be another thread.
         let sink1 =
             observable1.isConstantSource
-            ? nil : CombineLatestSource(parent: self, index: 0, slot: slot1, downstream: downstream)
+            ? nil : CombineLatestSource(parent: self, index: 0, slot: slot1)
         let sink2 =
             observable2.isConstantSource
-            ? nil : CombineLatestSource(parent: self, index: 1, slot: slot2, downstream: downstream)
+            ? nil : CombineLatestSource(parent: self, index: 1, slot: slot2)
         let sink3 =
             observable3.isConstantSource
-            ? nil : CombineLatestSource(parent: self, index: 2, slot: slot3, downstream: downstream)
+            ? nil : CombineLatestSource(parent: self, index: 2, slot: slot3)
         let sink4 =
             observable4.isConstantSource
-            ? nil : CombineLatestSource(parent: self, index: 3, slot: slot4, downstream: downstream)
+            ? nil : CombineLatestSource(parent: self, index: 3, slot: slot4)
         source1 = sink1
         source2 = sink2
         source3 = sink3
@@ -792,19 +792,19 @@ final class CombineLatest5Sink<E1, E2, E3, E4, E5, Result>: CombineLatestSink<Re
         // properties belong to the claim's holder, which may be another thread.
         let sink1 =
             observable1.isConstantSource
-            ? nil : CombineLatestSource(parent: self, index: 0, slot: slot1, downstream: downstream)
+            ? nil : CombineLatestSource(parent: self, index: 0, slot: slot1)
         let sink2 =
             observable2.isConstantSource
-            ? nil : CombineLatestSource(parent: self, index: 1, slot: slot2, downstream: downstream)
+            ? nil : CombineLatestSource(parent: self, index: 1, slot: slot2)
         let sink3 =
             observable3.isConstantSource
-            ? nil : CombineLatestSource(parent: self, index: 2, slot: slot3, downstream: downstream)
+            ? nil : CombineLatestSource(parent: self, index: 2, slot: slot3)
         let sink4 =
             observable4.isConstantSource
-            ? nil : CombineLatestSource(parent: self, index: 3, slot: slot4, downstream: downstream)
+            ? nil : CombineLatestSource(parent: self, index: 3, slot: slot4)
         let sink5 =
             observable5.isConstantSource
-            ? nil : CombineLatestSource(parent: self, index: 4, slot: slot5, downstream: downstream)
+            ? nil : CombineLatestSource(parent: self, index: 4, slot: slot5)
         source1 = sink1
         source2 = sink2
         source3 = sink3
@@ -1059,22 +1059,22 @@ final class CombineLatest6Sink<E1, E2, E3, E4, E5, E6, Result>: CombineLatestSin
         // properties belong to the claim's holder, which may be another thread.
         let sink1 =
             observable1.isConstantSource
-            ? nil : CombineLatestSource(parent: self, index: 0, slot: slot1, downstream: downstream)
+            ? nil : CombineLatestSource(parent: self, index: 0, slot: slot1)
         let sink2 =
             observable2.isConstantSource
-            ? nil : CombineLatestSource(parent: self, index: 1, slot: slot2, downstream: downstream)
+            ? nil : CombineLatestSource(parent: self, index: 1, slot: slot2)
         let sink3 =
             observable3.isConstantSource
-            ? nil : CombineLatestSource(parent: self, index: 2, slot: slot3, downstream: downstream)
+            ? nil : CombineLatestSource(parent: self, index: 2, slot: slot3)
         let sink4 =
             observable4.isConstantSource
-            ? nil : CombineLatestSource(parent: self, index: 3, slot: slot4, downstream: downstream)
+            ? nil : CombineLatestSource(parent: self, index: 3, slot: slot4)
         let sink5 =
             observable5.isConstantSource
-            ? nil : CombineLatestSource(parent: self, index: 4, slot: slot5, downstream: downstream)
+            ? nil : CombineLatestSource(parent: self, index: 4, slot: slot5)
         let sink6 =
             observable6.isConstantSource
-            ? nil : CombineLatestSource(parent: self, index: 5, slot: slot6, downstream: downstream)
+            ? nil : CombineLatestSource(parent: self, index: 5, slot: slot6)
         source1 = sink1
         source2 = sink2
         source3 = sink3
@@ -1349,25 +1349,25 @@ final class CombineLatest7Sink<E1, E2, E3, E4, E5, E6, E7, Result>: CombineLates
         // properties belong to the claim's holder, which may be another thread.
         let sink1 =
             observable1.isConstantSource
-            ? nil : CombineLatestSource(parent: self, index: 0, slot: slot1, downstream: downstream)
+            ? nil : CombineLatestSource(parent: self, index: 0, slot: slot1)
         let sink2 =
             observable2.isConstantSource
-            ? nil : CombineLatestSource(parent: self, index: 1, slot: slot2, downstream: downstream)
+            ? nil : CombineLatestSource(parent: self, index: 1, slot: slot2)
         let sink3 =
             observable3.isConstantSource
-            ? nil : CombineLatestSource(parent: self, index: 2, slot: slot3, downstream: downstream)
+            ? nil : CombineLatestSource(parent: self, index: 2, slot: slot3)
         let sink4 =
             observable4.isConstantSource
-            ? nil : CombineLatestSource(parent: self, index: 3, slot: slot4, downstream: downstream)
+            ? nil : CombineLatestSource(parent: self, index: 3, slot: slot4)
         let sink5 =
             observable5.isConstantSource
-            ? nil : CombineLatestSource(parent: self, index: 4, slot: slot5, downstream: downstream)
+            ? nil : CombineLatestSource(parent: self, index: 4, slot: slot5)
         let sink6 =
             observable6.isConstantSource
-            ? nil : CombineLatestSource(parent: self, index: 5, slot: slot6, downstream: downstream)
+            ? nil : CombineLatestSource(parent: self, index: 5, slot: slot6)
         let sink7 =
             observable7.isConstantSource
-            ? nil : CombineLatestSource(parent: self, index: 6, slot: slot7, downstream: downstream)
+            ? nil : CombineLatestSource(parent: self, index: 6, slot: slot7)
         source1 = sink1
         source2 = sink2
         source3 = sink3
@@ -1663,28 +1663,28 @@ final class CombineLatest8Sink<E1, E2, E3, E4, E5, E6, E7, E8, Result>: CombineL
         // properties belong to the claim's holder, which may be another thread.
         let sink1 =
             observable1.isConstantSource
-            ? nil : CombineLatestSource(parent: self, index: 0, slot: slot1, downstream: downstream)
+            ? nil : CombineLatestSource(parent: self, index: 0, slot: slot1)
         let sink2 =
             observable2.isConstantSource
-            ? nil : CombineLatestSource(parent: self, index: 1, slot: slot2, downstream: downstream)
+            ? nil : CombineLatestSource(parent: self, index: 1, slot: slot2)
         let sink3 =
             observable3.isConstantSource
-            ? nil : CombineLatestSource(parent: self, index: 2, slot: slot3, downstream: downstream)
+            ? nil : CombineLatestSource(parent: self, index: 2, slot: slot3)
         let sink4 =
             observable4.isConstantSource
-            ? nil : CombineLatestSource(parent: self, index: 3, slot: slot4, downstream: downstream)
+            ? nil : CombineLatestSource(parent: self, index: 3, slot: slot4)
         let sink5 =
             observable5.isConstantSource
-            ? nil : CombineLatestSource(parent: self, index: 4, slot: slot5, downstream: downstream)
+            ? nil : CombineLatestSource(parent: self, index: 4, slot: slot5)
         let sink6 =
             observable6.isConstantSource
-            ? nil : CombineLatestSource(parent: self, index: 5, slot: slot6, downstream: downstream)
+            ? nil : CombineLatestSource(parent: self, index: 5, slot: slot6)
         let sink7 =
             observable7.isConstantSource
-            ? nil : CombineLatestSource(parent: self, index: 6, slot: slot7, downstream: downstream)
+            ? nil : CombineLatestSource(parent: self, index: 6, slot: slot7)
         let sink8 =
             observable8.isConstantSource
-            ? nil : CombineLatestSource(parent: self, index: 7, slot: slot8, downstream: downstream)
+            ? nil : CombineLatestSource(parent: self, index: 7, slot: slot8)
         source1 = sink1
         source2 = sink2
         source3 = sink3

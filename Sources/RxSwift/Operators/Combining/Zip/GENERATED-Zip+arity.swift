@@ -108,8 +108,8 @@ final class Zip2Sink<E1, E2, Result>: ZipSink<Result>, @unchecked Sendable {
     func start(_ observable1: Observable<E1>, _ observable2: Observable<E2>) {
         // Every sink is made before the first is attached: from then on, the `source…`
         // properties belong to the claim's holder, which may be another thread.
-        let sink1 = ZipSource<E1, Result>(parent: self, index: 0, downstream: downstream)
-        let sink2 = ZipSource<E2, Result>(parent: self, index: 1, downstream: downstream)
+        let sink1 = ZipSource<E1, Result>(parent: self, index: 0)
+        let sink2 = ZipSource<E2, Result>(parent: self, index: 1)
         source1 = sink1
         source2 = sink2
         sink1.attach(to: observable1)
@@ -239,9 +239,9 @@ final class Zip3Sink<E1, E2, E3, Result>: ZipSink<Result>, @unchecked Sendable {
     func start(_ observable1: Observable<E1>, _ observable2: Observable<E2>, _ observable3: Observable<E3>) {
         // Every sink is made before the first is attached: from then on, the `source…`
         // properties belong to the claim's holder, which may be another thread.
-        let sink1 = ZipSource<E1, Result>(parent: self, index: 0, downstream: downstream)
-        let sink2 = ZipSource<E2, Result>(parent: self, index: 1, downstream: downstream)
-        let sink3 = ZipSource<E3, Result>(parent: self, index: 2, downstream: downstream)
+        let sink1 = ZipSource<E1, Result>(parent: self, index: 0)
+        let sink2 = ZipSource<E2, Result>(parent: self, index: 1)
+        let sink3 = ZipSource<E3, Result>(parent: self, index: 2)
         source1 = sink1
         source2 = sink2
         source3 = sink3
@@ -386,10 +386,10 @@ final class Zip4Sink<E1, E2, E3, E4, Result>: ZipSink<Result>, @unchecked Sendab
     ) {
         // Every sink is made before the first is attached: from then on, the `source…`
         // properties belong to the claim's holder, which may be another thread.
-        let sink1 = ZipSource<E1, Result>(parent: self, index: 0, downstream: downstream)
-        let sink2 = ZipSource<E2, Result>(parent: self, index: 1, downstream: downstream)
-        let sink3 = ZipSource<E3, Result>(parent: self, index: 2, downstream: downstream)
-        let sink4 = ZipSource<E4, Result>(parent: self, index: 3, downstream: downstream)
+        let sink1 = ZipSource<E1, Result>(parent: self, index: 0)
+        let sink2 = ZipSource<E2, Result>(parent: self, index: 1)
+        let sink3 = ZipSource<E3, Result>(parent: self, index: 2)
+        let sink4 = ZipSource<E4, Result>(parent: self, index: 3)
         source1 = sink1
         source2 = sink2
         source3 = sink3
@@ -548,11 +548,11 @@ final class Zip5Sink<E1, E2, E3, E4, E5, Result>: ZipSink<Result>, @unchecked Se
     ) {
         // Every sink is made before the first is attached: from then on, the `source…`
         // properties belong to the claim's holder, which may be another thread.
-        let sink1 = ZipSource<E1, Result>(parent: self, index: 0, downstream: downstream)
-        let sink2 = ZipSource<E2, Result>(parent: self, index: 1, downstream: downstream)
-        let sink3 = ZipSource<E3, Result>(parent: self, index: 2, downstream: downstream)
-        let sink4 = ZipSource<E4, Result>(parent: self, index: 3, downstream: downstream)
-        let sink5 = ZipSource<E5, Result>(parent: self, index: 4, downstream: downstream)
+        let sink1 = ZipSource<E1, Result>(parent: self, index: 0)
+        let sink2 = ZipSource<E2, Result>(parent: self, index: 1)
+        let sink3 = ZipSource<E3, Result>(parent: self, index: 2)
+        let sink4 = ZipSource<E4, Result>(parent: self, index: 3)
+        let sink5 = ZipSource<E5, Result>(parent: self, index: 4)
         source1 = sink1
         source2 = sink2
         source3 = sink3
@@ -723,12 +723,12 @@ final class Zip6Sink<E1, E2, E3, E4, E5, E6, Result>: ZipSink<Result>, @unchecke
     ) {
         // Every sink is made before the first is attached: from then on, the `source…`
         // properties belong to the claim's holder, which may be another thread.
-        let sink1 = ZipSource<E1, Result>(parent: self, index: 0, downstream: downstream)
-        let sink2 = ZipSource<E2, Result>(parent: self, index: 1, downstream: downstream)
-        let sink3 = ZipSource<E3, Result>(parent: self, index: 2, downstream: downstream)
-        let sink4 = ZipSource<E4, Result>(parent: self, index: 3, downstream: downstream)
-        let sink5 = ZipSource<E5, Result>(parent: self, index: 4, downstream: downstream)
-        let sink6 = ZipSource<E6, Result>(parent: self, index: 5, downstream: downstream)
+        let sink1 = ZipSource<E1, Result>(parent: self, index: 0)
+        let sink2 = ZipSource<E2, Result>(parent: self, index: 1)
+        let sink3 = ZipSource<E3, Result>(parent: self, index: 2)
+        let sink4 = ZipSource<E4, Result>(parent: self, index: 3)
+        let sink5 = ZipSource<E5, Result>(parent: self, index: 4)
+        let sink6 = ZipSource<E6, Result>(parent: self, index: 5)
         source1 = sink1
         source2 = sink2
         source3 = sink3
@@ -911,13 +911,13 @@ final class Zip7Sink<E1, E2, E3, E4, E5, E6, E7, Result>: ZipSink<Result>, @unch
     ) {
         // Every sink is made before the first is attached: from then on, the `source…`
         // properties belong to the claim's holder, which may be another thread.
-        let sink1 = ZipSource<E1, Result>(parent: self, index: 0, downstream: downstream)
-        let sink2 = ZipSource<E2, Result>(parent: self, index: 1, downstream: downstream)
-        let sink3 = ZipSource<E3, Result>(parent: self, index: 2, downstream: downstream)
-        let sink4 = ZipSource<E4, Result>(parent: self, index: 3, downstream: downstream)
-        let sink5 = ZipSource<E5, Result>(parent: self, index: 4, downstream: downstream)
-        let sink6 = ZipSource<E6, Result>(parent: self, index: 5, downstream: downstream)
-        let sink7 = ZipSource<E7, Result>(parent: self, index: 6, downstream: downstream)
+        let sink1 = ZipSource<E1, Result>(parent: self, index: 0)
+        let sink2 = ZipSource<E2, Result>(parent: self, index: 1)
+        let sink3 = ZipSource<E3, Result>(parent: self, index: 2)
+        let sink4 = ZipSource<E4, Result>(parent: self, index: 3)
+        let sink5 = ZipSource<E5, Result>(parent: self, index: 4)
+        let sink6 = ZipSource<E6, Result>(parent: self, index: 5)
+        let sink7 = ZipSource<E7, Result>(parent: self, index: 6)
         source1 = sink1
         source2 = sink2
         source3 = sink3
@@ -1114,14 +1114,14 @@ final class Zip8Sink<E1, E2, E3, E4, E5, E6, E7, E8, Result>: ZipSink<Result>, @
     ) {
         // Every sink is made before the first is attached: from then on, the `source…`
         // properties belong to the claim's holder, which may be another thread.
-        let sink1 = ZipSource<E1, Result>(parent: self, index: 0, downstream: downstream)
-        let sink2 = ZipSource<E2, Result>(parent: self, index: 1, downstream: downstream)
-        let sink3 = ZipSource<E3, Result>(parent: self, index: 2, downstream: downstream)
-        let sink4 = ZipSource<E4, Result>(parent: self, index: 3, downstream: downstream)
-        let sink5 = ZipSource<E5, Result>(parent: self, index: 4, downstream: downstream)
-        let sink6 = ZipSource<E6, Result>(parent: self, index: 5, downstream: downstream)
-        let sink7 = ZipSource<E7, Result>(parent: self, index: 6, downstream: downstream)
-        let sink8 = ZipSource<E8, Result>(parent: self, index: 7, downstream: downstream)
+        let sink1 = ZipSource<E1, Result>(parent: self, index: 0)
+        let sink2 = ZipSource<E2, Result>(parent: self, index: 1)
+        let sink3 = ZipSource<E3, Result>(parent: self, index: 2)
+        let sink4 = ZipSource<E4, Result>(parent: self, index: 3)
+        let sink5 = ZipSource<E5, Result>(parent: self, index: 4)
+        let sink6 = ZipSource<E6, Result>(parent: self, index: 5)
+        let sink7 = ZipSource<E7, Result>(parent: self, index: 6)
+        let sink8 = ZipSource<E8, Result>(parent: self, index: 7)
         source1 = sink1
         source2 = sink2
         source3 = sink3

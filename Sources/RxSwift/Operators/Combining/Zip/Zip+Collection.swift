@@ -48,7 +48,7 @@ final class ZipCollectionSink<Element, Result>: ZipSink<Result>, @unchecked Send
     init(count: Int, selector: @escaping ([Element]) throws -> Result, downstream: Sink<Result>) {
         self.selector = selector
         super.init(arity: count, completesEarly: true, downstream: downstream)
-        sources = (0..<count).map { ZipSource(parent: self, index: $0, downstream: downstream) }
+        sources = (0..<count).map { ZipSource(parent: self, index: $0) }
     }
 
     /// Makes the sink for `observables` and subscribes them in order (``CollectionCombiningObservable``'s
