@@ -27,6 +27,17 @@ struct GattOptions {
     }
 }
 
+/// A WriteValue of a characteristic that passed bluetoothd's checks
+/// (``BlueZSimulation/acceptCharacteristicWrite(_:_:_:_:_:_:)``).
+struct CharacteristicWrite {
+    let device: DeviceState
+    let characteristic: GattLayout.Characteristic
+    let data: [UInt8]
+    let options: GattOptions
+    /// A write command: no offset, no answer from the peripheral.
+    let isCommand: Bool
+}
+
 extension BlueZSimulation {
     /// ReadValue of a characteristic or descriptor: the peripheral's value from `offset`, after the
     /// device's read delay if a fault set one. The read also refreshes the attribute's cached
@@ -141,24 +152,11 @@ extension BlueZSimulation {
         _ path: DBusObjectPath, _ address: String, _ arguments: [DBusValue], _ reply: Reply, _ run: inout RunState,
         _ effects: inout [Effect]
     ) {
-        let (data, options): ([UInt8], GattOptions)
-        do throws(DBusError) {
-            (data, options) = try Self.writeArguments(arguments)
-        } catch {
-            return effects.append(reply.fail(error))
-        }
-        guard var device = run.devices[address], device.isConnected, device.gatt != nil,
-            let characteristic = device.layout.characteristics[path]
-        else { return effects.append(reply.fail(BlueZError.gattNotConnected)) }
-        guard let procedure = characteristic.writeProcedure(options.type) else {
-            return effects.append(reply.fail(BlueZError.notSupported))
-        }
+        guard let write = acceptCharacteristicWrite(path, address, arguments, reply, run, &effects) else { return }
+        var device = write.device
+        let (characteristic, data, options) = (write.characteristic, write.data, write.options)
         let current = device.values[characteristic.valueHandle] ?? []
-        if procedure == "command" {
-            guard options.offset == 0 else { return effects.append(reply.fail(BlueZError.notSupported)) }
-            guard data.count <= Int(device.profile.mtu) - 3 else {
-                return effects.append(reply.fail(BlueZError.failed("Failed to initiate write")))
-            }
+        if write.isCommand {
             if characteristic.has(.writeWithoutResponse) && data.count <= characteristic.profile.maxLength {
                 device.values[characteristic.valueHandle] = data
                 run.devices[address] = device
@@ -189,15 +187,11 @@ extension BlueZSimulation {
         _ path: DBusObjectPath, _ address: String, _ arguments: [DBusValue], _ reply: Reply, _ run: inout RunState,
         _ effects: inout [Effect]
     ) {
-        let (data, options): ([UInt8], GattOptions)
-        do throws(DBusError) {
-            (data, options) = try Self.writeArguments(arguments)
-        } catch {
-            return effects.append(reply.fail(error))
+        guard let (accepted, data, options) = acceptWrite(address, arguments, reply, run, &effects) else { return }
+        var device = accepted
+        guard let descriptor = device.layout.descriptors[path] else {
+            return effects.append(reply.fail(BlueZError.gattNotConnected))
         }
-        guard var device = run.devices[address], device.isConnected, device.gatt != nil,
-            let descriptor = device.layout.descriptors[path]
-        else { return effects.append(reply.fail(BlueZError.gattNotConnected)) }
         guard !descriptor.isClientConfiguration, descriptor.profile.flags.contains(.write) else {
             return effects.append(reply.fail(BlueZError.notPermitted("Write not permitted")))
         }
@@ -211,6 +205,57 @@ extension BlueZSimulation {
         device.values[descriptor.handle] = written
         run.devices[address] = device
         effects.append(reply.succeed())
+    }
+
+    /// The checks bluetoothd makes of every WriteValue before the peripheral sees it: its arguments
+    /// parse and the device is connected. Returns the device, the value and the options, or `nil`
+    /// once `reply` has failed.
+    func acceptWrite(
+        _ address: String, _ arguments: [DBusValue], _ reply: Reply, _ run: RunState, _ effects: inout [Effect]
+    ) -> (DeviceState, [UInt8], GattOptions)? {
+        let (data, options): ([UInt8], GattOptions)
+        do throws(DBusError) {
+            (data, options) = try Self.writeArguments(arguments)
+        } catch {
+            effects.append(reply.fail(error))
+            return nil
+        }
+        guard let device = run.devices[address], device.isConnected, device.gatt != nil else {
+            effects.append(reply.fail(BlueZError.gattNotConnected))
+            return nil
+        }
+        return (device, data, options)
+    }
+
+    /// ``acceptWrite(_:_:_:_:_:)`` for a characteristic, whether a simulated peripheral's or an
+    /// application's: it must exist and allow a write procedure (the option's `type`, or one its
+    /// flags allow), and a command, which has no offset and no answer, must fit one packet.
+    func acceptCharacteristicWrite(
+        _ path: DBusObjectPath, _ address: String, _ arguments: [DBusValue], _ reply: Reply, _ run: RunState,
+        _ effects: inout [Effect]
+    ) -> CharacteristicWrite? {
+        guard let (device, data, options) = acceptWrite(address, arguments, reply, run, &effects) else { return nil }
+        guard let characteristic = device.layout.characteristics[path] else {
+            effects.append(reply.fail(BlueZError.gattNotConnected))
+            return nil
+        }
+        guard let procedure = characteristic.writeProcedure(options.type) else {
+            effects.append(reply.fail(BlueZError.notSupported))
+            return nil
+        }
+        let isCommand = procedure == "command"
+        if isCommand {
+            guard options.offset == 0 else {
+                effects.append(reply.fail(BlueZError.notSupported))
+                return nil
+            }
+            guard data.count <= Int(device.profile.mtu) - 3 else {
+                effects.append(reply.fail(BlueZError.failed("Failed to initiate write")))
+                return nil
+            }
+        }
+        return CharacteristicWrite(
+            device: device, characteristic: characteristic, data: data, options: options, isCommand: isCommand)
     }
 
     /// The value after writing `data` at `offset`: InvalidOffset past the end of the value,

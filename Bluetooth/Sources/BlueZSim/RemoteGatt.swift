@@ -96,23 +96,9 @@ extension BlueZSimulation {
         guard let attribute = run.devices[address]?.remote?.attributes[path] else {
             return writeCharacteristic(path, address, arguments, reply, &run, &effects)
         }
-        let (data, options): ([UInt8], GattOptions)
-        do throws(DBusError) {
-            (data, options) = try Self.writeArguments(arguments)
-        } catch {
-            return effects.append(reply.fail(error))
-        }
-        guard let device = run.devices[address], device.isConnected, device.gatt != nil,
-            let characteristic = device.layout.characteristics[path]
-        else { return effects.append(reply.fail(BlueZError.gattNotConnected)) }
-        guard let procedure = characteristic.writeProcedure(options.type) else {
-            return effects.append(reply.fail(BlueZError.notSupported))
-        }
-        if procedure == "command" {
-            guard options.offset == 0 else { return effects.append(reply.fail(BlueZError.notSupported)) }
-            guard data.count <= Int(device.profile.mtu) - 3 else {
-                return effects.append(reply.fail(BlueZError.failed("Failed to initiate write")))
-            }
+        guard let write = acceptCharacteristicWrite(path, address, arguments, reply, run, &effects) else { return }
+        let (data, options) = (write.data, write.options)
+        if write.isCommand {
             if CharacteristicFlags.writable(attribute.flags) {
                 effects.append(sendWrite(data, options, to: attribute, address, &run, then: nil))
             }
@@ -129,15 +115,7 @@ extension BlueZSimulation {
         guard let attribute = run.devices[address]?.remote?.attributes[path] else {
             return writeDescriptor(path, address, arguments, reply, &run, &effects)
         }
-        let (data, options): ([UInt8], GattOptions)
-        do throws(DBusError) {
-            (data, options) = try Self.writeArguments(arguments)
-        } catch {
-            return effects.append(reply.fail(error))
-        }
-        guard let device = run.devices[address], device.isConnected, device.gatt != nil else {
-            return effects.append(reply.fail(BlueZError.gattNotConnected))
-        }
+        guard let (_, data, options) = acceptWrite(address, arguments, reply, run, &effects) else { return }
         forwardWrite(data, options, path, attribute, address, reply, &run, &effects)
     }
 
