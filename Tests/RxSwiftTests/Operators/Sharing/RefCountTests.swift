@@ -190,20 +190,15 @@ extension RefCountTests {
         // Two operations (a connect and a disconnect) per cycle.
         let freeCycles = SenderThrottle.backlogLimit / 2
         let extraCycles = 3
-        let freeStart = Date()
-        for _ in 0..<freeCycles { shared.subscribe(onNext: { _ in }).dispose() }
-        let free = Date().timeIntervalSince(freeStart)
-        let throttledStart = Date()
-        for _ in 0..<extraCycles { shared.subscribe(onNext: { _ in }).dispose() }
-        let throttled = Date().timeIntervalSince(throttledStart)
+        let flood = ThrottledFlood(free: freeCycles, extra: extraCycles) { _ in
+            shared.subscribe(onNext: { _ in }).dispose()
+        }
         connectable.release.signal()
         XCTAssertEqual(holderDone.wait(timeout: .now() + 5), .success, "the holder never finished")
         let cycles = 1 + freeCycles + extraCycles
         XCTAssertEqual(
             connectable.log.value, Array(repeating: ["connect", "disconnect"], count: cycles).flatMap { $0 })
-        XCTAssertLessThan(free, 1, "operations under the limit waited")
-        // 2 waits of 20 ms per extra cycle; a third of slack for the clock.
-        XCTAssertGreaterThan(
-            throttled, 0.02 * Double(2 * extraCycles) * 0.66, "operations past the limit did not wait")
+        // Two waits per extra cycle.
+        assertThrottled(flood, waits: 2 * extraCycles)
     }
 }
