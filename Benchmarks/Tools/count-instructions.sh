@@ -15,6 +15,8 @@
 set -euo pipefail
 
 package=$(cd "$(dirname "$0")/.." && pwd)
+# shellcheck source=callgrind-counts.sh
+source "$package/Tools/callgrind-counts.sh"
 filter=${1:-.}
 configuration=${CONFIGURATION:-release}
 swift build -c "$configuration" --package-path "$package" --product RxInstructionCount >&2
@@ -30,22 +32,7 @@ measure() {
     valgrind --tool=callgrind ${COLLECT_ONLY:+"--toggle-collect=$COLLECT_ONLY"} --callgrind-out-file="$output" \
         "$binary" "$1" "$2" </dev/null >/dev/null \
         2>"$work/log" || return 0
-    local instructions
-    instructions=$(sed -n 's/.*Collected : \([0-9]*\).*/\1/p' "$work/log")
-    # Sums the call counts of every call to malloc (callgrind names a function in full once, then by id).
-    local mallocs
-    mallocs=$(awk '
-        /^c?fn=/ {
-            id = $1; sub(/^c?fn=/, "", id)
-            if (NF > 1) { name[id] = $2 }
-            if ($0 ~ /^cfn=/) { target = name[id] }
-            next
-        }
-        /^calls=/ && target == "malloc" { split($1, c, "="); total += c[2] }
-        /^calls=/ { target = "" }
-        END { print total + 0 }
-    ' "$output")
-    echo "$instructions $mallocs"
+    callgrind_counts "$work/log" "$output"
 }
 
 echo "| workload | flavour | instructions / unit | mallocs / unit |"

@@ -19,6 +19,8 @@
 set -euo pipefail
 
 package=$(cd "$(dirname "$0")/.." && pwd)
+# shellcheck source=callgrind-counts.sh
+source "$package/Tools/callgrind-counts.sh"
 filter=${1:-.}
 read -r count1 count2 <<<"${COUNTS:-2000 12000}"
 rate=${RATE:-1000}
@@ -43,21 +45,7 @@ count() {
         return 1
     }
     [[ -n "$keep" ]] && cp "$output" "$keep/"
-    local instructions mallocs
-    instructions=$(sed -n 's/.*Collected : \([0-9]*\).*/\1/p' "$work/log")
-    # Sums the call counts of every call to malloc (callgrind names a function in full once, then by id).
-    mallocs=$(awk '
-        /^c?fn=/ {
-            id = $1; sub(/^c?fn=/, "", id)
-            if (NF > 1) { name[id] = $2 }
-            if ($0 ~ /^cfn=/) { target = name[id] }
-            next
-        }
-        /^calls=/ && target == "malloc" { split($1, c, "="); total += c[2] }
-        /^calls=/ { target = "" }
-        END { print total + 0 }
-    ' "$output")
-    echo "$instructions $mallocs"
+    callgrind_counts "$work/log" "$output"
 }
 
 # Prints the receiver's CPU microseconds while taking $2 notifications, without valgrind (nothing if it
