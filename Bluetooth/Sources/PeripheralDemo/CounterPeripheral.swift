@@ -5,7 +5,8 @@ import RxSwift
 
 /// The demo's GATT service and what it does with the centrals' requests: a read answered by the
 /// program, writes printed and acknowledged, and a counter notified every period.
-final class CounterPeripheral: @unchecked Sendable {
+@MainActor
+final class CounterPeripheral {
     static let serviceUUID = CBUUID(string: "A0B40001-926D-4D61-98DF-8C5C62EE53B3")
     /// Readable: "read N", N counting this program's reads.
     static let readUUID = CBUUID(string: "A0B40002-926D-4D61-98DF-8C5C62EE53B3")

@@ -52,7 +52,8 @@ do {
 }
 
 /// The running program: the peripheral until it is stopped.
-final class Program: @unchecked Sendable {
+@MainActor
+final class Program {
     private let connection: DBusConnection
     /// Touched on the main queue only.
     private var peripheral: CounterPeripheral?
