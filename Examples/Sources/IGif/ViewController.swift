@@ -149,11 +149,7 @@ public final class ViewController: ApplicationRootViewController {
     func layout(_ size: Size) {
         let rows = Layout.rows(
             [.fixed(1), .fixed(1), .fixed(1), .fixed(1), .flexible(), .fixed(1)], in: Rect(origin: .zero, size: size))
-        let inset = { (rect: Rect) in
-            Rect(
-                column: rect.origin.column + 1, row: rect.origin.row, columns: max(0, rect.size.columns - 2),
-                rows: rect.size.rows)
-        }
+        let inset = { (rect: Rect) in rect.insetColumns(by: 1) }
         let header = Layout.columns([.fixed(6), .flexible()], in: inset(rows[0]))
         (titleLabel.frame, helpLabel.frame) = (header[0], header[1])
         let searchRow = Layout.columns(

@@ -57,6 +57,14 @@ public struct Rect: Hashable, Sendable {
         point.column >= origin.column && point.column < maxColumn && point.row >= origin.row && point.row < maxRow
     }
 
+    /// The rectangle less `columns` cells on its left and on its right (never narrower than nothing):
+    /// a screen's margin.
+    public func insetColumns(by columns: Int) -> Rect {
+        Rect(
+            column: origin.column + columns, row: origin.row, columns: max(0, size.columns - 2 * columns),
+            rows: size.rows)
+    }
+
     /// The part of this rectangle inside `other` (empty when they do not overlap).
     public func intersection(_ other: Rect) -> Rect {
         let column = max(origin.column, other.origin.column)

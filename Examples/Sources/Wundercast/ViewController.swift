@@ -323,11 +323,7 @@ public final class ViewController: ApplicationRootViewController, MapViewDelegat
         let rows = Layout.rows(
             [.fixed(1), .fixed(1), .fixed(1), .fixed(1), .fixed(1), .fixed(1), .fixed(1), .flexible(), .fixed(1)],
             in: Rect(origin: .zero, size: size))
-        let inset = { (rect: Rect) in
-            Rect(
-                column: rect.origin.column + 1, row: rect.origin.row, columns: max(0, rect.size.columns - 2),
-                rows: rect.size.rows)
-        }
+        let inset = { (rect: Rect) in rect.insetColumns(by: 1) }
         let header = Layout.columns([.fixed(11), .flexible()], in: inset(rows[0]))
         (titleLabel.frame, helpLabel.frame) = (header[0], header[1])
         // The field takes the width the button leaves (at least 20 columns), as the terminal grows.

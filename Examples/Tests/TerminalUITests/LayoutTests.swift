@@ -77,6 +77,14 @@ final class LayoutTests {
         #expect(seen[235] == "   EONET\nevent 9\nok")
         #expect(events.list.frame == Rect(column: 0, row: 1, columns: 8, rows: 1))
     }
+
+    @Test func testAColumnInsetKeepsTheRowsAndNeverGoesNegative() {
+        let rect = Rect(column: 3, row: 2, columns: 10, rows: 4)
+        #expect(rect.insetColumns(by: 1) == Rect(column: 4, row: 2, columns: 8, rows: 4))
+        #expect(rect.insetColumns(by: 0) == rect)
+        let narrow = Rect(column: 0, row: 0, columns: 1, rows: 1)
+        #expect(narrow.insetColumns(by: 1) == Rect(column: 1, row: 0, columns: 0, rows: 1))
+    }
 }
 
 extension Rect {
