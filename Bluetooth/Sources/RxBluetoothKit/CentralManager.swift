@@ -62,13 +62,6 @@ public class CentralManager: ManagerType, @unchecked Sendable {
 
     public func observeState() -> Observable<BluetoothState> { stateChanges.asObservable() }
 
-    public func observeStateWithInitialValue() -> Observable<BluetoothState> {
-        .deferred { [weak self] in
-            guard let self else { throw BluetoothError.destroyed }
-            return self.stateChanges.startWith(self.state)
-        }
-    }
-
     /// Whether a scan started by this manager is running.
     public var isScanInProgress: Bool { scanning.withLock { $0 } }
 

@@ -13,6 +13,15 @@ public protocol ManagerType: AnyObject {
 }
 
 extension ManagerType {
+    /// The state when subscribed, then ``observeState()``; a manager already gone fails with
+    /// ``BluetoothError/destroyed``.
+    public func observeStateWithInitialValue() -> Observable<BluetoothState> {
+        .deferred { [weak self] in
+            guard let self else { throw BluetoothError.destroyed }
+            return self.observeState().startWith(self.state)
+        }
+    }
+
     /// `observable`, failing with the state's ``BluetoothError`` as soon as the state is anything but
     /// `state`, at subscription or later: so that every operation fails when the radio goes off.
     public func ensure<T>(_ state: BluetoothState, observable: Observable<T>) -> Observable<T> {

@@ -78,13 +78,6 @@ public class PeripheralManager: ManagerType, @unchecked Sendable {
 
     public func observeState() -> Observable<BluetoothState> { stateChanges.asObservable() }
 
-    public func observeStateWithInitialValue() -> Observable<BluetoothState> {
-        .deferred { [weak self] in
-            guard let self else { throw BluetoothError.destroyed }
-            return self.stateChanges.startWith(self.state)
-        }
-    }
-
     /// Whether this manager's advertisement is registered with BlueZ.
     public var isAdvertising: Bool { manager.isAdvertising }
 
