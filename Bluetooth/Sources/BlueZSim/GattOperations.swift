@@ -68,12 +68,7 @@ extension BlueZSimulation {
         run.devices[address] = device
         effects.append(
             after(delay, run: run.id) { sim, run, effects in
-                guard var device = run.devices[address], var gatt = device.gatt, let pending = gatt.reads[path],
-                    pending.token == token
-                else { return }
-                gatt.reads[path] = nil
-                device.gatt = gatt
-                run.devices[address] = device
+                guard let (pending, device) = run.takeRead(of: path, on: address, token: token) else { return }
                 sim.completeRead(of: path, device, offset: pending.offset, pending.replies, &effects)
             })
     }

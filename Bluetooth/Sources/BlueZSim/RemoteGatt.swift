@@ -61,19 +61,14 @@ extension BlueZSimulation {
         _ path: DBusObjectPath, _ address: String, token: Int, _ result: Result<[DBusValue], any Error>,
         _ run: inout RunState, _ effects: inout [Effect]
     ) {
-        guard var device = run.devices[address], var gatt = device.gatt, let pending = gatt.reads[path],
-            pending.token == token
-        else { return }
-        gatt.reads[path] = nil
-        device.gatt = gatt
-        run.devices[address] = device
+        guard let (pending, device) = run.takeRead(of: path, on: address, token: token) else { return }
         switch result {
         case .success(let body):
             guard body.count == 1, body[0].signature == "ay", let bytes = body[0].bytes else {
                 return effects += pending.replies.map { $0.fail(BlueZError.notSupported) }
             }
             let value = Array(bytes.prefix(512))
-            if let object = gatt.objects[path] {
+            if let object = device.gatt?.objects[path] {
                 let interface =
                     run.devices[address]?.remote?.attributes[path]?.interface ?? BlueZ.gattCharacteristicInterface
                 effects.append(Self.signalValue(value, of: object, interface: interface))

@@ -156,3 +156,18 @@ struct PendingRead {
     let token: Int
     var replies: [Reply]
 }
+
+extension RunState {
+    /// Takes out the read of `path` on `address`'s link that `token` started, if it is still
+    /// outstanding (the link may have gone, or a later read taken its place); returns it with the
+    /// device as it is now.
+    mutating func takeRead(of path: DBusObjectPath, on address: String, token: Int) -> (PendingRead, DeviceState)? {
+        guard var device = devices[address], var gatt = device.gatt, let pending = gatt.reads[path],
+            pending.token == token
+        else { return nil }
+        gatt.reads[path] = nil
+        device.gatt = gatt
+        devices[address] = device
+        return (pending, device)
+    }
+}
