@@ -128,11 +128,17 @@ struct DrainQueue<Item> {
     /// By the holder of a stopped sink: takes out what is queued and ends the claim.
     mutating func releaseDroppingLocked(wakeUp: inout ThrottleWakeUp?) -> Queue<Item> {
         wakeUp = loop.releaseLocked()
-        return removeAllLocked()
+        return takeItems()
     }
 
-    /// Takes out what is queued (the owner was disposed); release it after unlocking.
-    mutating func removeAllLocked() -> Queue<Item> {
+    /// The owner was disposed: takes out what is queued, to release after unlocking, and hands back
+    /// the senders waiting for that backlog, to wake after unlocking (the claim stays with its holder).
+    mutating func removeAllLocked(wakeUp: inout ThrottleWakeUp?) -> Queue<Item> {
+        wakeUp = loop.backlogGoneLocked()
+        return takeItems()
+    }
+
+    private mutating func takeItems() -> Queue<Item> {
         var taken = Queue<Item>()
         swap(&taken, &items)
         return taken

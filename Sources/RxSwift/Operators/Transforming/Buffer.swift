@@ -149,16 +149,18 @@ final class BufferSink<Element>: OperatorSink<Element, [Element]>, @unchecked Se
     }
 
     override func disposeResources() {
+        var wakeUp: ThrottleWakeUp?
         let (timer, dropped): (Disposable?, ([Element], Queue<Output>)) = lock.locked {
             stopped = true
             defer {
                 self.timer = nil
                 buffer = []
             }
-            return (self.timer, (buffer, outputs.removeAllLocked()))
+            return (self.timer, (buffer, outputs.removeAllLocked(wakeUp: &wakeUp)))
         }
         // Released after unlocking: the elements' deinitializers may run code.
         withExtendedLifetime(dropped) {}
+        wakeUp?.wake()
         timer?.dispose()
     }
 }
